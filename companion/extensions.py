@@ -1,0 +1,13 @@
+"""Flask extensions, created unbound and bound to an app in :func:`companion.create_app`."""
+
+from flask_sqlalchemy import SQLAlchemy
+from flask_wtf import CSRFProtect
+from sqlalchemy.orm import DeclarativeBase
+
+
+class Base(DeclarativeBase):
+    """The declarative base for the stored facts."""
+
+
+db = SQLAlchemy(model_class=Base)
+csrf = CSRFProtect()

@@ -1,0 +1,764 @@
+"""Rulesets as data: one frozen :class:`Ruleset` value per variant.
+
+Every way in which the variants differ is a named field (``aces``,
+``same_suit_runs``, ``max_wilds`` ...). The engine reads those fields and
+never asks which variant it is, so a house rule is just a ruleset with some
+fields changed, and behaves exactly like a built-in one:
+
+>>> parlett = find_ruleset("parlett")
+>>> parlett.deuces_wild
+False
+>>> parlett.with_options("deuces-wild").deuces_wild
+True
+>>> [deal.contract for deal in find_ruleset("contract").deals][:2]
+['Two groups of 3', 'One group of 3 and one run of 4']
+
+The values are those of ``RULES.md``; its readings of open points are noted
+in each ruleset's ``readings``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .cards import JOKER, Card, Rank
+
+
+class RulesError(ValueError):
+    """Input that names something the rules do not have (a ruleset, deal or table size)."""
+
+
+class UnknownRulesetError(RulesError):
+    """A ruleset id that is not one of :data:`RULESETS`."""
+
+
+class DealOutOfRangeError(RulesError):
+    """A deal number outside the ruleset's schedule."""
+
+
+class PlayersOutOfRangeError(RulesError):
+    """A table size the ruleset is not played with."""
+
+
+class MeldKind(enum.StrEnum):
+    """The kinds of meld a contract asks for."""
+
+    SET = "set"
+    """Cards of one rank, suits free (a group, book or trio)."""
+    RUN = "run"
+    """Cards of one suit in unbroken rank order (a sequence)."""
+    PAIR = "pair"
+    """Exactly two cards of one rank (Progressive's deal 14)."""
+
+
+class GoingOut(enum.StrEnum):
+    """How the last card may leave the hand."""
+
+    DISCARD = "discard"
+    """The last card is discarded."""
+    NO_DISCARD = "no_discard"
+    """Every card is melded or laid off; no final discard."""
+    EITHER = "either"
+    """By discarding, or by melding every card."""
+
+
+class SameSuitRuns(enum.StrEnum):
+    """What a player's contract runs of one suit may look like together."""
+
+    ANY = "any"
+    """Any two runs of one suit, even end to end (3456 + 78910)."""
+    NO_CONTIGUOUS = "no_contiguous"
+    """They must overlap or leave a gap; never join end to end."""
+    ONE_PER_SUIT = "one_per_suit"
+    """At most one run of each suit."""
+
+
+class AceRule(enum.StrEnum):
+    """Where an ace may stand in a run."""
+
+    LOW_OR_HIGH = "low_or_high"
+    """Below the 2 (A234) or above the king (JQKA), never both (QKA2)."""
+    HIGH_ONLY = "high_only"
+    """Only above the king."""
+
+
+class LayOffTiming(enum.StrEnum):
+    """The earliest a player may lay off after going down."""
+
+    LATER_TURN = "later_turn"
+    """Not before a later turn."""
+    SAME_TURN = "same_turn"
+    """Already in the turn they go down."""
+
+
+class JokerReclaim(enum.StrEnum):
+    """Which melded jokers a player may take by putting the natural card in their place."""
+
+    RUNS = "runs"
+    """A joker in a run (a joker in a set is dead)."""
+    NEVER = "never"
+    """None: wild cards once melded stay."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Requirement:
+    """One meld of a contract: a kind and a length (exact or minimum, by ruleset and deal).
+
+    >>> str(Requirement(kind=MeldKind.RUN, length=4))
+    'R4'
+    """
+
+    kind: MeldKind
+    length: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, MeldKind):
+            object.__setattr__(self, "kind", MeldKind(self.kind))
+        if self.kind is MeldKind.PAIR and self.length != 2:
+            raise ValueError(f"a pair has length 2, not {self.length!r}")
+        if not 2 <= self.length <= 14:
+            raise ValueError(f"a meld length is 2 to 14 cards, not {self.length!r}")
+        if self.kind is MeldKind.RUN and self.length < 3:
+            raise ValueError(f"a run has at least 3 cards, not {self.length!r}")
+
+    def __str__(self) -> str:
+        return f"{self.kind.value[0].upper()}{self.length}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class BuyRule:
+    """What a May I (or a buy) allows in one deal.
+
+    ``limit`` is how many times one player may do it in the deal (``None``:
+    no limit; 0: not in this deal); each time they take the upcard and
+    ``extra_cards`` more from the stock.
+    """
+
+    limit: int | None
+    extra_cards: int
+    no_successive: bool = False
+    """Whether one player may not take two discards in a row (Contract Rummy)."""
+
+    def __post_init__(self) -> None:
+        if self.limit is not None and self.limit < 0:
+            raise ValueError(f"a buy limit is 0 or more, not {self.limit!r}")
+        if self.extra_cards < 0:
+            raise ValueError(f"extra cards per buy are 0 or more, not {self.extra_cards!r}")
+
+    @property
+    def allowed(self) -> bool:
+        """Whether any May I / buy is allowed in the deal."""
+        return self.limit is None or self.limit > 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deal:
+    """One deal of a game's schedule."""
+
+    number: int
+    contract: str
+    """The contract in words: ``"Two groups of 3"``."""
+    cards_dealt: int
+    requirements: tuple[Requirement, ...]
+    going_out: GoingOut = GoingOut.DISCARD
+    meld_all: bool = False
+    """Going down must use every card in hand; lengths are then minimums."""
+    buys: BuyRule
+
+    def __post_init__(self) -> None:
+        if self.number < 1:
+            raise ValueError(f"deals are numbered from 1, not {self.number!r}")
+        if not self.requirements:
+            raise ValueError(f"deal {self.number} has no requirements")
+        if self.cards_dealt < 1:
+            raise ValueError(f"deal {self.number} deals {self.cards_dealt!r} cards")
+
+    @property
+    def cards_needed(self) -> int:
+        """How many cards the contract takes at its shortest."""
+        return sum(requirement.length for requirement in self.requirements)
+
+    @property
+    def discard_to_go_out(self) -> bool:
+        """Whether a player may go out by discarding (the API's field)."""
+        return self.going_out is not GoingOut.NO_DISCARD
+
+    @property
+    def symbols(self) -> str:
+        """The contract in compact symbols: ``"S3 R4"``."""
+        return " ".join(str(requirement) for requirement in self.requirements)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableSupply:
+    """Packs and jokers for a range of table sizes."""
+
+    min_players: int
+    max_players: int
+    packs: int
+    jokers: int
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.min_players <= self.max_players:
+            raise ValueError(f"bad table range {self.min_players!r}-{self.max_players!r}")
+        if self.packs < 1 or self.jokers < 0:
+            raise ValueError(f"bad supply: {self.packs!r} packs, {self.jokers!r} jokers")
+
+
+#: The keys of :attr:`PointTable.as_dict`, in order: the API's ``card_points``.
+POINT_KEYS: tuple[str, ...] = tuple(rank.label for rank in Rank) + ("JK",)
+
+
+@dataclass(frozen=True)
+class PointTable:
+    """Penalty points by rank, and for the joker.
+
+    >>> PointTable.of({"A": 15, "JK": 15, **{k: 10 for k in "10 J Q K".split()}, **{str(n): n for n in range(2, 10)}}).for_card(JOKER)
+    15
+    """
+
+    values: tuple[int, ...]
+    """Points for A, 2 .. 10, J, Q, K, JK, in that order."""
+
+    def __post_init__(self) -> None:
+        if len(self.values) != len(POINT_KEYS) or any(not isinstance(v, int) or v < 0 for v in self.values):
+            raise ValueError(f"a point table has 14 whole numbers of 0 or more, not {self.values!r}")
+
+    @classmethod
+    def of(cls, points: Mapping[str, int]) -> PointTable:
+        """A table from a mapping with every key of :data:`POINT_KEYS`."""
+        missing = [key for key in POINT_KEYS if key not in points]
+        if missing:
+            raise ValueError(f"card points are missing for {', '.join(missing)}")
+        return cls(tuple(points[key] for key in POINT_KEYS))
+
+    def for_card(self, card: Card) -> int:
+        """The penalty points of one card."""
+        return self.values[-1] if card.rank is None else self.values[card.rank - 1]
+
+    def as_dict(self) -> dict[str, int]:
+        """``{"A": 15, "2": 2, ..., "JK": 15}``."""
+        return dict(zip(POINT_KEYS, self.values, strict=True))
+
+    def replace(self, **changes: int) -> PointTable:
+        """A copy with some ranks' points changed; keys as in :data:`POINT_KEYS`."""
+        return PointTable.of(self.as_dict() | changes)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settlement:
+    """Money at the end of the game: place k ≥ 2 pays ``step × (k − 1)`` to the winner."""
+
+    step: int = 2
+    winner_takes_kitty: bool = True
+    description: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class HouseOption:
+    """A house rule a table may choose: named changes to a ruleset's fields."""
+
+    key: str
+    label: str
+    changes: tuple[tuple[str, object], ...]
+    """``(field, value)`` pairs; a ``points`` change is a tuple of ``(rank key, points)``."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ruleset:
+    """Everything that decides what is legal and what it scores in one variant."""
+
+    id: str
+    name: str
+    summary: str
+    set_word: str = "group"
+    """What this variant calls a set: group, set, book or trio."""
+    supply: tuple[TableSupply, ...]
+    deuces_wild: bool = False
+    deals: tuple[Deal, ...]
+    exact: bool = True
+    """Going down uses exactly each requirement's length (never in a ``meld_all`` deal)."""
+    same_suit_runs: SameSuitRuns = SameSuitRuns.NO_CONTIGUOUS
+    repeat_rank: bool = True
+    """Whether one contract may hold two sets of one rank."""
+    max_wilds: int | None = None
+    """Wild cards allowed in one meld of the contract (``None``: any number)."""
+    min_naturals: int = 1
+    aces: AceRule = AceRule.LOW_OR_HIGH
+    dup_suits: bool = True
+    """Whether a set may hold two cards of one suit (identical cards too)."""
+    lay_off: LayOffTiming = LayOffTiming.LATER_TURN
+    reclaim: JokerReclaim = JokerReclaim.RUNS
+    buy_name: str = "May I"
+    points: PointTable
+    exact_cut_bonus: int = 0
+    """Points off the cutter's deal score when the cut is exact (Liverpool: 50)."""
+    one_turn_out_bonus: int = 0
+    """Points off for going down and out in one turn (Continental: 10)."""
+    shanghai_call: bool = False
+    settlement: Settlement | None = None
+    options: tuple[HouseOption, ...] = ()
+    """House rules a table may choose."""
+    chosen_options: tuple[str, ...] = ()
+    """The keys of the house rules applied to this value."""
+    sources: tuple[str, ...] = ()
+    readings: tuple[str, ...] = field(default=())
+    """How this ruleset reads points its sources leave open."""
+
+    def __post_init__(self) -> None:
+        if not self.id or not self.name:
+            raise ValueError(f"a ruleset needs an id and a name, not {self.id!r} / {self.name!r}")
+        numbers = [deal.number for deal in self.deals]
+        if numbers != list(range(1, len(self.deals) + 1)):
+            raise ValueError(f"{self.id}: deals must be numbered 1, 2, ... in order, not {numbers!r}")
+        covered = [n for s in self.supply for n in range(s.min_players, s.max_players + 1)]
+        if not covered or sorted(covered) != list(range(min(covered), max(covered) + 1)) or len(set(covered)) != len(covered):
+            raise ValueError(f"{self.id}: table sizes must be covered once each, without gaps: {covered!r}")
+        if self.max_wilds is not None and self.max_wilds < 0:
+            raise ValueError(f"{self.id}: max_wilds is 0 or more, not {self.max_wilds!r}")
+        if self.min_naturals < 0:
+            raise ValueError(f"{self.id}: min_naturals is 0 or more, not {self.min_naturals!r}")
+        for deal in self.deals:
+            if deal.meld_all and deal.going_out is GoingOut.DISCARD:
+                raise ValueError(f"{self.id}: deal {deal.number} melds every card, so it cannot end on a discard")
+
+    # -- table size -----------------------------------------------------
+
+    @property
+    def min_players(self) -> int:
+        return self.supply[0].min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.supply[-1].max_players
+
+    def table(self, players: int | None = None) -> TableSupply:
+        """The packs and jokers for a table of ``players`` (the largest table if ``None``).
+
+        Raises :class:`PlayersOutOfRangeError` outside the ruleset's range.
+        """
+        if players is None:
+            return self.supply[-1]
+        for supply in self.supply:
+            if supply.min_players <= players <= supply.max_players:
+                return supply
+        raise PlayersOutOfRangeError(
+            f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players}."
+        )
+
+    def packs(self, players: int | None = None) -> int:
+        """Standard 52-card packs shuffled together for ``players``."""
+        return self.table(players).packs
+
+    def jokers(self, players: int | None = None) -> int:
+        """Jokers in play for ``players``."""
+        return self.table(players).jokers
+
+    # -- deals ----------------------------------------------------------
+
+    def deal(self, number: int) -> Deal:
+        """Deal ``number`` (from 1); raises :class:`DealOutOfRangeError` outside the schedule."""
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self.deals):
+            raise DealOutOfRangeError(f"{self.name} has deals 1 to {len(self.deals)}, not {number!r}.")
+        return self.deals[number - 1]
+
+    def is_exact(self, deal: Deal) -> bool:
+        """Whether going down in ``deal`` uses each requirement's exact length."""
+        return self.exact and not deal.meld_all
+
+    # -- cards ------------------------------------------------------------
+
+    def is_wild(self, card: Card) -> bool:
+        """Whether a card is wild in this ruleset (jokers, and twos if deuces are wild)."""
+        return card.rank is None or (self.deuces_wild and card.rank is Rank.TWO)
+
+    @property
+    def wild_words(self) -> str:
+        """The wild cards in words: ``"jokers"`` or ``"jokers and twos"``."""
+        return "jokers and twos" if self.deuces_wild else "jokers"
+
+    def card_points(self, card: Card) -> int:
+        """The penalty points of one card."""
+        return self.points.for_card(card)
+
+    # -- house rules ------------------------------------------------------
+
+    def with_options(self, *keys: str) -> Ruleset:
+        """This ruleset with the named house options applied.
+
+        Raises ``ValueError`` naming an option this ruleset does not offer.
+        """
+        ruleset = self
+        offered = {option.key: option for option in self.options}
+        for key in keys:
+            if key in ruleset.chosen_options:
+                continue
+            if key not in offered:
+                raise ValueError(f"{self.name} has no house option {key!r}; it offers {', '.join(offered) or 'none'}.")
+            ruleset = ruleset.changed(offered[key].changes)
+            ruleset = dataclasses.replace(ruleset, chosen_options=ruleset.chosen_options + (key,))
+        return ruleset
+
+    def changed(self, changes: Iterable[tuple[str, object]]) -> Ruleset:
+        """A copy with named fields changed (``points`` takes ``(rank key, points)`` pairs).
+
+        ``"jokers"`` sets the jokers of every table size.
+        """
+        fields: dict[str, object] = {}
+        for name, value in changes:
+            if name == "points":
+                fields["points"] = self.points.replace(**dict(value))  # type: ignore[arg-type]
+            elif name == "jokers":
+                fields["supply"] = tuple(dataclasses.replace(s, jokers=value) for s in self.supply)
+            else:
+                fields[name] = value
+        return dataclasses.replace(self, **fields)
+
+
+# ---------------------------------------------------------------------------
+# Building the schedules
+
+_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def describe_contract(requirements: Iterable[Requirement], set_word: str) -> str:
+    """A contract in words, as the rules cards print it.
+
+    >>> describe_contract([Requirement(kind=MeldKind.SET, length=3)] * 2, "group")
+    'Two groups of 3'
+    >>> describe_contract([Requirement(kind=MeldKind.SET, length=3)] * 2, "trio")
+    'Two trios'
+    """
+    groups: list[tuple[Requirement, int]] = []
+    for requirement in requirements:
+        if groups and groups[-1][0] == requirement:
+            groups[-1] = (requirement, groups[-1][1] + 1)
+        else:
+            groups.append((requirement, 1))
+    parts = []
+    for requirement, count in groups:
+        word = {MeldKind.SET: set_word, MeldKind.RUN: "run", MeldKind.PAIR: "pair"}[requirement.kind]
+        noun = word if count == 1 else word + "s"
+        sized = requirement.kind is not MeldKind.PAIR and not (word == "trio" and requirement.length == 3)
+        parts.append(f"{_COUNT_WORDS.get(count, str(count))} {noun}" + (f" of {requirement.length}" if sized else ""))
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return text[0].upper() + text[1:]
+
+
+def _reqs(symbols: str) -> tuple[Requirement, ...]:
+    """``"S3 S3 R4"`` as requirements."""
+    kinds = {"S": MeldKind.SET, "R": MeldKind.RUN, "P": MeldKind.PAIR}
+    return tuple(Requirement(kind=kinds[s[0]], length=int(s[1:])) for s in symbols.split())
+
+
+def _schedule(
+    contracts: Iterable[str],
+    dealt: Iterable[int],
+    *,
+    set_word: str,
+    buys: BuyRule | Iterable[BuyRule],
+    going_out: GoingOut = GoingOut.DISCARD,
+    meld_all: Iterable[int] = (),
+) -> tuple[Deal, ...]:
+    """Deals from contract symbols; ``meld_all`` deals end with no discard."""
+    contracts, dealt = list(contracts), list(dealt)
+    buy_rules = [buys] * len(contracts) if isinstance(buys, BuyRule) else list(buys)
+    if not len(contracts) == len(dealt) == len(buy_rules):
+        raise ValueError("a schedule needs as many contracts, deal sizes and buy rules as deals")
+    melds_all = set(meld_all)
+    deals = []
+    for number, (symbols, cards, buy) in enumerate(zip(contracts, dealt, buy_rules, strict=True), start=1):
+        requirements = _reqs(symbols)
+        text = describe_contract(requirements, set_word)
+        every = number in melds_all
+        if every:
+            text += " (every card, no discard)"
+        deals.append(
+            Deal(
+                number=number,
+                contract=text,
+                cards_dealt=cards,
+                requirements=requirements,
+                going_out=GoingOut.NO_DISCARD if every else going_out,
+                meld_all=every,
+                buys=buy,
+            )
+        )
+    return tuple(deals)
+
+
+def _points(ace: int, joker: int, *, two_to_nine: dict[int, int] | None = None, ten_to_king: int = 10) -> PointTable:
+    values = {"A": ace, "JK": joker} | {k: ten_to_king for k in ("10", "J", "Q", "K")}
+    values |= {str(n): (two_to_nine or {}).get(n, n) for n in range(2, 10)}
+    return PointTable.of(values)
+
+
+T1 = ("S3 S3", "S3 R4", "R4 R4", "S3 S3 S3", "S3 S3 R4", "S3 R4 R4", "R4 R4 R4")
+T2 = T1[:6] + ("S3 S3 S3 S3", "R4 R4 R4")
+T3 = ("S3 S3", "S3 R4", "R4 R4", "S3 S3 S3", "S3 R7", "S3 S3 R5", "R4 R4 R4", "S3 R10", "S3 S3 S3 R5", "R5 R5 R5")
+T4 = (
+    "S3 S3", "S3 R4", "S4 S4", "R4 R4", "S3 S3 R4", "S4 R5", "S5 S5", "R5 R5",
+    "S3 S3 S3 S3", "R4 R4 R4", "S4 S4 S4", "R3 R3 R3 R3 R3", "S3 S3 S3 S3 S3", "S5 R5 P2", "S3 S3 R5",
+)  # fmt: skip
+
+_MAY_I = BuyRule(limit=None, extra_cards=1, no_successive=True)
+_MAY_I_PLAIN = BuyRule(limit=None, extra_cards=1)
+_SHANGHAI_MAY_I = BuyRule(limit=2, extra_cards=2)
+_NO_BUY = BuyRule(limit=0, extra_cards=0)
+_PROGRESSIVE_BUYS = (
+    (_NO_BUY,) * 8
+    + (BuyRule(limit=1, extra_cards=0),) * 3
+    + (BuyRule(limit=2, extra_cards=1),) * 2
+    + (BuyRule(limit=1, extra_cards=0), _NO_BUY)
+)
+
+_NO_JOKERS = HouseOption(key="no-jokers", label="No jokers", changes=(("jokers", 0),))
+
+CONTRACT = Ruleset(
+    id="contract",
+    name="Contract Rummy",
+    summary="Seven deals, two packs with one joker fewer than the players; deal 7 melds every card.",
+    set_word="group",
+    supply=tuple(TableSupply(min_players=n, max_players=n, packs=2, jokers=n - 1) for n in range(3, 6)),
+    deals=_schedule(T1, (10, 10, 10, 12, 12, 12, 12), set_word="group", buys=_MAY_I, meld_all=(7,)),
+    exact=True,
+    same_suit_runs=SameSuitRuns.NO_CONTIGUOUS,
+    repeat_rank=True,
+    max_wilds=None,
+    aces=AceRule.LOW_OR_HIGH,
+    lay_off=LayOffTiming.LATER_TURN,
+    reclaim=JokerReclaim.RUNS,
+    points=_points(ace=15, joker=15),
+    options=(
+        HouseOption(key="joker-20", label="Jokers score 20", changes=(("points", (("JK", 20),)),)),
+        HouseOption(key="deuces-wild", label="Deuces wild (a wild two scores as a joker)", changes=(("deuces_wild", True), ("points", (("2", 15),)))),
+        _NO_JOKERS,
+    ),  # fmt: skip
+    sources=("004: pagat.com, Contract Rummy by Magnus", "001: a Contract Rummy page (the same text)"),
+    readings=(
+        "Two groups of one rank in one contract (7H 7S 7D + 7C 7H 7S) are allowed.",
+        "Without a table size, up to 4 jokers pass the supply check.",
+        "3H 4H 5H JK + 7H 8H 9H 10H is legal, the joker standing for 2H.",
+        "Deal 7 after a May I: every card is still melded, in runs of 4 or more.",
+    ),
+)
+
+LIVERPOOL = dataclasses.replace(
+    CONTRACT,
+    id="liverpool",
+    name="Liverpool Rummy",
+    summary="Contract Rummy with the exact-cut bonus: cut exactly the cards needed and take 50 off.",
+    exact_cut_bonus=50,
+    sources=("004: pagat.com, Liverpool Rummy by Paul Welty",),
+    readings=CONTRACT.readings + ("A deal score may go below 0 after the exact-cut bonus.",),
+)
+
+PARLETT = Ruleset(
+    id="parlett",
+    name="Parlett's Contract Rummy",
+    summary="Parlett's seven deals: one wild card per initial meld, never more than the contract.",
+    set_word="set",
+    supply=(
+        TableSupply(min_players=3, max_players=4, packs=2, jokers=1),
+        TableSupply(min_players=5, max_players=8, packs=3, jokers=2),
+    ),
+    deals=_schedule(T1, (10, 10, 10, 10, 12, 12, 12), set_word="set", buys=_MAY_I_PLAIN),
+    max_wilds=1,
+    points=_points(ace=15, joker=15),
+    options=(
+        HouseOption(key="deuces-wild", label="Deuces wild (a wild two scores as a joker)", changes=(("deuces_wild", True), ("points", (("2", 15),)))),
+        _NO_JOKERS,
+    ),  # fmt: skip
+    sources=("003: David Parlett, The Penguin Book of Card Games, Contract Rummy",),
+    readings=(
+        "One wild card per meld of the contract.",
+        "Deal 7 (three runs of 4) melds 12 of the 13 cards held and discards the 13th; it is not a meld-all deal.",
+        "The misprinted example (2345 6789) is read by its words: same-suit runs must not be consecutive.",
+        "Card points as in Contract Rummy.",
+        "Two sets of one rank in one contract are allowed.",
+    ),
+)
+
+COMBINATION = Ruleset(
+    id="combination",
+    name="Combination Rummy",
+    summary="Wikipedia's Contract Rummy: 2 to 4 packs of 54 by table size; deal 7 melds every card.",
+    set_word="set",
+    supply=(
+        TableSupply(min_players=3, max_players=4, packs=2, jokers=4),
+        TableSupply(min_players=5, max_players=6, packs=3, jokers=6),
+        TableSupply(min_players=7, max_players=8, packs=4, jokers=8),
+    ),
+    deals=_schedule(T1, (10, 10, 10, 10, 12, 12, 12), set_word="set", buys=_MAY_I_PLAIN, meld_all=(7,)),
+    max_wilds=1,
+    lay_off=LayOffTiming.SAME_TURN,
+    points=_points(ace=15, joker=15),
+    options=(HouseOption(key="joker-20", label="Jokers score 20", changes=(("points", (("JK", 20),)),)), _NO_JOKERS),
+    sources=("000: Wikipedia and Grokipedia, Contract rummy",),
+    readings=(
+        "One wild card per initial meld (the source mentions a limit without giving it).",
+        "Sets may repeat a suit.",
+        "Same-suit runs must not join end to end.",
+        "Laying off may start in the turn a player goes down.",
+        "Two sets of one rank in one contract are allowed.",
+    ),
+)
+
+MAY_I = dataclasses.replace(
+    CONTRACT,
+    id="may-i",
+    name="May I?",
+    summary="Contract Rummy with longer melds allowed, contiguous runs allowed, and jokers worth 25.",
+    supply=tuple(
+        TableSupply(min_players=n, max_players=n, packs=math.ceil(n / 2), jokers=2 * math.ceil(n / 2)) for n in range(3, 9)
+    ),
+    deals=_schedule(T1, (10, 10, 10, 12, 12, 12, 12), set_word="group", buys=_MAY_I),
+    exact=False,
+    same_suit_runs=SameSuitRuns.ANY,
+    reclaim=JokerReclaim.NEVER,
+    points=_points(ace=15, joker=25),
+    options=(_NO_JOKERS,),
+    sources=("004: pagat.com, May I? by Greg Petras",),
+    readings=(
+        "3 to 8 players; with an odd number of players the packs round up.",
+        "Two groups of one rank in one contract are allowed.",
+    ),
+)
+
+_SHANGHAI_POINTS = _points(ace=20, joker=50, two_to_nine={n: 5 if n <= 7 else 10 for n in range(2, 10)})
+
+SHANGHAI = Ruleset(
+    id="shanghai",
+    name="Shanghai Rummy",
+    summary="Eleven cards every deal, aces high only, one joker per meld, two May Is a deal.",
+    set_word="book",
+    supply=(TableSupply(min_players=3, max_players=5, packs=2, jokers=4),),
+    deals=_schedule(T1, (11,) * 7, set_word="book", buys=_SHANGHAI_MAY_I, meld_all=(7,)),
+    repeat_rank=False,
+    max_wilds=1,
+    aces=AceRule.HIGH_ONLY,
+    lay_off=LayOffTiming.SAME_TURN,
+    points=_SHANGHAI_POINTS,
+    shanghai_call=True,
+    options=(_NO_JOKERS,),
+    sources=("004: pagat.com, Shanghai Rummy by Mark Allen Davis",),
+    readings=(
+        "Exact lengths carry over from Contract Rummy: meld 4, lay off the rest this turn.",
+        "Run jokers may be reclaimed, as in Contract Rummy.",
+        "The source's '2 - 75' means 2 to 7: 5 points.",
+    ),
+)
+
+SHANGHAI_POWE = dataclasses.replace(
+    SHANGHAI,
+    id="shanghai-powe",
+    name="Shanghai (Tahelia Powe)",
+    summary="Eight deals of 10 cards, never a discard to go out, one run per suit.",
+    deals=_schedule(T2, (10,) * 8, set_word="book", buys=_SHANGHAI_MAY_I, going_out=GoingOut.NO_DISCARD),
+    same_suit_runs=SameSuitRuns.ONE_PER_SUIT,
+    shanghai_call=False,
+    buy_name="buy",
+    sources=("004: pagat.com, Shanghai Rummy, Tahelia Powe's version",),
+    readings=(
+        "No deal is a meld-all deal, although no deal ends on a discard.",
+        "Deal 8 is not special: its runs are exactly 4.",
+        "Deals 7 and 8 need 12 cards while a player holds 11 after drawing: a buy is needed.",
+    ),
+)
+
+SHANGHAI_KOLSOV = dataclasses.replace(
+    SHANGHAI,
+    id="shanghai-kolsov",
+    name="Shanghai (Deb Kolsov)",
+    summary="Ten deals of 11 cards with longer runs: up to a run of 10.",
+    set_word="set",
+    deals=_schedule(T3, (11,) * 10, set_word="set", buys=_SHANGHAI_MAY_I),
+    sources=("004: pagat.com, Shanghai Rummy, Deb Kolsov's version", "000: Grokipedia, 11 cards over 10 rounds"),
+    readings=(
+        "No deal is a meld-all deal and every deal may end on a discard (the source lists only contracts).",
+        "Deals 8 to 10 need more cards than a player holds: a May I is needed.",
+    ),
+)
+
+CONTINENTAL = Ruleset(
+    id="continental",
+    name="Continental Rummy",
+    summary="Seven hands dealt 7 to 13 cards, two packs and two jokers, 10 off for going down and out at once.",
+    set_word="trio",
+    supply=(TableSupply(min_players=2, max_players=8, packs=2, jokers=2),),
+    deals=_schedule(T1, range(7, 14), set_word="trio", buys=_MAY_I_PLAIN),
+    same_suit_runs=SameSuitRuns.ANY,
+    lay_off=LayOffTiming.SAME_TURN,
+    points=_points(ace=11, joker=50),
+    one_turn_out_bonus=10,
+    options=(_NO_JOKERS,),
+    sources=("002: a copy of gamerules.com, Continental Rummy", "gamerules.com and igamingxp.com: the schedule of 7 to 13 cards"),
+    readings=(
+        "2 to 8 players (the source says 2 or more).",
+        "Trios and runs are exactly 3 and 4 going down; the rest is laid off at once.",
+        "Contiguous same-suit runs and repeated trio ranks are allowed.",
+    ),
+)
+
+PROGRESSIVE = Ruleset(
+    id="progressive",
+    name="Progressive Rummy",
+    summary="Fifteen deals of 11 cards; jokers and twos are wild; buys in deals 9 to 14.",
+    set_word="set",
+    supply=(TableSupply(min_players=2, max_players=8, packs=2, jokers=4),),
+    deuces_wild=True,
+    deals=_schedule(T4, (11,) * 15, set_word="set", buys=_PROGRESSIVE_BUYS, going_out=GoingOut.EITHER),
+    same_suit_runs=SameSuitRuns.ANY,
+    lay_off=LayOffTiming.SAME_TURN,
+    reclaim=JokerReclaim.NEVER,
+    buy_name="buy",
+    points=_points(ace=15, joker=20, two_to_nine={2: 20} | {n: 5 for n in range(3, 10)}, ten_to_king=10).replace(**{"10": 5}),
+    settlement=Settlement(
+        step=2,
+        winner_takes_kitty=True,
+        description="Place k (k ≥ 2) pays 2 × (k − 1) pennies to the winner; the winner also takes the kitty of buys.",
+    ),
+    options=(_NO_JOKERS,),
+    sources=("004: pagat.com, Progressive Rummy by John Eveleigh",),
+    readings=(
+        "A two is always wild, so twos and jokers alone have no natural card.",
+        "A pair may hold one wild card (7H JK).",
+        "Exact lengths carry over from Contract Rummy.",
+        "At other table sizes place k pays 2(k − 1), the winner gets the total, and ties split.",
+    ),
+)
+
+#: Every built-in ruleset by id; ``contract`` is the default.
+RULESETS: dict[str, Ruleset] = {
+    ruleset.id: ruleset
+    for ruleset in (
+        CONTRACT, LIVERPOOL, PARLETT, COMBINATION, MAY_I, SHANGHAI, SHANGHAI_POWE, SHANGHAI_KOLSOV, CONTINENTAL, PROGRESSIVE,
+    )
+}  # fmt: skip
+
+DEFAULT_RULESET_ID = "contract"
+
+
+def find_ruleset(ruleset_id: str) -> Ruleset:
+    """The built-in ruleset with this id; raises :class:`UnknownRulesetError`.
+
+    >>> find_ruleset("shanghai").name
+    'Shanghai Rummy'
+    """
+    try:
+        return RULESETS[ruleset_id]
+    except (KeyError, TypeError):
+        known = ", ".join(RULESETS)
+        raise UnknownRulesetError(f"There is no ruleset {ruleset_id!r}; the rulesets are {known}.") from None
+
+
+__all__ = [
+    "AceRule", "BuyRule", "Deal", "DealOutOfRangeError", "GoingOut", "HouseOption", "JokerReclaim", "LayOffTiming",
+    "MeldKind", "PlayersOutOfRangeError", "PointTable", "RULESETS", "Requirement", "Ruleset", "RulesError",
+    "SameSuitRuns", "Settlement", "TableSupply", "UnknownRulesetError", "describe_contract", "find_ruleset",
+    "DEFAULT_RULESET_ID", "JOKER",
+]  # fmt: skip

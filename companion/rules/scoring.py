@@ -1,0 +1,69 @@
+"""Penalty points for the cards left in a hand, and the end-of-game settlement.
+
+>>> from .rulesets import find_ruleset
+>>> score_hand(find_ruleset("contract"), parse_cards("KH JK 7S")).points
+32
+>>> score_hand(find_ruleset("progressive"), parse_cards("2C AS 10D")).points
+40
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card, parse_cards
+from .rulesets import Ruleset
+
+__all__ = ["HandScore", "score_hand", "settle", "parse_cards"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """The penalty points of a hand, in total and card by card."""
+
+    points: int
+    cards: tuple[tuple[Card, int], ...]
+
+    def to_json(self) -> dict[str, object]:
+        """The API's shape: ``{"points", "cards": [{"card", "points"}]}``."""
+        return {"points": self.points, "cards": [{"card": str(card), "points": points} for card, points in self.cards]}
+
+
+def score_hand(ruleset: Ruleset, cards: Sequence[Card]) -> HandScore:
+    """Penalty points of ``cards`` under ``ruleset`` (a wild deuce scores as the ruleset says a 2 does)."""
+    per_card = tuple((card, ruleset.card_points(card)) for card in cards)
+    return HandScore(points=sum(points for _, points in per_card), cards=per_card)
+
+
+def settle(ruleset: Ruleset, totals: Sequence[int], kitty: int = 0) -> list[int]:
+    """Money won (+) or paid (−) by each player from their final totals (lowest wins).
+
+    Place k ≥ 2 pays ``step × (k − 1)``; the winner collects it all, and the
+    kitty if the ruleset says so. Tied players share their places' payments
+    and winnings equally (whole pennies, rounded towards the payer). Returns
+    zeros for a ruleset without a settlement.
+
+    >>> from .rulesets import find_ruleset
+    >>> settle(find_ruleset("progressive"), [50, 80, 120, 200], kitty=6)
+    [18, -2, -4, -6]
+    """
+    if ruleset.settlement is None:
+        return [0] * len(totals)
+    step = ruleset.settlement.step
+    order = sorted(range(len(totals)), key=lambda i: totals[i])
+    payments = [0.0] * len(totals)
+    place = 0
+    while place < len(order):
+        tied = [i for i in order if totals[i] == totals[order[place]]]
+        places = range(place, place + len(tied))
+        owed = sum(step * k for k in places)  # place index k pays step*k (the winner, k = 0, pays nothing)
+        for i in tied:
+            payments[i] = -owed / len(tied)
+        place += len(tied)
+    pot = -sum(payments)
+    winners = [i for i in order if totals[i] == totals[order[0]]]
+    kitty_share = kitty if ruleset.settlement.winner_takes_kitty else 0
+    for i in winners:
+        payments[i] += (pot + kitty_share) / len(winners)
+    return [round(p) for p in payments]

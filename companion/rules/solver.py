@@ -1,0 +1,407 @@
+"""The solver: can a hand meet a deal's contract, and with which melds?
+
+:func:`solve` is exact: it answers ``None`` only when no legal go-down
+exists, and otherwise returns a legal go-down (one that
+:func:`~.melds.check_go_down` accepts) that leaves the fewest penalty
+points in hand; in a meld-all deal, one that uses every card.
+
+How it stays fast on hard hands (many wilds, duplicates, 16 cards):
+
+- Wild cards are interchangeable in a meld, so the search counts them
+  instead of placing each one; melding ``j`` wilds always melds the ``j``
+  with the most points.
+- Runs are chosen first by depth-first search (suit, window, and which
+  places take a natural card), with branch and bound: an optimistic bound
+  on what the remaining melds could take cuts any branch that cannot beat
+  the best go-down found so far, and candidates are tried best first.
+- Once the runs are fixed, suits no longer matter to sets (in every
+  variant a set may repeat a suit), so the sets are solved exactly by
+  dynamic programming over ranks, cached by the rank counts left.
+
+>>> from .rulesets import find_ruleset
+>>> solution = solve(find_ruleset("contract"), 1, parse_cards("7H 7S 7D KH KS JK 2C 9D 4S 5S 6S"))
+>>> [format_cards(meld) for meld in solution.melds], format_cards(solution.remaining), solution.points
+(['7H 7S 7D', 'KH KS JK'], '2C 4S 5S 6S 9D', 26)
+>>> solve(find_ruleset("contract"), 3, parse_cards("7H 7S 7D KH KS JK 2C 9D 4S 5S 6S")) is None
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card, Rank, Suit, format_cards, parse_cards
+from .rulesets import AceRule, MeldKind, Requirement, Ruleset, SameSuitRuns
+
+__all__ = ["Solution", "solve", "format_cards", "parse_cards"]
+
+_SUITS = tuple(Suit)
+_NEG = float("-inf")
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A legal go-down: the melds (in the contract's order) and what stays in hand."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    remaining: tuple[Card, ...]
+    points: int
+    """Penalty points of ``remaining``."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """A run chosen by the search: its suit, window, and the places naturals fill."""
+
+    suit: int
+    low: int
+    length: int
+    naturals: int
+    """Bit ``p`` set when place ``p`` (1..14) takes a natural card."""
+    wilds: int
+    value: int
+
+    def key(self) -> tuple[int, int, int, int]:
+        return (self.suit, self.low, self.length, self.naturals)
+
+
+def _rank_at(position: int) -> int:
+    return 1 if position == 14 else position
+
+
+def solve(ruleset: Ruleset, deal_number: int, hand: Sequence[Card], players: int | None = None) -> Solution | None:
+    """The go-down leaving the fewest penalty points, or ``None`` if the contract can't be met.
+
+    Raises :class:`~.rulesets.DealOutOfRangeError` or
+    :class:`~.rulesets.PlayersOutOfRangeError` for input outside the ruleset.
+    """
+    deal = ruleset.deal(deal_number)
+    table = ruleset.table(players)
+    hand = tuple(hand)
+    counts = Counter(hand)
+    for card, count in counts.items():
+        if count > (table.jokers if card.is_joker else table.packs):
+            return None  # the hand itself breaks the supply, so no go-down from it is legal
+    if len(hand) < deal.cards_needed:
+        return None
+    return _Search(ruleset, deal.requirements, hand, exact=ruleset.is_exact(deal), meld_all=deal.meld_all).run()
+
+
+class _Search:
+    """One solver run: the hand's counts, the bound, and the best go-down so far."""
+
+    def __init__(
+        self, ruleset: Ruleset, requirements: Sequence[Requirement], hand: tuple[Card, ...], *, exact: bool, meld_all: bool
+    ) -> None:
+        self.ruleset = ruleset
+        self.exact = exact
+        self.meld_all = meld_all
+        self.hand = hand
+        self.requirements = tuple(requirements)
+        self.runs = sorted((r for r in requirements if r.kind is MeldKind.RUN), key=lambda r: -r.length)
+        self.sets = [r for r in requirements if r.kind is not MeldKind.RUN]
+        self.order = self.runs + self.sets
+        self.min_naturals = ruleset.min_naturals
+        self.max_wilds = len(hand) if ruleset.max_wilds is None else ruleset.max_wilds
+        self.first_low = 2 if ruleset.aces is AceRule.HIGH_ONLY else 1
+
+        # In a meld-all deal every card counts 1 and all must be melded; otherwise a card counts its points.
+        def value(card: Card) -> int:
+            return 1 if meld_all else ruleset.card_points(card)
+
+        self.wild_cards = sorted((c for c in hand if ruleset.is_wild(c)), key=value, reverse=True)
+        self.wild_prefix = list(itertools.accumulate((value(c) for c in self.wild_cards), initial=0))
+        self.count = [[0] * 14 for _ in _SUITS]  # count[suit][rank 1..13]
+        self.rank_value = [0] * 14
+        for card in hand:
+            if not ruleset.is_wild(card):
+                assert card.rank is not None and card.suit is not None
+                self.count[_SUITS.index(card.suit)][card.rank] += 1
+                self.rank_value[card.rank] = value(card)
+        self.total_value = sum(value(c) for c in hand)
+        self.best_value = self.total_value - 1 if meld_all else -1
+        self.best: tuple[list[_Run], list[tuple[int, int, int]]] | None = None
+        self.set_cache: dict[tuple[object, ...], tuple[int, list[tuple[int, int, int]]] | None] = {}
+
+    # -- bound --------------------------------------------------------------
+
+    def _bound(self, level: int, wilds_used: int) -> int:
+        """An optimistic value for the melds from ``level`` on: the best cards left, as many wilds as could fit."""
+        remaining = self.order[level:]
+        if not remaining:
+            return 0
+        melds = len(remaining)
+        wilds_left = len(self.wild_cards) - wilds_used
+        naturals = sorted(
+            (self.rank_value[r] for s in range(4) for r in range(1, 14) for _ in range(self.count[s][r])), reverse=True
+        )
+        if self.exact:
+            slots = sum(r.length for r in remaining)
+        else:
+            slots = len(naturals) + wilds_left
+        most_wilds = min(wilds_left, slots - melds * self.min_naturals, melds * self.max_wilds)
+        natural_prefix = list(itertools.accumulate(naturals, initial=0))
+        best = -1
+        for j in range(max(0, most_wilds) + 1):
+            take = min(slots - j, len(naturals))
+            if take < 0:
+                continue
+            best = max(best, self.wild_prefix[wilds_used + j] - self.wild_prefix[wilds_used] + natural_prefix[take])
+        return best
+
+    # -- runs -----------------------------------------------------------------
+
+    def run(self) -> Solution | None:
+        self._runs(0, 0, 0, [], None)
+        if self.best is None:
+            return None
+        return self._build(*self.best)
+
+    def _runs(self, level: int, value: int, wilds_used: int, chosen: list[_Run], previous: tuple[int, ...] | None) -> None:
+        if level == len(self.runs):
+            self._finish(value, wilds_used, chosen)
+            return
+        if value + self._bound(level, wilds_used) + self.wild_prefix[wilds_used] <= self.best_value:
+            return
+        requirement = self.runs[level]
+        same_as_previous = level > 0 and self.runs[level - 1] == requirement
+        candidates = self._run_candidates(requirement, wilds_used, chosen)
+        candidates.sort(key=lambda run: -(run.value + self.wild_prefix[wilds_used + run.wilds] - self.wild_prefix[wilds_used]))
+        for run in candidates:
+            if same_as_previous and previous is not None and run.key() < previous:
+                continue  # identical requirements: take their runs in one order only
+            self._take(run, -1)
+            chosen.append(run)
+            self._runs(level + 1, value + run.value, wilds_used + run.wilds, chosen, run.key())
+            chosen.pop()
+            self._take(run, +1)
+
+    def _take(self, run: _Run, sign: int) -> None:
+        counts = self.count[run.suit]
+        bits = run.naturals
+        for position in range(run.low, run.low + run.length):
+            if bits >> position & 1:
+                counts[_rank_at(position)] += sign
+
+    def _run_candidates(self, requirement: Requirement, wilds_used: int, chosen: list[_Run]) -> list[_Run]:
+        wilds_left = len(self.wild_cards) - wilds_used
+        wild_room = min(self.max_wilds, wilds_left)
+        lengths = [requirement.length] if self.exact else range(requirement.length, 15)
+        candidates = []
+        for suit in range(4):
+            same_suit = [run for run in chosen if run.suit == suit]
+            if same_suit and self.ruleset.same_suit_runs is SameSuitRuns.ONE_PER_SUIT:
+                continue
+            counts = self.count[suit]
+            for length in lengths:
+                need = max(self.min_naturals, length - wild_room)
+                for low in range(self.first_low, 16 - length):
+                    high = low + length - 1
+                    if self.ruleset.same_suit_runs is SameSuitRuns.NO_CONTIGUOUS and any(
+                        run.low + run.length == low or high + 1 == run.low for run in same_suit
+                    ):
+                        continue
+                    available = [p for p in range(low, high + 1) if counts[_rank_at(p)] > 0]
+                    if len(available) < need:
+                        continue
+                    both_aces = low == 1 and high == 14 and counts[1] < 2
+                    for size in range(len(available), need - 1, -1):
+                        for places in itertools.combinations(available, size):
+                            if both_aces and places[0] == 1 and places[-1] == 14:
+                                continue  # one ace cannot stand at both ends of an A..A run
+                            bits = 0
+                            natural_value = 0
+                            for p in places:
+                                bits |= 1 << p
+                                natural_value += self.rank_value[_rank_at(p)]
+                            candidates.append(_Run(suit, low, length, bits, length - size, natural_value))
+        return candidates
+
+    # -- sets -----------------------------------------------------------------
+
+    def _finish(self, value: int, wilds_used: int, chosen: list[_Run]) -> None:
+        wilds_left = len(self.wild_cards) - wilds_used
+        if self.ruleset.dup_suits:
+            key: tuple[object, ...] = (wilds_left, *(sum(self.count[s][r] for s in range(4)) for r in range(1, 14)))
+        else:
+            key = (wilds_left, *(tuple(sorted(self.count[s][r] for s in range(4))) for r in range(1, 14)))
+        if key not in self.set_cache:
+            self.set_cache[key] = self._solve_sets(wilds_left)
+        found = self.set_cache[key]
+        if found is None:
+            return
+        set_value, set_choices = found
+        if self.meld_all:
+            leftover = sum(self.count[s][r] for s in range(4) for r in range(1, 14)) - sum(k for _, k, _ in set_choices)
+            set_wilds = sum(w for _, _, w in set_choices)
+            if leftover or wilds_used + set_wilds < len(self.wild_cards):
+                return
+        total = value + self.wild_prefix[wilds_used] + set_value
+        if total > self.best_value:
+            self.best_value = total
+            self.best = (list(chosen), list(set_choices))
+
+    def _solve_sets(self, wilds_left: int) -> tuple[int, list[tuple[int, int, int]]] | None:
+        """The best sets from what the runs left: value and ``(rank, naturals, wilds)`` per set requirement.
+
+        Dynamic programming over ranks; the state is which set requirements
+        are still open and how many wilds the sets have used. The value
+        counts naturals at their points and the sets' wilds as the next best
+        wild cards after those the runs took.
+        """
+        requirements = self.sets
+        if not requirements:
+            return 0, []
+        n = len(requirements)
+        full = (1 << n) - 1
+        # states: (open-mask, wilds used) -> (natural value, choices)
+        states: dict[tuple[int, int], tuple[int, tuple[tuple[int, int, int, int], ...]]] = {(full, 0): (0, ())}
+        available_by_rank = [0] * 14
+        suits_by_rank: list[list[int]] = [[] for _ in range(14)]
+        for r in range(1, 14):
+            available_by_rank[r] = sum(self.count[s][r] for s in range(4))
+            suits_by_rank[r] = sorted((self.count[s][r] for s in range(4)), reverse=True)
+        ranks = [r for r in range(1, 14) if available_by_rank[r] >= max(1, self.min_naturals)]
+        if self.min_naturals == 0:
+            ranks.append(0)  # an all-wild set of no stated rank
+        for r in ranks:
+            new_states = dict(states)
+            for (mask, used), (nat_value, choices) in states.items():
+                for sub, allocation in self._allocations(mask, r, available_by_rank[r], suits_by_rank[r], wilds_left - used):
+                    extra_wilds = sum(w for _, _, w in allocation)
+                    gained = sum(k for _, k, _ in allocation) * (self.rank_value[r] if r else 0)
+                    state = (mask & ~sub, used + extra_wilds)
+                    candidate = (nat_value + gained, choices + tuple((i, r, k, w) for i, k, w in allocation))
+                    if state not in new_states or candidate[0] > new_states[state][0]:
+                        new_states[state] = candidate
+            states = new_states
+        best: tuple[int, tuple[tuple[int, int, int, int], ...]] | None = None
+        best_total = _NEG
+        offset = len(self.wild_cards) - wilds_left  # the runs melded the best wilds already
+        for (mask, used), (nat_value, choices) in states.items():
+            if mask:
+                continue
+            total = nat_value + self.wild_prefix[offset + used] - self.wild_prefix[offset]
+            if total > best_total:
+                best_total, best = total, choices
+        if best is None:
+            return None
+        ordered = sorted(best)
+        return int(best_total), [(r, k, w) for _, r, k, w in ordered]
+
+    def _allocations(
+        self, mask: int, rank: int, available: int, suit_counts: list[int], wilds_left: int
+    ) -> list[tuple[int, list[tuple[int, int, int]]]]:
+        """Ways to meld some open set requirements in ``rank``: ``(requirements taken, [(index, naturals, wilds)])``."""
+        open_indexes = [i for i in range(len(self.sets)) if mask >> i & 1]
+        most = len(open_indexes) if (self.ruleset.repeat_rank or rank == 0) else 1
+        results = []
+        seen: set[tuple[object, ...]] = set()
+        for size in range(1, most + 1):
+            for group in itertools.combinations(open_indexes, size):
+                shape = tuple(self.sets[i] for i in group)
+                if shape in seen:
+                    continue  # identical requirements: one of each shape is enough
+                seen.add(shape)
+                sub = 0
+                for i in group:
+                    sub |= 1 << i
+                for allocation in self._split(group, rank, available, suit_counts, wilds_left):
+                    results.append((sub, allocation))
+        return results
+
+    def _split(
+        self, group: tuple[int, ...], rank: int, available: int, suit_counts: list[int], wilds_left: int
+    ) -> list[list[tuple[int, int, int]]]:
+        """Naturals and wilds for each requirement in ``group``, all of one rank."""
+        options_per: list[list[tuple[int, int]]] = []
+        for i in group:
+            requirement = self.sets[i]
+            exact = self.exact or requirement.kind is MeldKind.PAIR
+            options = []
+            top_naturals = 0 if rank == 0 else (requirement.length if exact else available)
+            for k in range(max(self.min_naturals, 0 if rank == 0 else 1), min(top_naturals, available) + 1):
+                if exact:
+                    wild_range = [requirement.length - k]
+                else:
+                    wild_range = range(max(0, requirement.length - k), min(self.max_wilds, wilds_left) + 1)
+                for w in wild_range:
+                    if w <= self.max_wilds and w <= wilds_left and k + w >= requirement.length:
+                        options.append((k, w))
+            if not options:
+                return []
+            options_per.append(options)
+        splits = []
+        for combo in itertools.product(*options_per):
+            naturals = sum(k for k, _ in combo)
+            wilds = sum(w for _, w in combo)
+            if naturals > available or wilds > wilds_left:
+                continue
+            if not self.ruleset.dup_suits and rank and not _distinct_suits_fit([k for k, _ in combo], suit_counts):
+                continue
+            splits.append([(i, k, w) for i, (k, w) in zip(group, combo, strict=True)])
+        return splits
+
+    # -- the answer -------------------------------------------------------------
+
+    def _build(self, runs: list[_Run], sets: list[tuple[int, int, int]]) -> Solution:
+        """Turn the chosen runs and sets into cards."""
+        pool: Counter[Card] = Counter(c for c in self.hand if not self.ruleset.is_wild(c))
+        wilds = list(self.wild_cards)  # best first: melded wilds are the ones with the most points
+        melds_by_requirement: list[tuple[Card, ...]] = []
+        for run in runs:
+            suit = _SUITS[run.suit]
+            cards = []
+            for position in range(run.low, run.low + run.length):
+                if run.naturals >> position & 1:
+                    card = Card(Rank(_rank_at(position)), suit)
+                    pool[card] -= 1
+                    cards.append(card)
+                else:
+                    cards.append(wilds.pop(0))
+            melds_by_requirement.append(tuple(cards))
+        for rank, naturals, wild_count in sets:
+            cards = _take_naturals(pool, rank, naturals, distinct_suits=not self.ruleset.dup_suits)
+            cards += [wilds.pop(0) for _ in range(wild_count)]
+            melds_by_requirement.append(tuple(cards))
+        remaining = tuple(sorted(pool.elements())) + tuple(wilds)
+        melds = _in_contract_order(self.requirements, self.order, melds_by_requirement)
+        return Solution(melds=melds, remaining=remaining, points=sum(self.ruleset.card_points(c) for c in remaining))
+
+
+def _take_naturals(pool: Counter[Card], rank: int, count: int, *, distinct_suits: bool) -> list[Card]:
+    """Take ``count`` naturals of ``rank`` from the pool, from the largest piles first."""
+    taken: list[Card] = []
+    while len(taken) < count:
+        piles = sorted(
+            (card for card in pool if card.rank == rank and pool[card] > 0 and not (distinct_suits and card in taken)),
+            key=lambda card: (-pool[card], card),
+        )
+        card = piles[0]  # the search only chose sets the piles can fill
+        pool[card] -= 1
+        taken.append(card)
+    return taken
+
+
+def _in_contract_order(
+    requirements: Sequence[Requirement], searched: list[Requirement], melds: list[tuple[Card, ...]]
+) -> tuple[tuple[Card, ...], ...]:
+    """The melds listed in the order the contract lists its requirements."""
+    pending = list(zip(searched, melds, strict=True))
+    ordered = []
+    for requirement in requirements:
+        index = next(i for i, (searched_requirement, _) in enumerate(pending) if searched_requirement == requirement)
+        ordered.append(pending.pop(index)[1])
+    return tuple(ordered)
+
+
+def _distinct_suits_fit(sizes: list[int], suit_counts: list[int]) -> bool:
+    """Whether sets of these sizes can each take distinct suits from these piles (Gale–Ryser)."""
+    sizes = sorted(sizes, reverse=True)
+    for j in range(1, len(sizes) + 1):
+        if sum(sizes[:j]) > sum(min(c, j) for c in suit_counts):
+            return False
+    return True
