@@ -18,6 +18,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The application factory: config, extensions, blueprints, error handlers."""
     app = Flask(
         __name__,
+        instance_path=os.environ.get("COMPANION_INSTANCE_PATH") or None,
         instance_relative_config=True,
         template_folder=str(_ROOT / "templates"),
         static_folder=str(_ROOT / "static"),
