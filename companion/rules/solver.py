@@ -128,8 +128,13 @@ class _Search:
 
     # -- bound --------------------------------------------------------------
 
-    def _bound(self, level: int, wilds_used: int) -> int:
-        """An optimistic value for the melds from ``level`` on: the best cards left, as many wilds as could fit."""
+    def _bound(self, level: int, wilds_used: int) -> float:
+        """An optimistic value for the melds from ``level`` on (``-inf`` when they surely cannot be made).
+
+        The best cards left, with as many wilds as could fit, but at least as
+        many as the melds need even if each had the most naturals any one
+        meld of its kind could take.
+        """
         remaining = self.order[level:]
         if not remaining:
             return 0
@@ -138,27 +143,68 @@ class _Search:
         naturals = sorted(
             (self.rank_value[r] for s in range(4) for r in range(1, 14) for _ in range(self.count[s][r])), reverse=True
         )
+        most = {r: self._most_naturals(r) for r in set(remaining)}
+        wilds_needed = sum(max(0, r.length - most[r]) for r in remaining)
+        if wilds_needed > wilds_left:
+            return _NEG
         if self.exact:
             slots = sum(r.length for r in remaining)
         else:
             slots = len(naturals) + wilds_left
         most_wilds = min(wilds_left, slots - melds * self.min_naturals, melds * self.max_wilds)
         natural_prefix = list(itertools.accumulate(naturals, initial=0))
-        best = -1
-        for j in range(max(0, most_wilds) + 1):
+        best = _NEG
+        for j in range(wilds_needed, max(0, most_wilds) + 1):
             take = min(slots - j, len(naturals))
             if take < 0:
                 continue
             best = max(best, self.wild_prefix[wilds_used + j] - self.wild_prefix[wilds_used] + natural_prefix[take])
         return best
 
+    def _most_naturals(self, requirement: Requirement) -> int:
+        """The most naturals one meld of this kind and length could hold from the cards left."""
+        if requirement.kind is not MeldKind.RUN:
+            if self.ruleset.dup_suits:
+                most = max(sum(self.count[s][r] for s in range(4)) for r in range(1, 14))
+            else:
+                most = max(sum(1 for s in range(4) if self.count[s][r]) for r in range(1, 14))
+            return min(requirement.length, most)
+        length = requirement.length
+        most = 0
+        for counts in self.count:
+            present = [0] + [1 if counts[_rank_at(p)] else 0 for p in range(1, 15)]
+            if self.ruleset.aces is AceRule.HIGH_ONLY:
+                present[1] = 0
+            window = sum(present[1 : length + 1])
+            best = window
+            for low in range(2, 16 - length):
+                window += present[low + length - 1] - present[low - 1]
+                best = max(best, window)
+            if length == 14 and counts[1] == 1:
+                best -= 1  # one ace cannot stand at both ends
+            most = max(most, best)
+        return most
+
     # -- runs -----------------------------------------------------------------
 
     def run(self) -> Solution | None:
+        self.ceiling = self._bound(0, 0)  # no go-down can do better: stop when one does this well
+        if self.ceiling == _NEG:
+            return None
         self._runs(0, 0, 0, [], None)
         if self.best is None:
             return None
         return self._build(*self.best)
+
+    def _cover(self) -> tuple[int, int] | None:
+        """In a meld-all deal of runs only, the first natural left: the next run must take it."""
+        if not (self.meld_all and not self.sets):
+            return None
+        for suit in range(4):
+            for rank in range(1, 14):
+                if self.count[suit][rank]:
+                    return suit, rank
+        return None
 
     def _runs(self, level: int, value: int, wilds_used: int, chosen: list[_Run], previous: tuple[int, ...] | None) -> None:
         if level == len(self.runs):
@@ -167,10 +213,17 @@ class _Search:
         if value + self._bound(level, wilds_used) + self.wild_prefix[wilds_used] <= self.best_value:
             return
         requirement = self.runs[level]
-        same_as_previous = level > 0 and self.runs[level - 1] == requirement
-        candidates = self._run_candidates(requirement, wilds_used, chosen)
+        cover = self._cover()
+        if self.exact:
+            candidates = self._exact_run_candidates(requirement, wilds_used, chosen)
+        else:
+            candidates = self._loose_run_candidates(requirement, wilds_used, chosen, cover)
+        # With a card to cover, each run is the one that covers it, so runs come in one order already.
+        same_as_previous = cover is None and level > 0 and self.runs[level - 1] == requirement
         candidates.sort(key=lambda run: -(run.value + self.wild_prefix[wilds_used + run.wilds] - self.wild_prefix[wilds_used]))
         for run in candidates:
+            if self.best_value >= self.ceiling:
+                return
             if same_as_previous and previous is not None and run.key() < previous:
                 continue  # identical requirements: take their runs in one order only
             self._take(run, -1)
@@ -186,39 +239,150 @@ class _Search:
             if bits >> position & 1:
                 counts[_rank_at(position)] += sign
 
-    def _run_candidates(self, requirement: Requirement, wilds_used: int, chosen: list[_Run]) -> list[_Run]:
+    def _joins(self, suit: int, low: int, high: int, chosen: list[_Run]) -> bool:
+        """Whether a run of ``suit`` from ``low`` to ``high`` breaks the same-suit rule with runs chosen."""
+        rule = self.ruleset.same_suit_runs
+        if rule is SameSuitRuns.ANY:
+            return False
+        for run in chosen:
+            if run.suit != suit:
+                continue
+            if rule is SameSuitRuns.ONE_PER_SUIT:
+                return True
+            if run.low + run.length == low or high + 1 == run.low:
+                return True
+        return False
+
+    def _exact_run_candidates(self, requirement: Requirement, wilds_used: int, chosen: list[_Run]) -> list[_Run]:
+        """Runs of exactly the requirement's length: every window and every choice of naturals in it."""
         wilds_left = len(self.wild_cards) - wilds_used
         wild_room = min(self.max_wilds, wilds_left)
-        lengths = [requirement.length] if self.exact else range(requirement.length, 15)
+        length = requirement.length
+        need = max(self.min_naturals, length - wild_room)
         candidates = []
         for suit in range(4):
-            same_suit = [run for run in chosen if run.suit == suit]
-            if same_suit and self.ruleset.same_suit_runs is SameSuitRuns.ONE_PER_SUIT:
-                continue
             counts = self.count[suit]
-            for length in lengths:
-                need = max(self.min_naturals, length - wild_room)
-                for low in range(self.first_low, 16 - length):
-                    high = low + length - 1
-                    if self.ruleset.same_suit_runs is SameSuitRuns.NO_CONTIGUOUS and any(
-                        run.low + run.length == low or high + 1 == run.low for run in same_suit
-                    ):
-                        continue
-                    available = [p for p in range(low, high + 1) if counts[_rank_at(p)] > 0]
-                    if len(available) < need:
-                        continue
-                    both_aces = low == 1 and high == 14 and counts[1] < 2
-                    for size in range(len(available), need - 1, -1):
-                        for places in itertools.combinations(available, size):
-                            if both_aces and places[0] == 1 and places[-1] == 14:
-                                continue  # one ace cannot stand at both ends of an A..A run
-                            bits = 0
-                            natural_value = 0
-                            for p in places:
-                                bits |= 1 << p
-                                natural_value += self.rank_value[_rank_at(p)]
-                            candidates.append(_Run(suit, low, length, bits, length - size, natural_value))
+            for low in range(self.first_low, 16 - length):
+                high = low + length - 1
+                if self._joins(suit, low, high, chosen):
+                    continue
+                available = [p for p in range(low, high + 1) if counts[_rank_at(p)] > 0]
+                if len(available) < need:
+                    continue
+                both_aces = low == 1 and high == 14 and counts[1] < 2
+                for size in range(len(available), need - 1, -1):
+                    for places in itertools.combinations(available, size):
+                        if both_aces and places[0] == 1 and places[-1] == 14:
+                            continue  # one ace cannot stand at both ends of an A..A run
+                        candidates.append(self._make_run(suit, low, length, places))
         return candidates
+
+    def _loose_run_candidates(
+        self, requirement: Requirement, wilds_used: int, chosen: list[_Run], cover: tuple[int, int] | None
+    ) -> list[_Run]:
+        """Runs of at least the requirement's length, with no wild at an end beyond what the length needs.
+
+        Wilds left over at the end are laid on afterwards (:meth:`_lay_on_wilds`),
+        so a run here spans its first to its last natural, padded only up to
+        the requirement's length.
+        """
+        wilds_left = len(self.wild_cards) - wilds_used
+        wild_room = min(self.max_wilds, wilds_left)
+        length = requirement.length
+        high_only = self.ruleset.aces is AceRule.HIGH_ONLY
+        candidates = []
+        for suit in [cover[0]] if cover else range(4):
+            counts = self.count[suit]
+            positions = [p for p in range(2, 14) if counts[p]]
+            if counts[1]:
+                positions = ([] if high_only else [1]) + positions + [14]
+            for i, lo in enumerate(positions):
+                for hi in positions[i:]:
+                    span = hi - lo + 1
+                    if lo == 1 and hi == 14 and counts[1] < 2:
+                        continue
+                    size = max(span, length)
+                    ends = (lo,) if lo == hi else (lo, hi)
+                    interior = [p for p in positions if lo < p < hi]
+                    # wilds: the gaps between naturals plus the padding up to the length
+                    fewest_naturals = max(self.min_naturals, size - wild_room) - len(ends)
+                    if fewest_naturals > len(interior):
+                        continue
+                    lows = range(max(self.first_low, hi - size + 1), min(lo, 15 - size) + 1)
+                    if not lows:
+                        continue
+                    if self.ruleset.same_suit_runs is not SameSuitRuns.NO_CONTIGUOUS:
+                        lows = lows[:1]  # where the padding goes matters only to the no-joining rule
+                    for count in range(len(interior), max(0, fewest_naturals) - 1, -1):
+                        for middle in itertools.combinations(interior, count):
+                            places = ends + middle
+                            if cover and not self._covers(places, cover[1]):
+                                continue
+                            for low in lows:
+                                if not self._joins(suit, low, low + size - 1, chosen):
+                                    candidates.append(self._make_run(suit, low, size, places))
+        return candidates
+
+    @staticmethod
+    def _covers(places: Sequence[int], rank: int) -> bool:
+        return any(_rank_at(p) == rank for p in places)
+
+    def _make_run(self, suit: int, low: int, length: int, places: Sequence[int]) -> _Run:
+        bits = 0
+        natural_value = 0
+        for p in places:
+            bits |= 1 << p
+            natural_value += self.rank_value[_rank_at(p)]
+        return _Run(suit, low, length, bits, length - len(places), natural_value)
+
+    def _lay_on_wilds(self, runs: list[_Run], spare: int) -> tuple[int, list[_Run]]:
+        """Lengthen runs with up to ``spare`` wilds at their ends: how many fit, and the runs so lengthened.
+
+        Only where lengths are minimums. Each run grows within the aces'
+        bounds and its wild allowance, without joining another run of its suit.
+        """
+        if spare <= 0 or not runs:
+            return 0, runs
+        options: list[list[tuple[int, int]]] = []
+        for run in runs:
+            room = min(self.max_wilds - run.wilds, spare)
+            below = run.low - self.first_low
+            above = 14 - (run.low + run.length - 1)
+            options.append(
+                [(a, b) for a in range(min(below, room) + 1) for b in range(min(above, room - a) + 1)]
+            )
+        if self.ruleset.same_suit_runs is not SameSuitRuns.NO_CONTIGUOUS:
+            placed, grown = 0, []
+            for run, choices in zip(runs, options, strict=True):
+                a, b = max(choices, key=lambda ab: min(ab[0] + ab[1], spare - placed))
+                take_a = min(a, spare - placed)
+                take_b = min(b, spare - placed - take_a)
+                placed += take_a + take_b
+                grown.append(_Run(run.suit, run.low - take_a, run.length + take_a + take_b, run.naturals, run.wilds + take_a + take_b, run.value))
+            return placed, grown
+        best: tuple[int, list[_Run]] = (0, runs)
+
+        def place(index: int, used: int, grown: list[_Run]) -> None:
+            nonlocal best
+            if used > best[0]:
+                best = (used, list(grown) + runs[index:])
+            if index == len(runs) or best[0] == spare:
+                return
+            run = runs[index]
+            for a, b in sorted(options[index], key=lambda ab: -(ab[0] + ab[1])):
+                if used + a + b > spare:
+                    continue
+                low, length = run.low - a, run.length + a + b
+                if self._joins(run.suit, low, low + length - 1, grown):
+                    continue
+                grown.append(_Run(run.suit, low, length, run.naturals, run.wilds + a + b, run.value))
+                place(index + 1, used + a + b, grown)
+                grown.pop()
+                if best[0] == spare:
+                    return
+
+        place(0, 0, [])
+        return best
 
     # -- sets -----------------------------------------------------------------
 
@@ -234,15 +398,22 @@ class _Search:
         if found is None:
             return
         set_value, set_choices = found
+        set_wilds = sum(w for _, _, w in set_choices)
+        runs = list(chosen)
+        laid_on = 0
+        if not self.exact:
+            laid_on, runs = self._lay_on_wilds(runs, wilds_left - set_wilds)
+        melded_wilds = wilds_used + set_wilds + laid_on
         if self.meld_all:
             leftover = sum(self.count[s][r] for s in range(4) for r in range(1, 14)) - sum(k for _, k, _ in set_choices)
-            set_wilds = sum(w for _, _, w in set_choices)
-            if leftover or wilds_used + set_wilds < len(self.wild_cards):
+            if leftover or melded_wilds < len(self.wild_cards):
                 return
+        # set_value counts the sets' wilds after the runs'; the laid-on wilds come last
         total = value + self.wild_prefix[wilds_used] + set_value
+        total += self.wild_prefix[melded_wilds] - self.wild_prefix[wilds_used + set_wilds]
         if total > self.best_value:
             self.best_value = total
-            self.best = (list(chosen), list(set_choices))
+            self.best = (runs, list(set_choices))
 
     def _solve_sets(self, wilds_left: int) -> tuple[int, list[tuple[int, int, int]]] | None:
         """The best sets from what the runs left: value and ``(rank, naturals, wilds)`` per set requirement.
