@@ -121,6 +121,12 @@ class _Search:
                 assert card.rank is not None and card.suit is not None
                 self.count[_SUITS.index(card.suit)][card.rank] += 1
                 self.rank_value[card.rank] = value(card)
+        # present[suit]: bit p set when a natural can stand at run place p (the ace at 1 and 14)
+        self.present = [0, 0, 0, 0]
+        for suit, counts in enumerate(self.count):
+            for rank in range(1, 14):
+                if counts[rank]:
+                    self.present[suit] |= self._ace_bits() if rank == 1 else 1 << rank
         self.total_value = sum(value(c) for c in hand)
         self.best_value = self.total_value - 1 if meld_all else -1
         self.best: tuple[list[_Run], list[tuple[int, int, int]]] | None = None
@@ -141,8 +147,11 @@ class _Search:
         melds = len(remaining)
         wilds_left = len(self.wild_cards) - wilds_used
         naturals = sorted(
-            (self.rank_value[r] for s in range(4) for r in range(1, 14) for _ in range(self.count[s][r])), reverse=True
+            (self.rank_value[r] for counts in self.count for r in range(1, 14) if counts[r] for _ in range(counts[r])),
+            reverse=True,
         )
+        if len(naturals) < melds * self.min_naturals:
+            return _NEG
         most = {r: self._most_naturals(r) for r in set(remaining)}
         wilds_needed = sum(max(0, r.length - most[r]) for r in remaining)
         if wilds_needed > wilds_left:
@@ -170,20 +179,22 @@ class _Search:
                 most = max(sum(1 for s in range(4) if self.count[s][r]) for r in range(1, 14))
             return min(requirement.length, most)
         length = requirement.length
+        window = (1 << length) - 1
+        lows = range(self.first_low, 16 - length)
         most = 0
-        for counts in self.count:
-            present = [0] + [1 if counts[_rank_at(p)] else 0 for p in range(1, 15)]
-            if self.ruleset.aces is AceRule.HIGH_ONLY:
-                present[1] = 0
-            window = sum(present[1 : length + 1])
-            best = window
-            for low in range(2, 16 - length):
-                window += present[low + length - 1] - present[low - 1]
-                best = max(best, window)
-            if length == 14 and counts[1] == 1:
-                best -= 1  # one ace cannot stand at both ends
-            most = max(most, best)
+        for suit, present in enumerate(self.present):
+            if present.bit_count() <= most:
+                continue
+            for low in lows:
+                found = ((present >> low) & window).bit_count()
+                if found > most:
+                    most = found - (length == 14 and self.count[suit][1] == 1)  # one ace can't take both ends
+                    if most >= length:
+                        return most
         return most
+
+    def _ace_bits(self) -> int:
+        return 1 << 14 if self.ruleset.aces is AceRule.HIGH_ONLY else (1 << 14) | 2
 
     # -- runs -----------------------------------------------------------------
 
@@ -235,9 +246,14 @@ class _Search:
     def _take(self, run: _Run, sign: int) -> None:
         counts = self.count[run.suit]
         bits = run.naturals
+        present = self.present[run.suit]
         for position in range(run.low, run.low + run.length):
             if bits >> position & 1:
-                counts[_rank_at(position)] += sign
+                rank = 1 if position == 14 else position
+                counts[rank] += sign
+                place = self._ace_bits() if rank == 1 else 1 << rank
+                present = present | place if counts[rank] else present & ~place
+        self.present[run.suit] = present
 
     def _joins(self, suit: int, low: int, high: int, chosen: list[_Run]) -> bool:
         """Whether a run of ``suit`` from ``low`` to ``high`` breaks the same-suit rule with runs chosen."""
@@ -266,7 +282,7 @@ class _Search:
                 high = low + length - 1
                 if self._joins(suit, low, high, chosen):
                     continue
-                available = [p for p in range(low, high + 1) if counts[_rank_at(p)] > 0]
+                available = [p for p in range(low, high + 1) if counts[1 if p == 14 else p]]
                 if len(available) < need:
                     continue
                 both_aces = low == 1 and high == 14 and counts[1] < 2
