@@ -179,13 +179,7 @@ class Card:
     def __lt__(self, other: object) -> bool:  # jokers sort last
         if not isinstance(other, Card):
             return NotImplemented
-        return _sort_key(self) < _sort_key(other)
-
-
-def _sort_key(card: Card) -> tuple[int, int]:
-    if card.rank is None or card.suit is None:
-        return (99, 0)
-    return (card.rank.value, "SHDC".index(card.suit.value))
+        return _ORDER[self] < _ORDER[other]
 
 
 JOKER = Card(None, None)
@@ -195,6 +189,9 @@ _CARDS = {(rank, suit): Card(rank, suit) for rank in Rank for suit in Suit}
 
 #: The 52 natural cards of one pack, by rank then suit.
 STANDARD_PACK: tuple[Card, ...] = tuple(_CARDS.values())
+
+# Cards order by rank, then suit (S H D C), the joker last; looked up, as sorting is on hot paths.
+_ORDER = {card: index for index, card in enumerate(STANDARD_PACK + (JOKER,))}
 
 _SEPARATORS = re.compile(r"[\s,;]+")
 

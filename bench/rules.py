@@ -1,0 +1,195 @@
+"""Benchmark of the rules engine: go-down checks per second and solver times, per ruleset.
+
+Run ``python bench/rules.py`` (``--quick`` for a smaller run). Everything is
+seeded, so two runs on one machine see the same hands; compare figures from
+the same machine only. Targets (issue 2): solver p99 at most 5 ms and max at
+most 50 ms per hand on every ruleset; at least 20,000 checks per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from bruteforce import brute_force_best_points  # noqa: E402
+
+from companion.rules import JOKER, RULESETS, Card, MeldKind, Ruleset, check_go_down, parse_cards  # noqa: E402
+from companion.rules.cards import STANDARD_PACK  # noqa: E402
+from companion.rules.solver import solve  # noqa: E402
+
+#: Hands built to be hard: many wilds, many duplicates, 13 to 16 cards.
+ADVERSARIAL = [
+    ("progressive", 10, "JK JK JK JK 2C 2D 2H 2S 5H 6H 7H 8H 9H 10H 5H 6H"),
+    ("progressive", 12, "JK JK JK JK 2C 2D 3H 4H 5H 6H 7H 8H 9H 10H JH QH"),
+    ("progressive", 12, "JK JK 2C 2D 2H 2S 2C 2D 3H 3H 4S 4S 5D 5D 6C 6C"),
+    ("progressive", 13, "JK JK JK JK 2C 2D 2H 2S 2C 2D 3H 3H 4S 4S 5D 5D"),
+    ("progressive", 14, "JK JK JK JK 2C 2D 2H 2S 2C 2D 3H 3H 4S 4S 5D 5D"),
+    ("progressive", 8, "JK JK JK JK 2C 2D 2H 2S 2C 2D 3H 3H 4S 4S 5D 5D"),
+    ("progressive", 5, "JK JK 2C 2D 2H 3H 3H 3S 4H 4H 5H 5H 6H 6H 7S 7S"),
+    ("contract", 7, "JK JK JK JK 3H 4H 5H 6H 7H 8H 9H 10H JH"),
+    ("contract", 7, "JK JK JK JK 3H 3H 5H 5H 7H 7H 9H 9H JH"),
+    ("contract", 7, "JK JK 3H 3H 4H 4H 5H 5H 6H 6H 7H 7H 8H"),
+    ("contract", 6, "JK JK JK JK 3H 3H 5H 5H 7H 7H 9H 9H JH"),
+    ("contract", 5, "JK JK JK JK 5H 5H 5S 5S 6H 6H 7H 7H 8H 8H"),
+    ("liverpool", 6, "JK JK JK 4D 4D 5D 5D 6D 6D 7D 7D 8D 8D 9D"),
+    ("may-i", 6, "JK JK JK JK JK JK JK JK 3H 3H 5H 5H 7H 7H 9H 9H"),
+    ("may-i", 7, "JK JK JK JK JK JK JK JK 3H 3H 5H 5H 7H 7H 9H 9H"),
+    ("may-i", 7, "JK JK JK JK 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"),
+    ("may-i", 3, "JK JK JK JK 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"),
+    ("may-i", 5, "JK JK JK JK 9C 9C 9D 9D 4H 5H 6H 7H 8H 9H 10H JH"),
+    ("shanghai", 7, "JK JK JK 3S 4S 5S 6S 7S 8S 9S 10S JS"),
+    ("shanghai", 6, "JK JK JK JK 8S 8H 9S 9H 10S 10H JS JH QS"),
+    ("shanghai-powe", 8, "JK JK JK JK 4C 5C 6C 7C 8C 9C 10C JC"),
+    ("shanghai-kolsov", 10, "JK JK JK JK 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"),
+    ("shanghai-kolsov", 9, "JK JK JK JK 3H 3S 3D 6H 7H 8H 9H 10H JH QH QS QD"),
+    ("shanghai-kolsov", 8, "JK JK JK JK 2H 3H 4H 5H 6H 7H 8H 9H 2S 2D 3S 3D"),
+    ("combination", 7, "JK JK JK JK JK JK JK JK 3H 4H 5H 6H 7H 8H 9H 10H"),
+    ("combination", 6, "JK JK JK JK JK JK JK JK 3H 4H 5H 6H 7H 8H 9H 10H"),
+    ("continental", 7, "JK JK 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2H 3H"),
+    ("continental", 6, "JK JK 3H 3H 4H 4H 5H 5H 6H 6H 7H 7H 8H 8H 9H 9H"),
+    ("parlett", 7, "JK JK 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2H 3H"),
+    ("parlett", 6, "JK JK 3H 3H 3H 4H 4H 4H 5H 5H 5H 6H 6H 6H 7H 7H"),
+]
+
+
+def deck(ruleset: Ruleset) -> list[Card]:
+    """Every card in play at the ruleset's largest table."""
+    table = ruleset.table(None)
+    return list(STANDARD_PACK) * table.packs + [JOKER] * table.jokers
+
+
+def random_hands(ruleset: Ruleset, count: int, rng: random.Random) -> list[tuple[int, tuple[Card, ...]]]:
+    """Seeded random hands: a random deal, its cards dealt plus the one drawn."""
+    cards = deck(ruleset)
+    hands = []
+    for _ in range(count):
+        deal = rng.choice(ruleset.deals)
+        hands.append((deal.number, tuple(rng.sample(cards, deal.cards_dealt + 1))))
+    return hands
+
+
+def check_corpus(ruleset: Ruleset, rng: random.Random, size: int) -> list[tuple[int, list[tuple[Card, ...]], tuple[Card, ...]]]:
+    """Go-downs to check: the solver's legal ones from random hands, and broken copies of them."""
+    corpus = []
+    cards = deck(ruleset)
+    while len(corpus) < size:
+        deal = rng.choice(ruleset.deals)
+        hand = rng.sample(cards, deal.cards_dealt + 1 + rng.randint(0, 3))
+        solution = solve(ruleset, deal.number, hand)
+        if solution is None:
+            # an illegal attempt: the hand cut into the contract's lengths
+            melds, start = [], 0
+            for requirement in deal.requirements:
+                melds.append(tuple(hand[start : start + requirement.length]))
+                start += requirement.length
+            corpus.append((deal.number, melds, tuple(hand[start:])))
+            continue
+        melds = [tuple(meld) for meld in solution.melds]
+        corpus.append((deal.number, melds, solution.remaining))
+        broken = [list(meld) for meld in melds]
+        victim = rng.randrange(len(broken))
+        broken[victim][rng.randrange(len(broken[victim]))] = rng.choice(cards)
+        corpus.append((deal.number, [tuple(m) for m in broken], solution.remaining))
+    return corpus[:size]
+
+
+def checks_per_second(ruleset: Ruleset, corpus, seconds: float) -> float:
+    done = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for deal, melds, remaining in corpus:
+            check_go_down(ruleset, deal, melds, remaining)
+        done += len(corpus)
+    return done / (time.perf_counter() - start)
+
+
+def time_solver(ruleset: Ruleset, hands) -> list[float]:
+    times = []
+    for deal, hand in hands:
+        start = time.perf_counter()
+        solve(ruleset, deal, hand)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def brute_force_is_small(ruleset: Ruleset, deal_number: int, hand_size: int) -> bool:
+    """Whether the brute-force reference finishes in a moment: exact lengths and few combinations."""
+    deal = ruleset.deal(deal_number)
+    if not ruleset.is_exact(deal) and any(r.kind is not MeldKind.PAIR for r in deal.requirements):
+        return False
+    combinations, free = 1, hand_size
+    for requirement in deal.requirements:
+        combinations *= _choose(free, requirement.length)
+        free -= requirement.length
+    return combinations <= 40_000
+
+
+def _choose(n: int, k: int) -> int:
+    from math import comb
+
+    return comb(n, k) if 0 <= k <= n else 0
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="100 hands per ruleset instead of 1,000")
+    parser.add_argument("--seed", type=int, default=20261121)
+    args = parser.parse_args()
+    hands_per_ruleset = 100 if args.quick else 1000
+    check_seconds = 0.3 if args.quick else 1.0
+    ratio_hands = 3 if args.quick else 8
+
+    print(f"rules benchmark, seed {args.seed}, {hands_per_ruleset} random hands per ruleset (cards dealt + 1)")
+    header = (
+        f"{'ruleset':16} {'checks/s':>9} | {'random: median':>14} {'p99':>7} {'max':>7} | "
+        f"{'adversarial: med':>16} {'max':>7} | {'brute/solver':>12}"
+    )
+    print(header)
+    print("-" * len(header))
+    worst_p99 = worst_max = 0.0
+    slowest_checks = float("inf")
+    for ruleset in RULESETS.values():
+        rng = random.Random(f"{args.seed}-{ruleset.id}")
+        corpus = check_corpus(ruleset, rng, 200)
+        rate = checks_per_second(ruleset, corpus, check_seconds)
+        hands = random_hands(ruleset, hands_per_ruleset, rng)
+        times = time_solver(ruleset, hands)
+        adversarial = [(deal, parse_cards(text)) for rid, deal, text in ADVERSARIAL if rid == ruleset.id]
+        adversarial_times = time_solver(ruleset, adversarial) if adversarial else [0.0]
+        # the brute-force reference on the same hands, where it finishes in a moment
+        small = [(deal, hand) for deal, hand in hands if brute_force_is_small(ruleset, deal, len(hand))][:ratio_hands]
+        solver_time = sum(time_solver(ruleset, small))
+        start = time.perf_counter()
+        for deal, hand in small:
+            brute_force_best_points(ruleset, deal, hand)
+        brute_time = time.perf_counter() - start
+        ratio = f"{brute_time / solver_time:,.0f}x" if small and solver_time else "n/a"
+        p99, biggest = percentile(times, 0.99), max(times + adversarial_times)
+        worst_p99, worst_max = max(worst_p99, p99), max(worst_max, biggest)
+        slowest_checks = min(slowest_checks, rate)
+        print(
+            f"{ruleset.id:16} {rate:9,.0f} | {statistics.median(times) * 1e3:11.2f} ms {p99 * 1e3:4.2f} ms "
+            f"{max(times) * 1e3:4.2f} ms | {statistics.median(adversarial_times) * 1e3:13.2f} ms "
+            f"{max(adversarial_times) * 1e3:4.2f} ms | {ratio:>12}"
+        )
+    print("-" * len(header))
+    print(
+        f"worst solver p99 {worst_p99 * 1e3:.2f} ms (target <= 5), worst max {worst_max * 1e3:.2f} ms (target <= 50), "
+        f"slowest checks/s {slowest_checks:,.0f} (target >= 20,000)"
+    )
+
+
+if __name__ == "__main__":
+    main()

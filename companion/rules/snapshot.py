@@ -1,0 +1,98 @@
+"""A ruleset as plain data and back, so a game keeps the exact rules it was played under.
+
+:func:`ruleset_to_dict` gives JSON-ready data (enums as their text, tuples as
+lists); :func:`ruleset_from_dict` rebuilds an equal :class:`~.rulesets.Ruleset`,
+validated as any ruleset is. A later change to a built-in ruleset never
+changes a stored snapshot.
+
+>>> from .rulesets import find_ruleset
+>>> combination = find_ruleset("combination").with_options("joker-20")
+>>> ruleset_from_dict(ruleset_to_dict(combination)) == combination
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import Any
+
+from .rulesets import (
+    BuyRule,
+    Deal,
+    HouseOption,
+    PointTable,
+    Requirement,
+    Ruleset,
+    Settlement,
+    TableSupply,
+)
+
+__all__ = ["ruleset_from_dict", "ruleset_to_dict"]
+
+#: Bumped when the stored shape changes, so old snapshots can be read on purpose.
+SNAPSHOT_VERSION = 1
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, PointTable):
+        return value.as_dict()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
+    return value
+
+
+def ruleset_to_dict(ruleset: Ruleset) -> dict[str, Any]:
+    """Every field of the ruleset as JSON-ready data, with a format version."""
+    data = _plain(ruleset)
+    data["snapshot_version"] = SNAPSHOT_VERSION
+    return data
+
+
+def ruleset_from_dict(data: dict[str, Any]) -> Ruleset:
+    """The ruleset a snapshot describes; raises ``ValueError`` on a snapshot that is not one."""
+    if not isinstance(data, dict):
+        raise ValueError(f"a ruleset snapshot is a mapping, not {type(data).__name__}")
+    version = data.get("snapshot_version")
+    if version != SNAPSHOT_VERSION:
+        raise ValueError(f"unknown ruleset snapshot version {version!r}")
+    try:
+        fields = {k: v for k, v in data.items() if k != "snapshot_version"}
+        fields["supply"] = tuple(TableSupply(**s) for s in fields["supply"])
+        fields["deals"] = tuple(
+            Deal(
+                **{
+                    **deal,
+                    "requirements": tuple(Requirement(**r) for r in deal["requirements"]),
+                    "buys": BuyRule(**deal["buys"]),
+                }
+            )
+            for deal in fields["deals"]
+        )
+        fields["points"] = PointTable.of(fields["points"])
+        if fields.get("settlement") is not None:
+            fields["settlement"] = Settlement(**fields["settlement"])
+        fields["options"] = tuple(
+            HouseOption(
+                key=o["key"],
+                label=o["label"],
+                changes=tuple((name, _frozen(value)) for name, value in o["changes"]),
+            )
+            for o in fields.get("options", ())
+        )
+        for name in ("chosen_options", "sources", "readings"):
+            fields[name] = tuple(fields.get(name, ()))
+        return Ruleset(**fields)
+    except (KeyError, TypeError) as error:
+        raise ValueError(f"not a ruleset snapshot: {error}") from None
+
+
+def _frozen(value: Any) -> Any:
+    """Lists from JSON back to the tuples a house option's changes hold."""
+    if isinstance(value, list):
+        return tuple(_frozen(item) for item in value)
+    return value
