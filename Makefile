@@ -15,6 +15,7 @@ install-test: $(BIN)/python
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
 
 run: install
+	$(BIN)/flask --app companion db upgrade
 	@echo "Open http://127.0.0.1:5000 in a browser (Ctrl+C stops the app)."
 	$(BIN)/flask --app companion run --host 127.0.0.1 --port 5000
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Flask
 
-from .extensions import csrf, db
+from .extensions import csrf, db, migrate
 
 _ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,8 +26,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     _configure(app, test_config)
     db.init_app(app)
+    migrate.init_app(app, db, directory=str(_ROOT / "migrations"))
     csrf.init_app(app)
     _register_blueprints(app)
+    _register_error_pages(app)
     return app
 
 
@@ -56,9 +58,35 @@ def _instance_secret(instance: Path) -> str:
 
 
 def _register_blueprints(app: Flask) -> None:
+    from . import models  # noqa: F401  (the tables, for migrations)
     from .api.routes import bp as api_bp
+    from .games.routes import bp as games_bp
     from .main.routes import bp as main_bp
 
     app.register_blueprint(main_bp)
+    app.register_blueprint(games_bp)
     app.register_blueprint(api_bp)
     csrf.exempt(api_bp)  # the JSON API stores nothing and takes no cookie
+
+
+def _register_error_pages(app: Flask) -> None:
+    """Errors as pages a player understands (the API answers JSON through its own handlers)."""
+    from flask import jsonify, render_template, request
+    from flask_wtf.csrf import CSRFError
+    from werkzeug.exceptions import HTTPException
+
+    def wants_json() -> bool:
+        return request.path.startswith("/api/")
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError):  # type: ignore[no-untyped-def]
+        message = "The form was out of date (its security token expired). Go back, reload the page and try again."
+        return render_template("error.html", title="Please try again", message=message), 400
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):  # type: ignore[no-untyped-def]
+        if wants_json():
+            return jsonify(error=error.description or error.name), error.code or 500
+        messages = {404: "There is nothing here: the link may be old.", 405: "That can't be done from here."}
+        message = messages.get(error.code or 0, error.description or error.name)
+        return render_template("error.html", title=error.name, message=message), error.code or 500

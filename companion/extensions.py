@@ -1,5 +1,6 @@
 """Flask extensions, created unbound and bound to an app in :func:`companion.create_app`."""
 
+from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
 from sqlalchemy.orm import DeclarativeBase
@@ -11,3 +12,4 @@ class Base(DeclarativeBase):
 
 db = SQLAlchemy(model_class=Base)
 csrf = CSRFProtect()
+migrate = Migrate()

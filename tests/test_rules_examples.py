@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from rules_examples import GO_DOWNS, SCORES
 
-from companion.rules import check_go_down, find_ruleset, parse_cards, score_hand, settle
+from companion.rules import RULESETS, check_go_down, find_ruleset, parse_cards, score_hand, settle
 
 
 def melds_of(text: str) -> list[tuple]:
@@ -28,8 +28,6 @@ def test_example_ids_are_unique():
 
 
 def test_every_ruleset_has_worked_examples():
-    from companion.rules import RULESETS
-
     assert {example[0] for example in GO_DOWNS} == set(RULESETS)
 
 

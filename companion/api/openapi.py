@@ -1,19 +1,46 @@
-"""The OpenAPI 3 description of the JSON API, served at ``/api/openapi.json``."""
+"""The OpenAPI 3 description of the JSON API, served at ``/api/openapi.json``.
+
+It says what ``shared/API.md`` says: request fields and their types, the
+answers' shapes (cards in canonical form), and the 400 answer for anything
+malformed. What JSON Schema cannot say (deal numbers and table sizes differ
+by ruleset) is given as the widest range over all rulesets, in words.
+"""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from ..rules import RULESETS
+from ..rules.rulesets import POINT_KEYS
+
+_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+# Every spelling Card.parse accepts: rank and suit (any case), or a joker; surrounding spaces ignored.
+CARD_PATTERN = r"^\s*(?:(?:10|[2-9TtJjQqKkAa])[SsHhDdCc♠♥♦♣♤♡♢♧]|[Jj][Kk]|[Jj][Oo][Kk][Ee][Rr]|\*)\s*$"
+# How answers write a card.
+CANONICAL_CARD_PATTERN = r"^(?:(?:10|[2-9AJQK])[SHDC]|JK)$"
 
 _CARD = {
     "type": "string",
-    "description": "A card: rank (A, 2-10 or T, J, Q, K) and suit (S H D C or ♠ ♥ ♦ ♣), or a joker (JK, JOKER, *). Any case.",
-    "examples": ["10H", "QS", "JK"],
+    "pattern": CARD_PATTERN,
+    "description": "A card: a rank (A, 2-10 or T, J, Q, K) and a suit (S H D C, ♠ ♥ ♦ ♣ or ♤ ♡ ♢ ♧), or a joker "
+    "(JK, JOKER, *). Any case; surrounding spaces are ignored.",
+    "example": "10H",
 }
 _CARDS = {"type": "array", "items": _CARD}
+_CANONICAL_CARD = {
+    "type": "string",
+    "pattern": CANONICAL_CARD_PATTERN,
+    "description": "A card in canonical form: 10H, QS, JK (a wild deuce is still 2S).",
+    "example": "10H",
+}
+_CANONICAL_CARDS = {"type": "array", "items": _CANONICAL_CARD}
+_RANK = {"type": "string", "enum": _RANKS}
+
 _ERROR = {
-    "description": "Malformed input: one sentence saying what is wrong.",
+    "description": "Malformed input (an unknown card, ruleset, deal or table size, a missing field or one of the "
+    "wrong type, a body that is not a JSON object): one sentence saying what is wrong.",
     "content": {
         "application/json": {
             "schema": {
@@ -24,8 +51,29 @@ _ERROR = {
         }
     },
 }
-_RULESET_ID = {"type": "string", "enum": list(RULESETS), "default": "contract"}
-_PLAYERS = {"type": "integer", "description": "The table size; outside the ruleset's range answers 400."}
+_RULESET_ID = {
+    "type": "string",
+    "enum": list(RULESETS),
+    "default": "contract",
+    "description": "A ruleset id from /api/rulesets; left out, Contract Rummy.",
+}
+_DEAL = {
+    "type": "integer",
+    "minimum": 1,
+    "maximum": max(len(ruleset.deals) for ruleset in RULESETS.values()),
+    "description": "The deal number, from 1; a number outside the ruleset's schedule answers 400.",
+}
+_PLAYER_RANGE = {
+    "minimum": min(ruleset.min_players for ruleset in RULESETS.values()),
+    "maximum": max(ruleset.max_players for ruleset in RULESETS.values()),
+}
+_PLAYERS = {
+    "type": "integer",
+    **_PLAYER_RANGE,
+    "nullable": True,
+    "description": "The table size for the supply check; outside the ruleset's range answers 400. "
+    "Left out (or null): the largest table the ruleset allows.",
+}
 
 
 def _json_body(schema: dict[str, Any]) -> dict[str, Any]:
@@ -38,15 +86,17 @@ def _ok(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 _MELD_READING = {
     "type": "object",
+    "description": "How a meld was read: rank for a set or pair; suit, low and high for a run; "
+    "wilds maps a wild card's index in cards to the card it stands for, where that is fixed.",
     "required": ["kind", "cards"],
     "properties": {
         "kind": {"type": "string", "enum": ["set", "run", "pair"]},
-        "cards": _CARDS,
-        "rank": {"type": "string"},
+        "cards": _CANONICAL_CARDS,
+        "rank": _RANK,
         "suit": {"type": "string", "enum": ["S", "H", "D", "C"]},
-        "low": {"type": "string"},
-        "high": {"type": "string"},
-        "wilds": {"type": "object", "additionalProperties": _CARD},
+        "low": _RANK,
+        "high": _RANK,
+        "wilds": {"type": "object", "additionalProperties": _CANONICAL_CARD},
     },
 }
 
@@ -61,8 +111,8 @@ _RULESET = {
             "required": ["min", "max"],
             "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}},
         },
-        "decks": {"type": "integer"},
-        "jokers": {"type": "integer"},
+        "decks": {"type": "integer", "description": "Standard 52-card packs for the players asked about."},
+        "jokers": {"type": "integer", "description": "Jokers for the players asked about."},
         "deals": {
             "type": "array",
             "items": {
@@ -88,154 +138,170 @@ _RULESET = {
                 },
             },
         },
-        "card_points": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "card_points": {
+            "type": "object",
+            "required": list(POINT_KEYS),
+            "properties": {key: {"type": "integer"} for key in POINT_KEYS},
+            "additionalProperties": False,
+        },
         "wilds": {"type": "array", "items": {"type": "string"}},
+    },
+}
+
+_RULESETS = {
+    "type": "object",
+    "required": ["rulesets"],
+    "properties": {
+        "rulesets": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["id", "name"],
+                "properties": {"id": {"type": "string"}, "name": {"type": "string"}},
+            },
+        }
+    },
+}
+
+_CHECK_REQUEST = {
+    "type": "object",
+    "required": ["deal", "melds"],
+    "properties": {
+        "ruleset": _RULESET_ID,
+        "deal": _DEAL,
+        "melds": {"type": "array", "items": {**_CARDS, "minItems": 1}},
+        "remaining": {
+            **_CARDS,
+            "nullable": True,
+            "description": "The cards left in hand; left out (or null), none.",
+        },
+        "players": _PLAYERS,
+    },
+}
+_CHECK_ANSWER = {
+    "type": "object",
+    "required": ["legal", "problems", "melds"],
+    "properties": {
+        "legal": {"type": "boolean"},
+        "problems": {"type": "array", "items": {"type": "string"}},
+        "melds": {"type": "array", "items": _MELD_READING},
+    },
+}
+
+_SCORE_REQUEST = {
+    "type": "object",
+    "required": ["cards"],
+    "properties": {"ruleset": _RULESET_ID, "cards": _CARDS},
+}
+_SCORE_ANSWER = {
+    "type": "object",
+    "required": ["points", "cards"],
+    "properties": {
+        "points": {"type": "integer"},
+        "cards": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["card", "points"],
+                "properties": {"card": _CANONICAL_CARD, "points": {"type": "integer"}},
+            },
+        },
+    },
+}
+
+_SOLVE_REQUEST = {
+    "type": "object",
+    "required": ["deal", "hand"],
+    "properties": {"ruleset": _RULESET_ID, "deal": _DEAL, "hand": _CARDS, "players": _PLAYERS},
+}
+_SOLVE_ANSWER = {
+    "type": "object",
+    "required": ["can_meet_contract", "melds", "remaining"],
+    "properties": {
+        "can_meet_contract": {"type": "boolean"},
+        "melds": {
+            "type": "array",
+            "items": _CANONICAL_CARDS,
+            "nullable": True,
+            "description": "A legal go-down from the hand's cards; null when the contract can't be met.",
+        },
+        "remaining": {
+            **_CANONICAL_CARDS,
+            "nullable": True,
+            "description": "The rest of the hand; null when the contract can't be met.",
+        },
+        "points": {"type": "integer", "description": "Penalty points left in remaining."},
     },
 }
 
 
 def openapi_document() -> dict[str, Any]:
-    """The description, built fresh so callers may change their copy."""
-    return {
-        "openapi": "3.0.3",
-        "info": {
-            "title": "Contract Rummy Companion rules API",
-            "version": "1.0.0",
-            "description": "The rules engine over JSON: rulesets, go-down checks, penalty scores and the solver.",
-        },
-        "paths": {
-            "/api/rulesets": {
-                "get": {
-                    "summary": "Every ruleset's id and name",
-                    "responses": {
-                        "200": _ok(
+    """The description, a fresh copy each time so callers may change theirs."""
+    return copy.deepcopy(
+        {
+            "openapi": "3.0.3",
+            "info": {
+                "title": "Contract Rummy Companion rules API",
+                "version": "1.0.0",
+                "description": "The rules engine over JSON: rulesets, go-down checks, penalty scores and the solver.",
+            },
+            "paths": {
+                "/api/rulesets": {
+                    "get": {
+                        "summary": "Every ruleset's id and name",
+                        "responses": {"200": _ok(_RULESETS, "The rulesets")},
+                    }
+                },
+                "/api/rulesets/{ruleset_id}": {
+                    "get": {
+                        "summary": "One ruleset: players, deal schedule and card points (decks and jokers for a table)",
+                        "parameters": [
                             {
-                                "type": "object",
-                                "required": ["rulesets"],
-                                "properties": {
-                                    "rulesets": {
-                                        "type": "array",
-                                        "items": {
-                                            "type": "object",
-                                            "required": ["id", "name"],
-                                            "properties": {"id": {"type": "string"}, "name": {"type": "string"}},
-                                        },
-                                    }
-                                },
+                                "name": "ruleset_id",
+                                "in": "path",
+                                "required": True,
+                                "description": "A ruleset id from /api/rulesets; any other id answers 400.",
+                                "schema": {"type": "string", "enum": list(RULESETS)},
                             },
-                            "The rulesets",
-                        )
-                    },
-                }
-            },
-            "/api/rulesets/{ruleset_id}": {
-                "get": {
-                    "summary": "One ruleset: players, deal schedule and card points (packs and jokers for a table size)",
-                    "parameters": [
-                        {"name": "ruleset_id", "in": "path", "required": True, "schema": {"type": "string"}},
-                        {"name": "players", "in": "query", "required": False, "schema": {"type": "integer"}},
-                    ],
-                    "responses": {"200": _ok(_RULESET, "The ruleset"), "400": _ERROR},
-                }
-            },
-            "/api/melds/check": {
-                "post": {
-                    "summary": "Is this a legal go-down for the deal's contract?",
-                    "requestBody": _json_body(
-                        {
-                            "type": "object",
-                            "required": ["deal", "melds"],
-                            "properties": {
-                                "ruleset": _RULESET_ID,
-                                "deal": {"type": "integer"},
-                                "melds": {"type": "array", "items": _CARDS},
-                                "remaining": _CARDS,
-                                "players": _PLAYERS,
-                            },
-                        }
-                    ),
-                    "responses": {
-                        "200": _ok(
                             {
-                                "type": "object",
-                                "required": ["legal", "problems", "melds"],
-                                "properties": {
-                                    "legal": {"type": "boolean"},
-                                    "problems": {"type": "array", "items": {"type": "string"}},
-                                    "melds": {"type": "array", "items": _MELD_READING},
-                                },
+                                "name": "players",
+                                "in": "query",
+                                "required": False,
+                                "description": "The table size, to add decks and jokers; outside the ruleset's range "
+                                "answers 400. Without it, decks and jokers are left out.",
+                                "schema": {"type": "integer", **_PLAYER_RANGE},
                             },
-                            "The ruling",
-                        ),
-                        "400": _ERROR,
-                    },
-                }
+                        ],
+                        "responses": {"200": _ok(_RULESET, "The ruleset"), "400": _ERROR},
+                    }
+                },
+                "/api/melds/check": {
+                    "post": {
+                        "summary": "Is this a legal go-down for the deal's contract?",
+                        "requestBody": _json_body(_CHECK_REQUEST),
+                        "responses": {"200": _ok(_CHECK_ANSWER, "The ruling"), "400": _ERROR},
+                    }
+                },
+                "/api/score": {
+                    "post": {
+                        "summary": "Penalty points of the cards left in a hand",
+                        "requestBody": _json_body(_SCORE_REQUEST),
+                        "responses": {"200": _ok(_SCORE_ANSWER, "The points"), "400": _ERROR},
+                    }
+                },
+                "/api/solve": {
+                    "post": {
+                        "summary": "Can this hand meet the deal's contract, and with which melds?",
+                        "requestBody": _json_body(_SOLVE_REQUEST),
+                        "responses": {"200": _ok(_SOLVE_ANSWER, "The answer"), "400": _ERROR},
+                    }
+                },
+                "/api/openapi.json": {
+                    "get": {
+                        "summary": "This description of the API",
+                        "responses": {"200": _ok({"type": "object"}, "The OpenAPI 3 document")},
+                    }
+                },
             },
-            "/api/score": {
-                "post": {
-                    "summary": "Penalty points of the cards left in a hand",
-                    "requestBody": _json_body(
-                        {
-                            "type": "object",
-                            "required": ["cards"],
-                            "properties": {"ruleset": _RULESET_ID, "cards": _CARDS},
-                        }
-                    ),
-                    "responses": {
-                        "200": _ok(
-                            {
-                                "type": "object",
-                                "required": ["points", "cards"],
-                                "properties": {
-                                    "points": {"type": "integer"},
-                                    "cards": {
-                                        "type": "array",
-                                        "items": {
-                                            "type": "object",
-                                            "required": ["card", "points"],
-                                            "properties": {"card": _CARD, "points": {"type": "integer"}},
-                                        },
-                                    },
-                                },
-                            },
-                            "The points",
-                        ),
-                        "400": _ERROR,
-                    },
-                }
-            },
-            "/api/solve": {
-                "post": {
-                    "summary": "Can this hand meet the deal's contract, and with which melds?",
-                    "requestBody": _json_body(
-                        {
-                            "type": "object",
-                            "required": ["deal", "hand"],
-                            "properties": {
-                                "ruleset": _RULESET_ID,
-                                "deal": {"type": "integer"},
-                                "hand": _CARDS,
-                                "players": _PLAYERS,
-                            },
-                        }
-                    ),
-                    "responses": {
-                        "200": _ok(
-                            {
-                                "type": "object",
-                                "required": ["can_meet_contract", "melds", "remaining"],
-                                "properties": {
-                                    "can_meet_contract": {"type": "boolean"},
-                                    "melds": {"type": "array", "items": _CARDS, "nullable": True},
-                                    "remaining": {**_CARDS, "nullable": True},
-                                    "points": {"type": "integer", "description": "Penalty points left in remaining."},
-                                },
-                            },
-                            "The answer",
-                        ),
-                        "400": _ERROR,
-                    },
-                }
-            },
-        },
-    }
+        }
+    )

@@ -1,24 +1,27 @@
 """The JSON API, exactly as ``shared/API.md``: rulesets, go-down checks, scores, the solver.
 
 Views only parse, call the engine and shape the answer. Anything malformed
-answers 400 with one sentence in ``{"error": ...}``.
+answers 400 with one sentence in ``{"error": ...}``; every other error under
+``/api/`` (an unknown path, a wrong method) is JSON too, never an HTML page.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
-from werkzeug.exceptions import HTTPException
+from flask import Blueprint, Response, current_app, request
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from ..rules import (
     RULESETS,
+    Card,
     CardSyntaxError,
     Ruleset,
     RulesError,
     check_go_down,
     find_ruleset,
-    parse_cards,
     score_hand,
 )
 from ..rules.solver import solve
@@ -26,72 +29,205 @@ from .openapi import openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
+_CARD_EXAMPLE = '["10H", "QS", "JK"]'
+_CARDS_AS_TEXT = f"cards written as text, such as {_CARD_EXAMPLE}"
+_MELDS_SHAPE = 'a list of melds, each a list of cards, such as [["7H", "7S", "7D"], ["KC", "KD", "JK"]]'
+_MISSING = object()
+
 
 class BadRequest(ValueError):
-    """A request body the API cannot use; the message is the sentence sent back."""
+    """A request the API cannot use; the message is the sentence sent back."""
+
+
+# -- answering ---------------------------------------------------------------
+
+
+def _reply(payload: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    """JSON in the order the API documents its fields (``jsonify`` would sort the keys)."""
+    body = current_app.json.dumps(payload, sort_keys=False)
+    return current_app.response_class(body + "\n", status=status, headers=headers, mimetype="application/json")
+
+
+def _error(message: str, status: int = 400, headers: dict[str, str] | None = None) -> Response:
+    return _reply({"error": message}, status, headers)
+
+
+def _http_error_reply(error: HTTPException) -> Response:
+    status = error.code or 500
+    allow = None
+    if isinstance(error, MethodNotAllowed) and error.valid_methods:
+        allow = {"Allow": ", ".join(error.valid_methods)}
+    if status == 404:
+        message = f"There is no API endpoint at {request.path}; see /api/openapi.json for the endpoints."
+    elif isinstance(error, MethodNotAllowed):
+        methods = sorted(set(error.valid_methods or ()) - {"HEAD", "OPTIONS"})
+        allowed = " or ".join(methods) or "another method"
+        message = f"{request.method} is not allowed on {request.path}; use {allowed}."
+    else:
+        message = error.description or error.name
+    return _error(message, status, allow)
 
 
 @bp.errorhandler(BadRequest)
 @bp.errorhandler(RulesError)
 @bp.errorhandler(CardSyntaxError)
-def _bad_request(error: ValueError) -> tuple[Response, int]:
-    return jsonify(error=str(error)), 400
+def _bad_request(error: ValueError) -> Response:
+    return _error(str(error))
 
 
 @bp.errorhandler(HTTPException)
-def _http_error(error: HTTPException) -> tuple[Response, int]:
-    return jsonify(error=error.description or error.name), error.code or 500
+def _http_error(error: HTTPException) -> Response:
+    return _http_error_reply(error)
 
 
-# -- reading the body ------------------------------------------------------
+@bp.errorhandler(Exception)
+def _server_error(error: Exception) -> Response:
+    # A bug, not the caller's fault: still JSON, never the HTML error page.
+    current_app.logger.exception("Unexpected error in %s %s", request.method, request.path)
+    return _error("Something went wrong on our side; the request was not handled.", 500)
+
+
+@bp.before_app_request
+def _api_routing_errors() -> Response | None:
+    """An unknown ``/api/...`` path or a wrong method answers JSON.
+
+    Routing fails before any blueprint is chosen, so the blueprint's error
+    handlers never see it; this hook answers for the API's URL space only and
+    leaves every other page's 404 to the app.
+    """
+    error = request.routing_exception
+    if not isinstance(error, HTTPException) or (error.code or 0) < 400:
+        return None  # routed, or a redirect
+    prefix = bp.url_prefix or "/api"
+    if request.path != prefix and not request.path.startswith(prefix + "/"):
+        return None
+    return _http_error_reply(error)
+
+
+# -- reading the request -----------------------------------------------------
+
+
+def _shown(value: Any) -> str:
+    """A value as the client wrote it in JSON, shortened for a sentence."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
-    if data is None:
-        raise BadRequest("The body must be JSON (Content-Type: application/json).")
+    if not request.is_json:
+        raise BadRequest("The body must be JSON, sent with Content-Type: application/json.")
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        raise BadRequest("The body is empty: it must be a JSON object.")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise BadRequest("The body is not valid JSON: it must be a JSON object.") from None
     if not isinstance(data, dict):
-        raise BadRequest("The body must be a JSON object.")
+        raise BadRequest(f"The body must be a JSON object, not {_json_kind(data)}.")
     return data
+
+
+def _json_kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
 
 
 def _ruleset(data: dict[str, Any]) -> Ruleset:
     ruleset_id = data.get("ruleset", "contract")
     if not isinstance(ruleset_id, str):
-        raise BadRequest("'ruleset' must be a ruleset id, such as \"contract\".")
+        raise BadRequest(f"'ruleset' must be a ruleset id such as \"contract\", not {_shown(ruleset_id)}.")
     return find_ruleset(ruleset_id)
 
 
-def _whole_number(data: dict[str, Any], name: str, *, required: bool) -> int | None:
-    value = data.get(name)
-    if value is None:
+def _whole_number(data: dict[str, Any], name: str, *, required: bool, example: int) -> int | None:
+    """A whole-number field; an optional one may be left out or null."""
+    value = data.get(name, _MISSING)
+    if value is _MISSING or (value is None and not required):
         if required:
-            raise BadRequest(f"'{name}' is missing: it must be a whole number.")
+            raise BadRequest(f"'{name}' is missing: it must be a whole number, such as {example}.")
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRequest(f"'{name}' must be a whole number, not {value!r}.")
+        raise BadRequest(f"'{name}' must be a whole number, such as {example}, not {_shown(value)}.")
     return value
 
 
-def _card_list(value: Any, name: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(token, str) for token in value):
-        raise BadRequest(f"'{name}' must be a list of cards written as text, such as [\"10H\", \"QS\", \"JK\"].")
-    return value
+def _card_list(value: Any, where: str) -> tuple[Card, ...]:
+    """Cards from a list of tokens; ``where`` names the list in a sentence."""
+    if not isinstance(value, list):
+        raise BadRequest(_capital(f"{where} must be a list of {_CARDS_AS_TEXT}, not {_shown(value)}."))
+    cards = []
+    for position, token in enumerate(value, start=1):
+        if not isinstance(token, str):
+            raise BadRequest(_capital(f"{where} must hold {_CARDS_AS_TEXT}; item {position} is {_shown(token)}."))
+        try:
+            cards.append(Card.parse(token))
+        except CardSyntaxError as error:
+            raise BadRequest(f"In {where}, {error}.") from None
+    return tuple(cards)
 
 
-def _cards(data: dict[str, Any], name: str, *, required: bool = True):
-    if name not in data or data[name] is None:
+def _capital(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
+
+
+def _cards(data: dict[str, Any], name: str, *, required: bool) -> tuple[Card, ...] | None:
+    """A list-of-cards field; an optional one may be left out or null."""
+    value = data.get(name, _MISSING)
+    if value is _MISSING or (value is None and not required):
         if required:
-            raise BadRequest(f"'{name}' is missing: it must be a list of cards, such as [\"10H\", \"QS\", \"JK\"].")
+            raise BadRequest(f"'{name}' is missing: it must be a list of cards, such as {_CARD_EXAMPLE}.")
         return None
-    return parse_cards(_card_list(data[name], name))
+    return _card_list(value, f"'{name}'")
+
+
+def _melds(data: dict[str, Any]) -> list[tuple[Card, ...]]:
+    value = data.get("melds", _MISSING)
+    if value is _MISSING:
+        raise BadRequest(f"'melds' is missing: it must be {_MELDS_SHAPE}.")
+    if not isinstance(value, list):
+        raise BadRequest(f"'melds' must be {_MELDS_SHAPE}, not {_shown(value)}.")
+    melds = []
+    for number, meld in enumerate(value, start=1):
+        cards = _card_list(meld, f"meld {number} of 'melds'")
+        if not cards:
+            raise BadRequest(f"Meld {number} of 'melds' is empty: each meld is a list of at least one card.")
+        melds.append(cards)
+    return melds
 
 
 def _players(data: dict[str, Any], ruleset: Ruleset) -> int | None:
-    players = _whole_number(data, "players", required=False)
+    players = _whole_number(data, "players", required=False, example=4)
     if players is not None:
         ruleset.table(players)  # raises PlayersOutOfRangeError with the range
     return players
+
+
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
+def _players_query() -> int | None:
+    text = request.args.get("players")
+    if text is None:
+        return None
+    if _WHOLE_NUMBER.fullmatch(text):
+        try:
+            return int(text)
+        except ValueError:  # more digits than Python converts
+            pass
+    raise BadRequest(f"'players' must be a whole number, such as 4, not {_shown(text)}.")
 
 
 # -- endpoints ---------------------------------------------------------------
@@ -99,20 +235,13 @@ def _players(data: dict[str, Any], ruleset: Ruleset) -> int | None:
 
 @bp.get("/rulesets")
 def list_rulesets() -> Response:
-    return jsonify(rulesets=[{"id": ruleset.id, "name": ruleset.name} for ruleset in RULESETS.values()])
+    return _reply({"rulesets": [{"id": ruleset.id, "name": ruleset.name} for ruleset in RULESETS.values()]})
 
 
-@bp.get("/rulesets/<ruleset_id>")
+@bp.get("/rulesets/<path:ruleset_id>")
 def show_ruleset(ruleset_id: str) -> Response:
     ruleset = find_ruleset(ruleset_id)
-    players_text = request.args.get("players")
-    players = None
-    if players_text is not None:
-        try:
-            players = int(players_text)
-        except ValueError:
-            raise BadRequest(f"'players' must be a whole number, not {players_text!r}.") from None
-    return jsonify(ruleset_json(ruleset, players))
+    return _reply(ruleset_json(ruleset, _players_query()))
 
 
 def ruleset_json(ruleset: Ruleset, players: int | None) -> dict[str, Any]:
@@ -123,7 +252,7 @@ def ruleset_json(ruleset: Ruleset, players: int | None) -> dict[str, Any]:
         "players": {"min": ruleset.min_players, "max": ruleset.max_players},
     }
     if players is not None:
-        table = ruleset.table(players)
+        table = ruleset.table(players)  # raises PlayersOutOfRangeError with the range
         data["decks"] = table.packs
         data["jokers"] = table.jokers
     data["deals"] = [
@@ -146,45 +275,42 @@ def ruleset_json(ruleset: Ruleset, players: int | None) -> dict[str, Any]:
 def check_melds() -> Response:
     data = _body()
     ruleset = _ruleset(data)
-    deal = _whole_number(data, "deal", required=True)
-    melds_value = data.get("melds")
-    if melds_value is None:
-        raise BadRequest("'melds' is missing: it must be a list of melds, each a list of cards.")
-    if not isinstance(melds_value, list):
-        raise BadRequest("'melds' must be a list of melds, each a list of cards, such as [[\"7H\", \"7S\", \"7D\"]].")
-    melds = [parse_cards(_card_list(meld, "each meld")) for meld in melds_value]
+    deal = _whole_number(data, "deal", required=True, example=1)
+    melds = _melds(data)
     remaining = _cards(data, "remaining", required=False)
     players = _players(data, ruleset)
     ruling = check_go_down(ruleset, deal, melds, remaining, players)  # type: ignore[arg-type]
-    return jsonify(ruling.to_json())
+    return _reply(ruling.to_json())
 
 
 @bp.post("/score")
 def score() -> Response:
     data = _body()
     ruleset = _ruleset(data)
-    cards = _cards(data, "cards")
-    return jsonify(score_hand(ruleset, cards).to_json())
+    cards = _cards(data, "cards", required=True)
+    return _reply(score_hand(ruleset, cards).to_json())  # type: ignore[arg-type]
 
 
 @bp.post("/solve")
 def solve_hand() -> Response:
     data = _body()
     ruleset = _ruleset(data)
-    deal = _whole_number(data, "deal", required=True)
-    hand = _cards(data, "hand")
+    deal = _whole_number(data, "deal", required=True, example=1)
+    hand = _cards(data, "hand", required=True)
     players = _players(data, ruleset)
     solution = solve(ruleset, deal, hand, players)  # type: ignore[arg-type]
     if solution is None:
-        return jsonify(can_meet_contract=False, melds=None, remaining=None)
-    return jsonify(
-        can_meet_contract=True,
-        melds=[[str(card) for card in meld] for meld in solution.melds],
-        remaining=[str(card) for card in solution.remaining],
-        points=solution.points,
+        return _reply({"can_meet_contract": False, "melds": None, "remaining": None})
+    return _reply(
+        {
+            "can_meet_contract": True,
+            "melds": [[str(card) for card in meld] for meld in solution.melds],
+            "remaining": [str(card) for card in solution.remaining],
+            "points": solution.points,
+        }
     )
 
 
 @bp.get("/openapi.json")
 def openapi() -> Response:
-    return jsonify(openapi_document())
+    return _reply(openapi_document())

@@ -1,7 +1,9 @@
-"""The home page."""
+"""The home page: games in progress, finished games, the rulesets."""
 
 from flask import Blueprint, render_template
 
+from ..games.state import game_state
+from ..models import Game
 from ..rules import RULESETS
 
 bp = Blueprint("main", __name__)
@@ -9,4 +11,18 @@ bp = Blueprint("main", __name__)
 
 @bp.get("/")
 def home() -> str:
-    return render_template("home.html", rulesets=RULESETS.values())
+    in_progress = [
+        {"game": game, "deal": min(len(game.deals) + 1, len(game.ruleset.deals)), "names": ", ".join(p.name for p in game.players)}
+        for game in Game.in_progress()
+    ]
+    finished = []
+    for game in Game.recent_finished():
+        state = game_state(game)
+        finished.append(
+            {
+                "game": game,
+                "names": ", ".join(p.name for p in game.players),
+                "winners": " and ".join(s.player.name for s in state.leaders),
+            }
+        )
+    return render_template("home.html", rulesets=RULESETS.values(), in_progress=in_progress, finished=finished)

@@ -40,6 +40,7 @@ from .rulesets import (
     find_ruleset,
 )
 from .scoring import HandScore, score_hand, settle
+from .table import ExchangeRuling, LayOffRuling, check_joker_exchange, check_lay_off
 
 __all__ = [
     "AceRule", "BuyRule", "Card", "CardSyntaxError", "DEFAULT_RULESET_ID", "Deal", "DealOutOfRangeError",
@@ -47,4 +48,5 @@ __all__ = [
     "MeldReading", "PlayersOutOfRangeError", "PointTable", "Problem", "ProblemKind", "RULESETS", "Rank",
     "Requirement", "Ruleset", "RulesError", "SameSuitRuns", "Suit", "TableSupply", "UnknownRulesetError",
     "check_go_down", "find_ruleset", "format_cards", "parse_cards", "pretty_cards", "score_hand", "settle",
+    "ExchangeRuling", "LayOffRuling", "check_joker_exchange", "check_lay_off",
 ]  # fmt: skip

@@ -479,9 +479,10 @@ def _supply_problems(ruleset: Ruleset, cards: Iterable[Card], players: int | Non
     """More of a card than the packs (or jokers) in play hold."""
     table = ruleset.table(players)
     counts = Counter(cards)
+    over = [(card, count) for card, count in counts.items() if count > (table.jokers if card.rank is None else table.packs)]
     problems = []
     where = "this game" if players is None else f"a table of {players}"
-    for card, count in sorted(counts.items()):
+    for card, count in sorted(over):
         if card.is_joker:
             if count > table.jokers:
                 has = "none" if table.jokers == 0 else _number_word(table.jokers)
@@ -589,9 +590,11 @@ def _search(
 
     Returns ``(legal_readings, (closest_readings, problems))``; the first is
     ``None`` when nothing is legal. In a legal answer a wild's stand-in is
-    kept only where every legal reading agrees.
+    kept only where every legal reading agrees. Among illegal matchings, the
+    one judging most melds as the kind they resemble wins (RULES.md §5), then
+    the one with the fewest problems.
     """
-    best: tuple[int, tuple[MeldReading | None, ...], list[Problem]] | None = None
+    best: tuple[tuple[int, int], tuple[MeldReading | None, ...], list[Problem]] | None = None
     legal_choices: list[list[MeldReading]] | None = None
     seen_orders: set[tuple[Requirement, ...]] = set()
     for order in itertools.permutations(requirements):
@@ -599,11 +602,12 @@ def _search(
             continue
         seen_orders.add(order)
         per_meld = [options[(meld.index, requirement)] for meld, requirement in zip(melds, order, strict=True)]
+        unlike = sum(not _resembles(meld, requirement) for meld, requirement in zip(melds, order, strict=True))
         individual = [problem for _, why in per_meld for problem in why]
         if individual:
             readings = tuple(found[0] if found else None for found, _ in per_meld)
-            if best is None or len(individual) < best[0]:
-                best = (len(individual), readings, individual)
+            if best is None or (unlike, len(individual)) < best[0]:
+                best = ((unlike, len(individual)), readings, individual)
             continue
         # Every meld fits on its own: look for readings that also fit together.
         fewest: tuple[int, tuple[MeldReading, ...], list[Problem]] | None = None
@@ -617,12 +621,19 @@ def _search(
                         choices.append(reading)
             elif fewest is None or len(cross) < fewest[0]:
                 fewest = (len(cross), combination, cross)
-        if fewest is not None and (best is None or fewest[0] < best[0]):
-            best = (fewest[0], fewest[1], fewest[2])
+        if fewest is not None and (best is None or (unlike, fewest[0]) < best[0]):
+            best = ((unlike, fewest[0]), fewest[1], fewest[2])
     if legal_choices is not None:
         return tuple(_agreed(choices) for choices in legal_choices), ((), [])
     assert best is not None
     return None, (best[1], best[2])
+
+
+def _resembles(meld: _Meld, requirement: Requirement) -> bool:
+    """Whether a meld looks like the kind of meld a requirement asks for (or like nothing at all)."""
+    if not (meld.resembles_set or meld.resembles_run):
+        return True
+    return meld.resembles_run if requirement.kind is MeldKind.RUN else meld.resembles_set
 
 
 def _agreed(choices: Sequence[MeldReading]) -> MeldReading:

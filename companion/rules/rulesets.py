@@ -104,6 +104,24 @@ class JokerReclaim(enum.StrEnum):
     """None: wild cards once melded stay."""
 
 
+def _coerce_enum(value: object, name: str, kind: type[enum.Enum]) -> None:
+    """Turn a frozen dataclass field given as its text (``"high_only"``) into the enum member.
+
+    The engine compares these fields by identity (``ruleset.aces is AceRule.HIGH_ONLY``),
+    so a plain string from a house rule or a stored snapshot must not slip through.
+    Raises ``ValueError`` quoting a value that is not a member.
+    """
+    given = getattr(value, name)
+    if isinstance(given, kind):
+        return
+    try:
+        member = kind(given)
+    except (ValueError, TypeError):
+        choices = ", ".join(repr(m.value) for m in kind)
+        raise ValueError(f"{name} is one of {choices}, not {given!r}") from None
+    object.__setattr__(value, name, member)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Requirement:
     """One meld of a contract: a kind and a length (exact or minimum, by ruleset and deal).
@@ -116,8 +134,7 @@ class Requirement:
     length: int
 
     def __post_init__(self) -> None:
-        if not isinstance(self.kind, MeldKind):
-            object.__setattr__(self, "kind", MeldKind(self.kind))
+        _coerce_enum(self, "kind", MeldKind)
         if self.kind is MeldKind.PAIR and self.length != 2:
             raise ValueError(f"a pair has length 2, not {self.length!r}")
         if not 2 <= self.length <= 14:
@@ -170,6 +187,7 @@ class Deal:
     buys: BuyRule
 
     def __post_init__(self) -> None:
+        _coerce_enum(self, "going_out", GoingOut)
         if self.number < 1:
             raise ValueError(f"deals are numbered from 1, not {self.number!r}")
         if not self.requirements:
@@ -310,6 +328,10 @@ class Ruleset:
     """How this ruleset reads points its sources leave open."""
 
     def __post_init__(self) -> None:
+        for name, kind in (
+            ("same_suit_runs", SameSuitRuns), ("aces", AceRule), ("lay_off", LayOffTiming), ("reclaim", JokerReclaim),
+        ):  # fmt: skip
+            _coerce_enum(self, name, kind)
         if not self.id or not self.name:
             raise ValueError(f"a ruleset needs an id and a name, not {self.id!r} / {self.name!r}")
         numbers = [deal.number for deal in self.deals]

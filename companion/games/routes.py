@@ -1,0 +1,339 @@
+"""Game pages: set up a game, the game page (prompt, May I counter, scoreboard, history), score entry."""
+
+from __future__ import annotations
+
+import random
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as WerkzeugResponse
+
+from ..extensions import db
+from ..models import Game, GameStatus, Player
+from ..rules import RULESETS, CardSyntaxError
+from ..rules.guide import deal_reminders, exact_cut_size, setup_card
+from ..rules.tally import RANK_KEYS, parse_ranks, rank_points
+from . import service
+from .forms import MAX_SEATS, RANDOM_DEALER, ConfirmForm, DealEntryForm, NewGameForm
+from .state import game_state, roles
+
+bp = Blueprint("games", __name__, url_prefix="/games")
+
+
+def _game_or_404(game_id: int) -> Game:
+    game = db.session.get(Game, game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+def _is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+# ---------------------------------------------------------------------------
+# A new game
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_game() -> str | WerkzeugResponse:
+    form = NewGameForm()
+    known = Player.ordered()
+    for seat in form.seats:
+        seat.form.player.choices = [("", "—")] + [(str(p.id), p.name) for p in known]
+    form.first_dealer.choices = [(RANDOM_DEALER, "Draw at random")] + [
+        (str(i), f"Seat {i + 1}") for i in range(MAX_SEATS)
+    ]
+    if form.validate_on_submit():
+        game = _start_from_form(form, known)
+        if game is not None:
+            return redirect(url_for("games.show", game_id=game.id), code=303)
+    ruleset = RULESETS.get(form.ruleset.data or "contract", RULESETS["contract"])
+    return render_template("games/new.html", form=form, ruleset=ruleset)
+
+
+def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
+    """Seat the chosen players in order; put any problem beside its field and return ``None``."""
+    ruleset = RULESETS[form.ruleset.data].with_options(*(form.options.data or []))
+    by_id = {str(p.id): p for p in known}
+    chosen: list[tuple[int, Player | str]] = []
+    for index, seat in enumerate(form.seats):
+        if seat.form.player.data:
+            player = by_id.get(seat.form.player.data)
+            if player is None:
+                seat.form.player.errors = ["Pick a player from the list."]
+                return None
+            chosen.append((index, player))
+        elif seat.form.new_name.data and seat.form.new_name.data.strip():
+            chosen.append((index, seat.form.new_name.data.strip()))
+    names = [Player.key_for(p if isinstance(p, str) else p.name) for _, p in chosen]
+    for (index, player), key in zip(chosen, names, strict=True):
+        if names.count(key) > 1:
+            field = form.seats[index].form
+            (field.new_name if isinstance(player, str) else field.player).errors = [
+                f"{player if isinstance(player, str) else player.name} already has a seat at this table."
+            ]
+            return None
+    if not ruleset.min_players <= len(chosen) <= ruleset.max_players:
+        form.seats.errors = [
+            f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players; "
+            f"you seated {len(chosen)}."
+        ]
+        return None
+    first_dealer: int | None = None
+    if form.first_dealer.data != RANDOM_DEALER:
+        seat_index = int(form.first_dealer.data) if (form.first_dealer.data or "").isdigit() else -1
+        occupied = [index for index, _ in chosen]
+        if seat_index not in occupied:
+            form.first_dealer.errors = ["Pick a seat with a player in it, or draw the dealer at random."]
+            return None
+        first_dealer = occupied.index(seat_index)
+    players = [p if isinstance(p, Player) else service.find_or_add_player(p) for _, p in chosen]
+    return service.start_game(ruleset, players, first_dealer, random.SystemRandom())
+
+
+@bp.get("/new/options")
+def house_options() -> str:
+    """The house rules a ruleset offers (swapped in when the ruleset changes)."""
+    ruleset = RULESETS.get(request.args.get("ruleset", ""), RULESETS["contract"])
+    form = NewGameForm(formdata=None)
+    return render_template("games/_options.html", form=form, ruleset=ruleset)
+
+
+# ---------------------------------------------------------------------------
+# The game page
+
+
+@bp.get("/<int:game_id>")
+def show(game_id: int) -> str:
+    game = _game_or_404(game_id)
+    return render_template("games/show.html", **_page_context(game))
+
+
+def _page_context(game: Game) -> dict[str, object]:
+    state = game_state(game)
+    ruleset = state.ruleset
+    players = len(game.seats)
+    deal = state.current_deal
+    context: dict[str, object] = {
+        "game": game,
+        "state": state,
+        "ruleset": ruleset,
+        "setup": setup_card(ruleset, players),
+        "deal": deal,
+        "confirm_form": ConfirmForm(),
+        "history": game.changes,
+    }
+    if deal is not None:
+        context["roles"] = roles(game, deal.number)
+        context["reminders"] = deal_reminders(ruleset, deal, players)
+        context["exact_cut"] = exact_cut_size(deal, players) if ruleset.exact_cut_bonus else None
+        context["buys"] = service.buys_in_deal(game, deal.number)
+    return context
+
+
+@bp.post("/<int:game_id>/buys/<int:position>")
+def change_buys(game_id: int, position: int) -> str | WerkzeugResponse:
+    """A May I / buy tap (``delta`` 1, or -1 to take one back)."""
+    game = _game_or_404(game_id)
+    form = ConfirmForm()
+    error = None
+    if not form.validate_on_submit():
+        error = "The page was out of date: try again."
+    else:
+        try:
+            service.change_buys(game, position, -1 if request.form.get("delta") == "-1" else 1)
+        except service.GameError as problem:
+            error = str(problem)
+    if _is_htmx():
+        context = _page_context(game)
+        context["buy_error"] = error
+        return render_template("games/_buys.html", **context)
+    if error:
+        flash(error, "error")
+    return redirect(url_for("games.show", game_id=game.id), code=303)
+
+
+@bp.post("/<int:game_id>/undo")
+def undo(game_id: int) -> WerkzeugResponse:
+    game = _game_or_404(game_id)
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        flash("The page was out of date: try again.", "error")
+    elif not form.sure.data:
+        flash("Tick “Yes, I'm sure” to undo the last deal.", "error")
+    else:
+        try:
+            number = service.undo_last_deal(game)
+            flash(f"Deal {number} was taken back; it is in the history.", "info")
+        except service.GameError as problem:
+            flash(str(problem), "error")
+    return redirect(url_for("games.show", game_id=game.id), code=303)
+
+
+@bp.post("/<int:game_id>/abandon")
+def abandon(game_id: int) -> WerkzeugResponse:
+    game = _game_or_404(game_id)
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        flash("The page was out of date: try again.", "error")
+    elif not form.sure.data:
+        flash("Tick “Yes, I'm sure” to abandon the game.", "error")
+    else:
+        service.abandon(game)
+        flash("The game was abandoned.", "info")
+    return redirect(url_for("games.show", game_id=game.id), code=303)
+
+
+# ---------------------------------------------------------------------------
+# Score entry and corrections
+
+
+@bp.route("/<int:game_id>/deals/<int:number>", methods=["GET", "POST"])
+def deal_entry(game_id: int, number: int) -> str | WerkzeugResponse:
+    game = _game_or_404(game_id)
+    ruleset = game.ruleset
+    if not 1 <= number <= len(ruleset.deals):
+        abort(404)
+    existing = game.deal_result(number)
+    if existing is None and number != len(game.deals) + 1:
+        flash(f"Deal {len(game.deals) + 1} is the next to enter.", "error")
+        return redirect(url_for("games.show", game_id=game.id), code=303)
+    if game.game_status is GameStatus.ABANDONED:
+        flash("This game was abandoned; its scores can't change.", "error")
+        return redirect(url_for("games.show", game_id=game.id), code=303)
+
+    form = DealEntryForm()
+    form.went_out.choices = [(str(seat.position), seat.player.name) for seat in game.seats] + [
+        (service.STOCK, "Nobody: the stock ran out")
+    ]
+    if request.method == "GET":
+        _prefill(form, game, existing)
+    while len(form.hands) < len(game.seats):
+        form.hands.append_entry()
+    warnings: list[str] = []
+    stale = None
+    if request.method == "POST" and form.validate():
+        entries = [
+            service.HandEntry(
+                position=seat.position,
+                text=hand.form.cards.data or "",
+                exact_cut=bool(hand.form.exact_cut.data),
+                one_turn_out=bool(hand.form.one_turn_out.data),
+            )
+            for seat, hand in zip(game.seats, form.hands, strict=False)
+        ]
+        judgement = service.judge_entry(game, number, form.went_out.data, entries)
+        for name, message in judgement.errors.items():
+            if name == "went_out":
+                form.went_out.errors = [message]
+            else:
+                position = int(name.split("-")[1])
+                form.hands[position].form.cards.errors = [message]
+        finished_needs_ok = existing is not None and game.game_status is GameStatus.FINISHED and not form.confirm_finished.data
+        if finished_needs_ok:
+            form.confirm_finished.errors = ["This game is finished: tick the box to correct it."]
+        if judgement.ok and not finished_needs_ok:
+            warnings = judgement.warnings
+            if not warnings or form.confirm.data:
+                version = int(form.version.data) if existing is not None and (form.version.data or "").isdigit() else None
+                if existing is not None and version is None:
+                    version = -1
+                try:
+                    service.save_deal(game, number, form.went_out.data, judgement, version=version)
+                except service.StaleEntryError as problem:
+                    db.session.expire_all()
+                    stale = {"message": str(problem), "recorded": problem.recorded}
+                except service.GameError as problem:
+                    flash(str(problem), "error")
+                    return redirect(url_for("games.show", game_id=game.id), code=303)
+                else:
+                    word = "saved" if existing is None else "corrected"
+                    flash(f"Deal {number} {word}.", "info")
+                    return redirect(url_for("games.show", game_id=game.id), code=303)
+    deal = ruleset.deal(number)
+    return render_template(
+        "games/entry.html",
+        game=game,
+        ruleset=ruleset,
+        deal=deal,
+        form=form,
+        existing=existing,
+        warnings=warnings,
+        stale=stale,
+        roles=roles(game, number),
+        keys=RANK_KEYS,
+        buys=service.buys_in_deal(game, number),
+        previews=[_preview(ruleset, hand.form.cards.data or "") for hand in form.hands],
+    ), (200 if request.method == "GET" or not (form.errors or warnings or stale) else 422)
+
+
+def _prefill(form: DealEntryForm, game: Game, existing) -> None:
+    if existing is None:
+        return
+    form.version.data = str(existing.version)
+    form.went_out.data = service.STOCK if existing.went_out is None else str(existing.went_out)
+    for seat in game.seats:
+        hand = existing.hand(seat.position)
+        form.hands.append_entry()
+        line = form.hands[-1].form
+        if hand is not None:
+            line.cards.data = hand.cards if hand.cards is not None else str(hand.points)
+            line.exact_cut.data = hand.exact_cut
+            line.one_turn_out.data = hand.one_turn_out
+
+
+def _preview(ruleset, text: str) -> dict[str, object]:
+    """The running penalty shown under a hand's line as it is typed or tapped."""
+    text = (text or "").strip()
+    if not text:
+        return {"points": 0, "error": None, "count": 0}
+    if text.isdigit():
+        return {"points": int(text), "error": None, "count": None}
+    try:
+        ranks = parse_ranks(text)
+    except CardSyntaxError as error:
+        message = str(error)
+        return {"points": None, "error": message[0].upper() + message[1:] + ".", "count": None}
+    return {"points": rank_points(ruleset, ranks), "error": None, "count": len(ranks)}
+
+
+@bp.post("/<int:game_id>/deals/<int:number>/hands/<int:position>")
+def hand_preview(game_id: int, number: int, position: int) -> str:
+    """The keypad's round trip: the hand's text with the tapped key applied, and its running penalty.
+
+    Nothing is stored until the deal is saved.
+    """
+    game = _game_or_404(game_id)
+    seat = next((s for s in game.seats if s.position == position), None)
+    if seat is None:
+        abort(404)
+    text = request.form.get(f"hands-{position}-cards", "")
+    key = request.form.get("key", "")
+    tokens = text.split()
+    if key == "back":
+        tokens = tokens[:-1]
+    elif key == "clear":
+        tokens = []
+    elif key in RANK_KEYS:
+        if len(tokens) == 1 and tokens[0].isdigit() and tokens[0] not in RANK_KEYS:
+            tokens = []  # a typed number gives way to cards
+        tokens.append(key)
+    text = " ".join(tokens)
+    return render_template(
+        "games/_hand.html",
+        game=game,
+        number=number,
+        seat=seat,
+        index=position,
+        value=text,
+        keys=RANK_KEYS,
+        preview=_preview(game.ruleset, text),
+        errors=[],
+        ruleset=game.ruleset,
+    )
+
+
+@bp.app_template_filter("signed")
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+

@@ -1,0 +1,394 @@
+"""Game actions: start a game, judge and save a deal's entry, correct, undo, count May Is, abandon.
+
+Views call these; each write is one transaction (one commit, or a rollback
+that leaves nothing half-written) and is logged in the game's history.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+
+from ..extensions import db
+from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, Player, Seat
+from ..rules import Ruleset
+from ..rules.tally import hand_warnings, parse_ranks, rank_points, table_warnings
+from .state import roles
+
+
+class GameError(ValueError):
+    """An action the game's state does not allow; the message is for the player."""
+
+
+class StaleEntryError(GameError):
+    """A correction made from an out-of-date page: someone else saved this deal first."""
+
+    def __init__(self, message: str, recorded: DealResult | None) -> None:
+        super().__init__(message)
+        self.recorded = recorded
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+# ---------------------------------------------------------------------------
+# Starting a game
+
+
+def find_or_add_player(name: str) -> Player:
+    """The player with this name (any case and spacing), added if new."""
+    clean = " ".join(name.split())
+    player = Player.by_name(clean)
+    if player is None:
+        player = Player(name=clean, name_key=Player.key_for(clean))
+        db.session.add(player)
+    return player
+
+
+def start_game(ruleset: Ruleset, players: Sequence[Player], first_dealer: int | None, rng: random.Random | None = None) -> Game:
+    """A new game with players seated clockwise in the order given; ``None`` draws the first dealer."""
+    if not ruleset.min_players <= len(players) <= ruleset.max_players:
+        raise GameError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players.")
+    if first_dealer is None:
+        first_dealer = (rng or random.SystemRandom()).randrange(len(players))
+    game = Game(first_dealer=first_dealer)
+    game.ruleset = ruleset
+    game.seats = [Seat(position=i, player=player) for i, player in enumerate(players)]
+    db.session.add(game)
+    db.session.flush()
+    _log(game, None, "started", None, {"ruleset": ruleset.id, "options": list(ruleset.chosen_options),
+                                        "players": [p.name for p in players], "first_dealer": players[first_dealer].name})
+    db.session.commit()
+    return game
+
+
+# ---------------------------------------------------------------------------
+# A deal's entry
+
+
+@dataclass
+class HandEntry:
+    """One player's line of the score form, as typed."""
+
+    position: int
+    text: str = ""
+    exact_cut: bool = False
+    one_turn_out: bool = False
+
+
+@dataclass
+class JudgedHand:
+    position: int
+    ranks: tuple[str, ...] | None
+    typed: int | None
+    points: int
+    adjustment: int
+    exact_cut: bool
+    one_turn_out: bool
+    buys: int
+
+
+@dataclass
+class EntryJudgement:
+    """What the form said, checked: errors stop the save, warnings need the table's say-so."""
+
+    hands: list[JudgedHand] = field(default_factory=list)
+    errors: dict[str, str] = field(default_factory=dict)
+    """Field name (``went_out`` or ``hand-<position>``) to the message shown beside it."""
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+STOCK = "stock"
+
+
+def buys_in_deal(game: Game, deal_number: int) -> dict[int, int]:
+    """May I / buy counts per seat for a deal (from the live counter, or the saved result)."""
+    saved = game.deal_result(deal_number)
+    if saved is not None:
+        return {hand.position: hand.buys for hand in saved.hands}
+    return {b.position: b.count for b in game.buys if b.deal_number == deal_number}
+
+
+def judge_entry(game: Game, deal_number: int, went_out: str | None, entries: Sequence[HandEntry]) -> EntryJudgement:
+    """Check a deal's score form against the game's rules; compute each hand's points."""
+    ruleset = game.ruleset
+    deal = ruleset.deal(deal_number)
+    seats = {seat.position: seat.player.name for seat in game.seats}
+    players = len(seats)
+    judgement = EntryJudgement()
+    buys = buys_in_deal(game, deal_number)
+    cutter = roles(game, deal_number).cutter
+
+    out: int | None = None
+    if went_out in (None, ""):
+        judgement.errors["went_out"] = "Tap who went out, or “Nobody: the stock ran out”."
+    elif went_out != STOCK:
+        try:
+            out = int(went_out)
+        except ValueError:
+            out = -1
+        if out not in seats:
+            judgement.errors["went_out"] = "Tap one of the players at this table."
+            out = None
+
+    parsed: dict[int, tuple[tuple[str, ...] | None, int | None]] = {}
+    for entry in entries:
+        if entry.position not in seats:
+            continue
+        field_name = f"hand-{entry.position}"
+        name = seats[entry.position]
+        text = (entry.text or "").strip()
+        if entry.position == out:
+            if text and text != "0":
+                judgement.errors[field_name] = f"{name} went out, so {name} has no cards left: clear this line."
+            parsed[entry.position] = ((), None)
+        else:
+            try:
+                parsed[entry.position] = _parse_hand(text)
+            except ValueError as error:
+                judgement.errors[field_name] = str(error)
+                continue
+        if entry.exact_cut:
+            if not ruleset.exact_cut_bonus:
+                judgement.errors[field_name] = f"{ruleset.name} has no exact-cut bonus."
+            elif entry.position != cutter:
+                judgement.errors[field_name] = f"Only {seats[cutter]}, on the dealer's right, cut this deal."
+        if entry.one_turn_out:
+            if not ruleset.one_turn_out_bonus:
+                judgement.errors[field_name] = f"{ruleset.name} has no bonus for going down and out in one turn."
+            elif entry.position != out:
+                judgement.errors[field_name] = "Only the player who went out can have gone down and out in one turn."
+
+    if judgement.errors:
+        return judgement
+
+    for entry in entries:
+        if entry.position not in parsed:
+            continue
+        ranks, typed = parsed[entry.position]
+        points = typed if typed is not None else rank_points(ruleset, ranks or ())
+        adjustment = 0
+        if entry.exact_cut:
+            adjustment -= ruleset.exact_cut_bonus
+        if entry.one_turn_out:
+            adjustment -= ruleset.one_turn_out_bonus
+        judgement.hands.append(
+            JudgedHand(
+                position=entry.position,
+                ranks=ranks,
+                typed=typed,
+                points=points,
+                adjustment=adjustment,
+                exact_cut=entry.exact_cut,
+                one_turn_out=entry.one_turn_out,
+                buys=buys.get(entry.position, 0),
+            )
+        )
+        if ranks:
+            for warning in hand_warnings(ruleset, deal, ranks, players=players, buys=buys.get(entry.position, 0)):
+                judgement.warnings.append(f"{seats[entry.position]}: {warning}")
+    judgement.warnings += table_warnings(ruleset, [h.ranks or () for h in judgement.hands], players=players)
+    empty = [seats[h.position] for h in judgement.hands if h.position != out and h.typed is None and not h.ranks]
+    if out is None and went_out == STOCK:
+        if empty:
+            judgement.warnings.append(
+                f"The stock ran out, so everyone scores, but {_names(empty)} {_have(empty)} no cards entered."
+            )
+    elif empty:
+        judgement.warnings.append(
+            f"Only one player goes out, but {_names(empty)} {_have(empty)} no cards entered: enter "
+            f"{'their' if len(empty) > 1 else 'the'} cards left, or save anyway."
+        )
+    return judgement
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _have(names: list[str]) -> str:
+    return "has" if len(names) == 1 else "have"
+
+
+def _parse_hand(text: str) -> tuple[tuple[str, ...] | None, int | None]:
+    """Ranks (``"K Q 7 JK"``) or a plain number of points; ``ValueError`` with a sentence otherwise."""
+    if not text:
+        return (), None
+    if text.lstrip("-").isdigit():
+        points = int(text)
+        if points < 0:
+            raise ValueError("Points can't be negative: type the cards left, or their points.")
+        if points > 2000:
+            raise ValueError(f"{points} points is more than any hand can hold.")
+        return None, points
+    from ..rules import CardSyntaxError
+
+    try:
+        return parse_ranks(text), None
+    except CardSyntaxError as error:
+        message = str(error)
+        raise ValueError(message[0].upper() + message[1:] + ".") from None
+
+
+def _deal_facts(deal: DealResult) -> dict[str, object]:
+    """A deal result as it is logged in the history."""
+    return {
+        "went_out": deal.went_out,
+        "stock_ran_out": deal.stock_ran_out,
+        "hands": [
+            {
+                "position": h.position,
+                "cards": h.cards,
+                "points": h.points,
+                "adjustment": h.adjustment,
+                "buys": h.buys,
+            }
+            for h in deal.hands
+        ],
+    }
+
+
+def save_deal(
+    game: Game, deal_number: int, went_out: str, judgement: EntryJudgement, *, version: int | None = None
+) -> DealResult:
+    """Record a deal's result (new, or a correction of ``version``) in one transaction.
+
+    Raises :class:`StaleEntryError` when the deal was saved or corrected by
+    someone else since the form was opened, and :class:`GameError` when the
+    deal is not the next one to enter.
+    """
+    if not judgement.ok:
+        raise GameError("The entry has errors.")
+    existing = game.deal_result(deal_number)
+    if version is None and existing is not None:
+        raise StaleEntryError(f"Deal {deal_number} was already recorded.", existing)
+    if version is not None and (existing is None or existing.version != version):
+        raise StaleEntryError(f"Deal {deal_number} was changed since you opened it.", existing)
+    if existing is None and deal_number != len(game.deals) + 1:
+        raise GameError(f"Deal {len(game.deals) + 1} is the next to enter, not deal {deal_number}.")
+    if game.game_status is GameStatus.ABANDONED:
+        raise GameError("This game was abandoned.")
+
+    old = _deal_facts(existing) if existing is not None else None
+    out = None if went_out == STOCK else int(went_out)
+    try:
+        if existing is None:
+            result = DealResult(
+                game=game, number=deal_number, dealer=roles(game, deal_number).dealer, went_out=out, stock_ran_out=out is None
+            )
+            db.session.add(result)
+        else:
+            result = existing
+            result.went_out = out
+            result.stock_ran_out = out is None
+            result.version = existing.version + 1
+            result.updated_at = _now()
+            result.hands.clear()
+            db.session.flush()
+        for hand in judgement.hands:
+            result.hands.append(
+                HandScore(
+                    position=hand.position,
+                    cards=None if hand.ranks is None else " ".join(hand.ranks),
+                    points=hand.points,
+                    adjustment=hand.adjustment,
+                    exact_cut=hand.exact_cut,
+                    one_turn_out=hand.one_turn_out,
+                    buys=hand.buys,
+                )
+            )
+        db.session.execute(delete(BuyCount).where(BuyCount.game_id == game.id, BuyCount.deal_number == deal_number))
+        db.session.flush()
+        _log(game, deal_number, "entered" if old is None else "corrected", old, _deal_facts(result))
+        if len(game.deals) == len(game.ruleset.deals) and game.game_status is GameStatus.IN_PROGRESS:
+            game.status = GameStatus.FINISHED.value
+            game.finished_at = _now()
+            _log(game, None, "finished", None, None)
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        recorded = db.session.scalar(select(DealResult).where(DealResult.game_id == game.id, DealResult.number == deal_number))
+        raise StaleEntryError(f"Deal {deal_number} was already recorded.", recorded) from None
+    return result
+
+
+def undo_last_deal(game: Game) -> int:
+    """Remove the last deal's result (logged, so it can be seen in the history); its number."""
+    if not game.deals:
+        raise GameError("There is no deal to undo yet.")
+    if game.game_status is GameStatus.ABANDONED:
+        raise GameError("This game was abandoned.")
+    last = game.deals[-1]
+    number = last.number
+    _log(game, number, "undone", _deal_facts(last), None)
+    game.deals.remove(last)
+    if game.game_status is GameStatus.FINISHED:
+        game.status = GameStatus.IN_PROGRESS.value
+        game.finished_at = None
+        _log(game, None, "reopened", None, None)
+    db.session.commit()
+    return number
+
+
+def change_buys(game: Game, position: int, delta: int) -> int:
+    """Count (or take back) a May I / buy for a player in the current deal; the new count.
+
+    Raises :class:`GameError` with the reason when the ruleset refuses it.
+    """
+    ruleset = game.ruleset
+    if game.game_status is not GameStatus.IN_PROGRESS:
+        raise GameError("This game is not in progress.")
+    number = len(game.deals) + 1
+    deal = ruleset.deal(number)
+    seat = next((s for s in game.seats if s.position == position), None)
+    if seat is None:
+        raise GameError("That player is not at this table.")
+    row = next((b for b in game.buys if b.deal_number == number and b.position == position), None)
+    count = row.count if row else 0
+    name = ruleset.buy_name
+    if delta > 0:
+        if not deal.buys.allowed:
+            raise GameError(f"No {name} in deal {number} of {ruleset.name}.")
+        if deal.buys.limit is not None and count + delta > deal.buys.limit:
+            times = "once" if deal.buys.limit == 1 else f"{deal.buys.limit} times"
+            raise GameError(f"{seat.player.name} has had {count} {name}s: at most {times} a deal in {ruleset.name}.")
+    if count + delta < 0:
+        raise GameError(f"{seat.player.name} has no {name} to take back.")
+    if row is None:
+        row = BuyCount(game=game, deal_number=number, position=position, count=0)
+        db.session.add(row)
+    row.count = count + delta
+    db.session.commit()
+    return row.count
+
+
+def abandon(game: Game) -> None:
+    if game.game_status is GameStatus.ABANDONED:
+        return
+    old = game.status
+    game.status = GameStatus.ABANDONED.value
+    _log(game, None, "abandoned", {"status": old}, {"status": game.status})
+    db.session.commit()
+
+
+def _log(game: Game, deal_number: int | None, action: str, old: object, new: object) -> None:
+    db.session.add(
+        Change(
+            game=game,
+            deal_number=deal_number,
+            action=action,
+            old_json=None if old is None else json.dumps(old),
+            new_json=None if new is None else json.dumps(new),
+        )
+    )

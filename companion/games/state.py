@@ -1,0 +1,117 @@
+"""What a game's stored facts add up to: whose deal it is, the totals, the leader, the final order.
+
+Nothing here is stored; everything is derived from the seats and deal
+results each time, so a correction anywhere is reflected everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..models import Game, GameStatus, Player
+from ..rules import Deal, Ruleset
+
+
+@dataclass(frozen=True)
+class TableRoles:
+    """Who does what in one deal (seat positions; clockwise, so "left" is the next seat)."""
+
+    dealer: int
+    cutter: int
+    """The player on the dealer's right."""
+    first_player: int
+    """The player on the dealer's left."""
+
+
+def roles(game: Game, deal_number: int) -> TableRoles:
+    """The dealer passes to the left each deal, starting from the game's first dealer."""
+    seats = len(game.seats)
+    dealer = (game.first_dealer + deal_number - 1) % seats
+    return TableRoles(dealer=dealer, cutter=(dealer - 1) % seats, first_player=(dealer + 1) % seats)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's place in a game."""
+
+    position: int
+    player: Player
+    total: int
+    place: int
+    """1 for the lowest total; tied players share a place."""
+    deal_points: tuple[int | None, ...]
+    """This player's score in each deal (``None`` for deals not yet played)."""
+    running: tuple[int | None, ...]
+    """The running total after each deal."""
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A game seen as a whole, derived from its stored facts."""
+
+    game: Game
+    ruleset: Ruleset
+    standings: tuple[Standing, ...]
+    """In seat order."""
+    deals_played: int
+
+    @property
+    def finished(self) -> bool:
+        return self.game.game_status is GameStatus.FINISHED
+
+    @property
+    def current_deal(self) -> Deal | None:
+        """The deal being played now (``None`` once every deal has a result)."""
+        if self.deals_played >= len(self.ruleset.deals):
+            return None
+        return self.ruleset.deals[self.deals_played]
+
+    @property
+    def leaders(self) -> tuple[Standing, ...]:
+        if not self.deals_played:
+            return ()
+        return tuple(s for s in self.standings if s.place == 1)
+
+    @property
+    def final_order(self) -> tuple[Standing, ...]:
+        return tuple(sorted(self.standings, key=lambda s: (s.place, s.position)))
+
+    def roles(self, deal_number: int) -> TableRoles:
+        return roles(self.game, deal_number)
+
+
+def game_state(game: Game) -> GameState:
+    """Totals, places and the current deal of a game."""
+    ruleset = game.ruleset
+    count = len(ruleset.deals)
+    per_seat: dict[int, list[int | None]] = {seat.position: [None] * count for seat in game.seats}
+    for deal in game.deals:
+        for hand in deal.hands:
+            if hand.position in per_seat and 1 <= deal.number <= count:
+                per_seat[hand.position][deal.number - 1] = hand.total
+    played = len(game.deals)
+    totals = {position: sum(p for p in points if p is not None) for position, points in per_seat.items()}
+    # the lowest total wins; tied players share a place
+    places = {position: 1 + sum(1 for other in totals.values() if other < total) for position, total in totals.items()}
+    standings = []
+    for seat in game.seats:
+        points = per_seat[seat.position]
+        running: list[int | None] = []
+        total = 0
+        for value in points:
+            if value is None:
+                running.append(None)
+            else:
+                total += value
+                running.append(total)
+        standings.append(
+            Standing(
+                position=seat.position,
+                player=seat.player,
+                total=totals[seat.position],
+                place=places[seat.position],
+                deal_points=tuple(points),
+                running=tuple(running),
+            )
+        )
+    return GameState(game=game, ruleset=ruleset, standings=tuple(standings), deals_played=played)

@@ -1,0 +1,255 @@
+"""The stored facts: what happened at the table.
+
+Only facts are stored: who sat where, who dealt, who went out, the cards or
+number entered for each hand, May I / buy counts and every change. Totals,
+the leader and the final order are derived from them (see
+:mod:`companion.games.state`) and can always be recomputed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+import json
+from typing import Any
+
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint, func, select
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+from .rules import Ruleset
+from .rules.snapshot import ruleset_from_dict, ruleset_to_dict
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+class GameStatus(enum.StrEnum):
+    """Where a game stands."""
+
+    IN_PROGRESS = "in_progress"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+class Player(db.Model):
+    """A person who plays; the name is shown as text, never as HTML."""
+
+    __tablename__ = "player"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    """The name folded for comparison, so "Ann" and "ann " are one player."""
+    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+
+    @staticmethod
+    def key_for(name: str) -> str:
+        return " ".join(name.split()).casefold()
+
+    @classmethod
+    def by_name(cls, name: str) -> Player | None:
+        return db.session.scalar(select(cls).where(cls.name_key == cls.key_for(name)))
+
+    @classmethod
+    def ordered(cls) -> list[Player]:
+        return list(db.session.scalars(select(cls).order_by(func.lower(cls.name))))
+
+
+class Game(db.Model):
+    """One game: its ruleset (with a frozen copy of the exact rules), seats and deals."""
+
+    __tablename__ = "game"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    ruleset_id: Mapped[str] = mapped_column(String(40))
+    rules_json: Mapped[str] = mapped_column(Text)
+    """The exact rules played, house options included (:mod:`companion.rules.snapshot`)."""
+    status: Mapped[str] = mapped_column(String(20), default=GameStatus.IN_PROGRESS.value)
+    first_dealer: Mapped[int] = mapped_column()
+    """The seat position of the first deal's dealer."""
+    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    finished_at: Mapped[dt.datetime | None] = mapped_column(default=None)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="game", order_by="Seat.position", cascade="all, delete-orphan", lazy="selectin"
+    )
+    deals: Mapped[list[DealResult]] = relationship(
+        back_populates="game", order_by="DealResult.number", cascade="all, delete-orphan", lazy="selectin"
+    )
+    buys: Mapped[list[BuyCount]] = relationship(back_populates="game", cascade="all, delete-orphan", lazy="selectin")
+    changes: Mapped[list[Change]] = relationship(
+        back_populates="game", order_by="Change.id.desc()", cascade="all, delete-orphan", lazy="select"
+    )
+
+    __table_args__ = (
+        CheckConstraint("status in ('in_progress', 'finished', 'abandoned')", name="game_status_known"),
+    )
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules this game is played under (from its snapshot, never the current built-in)."""
+        cached = self.__dict__.get("_ruleset_cache")
+        if cached is None:
+            cached = ruleset_from_dict(json.loads(self.rules_json))
+            self.__dict__["_ruleset_cache"] = cached
+        return cached
+
+    @ruleset.setter
+    def ruleset(self, ruleset: Ruleset) -> None:
+        self.ruleset_id = ruleset.id
+        self.rules_json = json.dumps(ruleset_to_dict(ruleset), sort_keys=True)
+        self.__dict__["_ruleset_cache"] = ruleset
+
+    @property
+    def game_status(self) -> GameStatus:
+        return GameStatus(self.status)
+
+    @property
+    def players(self) -> list[Player]:
+        return [seat.player for seat in self.seats]
+
+    def deal_result(self, number: int) -> DealResult | None:
+        return next((deal for deal in self.deals if deal.number == number), None)
+
+    @classmethod
+    def in_progress(cls) -> list[Game]:
+        return list(
+            db.session.scalars(
+                select(cls).where(cls.status == GameStatus.IN_PROGRESS.value).order_by(cls.created_at.desc(), cls.id.desc())
+            )
+        )
+
+    @classmethod
+    def recent_finished(cls, limit: int = 10) -> list[Game]:
+        return list(
+            db.session.scalars(
+                select(cls)
+                .where(cls.status == GameStatus.FINISHED.value)
+                .order_by(cls.finished_at.desc(), cls.id.desc())
+                .limit(limit)
+            )
+        )
+
+
+class Seat(db.Model):
+    """A player's place at a game's table; positions run clockwise from 0."""
+
+    __tablename__ = "seat"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    position: Mapped[int] = mapped_column()
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship(lazy="joined")
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "position", name="seat_position_once"),
+        UniqueConstraint("game_id", "player_id", name="seat_player_once"),
+    )
+
+
+class DealResult(db.Model):
+    """The result of one deal: who dealt, who went out, the hands; one per (game, deal)."""
+
+    __tablename__ = "deal_result"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column()
+    dealer: Mapped[int] = mapped_column()
+    """Seat position of the dealer."""
+    went_out: Mapped[int | None] = mapped_column(default=None)
+    """Seat position of the player who went out; ``None`` when the stock ran out."""
+    stock_ran_out: Mapped[bool] = mapped_column(default=False)
+    version: Mapped[int] = mapped_column(default=1)
+    """Raised by every correction, so a stale edit is refused instead of lost."""
+    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    updated_at: Mapped[dt.datetime] = mapped_column(default=_now)
+
+    game: Mapped[Game] = relationship(back_populates="deals")
+    hands: Mapped[list[HandScore]] = relationship(
+        back_populates="deal", order_by="HandScore.position", cascade="all, delete-orphan", lazy="selectin"
+    )
+
+    __table_args__ = (UniqueConstraint("game_id", "number", name="deal_result_once"),)
+
+    def hand(self, position: int) -> HandScore | None:
+        return next((hand for hand in self.hands if hand.position == position), None)
+
+
+class HandScore(db.Model):
+    """One player's score for one deal: the cards left as entered (or a typed number), and adjustments."""
+
+    __tablename__ = "hand_score"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    deal_id: Mapped[int] = mapped_column(ForeignKey("deal_result.id", ondelete="CASCADE"))
+    position: Mapped[int] = mapped_column()
+    cards: Mapped[str | None] = mapped_column(String(200), default=None)
+    """The ranks left, canonical text (``"K Q 7 JK"``), or ``None`` when a number was typed."""
+    points: Mapped[int] = mapped_column()
+    """The penalty points of the hand before adjustments."""
+    adjustment: Mapped[int] = mapped_column(default=0)
+    """Points added (negative: taken off) by the ruleset's adjustments."""
+    exact_cut: Mapped[bool] = mapped_column(default=False)
+    one_turn_out: Mapped[bool] = mapped_column(default=False)
+    buys: Mapped[int] = mapped_column(default=0)
+    """May I / buys this player made in the deal."""
+
+    deal: Mapped[DealResult] = relationship(back_populates="hands")
+
+    __table_args__ = (UniqueConstraint("deal_id", "position", name="hand_score_once"),)
+
+    @property
+    def total(self) -> int:
+        return self.points + self.adjustment
+
+
+class BuyCount(db.Model):
+    """May I / buys taken so far in a deal not yet saved (the counter on the game page)."""
+
+    __tablename__ = "buy_count"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    deal_number: Mapped[int] = mapped_column()
+    position: Mapped[int] = mapped_column()
+    count: Mapped[int] = mapped_column(default=0)
+
+    game: Mapped[Game] = relationship(back_populates="buys")
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "deal_number", "position", name="buy_count_once"),
+        CheckConstraint("count >= 0", name="buy_count_not_negative"),
+    )
+
+
+class Change(db.Model):
+    """An append-only history of every entry, correction, undo and status change of a game."""
+
+    __tablename__ = "change"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    deal_number: Mapped[int | None] = mapped_column(default=None)
+    action: Mapped[str] = mapped_column(String(20))
+    """``entered``, ``corrected``, ``undone``, ``finished``, ``reopened``, ``abandoned``."""
+    old_json: Mapped[str | None] = mapped_column(Text, default=None)
+    new_json: Mapped[str | None] = mapped_column(Text, default=None)
+    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+
+    game: Mapped[Game] = relationship(back_populates="changes")
+
+    __table_args__ = (Index("change_by_game", "game_id", "id"),)
+
+    @property
+    def old(self) -> Any:
+        return None if self.old_json is None else json.loads(self.old_json)
+
+    @property
+    def new(self) -> Any:
+        return None if self.new_json is None else json.loads(self.new_json)
