@@ -16,8 +16,8 @@ import schemathesis
 
 from companion import create_app
 
-SEED = 3
-MAX_EXAMPLES = 300
+SEED = 5
+MAX_EXAMPLES = 400
 
 CONFIG = {
     "seed": SEED,

@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from werkzeug.routing import BaseConverter
 
 from ..rules import (
     RULESETS,
@@ -28,6 +29,17 @@ from ..rules.solver import solve
 from .openapi import openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+class _AnyTextConverter(BaseConverter):
+    """Any non-empty text, slashes and line breaks too, so that every unknown ruleset id answers 400, not 404."""
+
+    regex = r"[\s\S]+"
+    part_isolating = False
+
+
+# Registered before the routes below, which use it.
+bp.record_once(lambda state: state.app.url_map.converters.setdefault("api_any_text", _AnyTextConverter))
 
 _CARD_EXAMPLE = '["10H", "QS", "JK"]'
 _CARDS_AS_TEXT = f"cards written as text, such as {_CARD_EXAMPLE}"
@@ -238,7 +250,7 @@ def list_rulesets() -> Response:
     return _reply({"rulesets": [{"id": ruleset.id, "name": ruleset.name} for ruleset in RULESETS.values()]})
 
 
-@bp.get("/rulesets/<path:ruleset_id>")
+@bp.get("/rulesets/<api_any_text:ruleset_id>")
 def show_ruleset(ruleset_id: str) -> Response:
     ruleset = find_ruleset(ruleset_id)
     return _reply(ruleset_json(ruleset, _players_query()))

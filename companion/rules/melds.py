@@ -229,7 +229,7 @@ class _Meld:
 
     @property
     def text(self) -> str:
-        return format_cards(self.cards)
+        return format_cards(self.cards) if self.cards else "An empty meld"
 
     @property
     def resembles_set(self) -> bool:
