@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Flask
 
-from .extensions import csrf, db, migrate
+from .extensions import compress, csrf, db, migrate
 
 _ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,6 +28,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(_ROOT / "migrations"))
     csrf.init_app(app)
+    compress.init_app(app)
+    _register_assets(app)
     _register_blueprints(app)
     _register_error_pages(app)
     return app
@@ -38,6 +40,12 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL")
         or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite'}",
         JSON_SORT_KEYS=False,
+        # Static files carry a content hash in their URL (see _register_assets), so phones may keep them.
+        SEND_FILE_MAX_AGE_DEFAULT=365 * 24 * 3600,
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        # Pages, styles and scripts; the JSON API's answers are a few hundred bytes and go as they are.
+        COMPRESS_MIMETYPES=["text/html", "text/css", "text/javascript", "application/javascript", "image/svg+xml"],
+        COMPRESS_ALGORITHM_STREAMING=["br", "gzip"],
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -55,6 +63,23 @@ def _instance_secret(instance: Path) -> str:
         path.write_text(secrets.token_hex(32))
         path.chmod(0o600)
     return path.read_text().strip()
+
+
+def _register_assets(app: Flask) -> None:
+    """``asset(name)``: a static file's URL with a hash of its content, so a changed file is fetched anew."""
+    import hashlib
+
+    from flask import url_for
+
+    hashes: dict[str, str] = {}
+
+    def asset(filename: str) -> str:
+        if filename not in hashes:
+            path = Path(app.static_folder or "") / filename
+            hashes[filename] = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+        return url_for("static", filename=filename, v=hashes[filename])
+
+    app.add_template_global(asset)
 
 
 def _register_blueprints(app: Flask) -> None:

@@ -1,5 +1,6 @@
 """Flask extensions, created unbound and bound to an app in :func:`companion.create_app`."""
 
+from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -13,3 +14,4 @@ class Base(DeclarativeBase):
 db = SQLAlchemy(model_class=Base)
 csrf = CSRFProtect()
 migrate = Migrate()
+compress = Compress()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
+import functools
 import json
 from typing import Any
 
@@ -19,6 +20,12 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from .extensions import db
 from .rules import Ruleset
 from .rules.snapshot import ruleset_from_dict, ruleset_to_dict
+
+
+@functools.lru_cache(maxsize=256)
+def ruleset_from_snapshot(rules_json: str) -> Ruleset:
+    """A stored rules snapshot as a ruleset; snapshots never change, so each is read once."""
+    return ruleset_from_dict(json.loads(rules_json))
 
 
 def _now() -> dt.datetime:
@@ -69,6 +76,8 @@ class Game(db.Model):
     status: Mapped[str] = mapped_column(String(20), default=GameStatus.IN_PROGRESS.value)
     first_dealer: Mapped[int] = mapped_column()
     """The seat position of the first deal's dealer."""
+    revision: Mapped[int] = mapped_column(default=1)
+    """Raised by every write to the game; pages are cached and validated by it."""
     created_at: Mapped[dt.datetime] = mapped_column(default=_now)
     finished_at: Mapped[dt.datetime | None] = mapped_column(default=None)
 
@@ -90,17 +99,12 @@ class Game(db.Model):
     @property
     def ruleset(self) -> Ruleset:
         """The rules this game is played under (from its snapshot, never the current built-in)."""
-        cached = self.__dict__.get("_ruleset_cache")
-        if cached is None:
-            cached = ruleset_from_dict(json.loads(self.rules_json))
-            self.__dict__["_ruleset_cache"] = cached
-        return cached
+        return ruleset_from_snapshot(self.rules_json)
 
     @ruleset.setter
     def ruleset(self, ruleset: Ruleset) -> None:
         self.ruleset_id = ruleset.id
         self.rules_json = json.dumps(ruleset_to_dict(ruleset), sort_keys=True)
-        self.__dict__["_ruleset_cache"] = ruleset
 
     @property
     def game_status(self) -> GameStatus:

@@ -51,7 +51,8 @@ schema = schemathesis.openapi.from_wsgi("/api/openapi.json", APP, config=schemat
 
 @schema.parametrize()
 def test_api_matches_its_openapi_description(case):
-    response = case.call_and_validate()
+    # The WSGI transport sends requests' default Accept-Encoding but never decodes, so ask for plain JSON.
+    response = case.call_and_validate(headers={"Accept-Encoding": "identity"})
     assert response.status_code < 500
     if response.content:  # an automatic OPTIONS answer has no body
         assert response.headers["content-type"][0].startswith("application/json"), response.text[:200]

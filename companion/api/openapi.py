@@ -169,7 +169,7 @@ _CHECK_REQUEST = {
     "properties": {
         "ruleset": _RULESET_ID,
         "deal": _DEAL,
-        "melds": {"type": "array", "items": {**_CARDS, "minItems": 1}},
+        "melds": {"type": "array", "items": _CARDS},
         "remaining": {
             **_CARDS,
             "nullable": True,

@@ -211,13 +211,7 @@ def _melds(data: dict[str, Any]) -> list[tuple[Card, ...]]:
         raise BadRequest(f"'melds' is missing: it must be {_MELDS_SHAPE}.")
     if not isinstance(value, list):
         raise BadRequest(f"'melds' must be {_MELDS_SHAPE}, not {_shown(value)}.")
-    melds = []
-    for number, meld in enumerate(value, start=1):
-        cards = _card_list(meld, f"meld {number} of 'melds'")
-        if not cards:
-            raise BadRequest(f"Meld {number} of 'melds' is empty: each meld is a list of at least one card.")
-        melds.append(cards)
-    return melds
+    return [_card_list(meld, f"meld {number} of 'melds'") for number, meld in enumerate(value, start=1)]
 
 
 def _players(data: dict[str, Any], ruleset: Ruleset) -> int | None:

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import random
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, session, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from sqlalchemy import select
+
 from ..extensions import db
-from ..models import Game, GameStatus, Player
+from ..models import Game, GameStatus, Player, Seat, ruleset_from_snapshot
 from ..rules import RULESETS, CardSyntaxError
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
 from ..rules.tally import RANK_KEYS, parse_ranks, rank_points
 from . import service
+from .pagecache import page_cache
 from .forms import MAX_SEATS, RANDOM_DEALER, ConfirmForm, DealEntryForm, NewGameForm
 from .state import game_state, roles
 
@@ -105,8 +108,22 @@ def house_options() -> str:
 
 @bp.get("/<int:game_id>")
 def show(game_id: int) -> str:
+    """The game page; rendered once per revision of the game and kept (see :mod:`.pagecache`)."""
+    revision = db.session.scalar(select(Game.revision).where(Game.id == game_id))
+    if revision is None:
+        abort(404)
+    cache = page_cache()
+    key = (game_id, revision)
+    cacheable = not session.get("_flashes")  # flash messages are for one reader, once
+    if cacheable:
+        page = cache.get(key)
+        if page is not None:
+            return page
     game = _game_or_404(game_id)
-    return render_template("games/show.html", **_page_context(game))
+    html = render_template("games/show.html", **_page_context(game))
+    if cacheable:
+        cache.put(key, html)
+    return html
 
 
 def _page_context(game: Game) -> dict[str, object]:
@@ -301,12 +318,18 @@ def _preview(ruleset, text: str) -> dict[str, object]:
 def hand_preview(game_id: int, number: int, position: int) -> str:
     """The keypad's round trip: the hand's text with the tapped key applied, and its running penalty.
 
-    Nothing is stored until the deal is saved.
+    Nothing is stored until the deal is saved; only the rules and the
+    player's name are read, so a tap stays one small query.
     """
-    game = _game_or_404(game_id)
-    seat = next((s for s in game.seats if s.position == position), None)
-    if seat is None:
+    row = db.session.execute(
+        select(Game.rules_json, Player.name)
+        .join(Seat, Seat.game_id == Game.id)
+        .join(Player, Player.id == Seat.player_id)
+        .where(Game.id == game_id, Seat.position == position)
+    ).first()
+    if row is None:
         abort(404)
+    ruleset = ruleset_from_snapshot(row.rules_json)
     text = request.form.get(f"hands-{position}-cards", "")
     key = request.form.get("key", "")
     tokens = text.split()
@@ -321,15 +344,14 @@ def hand_preview(game_id: int, number: int, position: int) -> str:
     text = " ".join(tokens)
     return render_template(
         "games/_hand.html",
-        game=game,
+        game_id=game_id,
         number=number,
-        seat=seat,
+        player_name=row.name,
         index=position,
         value=text,
         keys=RANK_KEYS,
-        preview=_preview(game.ruleset, text),
+        preview=_preview(ruleset, text),
         errors=[],
-        ruleset=game.ruleset,
     )
 
 

@@ -38,6 +38,11 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
+def touch(game: Game) -> None:
+    """Mark the game as changed, so cached pages of it are rendered afresh."""
+    game.revision = (game.revision or 0) + 1
+
+
 # ---------------------------------------------------------------------------
 # Starting a game
 
@@ -369,6 +374,7 @@ def change_buys(game: Game, position: int, delta: int) -> int:
         row = BuyCount(game=game, deal_number=number, position=position, count=0)
         db.session.add(row)
     row.count = count + delta
+    touch(game)
     db.session.commit()
     return row.count
 
@@ -383,6 +389,7 @@ def abandon(game: Game) -> None:
 
 
 def _log(game: Game, deal_number: int | None, action: str, old: object, new: object) -> None:
+    touch(game)
     db.session.add(
         Change(
             game=game,

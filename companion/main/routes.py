@@ -26,3 +26,9 @@ def home() -> str:
             }
         )
     return render_template("home.html", rulesets=RULESETS.values(), in_progress=in_progress, finished=finished)
+
+
+@bp.get("/healthz")
+def health() -> tuple[str, int, dict[str, str]]:
+    """A trivial page: the server is up (and the yardstick the web benchmark measures against)."""
+    return "ok", 200, {"Content-Type": "text/plain; charset=utf-8"}

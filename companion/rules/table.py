@@ -533,7 +533,7 @@ def _run_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) ->
     if not rest or _run_readings(ruleset, table, rest):
         return problems
     gap = _smallest_gap(ruleset, layouts, rest)
-    # A wide gap, or an ace in play, means the player meant to go on past the ace.
+    # Cards that would fit round the corner but leave a wide gap going straight: the player meant the corner.
     corner = _corner_problem(ruleset, table, layouts, rest, wide_gap=gap is None or gap[0] >= 3)
     if corner is not None:
         return problems + [corner]
@@ -549,9 +549,7 @@ def _corner_problem(
     size = len(table.cards) + len(rest)
     if len(set(ranks)) < len(ranks) or size > 13:
         return None
-    # An ace in play: a natural ace, or a melded wild fixed at an ace's place.
-    at_ace_end = all(layout.low == 1 for layout in layouts) or all(layout.high == 14 for layout in layouts)
-    if 1 not in ranks and not at_ace_end and not wide_gap:
+    if not wide_gap:  # a card or two short: the gap is the better explanation
         return None
     for start in range(1, 14):
         cycle = [((start - 1 + i) % 13) + 1 for i in range(size)]

@@ -24,6 +24,7 @@ def upgrade():
     sa.Column('rules_json', sa.Text(), nullable=False),
     sa.Column('status', sa.String(length=20), nullable=False),
     sa.Column('first_dealer', sa.Integer(), nullable=False),
+    sa.Column('revision', sa.Integer(), nullable=False),
     sa.Column('created_at', sa.DateTime(), nullable=False),
     sa.Column('finished_at', sa.DateTime(), nullable=True),
     sa.CheckConstraint("status in ('in_progress', 'finished', 'abandoned')", name='game_status_known'),
