@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, Rank, Suit, format_cards, parse_cards
-from .rulesets import AceRule, Deal, MeldKind, Requirement, Ruleset, SameSuitRuns
+from .rulesets import AceRule, Deal, LayOffTiming, MeldKind, Requirement, Ruleset, SameSuitRuns
 
 __all__ = [
     "GoDownRuling",
@@ -34,6 +34,7 @@ __all__ = [
     "check_go_down",
     "position_label",
     "run_windows",
+    "supply_problems",
 ]
 
 
@@ -99,8 +100,11 @@ class MeldReading:
         data["wilds"] = {str(index): str(card) for index, card in self.wilds}
         return data
 
-    def describe(self) -> str:
-        """The reading in words: ``"run of spades, 5 to 8, JK stands for 7S"``."""
+    def describe(self, set_word: str = "set") -> str:
+        """The reading in words: ``"run of spades, 5 to 8, JK stands for 7S"``, ``"group of 9s"``.
+
+        ``set_word`` is what the ruleset calls a set (group, book, trio).
+        """
         if self.kind is MeldKind.RUN:
             text = "run"
             if self.suit is not None:
@@ -108,7 +112,7 @@ class MeldReading:
             if self.low is not None and self.high is not None:
                 text += f", {position_label(self.low)} to {position_label(self.high)}"
         else:
-            text = self.kind.value
+            text = set_word if self.kind is MeldKind.SET else self.kind.value
             if self.rank is not None:
                 text += f" of {self.rank.plural}"
         stand_ins = [f"{self.cards[index]} stands for {card}" for index, card in self.wilds]
@@ -286,7 +290,7 @@ def _length_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Req
         if requirement.kind is MeldKind.PAIR:
             message = f"{meld.text} is {_cards_word(size)}; a pair is exactly 2."
         else:
-            later = "this turn" if ruleset.lay_off.value == "same_turn" else "on a later turn"
+            later = "this turn" if ruleset.lay_off is LayOffTiming.SAME_TURN else "on a later turn"
             message = (
                 f"{meld.text} has {size} cards; going down, a {word} is exactly {requirement.length}. "
                 f"Lay off the rest {later}."
@@ -475,8 +479,8 @@ def _cross_problems(ruleset: Ruleset, readings: Sequence[MeldReading], word: str
     return problems
 
 
-def _supply_problems(ruleset: Ruleset, cards: Iterable[Card], players: int | None) -> list[Problem]:
-    """More of a card than the packs (or jokers) in play hold."""
+def supply_problems(ruleset: Ruleset, cards: Iterable[Card], players: int | None) -> list[Problem]:
+    """More of a card than the packs (or jokers) in play hold (for ``players``, or the largest table)."""
     table = ruleset.table(players)
     counts = Counter(cards)
     over = [(card, count) for card, count in counts.items() if count > (table.jokers if card.rank is None else table.packs)]
@@ -548,7 +552,7 @@ def check_go_down(
             problems += chosen[1]
             readings = list(chosen[0])
 
-    problems += _supply_problems(ruleset, [card for meld in melds for card in meld] + list(remaining), players)
+    problems += supply_problems(ruleset, [card for meld in melds for card in meld] + list(remaining), players)
     if deal.meld_all and remaining:
         left = format_cards(remaining)
         verb = "is" if len(remaining) == 1 else "are"

@@ -46,7 +46,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401 (parse_cards: for the doctests)
-from .melds import MeldReading, run_windows
+from .melds import MeldReading, run_windows, supply_problems
 from .rulesets import AceRule, JokerReclaim, LayOffTiming, MeldKind, Ruleset
 
 __all__ = ["ExchangeRuling", "LayOffRuling", "check_joker_exchange", "check_lay_off"]
@@ -617,23 +617,7 @@ def _gap_problem(
 
 def _supply_problems(ruleset: Ruleset, cards: Sequence[Card]) -> list[str]:
     """More copies of a card on one meld than the largest table's packs hold."""
-    table = ruleset.table(None)
-    problems = []
-    for card, count in sorted(Counter(cards).items()):
-        if card.is_joker:
-            if count > table.jokers:
-                has = "none" if table.jokers == 0 else _number_word(table.jokers)
-                problems.append(
-                    f"{_number_word(count).capitalize()} jokers, but this game has {has}."
-                    if count > 1
-                    else "A joker, but this game has none."
-                )
-        elif count > table.packs:
-            packs = "one pack" if table.packs == 1 else f"{_number_word(table.packs)} packs"
-            problems.append(
-                f"{_number_word(count).capitalize()} {card}, but there {'is' if table.packs == 1 else 'are'} only {packs}."
-            )
-    return problems
+    return [problem.message for problem in supply_problems(ruleset, cards, None)]
 
 
 # ---------------------------------------------------------------------------
