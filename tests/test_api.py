@@ -17,9 +17,17 @@ import pytest
 from bruteforce import brute_force_best_points
 from rules_examples import GO_DOWNS, SCORES
 
+from companion import create_app
 from companion.api.openapi import openapi_document
 from companion.rules import RULESETS, Card, CardSyntaxError, find_ruleset, parse_cards
 from companion.rules.cards import JOKER, STANDARD_PACK
+
+@pytest.fixture(scope="module")
+def client():
+    """One app for the whole module: the API stores nothing, and a fresh app per test doubles the run time."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "api-test", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    return app.test_client()
+
 
 POINT_KEYS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK"]
 CONTRACT_HAND = ["7H", "7S", "7D", "KH", "KS", "JK", "2C"]

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .cards import Card, Rank, Suit, format_cards, parse_cards
+from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401  (parse_cards: for the doctests)
 from .rulesets import AceRule, Deal, LayOffTiming, MeldKind, Requirement, Ruleset, SameSuitRuns
 
 __all__ = [

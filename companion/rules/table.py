@@ -41,7 +41,6 @@ Readings this module takes (RULES.md leaves them open):
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
