@@ -18,7 +18,7 @@ import enum
 import functools
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class CardSyntaxError(ValueError):
@@ -129,10 +129,19 @@ class Card:
 
     rank: Rank | None
     suit: Suit | None
+    # Worked out once: cards are compared, hashed and printed on the engine's hot paths.
+    _index: int = field(init=False, repr=False, compare=False)
+    _text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if (self.rank is None) != (self.suit is None):
             raise ValueError(f"a card has both a rank and a suit, or neither (a joker): {self.rank!r}, {self.suit!r}")
+        if self.rank is None or self.suit is None:
+            index, text = 52, "JK"
+        else:
+            index, text = (self.rank - 1) * 4 + "SHDC".index(self.suit.value), f"{self.rank.label}{self.suit.value}"
+        object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_text", text)
 
     @classmethod
     def parse(cls, token: str) -> Card:
@@ -169,17 +178,23 @@ class Card:
         return f"{self.rank.label}{self.suit.symbol}"
 
     def __str__(self) -> str:
-        if self.rank is None or self.suit is None:
-            return "JK"
-        return f"{self.rank.label}{self.suit.value}"
+        return self._text
 
     def __repr__(self) -> str:
-        return f"Card.parse({str(self)!r})"
+        return f"Card.parse({self._text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self._index == other._index  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return self._index
 
     def __lt__(self, other: object) -> bool:  # jokers sort last
-        if not isinstance(other, Card):
+        if other.__class__ is not Card:
             return NotImplemented
-        return _ORDER[self] < _ORDER[other]
+        return self._index < other._index  # type: ignore[attr-defined]
 
 
 JOKER = Card(None, None)
@@ -189,9 +204,6 @@ _CARDS = {(rank, suit): Card(rank, suit) for rank in Rank for suit in Suit}
 
 #: The 52 natural cards of one pack, by rank then suit.
 STANDARD_PACK: tuple[Card, ...] = tuple(_CARDS.values())
-
-# Cards order by rank, then suit (S H D C), the joker last; looked up, as sorting is on hot paths.
-_ORDER = {card: index for index, card in enumerate(STANDARD_PACK + (JOKER,))}
 
 _SEPARATORS = re.compile(r"[\s,;]+")
 

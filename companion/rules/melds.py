@@ -220,20 +220,34 @@ def run_windows(ruleset: Ruleset, naturals: Sequence[Card], length: int) -> list
 # One meld
 
 
-@dataclass(frozen=True, slots=True)
 class _Meld:
     """What the checker needs to know of one meld, worked out once."""
 
-    index: int
-    cards: tuple[Card, ...]
-    naturals: tuple[Card, ...]
-    wild_indexes: tuple[int, ...]
-    ranks: frozenset[Rank]
-    suits: frozenset[Suit]
+    __slots__ = ("index", "cards", "naturals", "wild_indexes", "ranks", "suits", "_text")
+
+    def __init__(
+        self,
+        *,
+        index: int,
+        cards: tuple[Card, ...],
+        naturals: tuple[Card, ...],
+        wild_indexes: tuple[int, ...],
+        ranks: frozenset[Rank],
+        suits: frozenset[Suit],
+    ) -> None:
+        self.index = index
+        self.cards = cards
+        self.naturals = naturals
+        self.wild_indexes = wild_indexes
+        self.ranks = ranks
+        self.suits = suits
+        self._text: str | None = None
 
     @property
     def text(self) -> str:
-        return format_cards(self.cards) if self.cards else "An empty meld"
+        if self._text is None:
+            self._text = format_cards(self.cards) if self.cards else "An empty meld"
+        return self._text
 
     @property
     def resembles_set(self) -> bool:
@@ -530,12 +544,8 @@ def check_go_down(
     problems: list[Problem] = []
     readings: list[MeldReading | None] = [None] * len(analysed)
 
-    kinds = sorted(set(requirements), key=requirements.index)
-    options = {
-        (meld.index, requirement): _options(ruleset, deal, meld, requirement)
-        for meld in analysed
-        for requirement in kinds
-    }
+    kinds = list(dict.fromkeys(requirements))  # the distinct requirements, in the contract's order
+    options = [[_options(ruleset, deal, meld, requirement) for requirement in kinds] for meld in analysed]
 
     if len(analysed) != len(requirements):
         laid = f"{len(analysed)} meld{'s' * (len(analysed) != 1)}"
@@ -545,7 +555,7 @@ def check_go_down(
             readings[meld.index] = found
             problems += why
     else:
-        legal, chosen = _search(ruleset, analysed, requirements, options, word)
+        legal, chosen = _search(ruleset, analysed, [kinds.index(r) for r in requirements], kinds, options, word)
         if legal is not None:
             readings = list(legal)
         else:
@@ -568,14 +578,15 @@ def check_go_down(
     )
 
 
-Options = dict[tuple[int, Requirement], tuple[list[MeldReading], list[Problem]]]
+Options = list[list[tuple[list[MeldReading], list[Problem]]]]
+"""For each meld, for each distinct requirement: its readings as that requirement, or why none."""
 
 
 def _closest(meld: _Meld, kinds: Sequence[Requirement], options: Options) -> tuple[MeldReading | None, list[Problem]]:
     """A meld judged as the contract kind it resembles (no problem if it fits one)."""
     candidates = []
     for order, requirement in enumerate(kinds):
-        found, why = options[(meld.index, requirement)]
+        found, why = options[meld.index][order]
         if found:
             return found[0], []
         resembles = meld.resembles_run if requirement.kind is MeldKind.RUN else meld.resembles_set
@@ -586,31 +597,30 @@ def _closest(meld: _Meld, kinds: Sequence[Requirement], options: Options) -> tup
 def _search(
     ruleset: Ruleset,
     melds: Sequence[_Meld],
-    requirements: Sequence[Requirement],
+    requirement_kinds: Sequence[int],
+    kinds: Sequence[Requirement],
     options: Options,
     word: str,
 ) -> tuple[tuple[MeldReading, ...] | None, tuple[tuple[MeldReading | None, ...], list[Problem]]]:
     """Find a legal reading, or else the matching with the fewest problems.
 
-    Returns ``(legal_readings, (closest_readings, problems))``; the first is
-    ``None`` when nothing is legal. In a legal answer a wild's stand-in is
-    kept only where every legal reading agrees. Among illegal matchings, the
-    one judging most melds as the kind they resemble wins (RULES.md §5), then
-    the one with the fewest problems.
+    ``requirement_kinds`` are the contract's requirements as indexes into
+    ``kinds``. Returns ``(legal_readings, (closest_readings, problems))``; the
+    first is ``None`` when nothing is legal. In a legal answer a wild's
+    stand-in is kept only where every legal reading agrees. Among illegal
+    matchings, the one judging most melds as the kind they resemble wins
+    (RULES.md §5), then the one with the fewest problems.
     """
     best: tuple[tuple[int, int], tuple[MeldReading | None, ...], list[Problem]] | None = None
     legal_choices: list[list[MeldReading]] | None = None
-    seen_orders: set[tuple[Requirement, ...]] = set()
-    for order in itertools.permutations(requirements):
-        if order in seen_orders:
-            continue
-        seen_orders.add(order)
-        per_meld = [options[(meld.index, requirement)] for meld, requirement in zip(melds, order, strict=True)]
-        unlike = sum(not _resembles(meld, requirement) for meld, requirement in zip(melds, order, strict=True))
-        individual = [problem for _, why in per_meld for problem in why]
-        if individual:
-            readings = tuple(found[0] if found else None for found, _ in per_meld)
+    unlike_by_kind = [[not _resembles(meld, kind) for kind in kinds] for meld in melds]
+    for order in _distinct_orders(requirement_kinds):
+        per_meld = [options[i][k] for i, k in enumerate(order)]
+        unlike = sum(unlike_by_kind[i][k] for i, k in enumerate(order))
+        if any(why for _, why in per_meld):
+            individual = [problem for _, why in per_meld for problem in why]
             if best is None or (unlike, len(individual)) < best[0]:
+                readings = tuple(found[0] if found else None for found, _ in per_meld)
                 best = ((unlike, len(individual)), readings, individual)
             continue
         # Every meld fits on its own: look for readings that also fit together.
@@ -631,6 +641,37 @@ def _search(
         return tuple(_agreed(choices) for choices in legal_choices), ((), [])
     assert best is not None
     return None, (best[1], best[2])
+
+
+def _distinct_orders(items: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every distinct ordering of a multiset, the given order first.
+
+    >>> _distinct_orders([0, 0, 1])
+    [(0, 0, 1), (0, 1, 0), (1, 0, 0)]
+    """
+    counts: dict[int, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    keys = list(counts)
+    orders: list[tuple[int, ...]] = []
+    current: list[int] = []
+
+    def extend() -> None:
+        if len(current) == len(items):
+            orders.append(tuple(current))
+            return
+        for key in keys:
+            if counts[key]:
+                counts[key] -= 1
+                current.append(key)
+                extend()
+                current.pop()
+                counts[key] += 1
+
+    extend()
+    first = tuple(items)
+    orders.remove(first)
+    return [first, *orders]
 
 
 def _resembles(meld: _Meld, requirement: Requirement) -> bool:
