@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .rulesets import AceRule, BuyRule, Deal, GoingOut, LayOffTiming, MeldKind, Ruleset, SameSuitRuns
 
-__all__ = ["SetupCard", "buy_rule_text", "deal_reminders", "exact_cut_size", "setup_card"]
+__all__ = ["Fact", "SetupCard", "buy_rule_text", "deal_reminders", "exact_cut_size", "rules_facts", "setup_card"]
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
@@ -137,3 +137,135 @@ def deal_reminders(ruleset: Ruleset, deal: Deal, players: int) -> list[str]:
     if ruleset.shanghai_call:
         reminders.append("Shanghai: call it as you discard to protect a card that fits a meld on the table.")
     return reminders
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One line of a rules card: what it is about, and the rule in words."""
+
+    key: str
+    label: str
+    text: str
+
+
+def _points_text(ruleset: Ruleset) -> str:
+    """The card values, equal neighbours joined: ``A 15 · 2–9 face value · 10–K 10 · JK 15``."""
+    values = ruleset.points.as_dict()
+    keys = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    groups: list[list[str]] = []
+    for key in keys:  # neighbours of equal value
+        if groups and values[groups[-1][0]] == values[key]:
+            groups[-1].append(key)
+        else:
+            groups.append([key])
+    parts: list[tuple[list[str], str]] = []
+    for group in groups:  # single ranks worth their own number join as "face value"
+        face = len(group) == 1 and group[0].isdigit() and values[group[0]] == int(group[0])
+        if face and parts and parts[-1][1] == "face":
+            parts[-1][0].append(group[0])
+        else:
+            parts.append((list(group), "face" if face else "value"))
+    texts = []
+    for group, kind in parts:
+        span = group[0] if len(group) == 1 else f"{group[0]}–{group[-1]}"
+        texts.append(f"{span} face value" if kind == "face" and len(group) > 1 else f"{span} {values[group[0]]}")
+    wild = " (a wild two scores as a joker)" if ruleset.deuces_wild and values["2"] == values["JK"] else ""
+    return " · ".join(texts) + f" · JK {values['JK']}{wild}"
+
+
+def _supply_text(ruleset: Ruleset) -> str:
+    parts = []
+    for supply in ruleset.supply:
+        players = (
+            f"{supply.min_players}" if supply.min_players == supply.max_players else f"{supply.min_players}–{supply.max_players}"
+        )
+        parts.append(f"{players} players: {supply.packs} packs + {supply.jokers} joker{'s' * (supply.jokers != 1)}")
+    return "; ".join(parts)
+
+
+def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
+    """Every rule of a ruleset as a line in words, for its rules card and for comparing rulesets.
+
+    >>> from .rulesets import find_ruleset
+    >>> facts = {fact.key: fact.text for fact in rules_facts(find_ruleset("shanghai"))}
+    >>> facts["aces"]
+    'High only: J-Q-K-A, never A-2-3-4.'
+    """
+    same_suit = {
+        SameSuitRuns.ANY: "Allowed, even end to end (3-4-5-6 and 7-8-9-10).",
+        SameSuitRuns.NO_CONTIGUOUS: "Allowed if they overlap or leave a gap, never end to end.",
+        SameSuitRuns.ONE_PER_SUIT: "Not allowed: one run per suit.",
+    }[ruleset.same_suit_runs]
+    aces = (
+        "Low (A-2-3-4) or high (J-Q-K-A), never round the corner."
+        if ruleset.aces is AceRule.LOW_OR_HIGH
+        else "High only: J-Q-K-A, never A-2-3-4."
+    )
+    wilds = "Any number." if ruleset.max_wilds is None else f"At most {_word(ruleset.max_wilds)} per meld."
+    lay_off = (
+        "From your next turn after going down."
+        if ruleset.lay_off is LayOffTiming.LATER_TURN
+        else "Already in the turn you go down."
+    )
+    reclaim = (
+        "A joker in a run can be taken by laying the natural card it stands for; a joker in a "
+        f"{ruleset.set_word} stays."
+        if ruleset.reclaim.value == "runs"
+        else "Never: wild cards once melded stay."
+    )
+    meld_all = [deal.number for deal in ruleset.deals if deal.meld_all]
+    facts = [
+        Fact("players", "Players", f"{ruleset.min_players} to {ruleset.max_players}."),
+        Fact("supply", "Packs and jokers", _supply_text(ruleset) + "."),
+        Fact("wilds", "Wild cards", f"{_capital(ruleset.wild_words)}."),
+        Fact("deals", "Deals", f"{len(ruleset.deals)}."),
+        Fact("set_word", "A set is called", f"A {ruleset.set_word}."),
+        Fact(
+            "exact",
+            "Going down",
+            "Exactly the contract's cards; the rest are laid off."
+            if ruleset.exact
+            else "The contract's melds, which may be longer than it asks.",
+        ),
+        Fact("meld_all", "Meld every card", "Deal " + ", ".join(map(str, meld_all)) + "." if meld_all else "Never required."),
+        Fact("max_wilds", "Wild cards in a meld going down", wilds),
+        Fact("naturals", "Natural cards in a meld", f"At least {_word(ruleset.min_naturals)}."),
+        Fact("same_suit_runs", "Two runs of one suit", same_suit),
+        Fact(
+            "repeat_rank",
+            f"Two {ruleset.set_word}s of one rank",
+            "Allowed." if ruleset.repeat_rank else "Not allowed in one contract.",
+        ),
+        Fact("dup_suits", f"A {ruleset.set_word} with two cards of one suit", "Allowed." if ruleset.dup_suits else "Not allowed."),
+        Fact("aces", "Aces in runs", aces),
+        Fact("lay_off", "Laying off", lay_off),
+        Fact("reclaim", "Taking back a joker", reclaim),
+        Fact("buying", ruleset.buy_name, _buying_summary(ruleset)),
+        Fact("points", "Penalty points", _points_text(ruleset) + "."),
+    ]
+    if ruleset.exact_cut_bonus:
+        facts.append(
+            Fact(
+                "exact_cut",
+                "Exact cut",
+                f"The player on the dealer's right cuts; cutting exactly the cards needed "
+                f"(players × cards dealt + 1) takes {ruleset.exact_cut_bonus} off their deal score.",
+            )
+        )
+    if ruleset.one_turn_out_bonus:
+        facts.append(
+            Fact("one_turn_out", "Down and out in one turn", f"Takes {ruleset.one_turn_out_bonus} off your deal score.")
+        )
+    if ruleset.shanghai_call:
+        facts.append(
+            Fact(
+                "shanghai",
+                "Shanghai call",
+                "Call it as you discard to protect a card that fits a meld on the table; "
+                "if you don't, anyone may call, lay it on, and you draw blind from their hand. It beats a May I.",
+            )
+        )
+    if ruleset.settlement is not None:
+        facts.append(Fact("settlement", "Settling up", ruleset.settlement.description))
+    return tuple(facts)
+
