@@ -1,0 +1,85 @@
+"""The card picker's state: melds being built by taps or typing, as one line of text.
+
+The state travels in the form itself (``"5S 6S JK | 9H"``: melds split by
+``|``, the last one being built), so nothing is stored and every tap is one
+round trip that returns the picker and the ruling.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import Card, CardSyntaxError, parse_cards
+
+SEPARATOR = "|"
+
+
+@dataclass(frozen=True)
+class MeldsText:
+    """Melds as typed or tapped; ``error`` quotes the first bad token, if any."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    error: str | None = None
+
+    @classmethod
+    def parse(cls, text: str | None) -> MeldsText:
+        """``"5S 6S JK 8S | 9H 10H"`` as melds; a trailing ``|`` starts an empty meld."""
+        parts = (text or "").split(SEPARATOR)
+        melds = []
+        for part in parts:
+            try:
+                melds.append(parse_cards(part))
+            except CardSyntaxError as error:
+                message = str(error)
+                return cls(tuple(melds), message[0].upper() + message[1:] + ".")
+        return cls(tuple(melds))
+
+    @property
+    def text(self) -> str:
+        return f" {SEPARATOR} ".join(" ".join(str(card) for card in meld) for meld in self.melds).strip()
+
+    @property
+    def filled(self) -> tuple[tuple[Card, ...], ...]:
+        """The melds with at least one card (an empty meld being started is not checked)."""
+        return tuple(meld for meld in self.melds if meld)
+
+    def add(self, card: Card) -> MeldsText:
+        """The card added to the meld being built (the last one)."""
+        melds = list(self.melds) or [()]
+        melds[-1] = melds[-1] + (card,)
+        return MeldsText(tuple(melds))
+
+    def remove(self, meld_index: int, card_index: int) -> MeldsText:
+        """A chosen card taken away again; an out-of-date index changes nothing."""
+        if not 0 <= meld_index < len(self.melds) or not 0 <= card_index < len(self.melds[meld_index]):
+            return self
+        meld = self.melds[meld_index]
+        melds = list(self.melds)
+        melds[meld_index] = meld[:card_index] + meld[card_index + 1 :]
+        return MeldsText(tuple(melds))
+
+    def next_meld(self) -> MeldsText:
+        """Start another meld (unless the one being built is still empty)."""
+        if self.melds and not self.melds[-1]:
+            return self
+        return MeldsText(self.melds + ((),))
+
+
+def apply_action(state: MeldsText, form: dict[str, str]) -> MeldsText:
+    """A tap's effect: ``add`` a card, ``remove`` ``"meld:card"``, ``next`` meld, or ``clear``."""
+    if state.error:
+        return state
+    if "clear" in form:
+        return MeldsText(((),))
+    if "next" in form:
+        return state.next_meld()
+    if form.get("add"):
+        try:
+            return state.add(Card.parse(form["add"]))
+        except CardSyntaxError:
+            return state
+    if form.get("remove"):
+        meld, _, card = form["remove"].partition(":")
+        if meld.isdigit() and card.isdigit():
+            return state.remove(int(meld), int(card))
+    return state

@@ -1,0 +1,302 @@
+"""Rules at the table: the meld checker, the go-down helper, lay-off rulings and the rules cards.
+
+Every ruling comes from the engine (:mod:`companion.rules`); these views only
+read the form, call it and render. The checker and the helper work standalone
+(choose the rules and the deal) or from a game (its exact rules and current
+deal, house options included).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from flask import Blueprint, abort, render_template, request, url_for
+
+from ..extensions import db
+from ..models import Game
+from ..rules import (
+    RULESETS,
+    Card,
+    CardSyntaxError,
+    MeldKind,
+    Rank,
+    Ruleset,
+    Suit,
+    check_go_down,
+    parse_cards,
+)
+from ..rules.guide import rules_facts, setup_card
+from ..rules.solver import solve
+from ..rules.table import check_joker_exchange, check_lay_off
+from .picker import MeldsText, apply_action
+
+bp = Blueprint("rules_ui", __name__)
+
+PICKER_SUITS = tuple(Suit)
+PICKER_RANKS = tuple(Rank)
+
+
+@dataclass
+class Table:
+    """The rules a ruling is made under: a ruleset (or a game's), a deal and maybe a table size."""
+
+    ruleset: Ruleset
+    deal: int
+    players: int | None
+    game: Game | None = None
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def hidden_fields(self) -> dict[str, str]:
+        return {"game": str(self.game.id)} if self.game else {}
+
+
+def _int(text: str | None) -> int | None:
+    text = (text or "").strip()
+    return int(text) if text.isdigit() else None
+
+
+def _table(values) -> Table:  # noqa: ANN001 - a request's MultiDict
+    """The rules, deal and table size from the query or form, with a message beside any bad one."""
+    errors: dict[str, str] = {}
+    game = None
+    if values.get("game"):
+        game_id = _int(values.get("game"))
+        game = db.session.get(Game, game_id) if game_id else None
+        if game is None:
+            abort(404)
+        ruleset = game.ruleset
+        players: int | None = len(game.seats)
+        current = min(len(game.deals) + 1, len(ruleset.deals))
+    else:
+        ruleset_id = values.get("ruleset") or "contract"
+        ruleset = RULESETS.get(ruleset_id)
+        if ruleset is None:
+            errors["ruleset"] = f"There is no ruleset “{ruleset_id}”: pick one from the list."
+            ruleset = RULESETS["contract"]
+        players = None
+        current = 1
+        if values.get("players"):
+            players = _int(values.get("players"))
+            if players is None or not ruleset.min_players <= players <= ruleset.max_players:
+                errors["players"] = f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players."
+                players = None
+    deal = current
+    if values.get("deal"):
+        asked = _int(values.get("deal"))
+        if asked is None or not 1 <= asked <= len(ruleset.deals):
+            errors["deal"] = f"{ruleset.name} has deals 1 to {len(ruleset.deals)}."
+        else:
+            deal = asked
+    return Table(ruleset=ruleset, deal=deal, players=players, game=game, errors=errors)
+
+
+def _is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _values():  # noqa: ANN202
+    return request.form if request.method == "POST" else request.args
+
+
+# ---------------------------------------------------------------------------
+# The meld checker
+
+
+@bp.route("/check", methods=["GET", "POST"])
+def checker() -> str:
+    """Is this a legal go-down? Tap or type the melds; the ruling follows every change."""
+    values = _values()
+    table = _table(values)
+    state = MeldsText.parse(values.get("melds"))
+    if request.method == "POST":
+        state = apply_action(state, values)
+    if not state.melds:
+        state = MeldsText(((),))
+    remaining_text = values.get("remaining", "")
+    remaining: tuple[Card, ...] | None = None
+    remaining_error = None
+    try:
+        remaining = parse_cards(remaining_text) if remaining_text.strip() else None
+    except CardSyntaxError as error:
+        remaining_error = _sentence(error)
+    ruling = None
+    if state.filled and not state.error and not remaining_error and not table.errors:
+        ruling = check_go_down(table.ruleset, table.deal, state.filled, remaining, table.players)
+    context = {
+        "table": table,
+        "state": state,
+        "ruling": ruling,
+        "remaining_text": remaining_text,
+        "remaining_error": remaining_error,
+        "suits": PICKER_SUITS,
+        "ranks": PICKER_RANKS,
+        "rulesets": RULESETS.values(),
+        "action": url_for("rules_ui.checker"),
+    }
+    template = "rules/_checker.html" if _is_htmx() else "rules/check.html"
+    status = 200 if not (table.errors or state.error or remaining_error) or _is_htmx() else 422
+    return render_template(template, **context), status
+
+
+def _sentence(error: Exception) -> str:
+    message = str(error)
+    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
+
+
+# ---------------------------------------------------------------------------
+# The go-down helper
+
+
+@bp.route("/helper", methods=["GET", "POST"])
+def helper() -> str:
+    """Can this hand meet the deal's contract? The melds to lay down and the points left."""
+    values = _values()
+    table = _table(values)
+    state = MeldsText.parse(values.get("hand"))
+    if request.method == "POST" and "next" not in values:
+        state = apply_action(state, values)
+    hand = tuple(card for meld in state.melds for card in meld)
+    state = MeldsText((hand,), state.error)
+    solution = None
+    solved = False
+    if hand and not state.error and not table.errors:
+        solution = solve(table.ruleset, table.deal, hand, table.players)
+        solved = True
+    context = {
+        "table": table,
+        "state": state,
+        "hand": hand,
+        "solution": solution,
+        "solved": solved,
+        "suits": PICKER_SUITS,
+        "ranks": PICKER_RANKS,
+        "rulesets": RULESETS.values(),
+        "action": url_for("rules_ui.helper"),
+    }
+    template = "rules/_helper.html" if _is_htmx() else "rules/helper.html"
+    status = 200 if not (table.errors or state.error) or _is_htmx() else 422
+    return render_template(template, **context), status
+
+
+# ---------------------------------------------------------------------------
+# Laying off and taking a joker
+
+
+@bp.route("/layoff", methods=["GET", "POST"])
+def layoff() -> str:
+    """May these cards go on that meld? May this card take that joker's place?"""
+    values = _values()
+    table = _table(values)
+    mode = "exchange" if values.get("mode") == "exchange" else "layoff"
+    meld_text = values.get("meld", "")
+    cards_text = values.get("cards", "")
+    kind_text = values.get("kind", "")
+    this_turn = values.get("this_turn") == "y"
+    errors: dict[str, str] = {}
+    ruling = None
+    meld: tuple[Card, ...] = ()
+    cards: tuple[Card, ...] = ()
+    if request.method == "POST" or meld_text or cards_text:
+        try:
+            meld = parse_cards(meld_text)
+            if not meld:
+                errors["meld"] = "Type the meld on the table, like “5S 6S 7S 8S”."
+        except CardSyntaxError as error:
+            errors["meld"] = _sentence(error)
+        try:
+            cards = parse_cards(cards_text)
+            if not cards:
+                errors["cards"] = (
+                    "Type the card offered for the joker, like “7S”."
+                    if mode == "exchange"
+                    else "Type the card or cards to lay off, like “9S 10S”."
+                )
+            elif mode == "exchange" and len(cards) != 1:
+                errors["cards"] = "A joker is taken with one natural card: type just that card."
+        except CardSyntaxError as error:
+            errors["cards"] = _sentence(error)
+        kind = {"set": MeldKind.SET, "run": MeldKind.RUN}.get(kind_text)
+        if not errors and not table.errors:
+            if mode == "exchange":
+                ruling = check_joker_exchange(
+                    table.ruleset, meld, cards[0], kind=kind, went_down_before_this_turn=not this_turn
+                )
+            else:
+                ruling = check_lay_off(
+                    table.ruleset, meld, cards, kind=kind, turns_since_going_down=0 if this_turn else None
+                )
+    context = {
+        "table": table,
+        "mode": mode,
+        "meld_text": meld_text,
+        "cards_text": cards_text,
+        "kind": kind_text,
+        "this_turn": this_turn,
+        "errors": errors,
+        "ruling": ruling,
+        "rulesets": RULESETS.values(),
+    }
+    status = 422 if errors or table.errors else 200
+    return render_template("rules/layoff.html", **context), status
+
+
+# ---------------------------------------------------------------------------
+# Rules cards
+
+
+@bp.get("/rules/")
+def rules_index() -> str:
+    return render_template("rules/index.html", rulesets=RULESETS.values())
+
+
+@bp.get("/rules/<ruleset_id>")
+def rules_card(ruleset_id: str) -> str:
+    ruleset = RULESETS.get(ruleset_id)
+    if ruleset is None:
+        abort(404)
+    return _render_card(ruleset, game=None)
+
+
+@bp.get("/games/<int:game_id>/rules")
+def game_rules_card(game_id: int) -> str:
+    """The exact rules a game is played under, house options included."""
+    game = db.session.get(Game, game_id)
+    if game is None:
+        abort(404)
+    return _render_card(game.ruleset, game=game)
+
+
+def _render_card(ruleset: Ruleset, game: Game | None) -> str:
+    tables = [setup_card(ruleset, n) for n in range(ruleset.min_players, ruleset.max_players + 1)]
+    chosen = [o for o in ruleset.options if o.key in ruleset.chosen_options]
+    return render_template(
+        "rules/card.html", ruleset=ruleset, facts=rules_facts(ruleset), tables=tables, game=game, chosen=chosen
+    )
+
+
+@bp.get("/rules/compare")
+def compare() -> str:
+    """Rulesets side by side, showing only the rules where they differ."""
+    asked = [i for i in request.args.getlist("ruleset") if i in RULESETS] or list(RULESETS)
+    rulesets = [RULESETS[i] for i in dict.fromkeys(asked)]
+    facts = [{fact.key: fact for fact in rules_facts(r)} for r in rulesets]
+    keys = list(dict.fromkeys(key for per in facts for key in per))
+    rows = []
+    for key in keys:
+        texts = [per[key].text if key in per else "—" for per in facts]
+        if len(set(texts)) > 1 or len(rulesets) == 1:
+            label = next(per[key].label for per in facts if key in per)
+            rows.append({"label": label, "texts": texts})
+    deal_rows = []
+    longest = max(len(r.deals) for r in rulesets)
+    for number in range(1, longest + 1):
+        texts = [
+            f"{r.deals[number - 1].contract} · {r.deals[number - 1].cards_dealt} cards" if number <= len(r.deals) else "—"
+            for r in rulesets
+        ]
+        if len(set(texts)) > 1 or len(rulesets) == 1:
+            deal_rows.append({"label": f"Deal {number}", "texts": texts})
+    return render_template(
+        "rules/compare.html", rulesets=rulesets, rows=rows, deal_rows=deal_rows, all_rulesets=RULESETS.values(), asked=asked
+    )
