@@ -134,7 +134,7 @@ def checker() -> str:
         "rulesets": RULESETS.values(),
         "action": url_for("rules_ui.checker"),
     }
-    template = "rules/_checker.html" if _is_htmx() else "rules/check.html"
+    template = "rules/_checker_body.html" if _is_htmx() else "rules/check.html"
     status = 200 if not (table.errors or state.error or remaining_error) or _is_htmx() else 422
     return render_template(template, **context), status
 
@@ -174,7 +174,7 @@ def helper() -> str:
         "rulesets": RULESETS.values(),
         "action": url_for("rules_ui.helper"),
     }
-    template = "rules/_helper.html" if _is_htmx() else "rules/helper.html"
+    template = "rules/_helper_body.html" if _is_htmx() else "rules/helper.html"
     status = 200 if not (table.errors or state.error) or _is_htmx() else 422
     return render_template(template, **context), status
 
