@@ -20,6 +20,8 @@ class MeldsText:
 
     melds: tuple[tuple[Card, ...], ...]
     error: str | None = None
+    raw: str = ""
+    """The text as typed, kept when it has an error so it can be corrected."""
 
     @classmethod
     def parse(cls, text: str | None) -> MeldsText:
@@ -31,12 +33,17 @@ class MeldsText:
                 melds.append(parse_cards(part))
             except CardSyntaxError as error:
                 message = str(error)
-                return cls(tuple(melds), message[0].upper() + message[1:] + ".")
+                return cls(tuple(melds), message[0].upper() + message[1:] + ".", raw=text or "")
         return cls(tuple(melds))
 
     @property
     def text(self) -> str:
         return f" {SEPARATOR} ".join(" ".join(str(card) for card in meld) for meld in self.melds).strip()
+
+    @property
+    def display(self) -> str:
+        """What the text field shows: the typed text while it has an error, else the canonical text."""
+        return self.raw if self.error else self.text
 
     @property
     def filled(self) -> tuple[tuple[Card, ...], ...]:

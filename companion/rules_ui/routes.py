@@ -111,7 +111,7 @@ def checker() -> str:
     state = MeldsText.parse(values.get("melds"))
     if request.method == "POST":
         state = apply_action(state, values)
-    if not state.melds:
+    if not state.melds and not state.error:
         state = MeldsText(((),))
     remaining_text = values.get("remaining", "")
     remaining: tuple[Card, ...] | None = None
@@ -157,7 +157,7 @@ def helper() -> str:
     if request.method == "POST" and "next" not in values:
         state = apply_action(state, values)
     hand = tuple(card for meld in state.melds for card in meld)
-    state = MeldsText((hand,), state.error)
+    state = MeldsText((hand,), state.error, state.raw)
     solution = None
     solved = False
     if hand and not state.error and not table.errors:

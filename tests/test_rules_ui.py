@@ -1,0 +1,261 @@
+"""Rules at the table: the meld checker, the go-down helper, lay-off rulings, rules cards and the comparison."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from rules_examples import GO_DOWNS
+
+from companion.rules import RULESETS, find_ruleset, parse_cards
+from companion.rules.guide import rules_facts
+from companion.rules_ui.picker import MeldsText, apply_action
+
+
+def text_of(response) -> str:
+    """The page's visible text, with entities decoded and spaces folded."""
+    page = re.sub(r"<script.*?</script>", " ", response.get_data(as_text=True), flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def field_value(response, name: str) -> str:
+    found = re.search(rf'name="{name}" value="([^"]*)"', response.get_data(as_text=True))
+    assert found, f"no field {name}"
+    return html.unescape(found.group(1))
+
+
+# -- the picker's state -------------------------------------------------------
+
+
+def test_picker_state_round_trips_through_its_text():
+    state = MeldsText.parse("5s 6s jk 8s | 9h 10h")
+    assert state.text == "5S 6S JK 8S | 9H 10H"
+    assert MeldsText.parse(state.text) == state
+
+
+def test_picker_taps_add_remove_and_start_melds():
+    state = MeldsText.parse("9C 9D")
+    state = apply_action(state, {"add": "9S"})
+    assert state.text == "9C 9D 9S"
+    state = apply_action(state, {"next": "1"})
+    state = apply_action(state, {"add": "5S"})
+    assert state.melds == (parse_cards("9C 9D 9S"), parse_cards("5S"))
+    state = apply_action(state, {"remove": "0:1"})
+    assert state.melds[0] == parse_cards("9C 9S")
+    assert apply_action(state, {"remove": "7:0"}) == state  # an out-of-date tap changes nothing
+    assert apply_action(state, {"clear": "1"}).filled == ()
+
+
+def test_picker_quotes_a_bad_token():
+    state = MeldsText.parse("5S 1X")
+    assert state.error is not None and "'1X'" in state.error
+
+
+# -- the meld checker ------------------------------------------------------------
+
+
+def test_checker_page_offers_rules_deals_and_the_card_picker(form_client):
+    page = form_client.get("/check?ruleset=shanghai&deal=3")
+    assert page.status_code == 200
+    text = text_of(page)
+    assert "Is this go-down legal?" in text
+    assert "3: Two runs of 4" in text
+    body = page.get_data(as_text=True)
+    assert body.count('name="add"') == 53  # 52 cards and the joker
+    assert 'aria-label="10 of hearts"' in body
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "name", "deal", "melds", "remaining", "legal", "words"),
+    [example for example in GO_DOWNS if example[0] in ("contract", "shanghai", "progressive", "may-i")],
+    ids=[f"{e[0]}-{e[1]}" for e in GO_DOWNS if e[0] in ("contract", "shanghai", "progressive", "may-i")],
+)
+def test_checker_page_agrees_with_the_api(form_client, ruleset_id, name, deal, melds, remaining, legal, words):
+    form = {"ruleset": ruleset_id, "deal": str(deal), "melds": melds, "check": "1"}
+    if remaining is not None:
+        form["remaining"] = remaining
+    page = text_of(form_client.post("/check", data=form))
+    body = {"ruleset": ruleset_id, "deal": deal, "melds": [m.split() for m in melds.split("|")]}
+    if remaining is not None:
+        body["remaining"] = remaining.split()
+    api = form_client.post("/api/melds/check", json=body).get_json()
+    assert api["legal"] is legal
+    assert ("✓ Legal go-down" in page) is legal
+    for problem in api["problems"]:
+        assert problem in page
+
+
+def test_checker_taps_build_melds_and_rule_on_them(form_client):
+    base = {"ruleset": "contract", "deal": "2"}
+    response = form_client.post("/check", data={**base, "melds": "9C 9D 9S", "next": "1"}, headers={"HX-Request": "true"})
+    melds = field_value(response, "melds")
+    for card in ("5S", "6S", "JK", "8S"):
+        response = form_client.post("/check", data={**base, "melds": melds, "add": card}, headers={"HX-Request": "true"})
+        melds = field_value(response, "melds")
+    assert melds == "9C 9D 9S | 5S 6S JK 8S"
+    text = text_of(response)
+    assert "✓ Legal go-down" in text
+    assert "JK stands for 7S" in text
+    assert "<html" not in response.get_data(as_text=True)  # an htmx tap gets the widget, not a page
+
+
+def test_checker_explains_an_illegal_go_down_in_words(form_client):
+    response = form_client.post("/check", data={"ruleset": "contract", "deal": "3", "melds": "QH KH AH 2H | 5C 6C 7C 8C"})
+    assert "Q-K-A-2 goes round the corner" in text_of(response)
+
+
+def test_checker_meld_all_deal_needs_the_cards_left(form_client):
+    form = {"ruleset": "contract", "deal": "7", "melds": "AS 2S 3S 4S | 5H 6H 7H 8H | 10C JC QC KC", "remaining": "9D"}
+    assert "9D is left" in text_of(form_client.post("/check", data=form))
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("ruleset=nope", "There is no ruleset “nope”"),
+        ("deal=9", "Contract Rummy has deals 1 to 7."),
+        ("deal=abc", "Contract Rummy has deals 1 to 7."),
+        ("players=9", "Contract Rummy is played by 3 to 5 players."),
+        ("melds=5S+1X", "'1X' is not a card"),
+        ("remaining=ZZ&melds=5S", "'ZZ' is not a card"),
+    ],
+)
+def test_checker_bad_input_gets_a_message_not_an_error(form_client, query, message):
+    response = form_client.get(f"/check?{query}")
+    assert response.status_code == 422
+    assert message in text_of(response)
+
+
+def test_checker_from_a_game_uses_its_exact_rules_and_current_deal(make_game, form_client):
+    url = make_game(["Ann", "Bob", "Cat"], ruleset="parlett", options=["deuces-wild"])
+    game_id = url.rstrip("/").split("/")[-1]
+    page = form_client.get(f"/check?game={game_id}")
+    text = text_of(page)
+    assert "Parlett's Contract Rummy (house rules) · 3 players" in text
+    # with deuces wild, 8C 8D 2S is a set with one wild card
+    ruled = form_client.post("/check", data={"game": game_id, "deal": "1", "melds": "8C 8D 2S | QS QH QD"})
+    assert "✓ Legal go-down" in text_of(ruled)
+    assert form_client.get("/check?game=99999").status_code == 404
+
+
+# -- the go-down helper -----------------------------------------------------------
+
+
+def test_helper_finds_the_go_down_leaving_fewest_points(form_client):
+    response = form_client.post(
+        "/helper", data={"ruleset": "contract", "deal": "1", "hand": "7H 7S 7D KH KS JK 2C 9D 4S 5S 6S", "check": "1"}
+    )
+    text = text_of(response)
+    assert "✓ You can go down" in text
+    assert "26 points" in text  # 2C 4S 5S 6S 9D left: 2 + 4 + 5 + 6 + 9
+
+
+def test_helper_says_plainly_when_a_hand_cannot_go_down(form_client):
+    response = form_client.post("/helper", data={"ruleset": "contract", "deal": "3", "hand": "7H 7S 7D KH KS", "check": "1"})
+    assert "✗ Not yet: these 5 cards can't make two runs of 4." in text_of(response)
+
+
+def test_helper_taps_add_cards_to_the_hand(form_client):
+    response = form_client.post("/helper", data={"ruleset": "contract", "deal": "1", "hand": "7H 7S", "add": "7D"}, headers={"HX-Request": "true"})
+    assert field_value(response, "hand") == "7H 7S 7D"
+
+
+def test_helper_bad_hand_is_quoted(form_client):
+    response = form_client.post("/helper", data={"ruleset": "contract", "deal": "1", "hand": "7H QQ"})
+    assert response.status_code == 422
+    assert "'QQ' is not a card" in text_of(response)
+
+
+# -- laying off and taking jokers -------------------------------------------------------
+
+
+def test_layoff_ruling_and_reason(form_client):
+    allowed = form_client.post("/layoff", data={"ruleset": "contract", "meld": "5S 6S 7S 8S", "cards": "9S 10S"})
+    assert "✓ Allowed" in text_of(allowed)
+    refused = form_client.post("/layoff", data={"ruleset": "contract", "meld": "5S 6S 7S 8S", "cards": "10S"})
+    assert "✗ Not allowed" in text_of(refused)
+    assert "gap at 9S" in text_of(refused)
+
+
+def test_layoff_in_the_turn_of_going_down_depends_on_the_rules(form_client):
+    later = form_client.post("/layoff", data={"ruleset": "contract", "meld": "7H 7S 7D", "cards": "7C", "this_turn": "y"})
+    assert "✗ Not allowed" in text_of(later)
+    same = form_client.post("/layoff", data={"ruleset": "shanghai", "meld": "7H 7S 7D", "cards": "7C", "this_turn": "y"})
+    assert "✓ Allowed" in text_of(same)
+
+
+def test_joker_exchange_ruling(form_client):
+    taken = form_client.post("/layoff", data={"ruleset": "contract", "mode": "exchange", "meld": "5S 6S JK 8S", "cards": "7S"})
+    assert "✓ Allowed" in text_of(taken)
+    assert "The joker stood for 7♠" in text_of(taken)
+    never = form_client.post("/layoff", data={"ruleset": "progressive", "mode": "exchange", "meld": "5S 6S JK 8S", "cards": "7S"})
+    assert "✗ Not allowed" in text_of(never)
+
+
+@pytest.mark.parametrize(
+    ("form", "message"),
+    [
+        ({"meld": "", "cards": "9S"}, "Type the meld on the table"),
+        ({"meld": "5S 6S 7S 8S", "cards": ""}, "Type the card or cards to lay off"),
+        ({"meld": "5S XX", "cards": "9S"}, "'XX' is not a card"),
+        ({"mode": "exchange", "meld": "5S 6S JK 8S", "cards": "7S 9S"}, "type just that card"),
+    ],
+)
+def test_layoff_bad_input_is_explained_beside_the_field(form_client, form, message):
+    response = form_client.post("/layoff", data={"ruleset": "contract", **form})
+    assert response.status_code == 422
+    assert message in text_of(response)
+
+
+# -- rules cards ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset_id", list(RULESETS))
+def test_every_ruleset_has_a_rules_card(client, ruleset_id):
+    ruleset = find_ruleset(ruleset_id)
+    response = client.get(f"/rules/{ruleset_id}")
+    assert response.status_code == 200
+    text = text_of(response)
+    for deal in ruleset.deals:
+        assert deal.contract in text
+    for fact in rules_facts(ruleset):
+        assert fact.text in text
+    for source in ruleset.sources:
+        assert source in text
+
+
+def test_rules_card_gives_packs_and_jokers_by_table_size(client):
+    text = text_of(client.get("/rules/contract"))
+    # players, packs, jokers, cards
+    assert "3 2 2 106" in text and "4 2 3 107" in text and "5 2 4 108" in text
+
+
+def test_game_rules_card_shows_the_games_house_rules(make_game, form_client):
+    url = make_game(["Ann", "Bob", "Cat"], ruleset="combination", options=["joker-20"])
+    text = text_of(form_client.get(f"{url}/rules"))
+    assert "with house rules: Jokers score 20" in text
+    assert "JK 20" in text
+    assert "JK 15" in text_of(form_client.get("/rules/combination"))
+
+
+def test_unknown_rules_card_is_404(client):
+    assert client.get("/rules/nope").status_code == 404
+    assert client.get("/games/12345/rules").status_code == 404
+
+
+def test_compare_shows_only_what_differs(client):
+    text = text_of(client.get("/rules/compare?ruleset=contract&ruleset=liverpool"))
+    assert "Exact cut" in text
+    assert "Aces in runs" not in text  # the same in both
+    everything = text_of(client.get("/rules/compare"))
+    assert "Aces in runs" in everything  # shanghai differs
+    assert "High only" in everything
+
+
+def test_game_page_links_to_the_rulings_and_its_rules_card(make_game, form_client):
+    url = make_game(["Ann", "Bob", "Cat"])
+    page = form_client.get(url).get_data(as_text=True)
+    game_id = url.rstrip("/").split("/")[-1]
+    for link in (f"/check?game={game_id}", f"/helper?game={game_id}", f"/layoff?game={game_id}", f"/games/{game_id}/rules"):
+        assert link in page
