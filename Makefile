@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench install install-test
+.PHONY: run test bench install install-test chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,19 @@ run: install
 	@echo "Open http://127.0.0.1:5000 in a browser (Ctrl+C stops the app)."
 	$(BIN)/flask --app companion run --host 127.0.0.1 --port 5000
 
-test: install-test
+# The browser tests (tests/browser) drive Debian's chromium; install it when it is missing (root, or sudo).
+# Never `playwright install`: it downloads a browser of its own.
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		echo "Installing Debian's chromium for the browser tests (apt-get)"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	fi
+
+test: install-test chromium
 	$(BIN)/python -m pytest
 
 bench: install

@@ -241,7 +241,7 @@ class Change(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
     deal_number: Mapped[int | None] = mapped_column(default=None)
     action: Mapped[str] = mapped_column(String(20))
-    """``entered``, ``corrected``, ``undone``, ``finished``, ``reopened``, ``abandoned``."""
+    """``started``, ``entered``, ``corrected``, ``undone``, ``finished``, ``reopened``, ``abandoned``."""
     old_json: Mapped[str | None] = mapped_column(Text, default=None)
     new_json: Mapped[str | None] = mapped_column(Text, default=None)
     created_at: Mapped[dt.datetime] = mapped_column(default=_now)

@@ -60,7 +60,9 @@ class Node:
             and all(self.attrs.get(name) == value for name, value in attrs.items())
         )
 
-    def find_all(self, tag: str | None = None, *, id: str | None = None, cls: str | None = None, **attrs: str) -> list[Node]:
+    def find_all(
+        self, tag: str | None = None, *, id: str | None = None, cls: str | None = None, **attrs: str
+    ) -> list[Node]:
         return [node for node in self.iter() if node._matches(tag, id, cls, attrs)]
 
     def find(self, tag: str | None = None, *, id: str | None = None, cls: str | None = None, **attrs: str) -> Node:

@@ -22,6 +22,7 @@ from companion.api.openapi import openapi_document
 from companion.rules import RULESETS, Card, CardSyntaxError, find_ruleset, parse_cards
 from companion.rules.cards import JOKER, STANDARD_PACK
 
+
 @pytest.fixture(scope="module")
 def client():
     """One app for the whole module: the API stores nothing, and a fresh app per test doubles the run time."""
@@ -767,3 +768,18 @@ def test_the_openapi_document_is_a_fresh_copy(client):
     first = assert_json(client.get("/api/openapi.json"))
     openapi_document()["paths"]["/api/score"]["post"]["requestBody"]["content"].clear()
     assert assert_json(client.get("/api/openapi.json")) == first
+
+
+def test_an_unexpected_error_still_answers_json(monkeypatch):
+    """A bug in the engine must not show the HTML error page (outside tests, which see the traceback)."""
+    import companion.api.routes as routes
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(routes, "score_hand", broken)
+    app = create_app({"SECRET_KEY": "api-test", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    assert_error(app.test_client().post("/api/score", json={"cards": ["KH"]}), "went wrong", status=500)
+    app.testing = True
+    with pytest.raises(RuntimeError, match="a bug"):
+        app.test_client().post("/api/score", json={"cards": ["KH"]})

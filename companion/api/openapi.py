@@ -12,6 +12,7 @@ import copy
 from typing import Any
 
 from ..rules import RULESETS
+from ..rules.solver import MAX_HAND
 from ..rules.rulesets import POINT_KEYS
 
 _RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -212,7 +213,12 @@ _SCORE_ANSWER = {
 _SOLVE_REQUEST = {
     "type": "object",
     "required": ["deal", "hand"],
-    "properties": {"ruleset": _RULESET_ID, "deal": _DEAL, "hand": _CARDS, "players": _PLAYERS},
+    "properties": {
+        "ruleset": _RULESET_ID,
+        "deal": _DEAL,
+        "hand": {**_CARDS, "maxItems": MAX_HAND, "description": f"The hand: at most {MAX_HAND} cards."},
+        "players": _PLAYERS,
+    },
 }
 _SOLVE_ANSWER = {
     "type": "object",

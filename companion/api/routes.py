@@ -94,7 +94,10 @@ def _http_error(error: HTTPException) -> Response:
 
 @bp.errorhandler(Exception)
 def _server_error(error: Exception) -> Response:
-    # A bug, not the caller's fault: still JSON, never the HTML error page.
+    """A bug, not the caller's fault: still JSON, never the HTML error page (tests and debugging see the traceback)."""
+    propagate = current_app.config.get("PROPAGATE_EXCEPTIONS")
+    if propagate or (propagate is None and (current_app.testing or current_app.debug)):
+        raise error
     current_app.logger.exception("Unexpected error in %s %s", request.method, request.path)
     return _error("Something went wrong on our side; the request was not handled.", 500)
 

@@ -9,6 +9,7 @@ from wtforms import (
     FormField,
     HiddenField,
     RadioField,
+    SelectChoice,
     SelectField,
     SelectMultipleField,
     StringField,
@@ -21,7 +22,7 @@ from ..rules import DEFAULT_RULESET_ID, RULESETS
 MAX_SEATS = 8
 RANDOM_DEALER = "random"
 
-_ALL_OPTIONS = sorted({(o.key, o.label) for r in RULESETS.values() for o in r.options})
+_OPTION_LABELS = dict(sorted({(o.key, o.label) for r in RULESETS.values() for o in r.options}))
 
 
 class SeatForm(FlaskForm):
@@ -30,7 +31,7 @@ class SeatForm(FlaskForm):
     class Meta:
         csrf = False  # the enclosing form carries the token
 
-    player = SelectField("Player", choices=[("", "—")], validate_choice=False, validators=[Optional()])
+    player = SelectField("Player", choices=[SelectChoice("", "—")], validate_choice=False, validators=[Optional()])
     new_name = StringField(
         "or a new player", validators=[Optional(), Length(max=40, message="A name is at most 40 letters.")]
     )
@@ -43,9 +44,14 @@ class SeatForm(FlaskForm):
 class NewGameForm(FlaskForm):
     """Who plays, where they sit (clockwise), the rules and the first dealer."""
 
-    ruleset = SelectField("Rules", choices=[(r.id, r.name) for r in RULESETS.values()], default=DEFAULT_RULESET_ID)
+    ruleset = SelectField(
+        "Rules", choices=[SelectChoice(r.id, r.name) for r in RULESETS.values()], default=DEFAULT_RULESET_ID
+    )
     options = SelectMultipleField(
-        "House rules", choices=_ALL_OPTIONS, widget=ListWidget(prefix_label=False), option_widget=CheckboxInput()
+        "House rules",
+        choices=[SelectChoice(key, label) for key, label in _OPTION_LABELS.items()],
+        widget=ListWidget(prefix_label=False),
+        option_widget=CheckboxInput(),
     )
     seats = FieldList(FormField(SeatForm), min_entries=MAX_SEATS, max_entries=MAX_SEATS)
     first_dealer = SelectField("First dealer", default=RANDOM_DEALER, validate_choice=False)
@@ -57,7 +63,7 @@ class NewGameForm(FlaskForm):
         offered = {o.key for o in ruleset.options}
         for key in field.data or []:
             if key not in offered:
-                raise ValidationError(f"{ruleset.name} has no house rule “{dict(_ALL_OPTIONS).get(key, key)}”.")
+                raise ValidationError(f"{ruleset.name} has no house rule “{_OPTION_LABELS.get(key, key)}”.")
 
 
 class HandForm(FlaskForm):

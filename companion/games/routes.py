@@ -6,14 +6,15 @@ import random
 
 from flask import Blueprint, abort, session, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
+from wtforms import SelectChoice
 
 from sqlalchemy import select
 
 from ..extensions import db
 from ..models import Game, GameStatus, Player, Seat, ruleset_from_snapshot
-from ..rules import RULESETS, CardSyntaxError
+from ..rules import RULESETS
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
-from ..rules.tally import RANK_KEYS, parse_ranks, rank_points
+from ..rules.tally import RANK_KEYS, rank_points
 from . import service
 from .pagecache import page_cache
 from .forms import MAX_SEATS, RANDOM_DEALER, ConfirmForm, DealEntryForm, NewGameForm
@@ -38,20 +39,20 @@ def _is_htmx() -> bool:
 
 
 @bp.route("/new", methods=["GET", "POST"])
-def new_game() -> str | WerkzeugResponse:
+def new_game() -> tuple[str, int] | WerkzeugResponse:
     form = NewGameForm()
     known = Player.ordered()
     for seat in form.seats:
-        seat.form.player.choices = [("", "—")] + [(str(p.id), p.name) for p in known]
-    form.first_dealer.choices = [(RANDOM_DEALER, "Draw at random")] + [
-        (str(i), f"Seat {i + 1}") for i in range(MAX_SEATS)
+        seat.form.player.choices = [SelectChoice("", "—")] + [SelectChoice(str(p.id), p.name) for p in known]
+    form.first_dealer.choices = [SelectChoice(RANDOM_DEALER, "Draw at random")] + [
+        SelectChoice(str(i), f"Seat {i + 1}") for i in range(MAX_SEATS)
     ]
     if form.validate_on_submit():
         game = _start_from_form(form, known)
         if game is not None:
             return redirect(url_for("games.show", game_id=game.id), code=303)
     ruleset = RULESETS.get(form.ruleset.data or "contract", RULESETS["contract"])
-    return render_template("games/new.html", form=form, ruleset=ruleset)
+    return render_template("games/new.html", form=form, ruleset=ruleset), (422 if request.method == "POST" else 200)
 
 
 def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
@@ -69,8 +70,11 @@ def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
         elif seat.form.new_name.data and seat.form.new_name.data.strip():
             chosen.append((index, seat.form.new_name.data.strip()))
     names = [Player.key_for(p if isinstance(p, str) else p.name) for _, p in chosen]
+    seen: set[str] = set()
     for (index, player), key in zip(chosen, names, strict=True):
-        if names.count(key) > 1:
+        if key not in seen:
+            seen.add(key)
+        else:  # the message goes beside the second seat taken by the same player
             field = form.seats[index].form
             (field.new_name if isinstance(player, str) else field.player).errors = [
                 f"{player if isinstance(player, str) else player.name} already has a seat at this table."
@@ -163,8 +167,13 @@ def change_buys(game_id: int, position: int) -> str | WerkzeugResponse:
             error = str(problem)
     if _is_htmx():
         context = _page_context(game)
-        context["buy_error"] = error
-        return render_template("games/_buys.html", **context)
+        if context["deal"] is not None:
+            context["buy_error"] = error
+            return render_template("games/_buys.html", **context)
+        # every deal is in (the page was stale): there is no counter to show, so reload the game page
+        if error:
+            flash(error, "error")
+        return WerkzeugResponse("", 204, {"HX-Redirect": url_for("games.show", game_id=game.id)})
     if error:
         flash(error, "error")
     return redirect(url_for("games.show", game_id=game.id), code=303)
@@ -196,8 +205,11 @@ def abandon(game_id: int) -> WerkzeugResponse:
     elif not form.sure.data:
         flash("Tick “Yes, I'm sure” to abandon the game.", "error")
     else:
-        service.abandon(game)
-        flash("The game was abandoned.", "info")
+        try:
+            service.abandon(game)
+            flash("The game was abandoned.", "info")
+        except service.GameError as problem:
+            flash(str(problem), "error")
     return redirect(url_for("games.show", game_id=game.id), code=303)
 
 
@@ -206,7 +218,7 @@ def abandon(game_id: int) -> WerkzeugResponse:
 
 
 @bp.route("/<int:game_id>/deals/<int:number>", methods=["GET", "POST"])
-def deal_entry(game_id: int, number: int) -> str | WerkzeugResponse:
+def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
     game = _game_or_404(game_id)
     ruleset = game.ruleset
     if not 1 <= number <= len(ruleset.deals):
@@ -220,8 +232,8 @@ def deal_entry(game_id: int, number: int) -> str | WerkzeugResponse:
         return redirect(url_for("games.show", game_id=game.id), code=303)
 
     form = DealEntryForm()
-    form.went_out.choices = [(str(seat.position), seat.player.name) for seat in game.seats] + [
-        (service.STOCK, "Nobody: the stock ran out")
+    form.went_out.choices = [SelectChoice(str(seat.position), seat.player.name) for seat in game.seats] + [
+        SelectChoice(service.STOCK, "Nobody: the stock ran out")
     ]
     if request.method == "GET":
         _prefill(form, game, existing)
@@ -252,9 +264,8 @@ def deal_entry(game_id: int, number: int) -> str | WerkzeugResponse:
         if judgement.ok and not finished_needs_ok:
             warnings = judgement.warnings
             if not warnings or form.confirm.data:
+                # a form opened before the deal was first saved has no version: save_deal refuses it as already recorded
                 version = int(form.version.data) if existing is not None and (form.version.data or "").isdigit() else None
-                if existing is not None and version is None:
-                    version = -1
                 try:
                     service.save_deal(game, number, form.went_out.data, judgement, version=version)
                 except service.StaleEntryError as problem:
@@ -281,7 +292,7 @@ def deal_entry(game_id: int, number: int) -> str | WerkzeugResponse:
         keys=RANK_KEYS,
         buys=service.buys_in_deal(game, number),
         previews=[_preview(ruleset, hand.form.cards.data or "") for hand in form.hands],
-    ), (200 if request.method == "GET" or not (form.errors or warnings or stale) else 422)
+    ), (422 if request.method == "POST" else 200)  # a post that comes back here was not saved
 
 
 def _prefill(form: DealEntryForm, game: Game, existing) -> None:
@@ -301,17 +312,13 @@ def _prefill(form: DealEntryForm, game: Game, existing) -> None:
 
 def _preview(ruleset, text: str) -> dict[str, object]:
     """The running penalty shown under a hand's line as it is typed or tapped."""
-    text = (text or "").strip()
-    if not text:
-        return {"points": 0, "error": None, "count": 0}
-    if text.isdigit():
-        return {"points": int(text), "error": None, "count": None}
-    try:
-        ranks = parse_ranks(text)
-    except CardSyntaxError as error:
-        message = str(error)
-        return {"points": None, "error": message[0].upper() + message[1:] + ".", "count": None}
-    return {"points": rank_points(ruleset, ranks), "error": None, "count": len(ranks)}
+    try:  # read as the saved entry will be, so the preview and the save agree
+        ranks, typed = service.parse_hand((text or "").strip())
+    except ValueError as error:
+        return {"points": None, "error": str(error), "count": None}
+    if typed is not None:
+        return {"points": typed, "error": None, "count": None}
+    return {"points": rank_points(ruleset, ranks or ()), "error": None, "count": len(ranks or ())}
 
 
 @bp.post("/<int:game_id>/deals/<int:number>/hands/<int:position>")

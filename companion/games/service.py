@@ -160,7 +160,7 @@ def judge_entry(game: Game, deal_number: int, went_out: str | None, entries: Seq
             parsed[entry.position] = ((), None)
         else:
             try:
-                parsed[entry.position] = _parse_hand(text)
+                parsed[entry.position] = parse_hand(text)
             except ValueError as error:
                 judgement.errors[field_name] = str(error)
                 continue
@@ -226,7 +226,7 @@ def _have(names: list[str]) -> str:
     return "has" if len(names) == 1 else "have"
 
 
-def _parse_hand(text: str) -> tuple[tuple[str, ...] | None, int | None]:
+def parse_hand(text: str) -> tuple[tuple[str, ...] | None, int | None]:
     """Ranks (``"K Q 7 JK"``) or a plain number of points; ``ValueError`` with a sentence otherwise."""
     if not text:
         return (), None
@@ -337,6 +337,14 @@ def undo_last_deal(game: Game) -> int:
     last = game.deals[-1]
     number = last.number
     _log(game, number, "undone", _deal_facts(last), None)
+    # the deal is to be played or entered again: its May I / buy counts go back on the counter
+    for hand in last.hands:
+        if hand.buys:
+            row = next((b for b in game.buys if b.deal_number == number and b.position == hand.position), None)
+            if row is None:
+                game.buys.append(BuyCount(deal_number=number, position=hand.position, count=hand.buys))
+            else:
+                row.count = hand.buys
     game.deals.remove(last)
     if game.game_status is GameStatus.FINISHED:
         game.status = GameStatus.IN_PROGRESS.value
@@ -380,8 +388,11 @@ def change_buys(game: Game, position: int, delta: int) -> int:
 
 
 def abandon(game: Game) -> None:
+    """Stop a game in progress; its scores are kept but can no longer change."""
     if game.game_status is GameStatus.ABANDONED:
         return
+    if game.game_status is GameStatus.FINISHED:
+        raise GameError("This game is finished, so it can't be abandoned.")
     old = game.status
     game.status = GameStatus.ABANDONED.value
     _log(game, None, "abandoned", {"status": old}, {"status": game.status})

@@ -34,9 +34,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank, Suit, format_cards, parse_cards
-from .rulesets import AceRule, MeldKind, Requirement, Ruleset, SameSuitRuns
+from .rulesets import AceRule, MeldKind, Requirement, Ruleset, RulesError, SameSuitRuns
 
-__all__ = ["Solution", "solve", "format_cards", "parse_cards"]
+__all__ = ["MAX_HAND", "HandTooLargeError", "Solution", "solve", "format_cards", "parse_cards"]
+
+#: The most cards :func:`solve` takes: more than a hand at the table holds (13 dealt, a draw, five May Is).
+MAX_HAND = 24
+
+
+class HandTooLargeError(RulesError):
+    """A hand of more cards than :data:`MAX_HAND`."""
 
 _SUITS = tuple(Suit)
 _NEG = float("-inf")
@@ -76,17 +83,24 @@ def solve(ruleset: Ruleset, deal_number: int, hand: Sequence[Card], players: int
     """The go-down leaving the fewest penalty points, or ``None`` if the contract can't be met.
 
     Raises :class:`~.rulesets.DealOutOfRangeError` or
-    :class:`~.rulesets.PlayersOutOfRangeError` for input outside the ruleset.
+    :class:`~.rulesets.PlayersOutOfRangeError` for input outside the ruleset,
+    and :class:`HandTooLargeError` for more than :data:`MAX_HAND` cards.
     """
     deal = ruleset.deal(deal_number)
     table = ruleset.table(players)
     hand = tuple(hand)
+    if len(hand) > MAX_HAND:
+        raise HandTooLargeError(f"A hand holds at most {MAX_HAND} cards; this one has {len(hand)}.")
     counts = Counter(hand)
     for card, count in counts.items():
         if count > (table.jokers if card.is_joker else table.packs):
             return None  # the hand itself breaks the supply, so no go-down from it is legal
     if len(hand) < deal.cards_needed:
         return None
+    if deal.meld_all and not any(r.kind is not MeldKind.RUN for r in deal.requirements):
+        longest = 14 if ruleset.aces is AceRule.LOW_OR_HIGH else 13
+        if len(hand) > longest * len(deal.requirements):
+            return None  # runs alone can't hold every card
     return _Search(ruleset, deal.requirements, hand, exact=ruleset.is_exact(deal), meld_all=deal.meld_all).run()
 
 
@@ -230,7 +244,9 @@ class _Search:
         else:
             candidates = self._loose_run_candidates(requirement, wilds_used, chosen, cover)
         # With a card to cover, each run is the one that covers it, so runs come in one order already.
-        same_as_previous = cover is None and level > 0 and self.runs[level - 1] == requirement
+        # Where runs take every natural in their span, the order they take them in matters, so all are tried.
+        greedy_spans = not self.exact and not self.sets
+        same_as_previous = cover is None and not greedy_spans and level > 0 and self.runs[level - 1] == requirement
         candidates.sort(key=lambda run: -(run.value + self.wild_prefix[wilds_used + run.wilds] - self.wild_prefix[wilds_used]))
         for run in candidates:
             if self.best_value >= self.ceiling:
@@ -329,7 +345,12 @@ class _Search:
                         continue
                     if self.ruleset.same_suit_runs is not SameSuitRuns.NO_CONTIGUOUS:
                         lows = lows[:1]  # where the padding goes matters only to the no-joining rule
-                    for count in range(len(interior), max(0, fewest_naturals) - 1, -1):
+                    # With runs only, a run takes every natural in its span: a natural left out would
+                    # stay in hand or fill the same place in another run, and a wild that could not
+                    # be laid anywhere is swapped in afterwards (_swap_in_wilds). With sets to make,
+                    # a natural may be kept for its set, so every choice is tried.
+                    most_left_out = len(interior) if self.sets else 0
+                    for count in range(len(interior), max(0, fewest_naturals, len(interior) - most_left_out) - 1, -1):
                         for middle in itertools.combinations(interior, count):
                             places = ends + middle
                             if cover and not self._covers(places, cover[1]):
@@ -350,6 +371,36 @@ class _Search:
             bits |= 1 << p
             natural_value += self.rank_value[_rank_at(p)]
         return _Run(suit, low, length, bits, length - len(places), natural_value)
+
+    def _swap_in_wilds(self, runs: list[_Run], melded_wilds: int) -> tuple[int, list[_Run], int]:
+        """Wilds still in hand take the place of the cheapest melded naturals worth less than them.
+
+        Returns how many were swapped, the runs, and the natural value taken
+        out. The cheapest naturals are paired with the best wilds left, each
+        run keeping its natural minimum and wild allowance, which is the best
+        any swapping can do.
+        """
+        places = []
+        for index, run in enumerate(runs):
+            room = self.max_wilds - run.wilds
+            naturals = [p for p in range(run.low, run.low + run.length) if run.naturals >> p & 1]
+            room = min(room, len(naturals) - self.min_naturals)
+            naturals.sort(key=lambda p: self.rank_value[_rank_at(p)])
+            places.extend((self.rank_value[_rank_at(p)], index, p) for p in naturals[: max(0, room)])
+        places.sort()
+        swapped, lost = 0, 0
+        runs = list(runs)
+        for natural_value, index, position in places:
+            spare = melded_wilds + swapped
+            if spare >= len(self.wild_cards):
+                break
+            if self.wild_prefix[spare + 1] - self.wild_prefix[spare] <= natural_value:
+                break
+            run = runs[index]
+            runs[index] = _Run(run.suit, run.low, run.length, run.naturals & ~(1 << position), run.wilds + 1, run.value - natural_value)
+            swapped += 1
+            lost += natural_value
+        return swapped, runs, lost
 
     def _lay_on_wilds(self, runs: list[_Run], spare: int) -> tuple[int, list[_Run]]:
         """Lengthen runs with up to ``spare`` wilds at their ends: how many fit, and the runs so lengthened.
@@ -420,6 +471,10 @@ class _Search:
         if not self.exact:
             laid_on, runs = self._lay_on_wilds(runs, wilds_left - set_wilds)
         melded_wilds = wilds_used + set_wilds + laid_on
+        if not self.exact and not self.meld_all and not self.sets and melded_wilds < len(self.wild_cards):
+            swapped, runs, lost = self._swap_in_wilds(runs, melded_wilds)
+            melded_wilds += swapped
+            value -= lost
         if self.meld_all:
             leftover = sum(self.count[s][r] for s in range(4) for r in range(1, 14)) - sum(k for _, k, _ in set_choices)
             if leftover or melded_wilds < len(self.wild_cards):

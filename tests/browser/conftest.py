@@ -34,7 +34,6 @@ CHROMIUM_PATHS = ("/usr/lib/chromium/chromium", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic"]
 
 PHONE = "Pixel 7"  # 412 x 839 CSS pixels
-NARROW = {"width": 360, "height": 780}  # the narrowest phone we design for
 SERIOUS = ("serious", "critical")
 
 
@@ -178,7 +177,7 @@ class Look:
 
 @pytest.fixture
 def look(page, axe, screenshot_dir: Path, request: pytest.FixtureRequest) -> Look:
-    prefix = re.sub(r"[^A-Za-z0-9]+", "-", request.node.name.removeprefix("test_")).strip("-")
+    prefix = re.sub(r"[^A-Za-z0-9]+", "-", request.node.originalname.removeprefix("test_")).strip("-")
     return Look(page, axe, screenshot_dir, prefix)
 
 
