@@ -32,6 +32,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     _register_assets(app)
     _register_blueprints(app)
     _register_error_pages(app)
+    _register_commands(app)
+    from .leagues.summary import install
+
+    install()
     return app
 
 
@@ -117,3 +121,14 @@ def _register_error_pages(app: Flask) -> None:
         messages = {404: "There is nothing here: the link may be old.", 405: "That can't be done from here."}
         message = messages.get(error.code or 0, error.description or error.name)
         return render_template("error.html", title=error.name, message=message), error.code or 500
+
+
+def _register_commands(app: Flask) -> None:
+    import click
+
+    @app.cli.command("rebuild-results")
+    def rebuild_results() -> None:
+        """Recompute every game's results (the standings' summaries) from its deals."""
+        from .leagues.summary import rebuild_all
+
+        click.echo(f"Rebuilt the results of {rebuild_all()} games.")

@@ -80,6 +80,11 @@ class Game(db.Model):
     """Raised by every write to the game; pages are cached and validated by it."""
     created_at: Mapped[dt.datetime] = mapped_column(default=_now)
     finished_at: Mapped[dt.datetime | None] = mapped_column(default=None)
+    league_id: Mapped[int | None] = mapped_column(
+        ForeignKey("league.id", ondelete="SET NULL", name="game_league_fk"), default=None, index=True
+    )
+
+    league: Mapped[League | None] = relationship(back_populates="games")
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan", lazy="selectin"
@@ -257,3 +262,68 @@ class Change(db.Model):
     @property
     def new(self) -> Any:
         return None if self.new_json is None else json.loads(self.new_json)
+
+
+league_member = db.Table(
+    "league_member",
+    db.Column("league_id", db.ForeignKey("league.id", ondelete="CASCADE"), primary_key=True),
+    db.Column("player_id", db.ForeignKey("player.id", ondelete="CASCADE"), primary_key=True),
+)
+
+
+class League(db.Model):
+    """A family or club that plays many games; a player may belong to several."""
+
+    __tablename__ = "league"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    name_key: Mapped[str] = mapped_column(String(60), unique=True)
+    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    revision: Mapped[int] = mapped_column(default=1)
+    """Raised whenever a game of the league or its roster changes; standings are kept per revision."""
+
+    members: Mapped[list[Player]] = relationship(secondary=league_member, order_by="Player.name", lazy="selectin")
+    games: Mapped[list[Game]] = relationship(back_populates="league", lazy="select")
+
+    @staticmethod
+    def key_for(name: str) -> str:
+        return " ".join(name.split()).casefold()
+
+    @classmethod
+    def ordered(cls) -> list[League]:
+        return list(db.session.scalars(select(cls).order_by(func.lower(cls.name))))
+
+
+class GameResult(db.Model):
+    """One player's result in one finished game: a summary derived from the deals, kept for the standings.
+
+    Never the truth: it is rewritten from the game's deals whenever they change
+    (:func:`companion.leagues.summary.refresh_results`) and can be rebuilt at
+    any time (``flask --app companion rebuild-results``).
+    """
+
+    __tablename__ = "game_result"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"))
+    league_id: Mapped[int | None] = mapped_column(default=None)
+    ruleset_id: Mapped[str] = mapped_column(String(40))
+    played_on: Mapped[dt.datetime] = mapped_column()
+    """When the game started: it belongs to that day's season."""
+    position: Mapped[int] = mapped_column()
+    total: Mapped[int] = mapped_column()
+    place: Mapped[int] = mapped_column()
+    winners: Mapped[int] = mapped_column()
+    """How many players shared first place."""
+    players: Mapped[int] = mapped_column()
+    deals: Mapped[int] = mapped_column()
+    deals_out: Mapped[int] = mapped_column()
+    """Deals this player went out in."""
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "player_id", name="game_result_once"),
+        Index("game_result_by_league", "league_id", "played_on"),
+        Index("game_result_by_player", "player_id", "played_on"),
+    )

@@ -19,6 +19,7 @@ from ..extensions import db
 from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, Player, Seat
 from ..rules import Ruleset
 from ..rules.tally import hand_warnings, parse_ranks, rank_points, table_warnings
+from ..leagues.summary import mark_changed
 from .state import roles
 
 
@@ -39,8 +40,9 @@ def _now() -> dt.datetime:
 
 
 def touch(game: Game) -> None:
-    """Mark the game as changed, so cached pages of it are rendered afresh."""
+    """Mark the game as changed: cached pages of it are rendered afresh, and its results rewritten on commit."""
     game.revision = (game.revision or 0) + 1
+    mark_changed(game)
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,94 @@
+"""Game results kept for the standings, rewritten whenever a game's facts change.
+
+Every write to a game goes through :func:`companion.games.service.touch`,
+which marks the game on the session; just before the session commits, each
+marked game's :class:`~companion.models.GameResult` rows are rewritten from
+its deals, and its league's revision is raised, in the same transaction. So
+the summaries can never disagree with the deals they come from, and
+:func:`rebuild_all` recomputes them from scratch at any time.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, event, select
+from sqlalchemy.orm import Session
+
+from ..extensions import db
+from ..models import Game, GameResult, GameStatus, League
+
+_TOUCHED = "touched_games"
+
+
+def mark_changed(game: Game) -> None:
+    """Note that a game's results must be rewritten when the session commits."""
+    session = db.session()
+    session.info.setdefault(_TOUCHED, set()).add(game)
+
+
+def refresh_results(session: Session, game: Game) -> None:
+    """Rewrite a game's result rows from its deals (none unless the game is finished)."""
+    from ..games.state import game_state
+
+    if game.id is not None:
+        session.execute(delete(GameResult).where(GameResult.game_id == game.id))
+    if game.game_status is not GameStatus.FINISHED:
+        return
+    state = game_state(game)
+    winners = sum(1 for s in state.standings if s.place == 1)
+    for standing in state.standings:
+        session.add(
+            GameResult(
+                game_id=game.id,
+                player_id=standing.player.id,
+                league_id=game.league_id,
+                ruleset_id=game.ruleset_id,
+                played_on=game.created_at,
+                position=standing.position,
+                total=standing.total,
+                place=standing.place,
+                winners=winners,
+                players=len(state.standings),
+                deals=state.deals_played,
+                deals_out=sum(1 for deal in game.deals if deal.went_out == standing.position),
+            )
+        )
+
+
+def _before_commit(session: Session) -> None:
+    touched = session.info.pop(_TOUCHED, set())
+    if not touched:
+        return
+    session.flush()  # ids for new games, and their deals in place
+    leagues = set()
+    for game in touched:
+        if game in session.deleted:
+            continue
+        refresh_results(session, game)
+        if game.league_id is not None:
+            leagues.add(game.league_id)
+    for league_id in leagues:
+        league = session.get(League, league_id)
+        if league is not None:
+            league.revision = (league.revision or 0) + 1
+
+
+def _after_rollback(session: Session) -> None:
+    session.info.pop(_TOUCHED, None)
+
+
+def install() -> None:
+    """Hook the rewrite into every session's commit (once per process)."""
+    if not event.contains(Session, "before_commit", _before_commit):
+        event.listen(Session, "before_commit", _before_commit)
+        event.listen(Session, "after_rollback", _after_rollback)
+
+
+def rebuild_all() -> int:
+    """Recompute every game's results from its deals; the number of games."""
+    games = list(db.session.scalars(select(Game)))
+    for game in games:
+        refresh_results(db.session, game)
+    for league in db.session.scalars(select(League)):
+        league.revision = (league.revision or 0) + 1
+    db.session.commit()
+    return len(games)
