@@ -105,13 +105,18 @@ def hammer(port: int, path: str, seconds: float, threads: int = 4) -> float:
     counts = [0] * threads
 
     def client(index: int) -> None:
+        # Like a phone, each client keeps the session cookie the first answer sets.
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        headers: dict[str, str] = {}
         while time.perf_counter() < stop:
-            conn.request("GET", path)
+            conn.request("GET", path, headers=headers)
             response = conn.getresponse()
             response.read()
             if response.status != 200:
                 raise RuntimeError(f"{path} answered {response.status}")
+            cookie = response.getheader("Set-Cookie")
+            if cookie:
+                headers["Cookie"] = cookie.split(";", 1)[0]
             counts[index] += 1
         conn.close()
 

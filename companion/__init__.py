@@ -49,7 +49,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         COMPRESS_ALGORITHM=["br", "gzip"],
         # Pages, styles and scripts; the JSON API's answers are a few hundred bytes and go as they are.
         COMPRESS_MIMETYPES=["text/html", "text/css", "text/javascript", "application/javascript", "image/svg+xml"],
-        COMPRESS_ALGORITHM_STREAMING=["br", "gzip"],
+        COMPRESS_STREAMS=False,  # static files are served from memory (see _register_assets), nothing streams
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -70,19 +70,46 @@ def _instance_secret(instance: Path) -> str:
 
 
 def _register_assets(app: Flask) -> None:
-    """``asset(name)``: a static file's URL with a hash of its content, so a changed file is fetched anew."""
+    """Static files, served from memory, and ``asset(name)``: a static URL with a hash of its content.
+
+    The files are small (htmx, the stylesheet, icons), so each is read once
+    and answered from memory: Flask-Compress then compresses it like a page
+    (no streamed file to keep open), and the hash in its URL lets phones keep
+    it for a year and fetch it anew only when it changes.
+    """
     import hashlib
+    import mimetypes
 
-    from flask import url_for
+    from flask import Response, abort, url_for
+    from werkzeug.security import safe_join
 
-    hashes: dict[str, str] = {}
+    static_root = Path(app.static_folder or "")
+    files: dict[str, tuple[bytes, str, str]] = {}
+    types = {".webmanifest": "application/manifest+json", ".js": "text/javascript"}
+
+    def load(filename: str) -> tuple[bytes, str, str]:
+        if filename not in files or app.debug:
+            path = safe_join(str(static_root), filename)
+            if path is None or not Path(path).is_file():
+                abort(404)
+            data = Path(path).read_bytes()
+            suffix = Path(filename).suffix
+            mimetype = types.get(suffix) or mimetypes.guess_type(filename)[0] or "application/octet-stream"
+            files[filename] = (data, mimetype, hashlib.sha256(data).hexdigest()[:12])
+        return files[filename]
+
+    def static(filename: str) -> Response:
+        data, mimetype, digest = load(filename)
+        response = Response(data, mimetype=mimetype)
+        response.cache_control.public = True
+        response.cache_control.max_age = app.config["SEND_FILE_MAX_AGE_DEFAULT"]
+        response.set_etag(digest)
+        return response
 
     def asset(filename: str) -> str:
-        if filename not in hashes:
-            path = Path(app.static_folder or "") / filename
-            hashes[filename] = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
-        return url_for("static", filename=filename, v=hashes[filename])
+        return url_for("static", filename=filename, v=load(filename)[2])
 
+    app.view_functions["static"] = static
     app.add_template_global(asset)
 
 

@@ -8,7 +8,7 @@ from flask import Blueprint, abort, session, flash, redirect, render_template, r
 from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms import SelectChoice
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from ..extensions import db
 from ..models import Game, GameStatus, Player, Seat, ruleset_from_snapshot
@@ -110,10 +110,14 @@ def house_options() -> str:
 # The game page
 
 
+_REVISION = select(Game.revision).where(Game.id == bindparam("game_id"))
+
+
 @bp.get("/<int:game_id>")
 def show(game_id: int) -> str:
     """The game page; rendered once per revision of the game and kept (see :mod:`.pagecache`)."""
-    revision = db.session.scalar(select(Game.revision).where(Game.id == game_id))
+    with db.engine.connect() as connection:  # a plain statement: the page may already be kept
+        revision = connection.execute(_REVISION, {"game_id": game_id}).scalar()
     if revision is None:
         abort(404)
     cache = page_cache()

@@ -14,14 +14,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-pytestmark = [
-    pytest.mark.browser,
-    # Flask-Compress (COMPRESS_STREAMS, on by default) wraps a static file's stream in its compressor and
-    # never closes the file; CPython closes it when the response is dropped, with a ResourceWarning that
-    # `filterwarnings = error` turns into a failure. Only browsers fetch static files, so only these tests
-    # see it. Remove this line once the app closes them (see the report of the browser-test work).
-    pytest.mark.filterwarnings(r"ignore:unclosed file <_io\.BufferedReader name='[^']*/static/:ResourceWarning"),
-]
+pytestmark = [pytest.mark.browser]
 
 # RULES.md §3: penalty points per rank.
 CONTRACT_POINTS = {"A": 15, **{str(n): n for n in range(2, 10)}, "10": 10, "J": 10, "Q": 10, "K": 10, "JK": 15}
