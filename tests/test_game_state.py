@@ -161,15 +161,20 @@ def test_start_game_stores_the_rules_with_options(ctx):
 
 
 def entries(*texts, exact_cut=(), one_turn_out=()):
-    return [
-        service.HandEntry(position=i, text=text, exact_cut=i in exact_cut, one_turn_out=i in one_turn_out)
-        for i, text in enumerate(texts)
-    ]
+    """Hand lines: a string is the cards left, an int (or a string starting "=") the points typed."""
+    lines = []
+    for i, text in enumerate(texts):
+        points = str(text) if isinstance(text, int) else (text[1:] if text.startswith("=") else "")
+        cards = "" if points or isinstance(text, int) else text
+        lines.append(
+            service.HandEntry(position=i, text=cards, points=points, exact_cut=i in exact_cut, one_turn_out=i in one_turn_out)
+        )
+    return lines
 
 
 def test_judge_entry_scores_and_collects_every_error(ctx):
     game = service.start_game(find_ruleset("liverpool"), players("Ann", "Bob", "Cat", "Dan"), 0)
-    judgement = service.judge_entry(game, 1, "3", entries("K Q", "30", "", "", exact_cut=(3,)))
+    judgement = service.judge_entry(game, 1, "3", entries("K Q", 30, "", "", exact_cut=(3,)))
     assert judgement.ok
     assert [(h.position, h.points, h.adjustment) for h in judgement.hands] == [
         (0, 20, 0),
@@ -181,7 +186,7 @@ def test_judge_entry_scores_and_collects_every_error(ctx):
         "Only one player goes out, but Cat has no cards entered: enter the cards left, or save anyway."
     ]
 
-    judgement = service.judge_entry(game, 1, "0", entries("K", "Q Z", "-1", "", exact_cut=(2,), one_turn_out=(0,)))
+    judgement = service.judge_entry(game, 1, "0", entries("K", "Q Z", "=-1", "", exact_cut=(2,), one_turn_out=(0,)))
     assert judgement.errors == {
         "hand-0": "Liverpool Rummy has no bonus for going down and out in one turn.",
         "hand-1": "'Z' is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here).",

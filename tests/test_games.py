@@ -51,10 +51,17 @@ def counts(app) -> dict[str, int]:
     }
 
 
+class Points(str):
+    """A hand typed as points in the points box (a plain string is the cards left)."""
+
+
 def entry_data(went_out, hands, *, exact_cut=(), one_turn_out=(), confirm=False, confirm_finished=False, version=None):
     data = {"went_out": str(went_out)}
     for position, text in enumerate(hands):
-        data[f"hands-{position}-cards"] = text
+        if isinstance(text, (int, Points)):
+            data[f"hands-{position}-points"] = str(text)
+        else:
+            data[f"hands-{position}-cards"] = text
     for position in exact_cut:
         data[f"hands-{position}-exact_cut"] = "y"
     for position in one_turn_out:
@@ -501,7 +508,7 @@ def test_entry_page_has_a_line_and_keypad_per_player(make_game, form_client):
 
 def test_points_by_ranks_and_typed_numbers_are_saved(make_game, form_client, no_csrf_app):
     url = make_game(CONTRACT3)
-    response = save_deal(form_client, url, 1, 0, ["", "k q 7 jk", "25"])
+    response = save_deal(form_client, url, 1, 0, ["", "k q 7 jk", 25])
     assert "Deal 1 saved." in flashes(page(form_client, url))
     with reading(no_csrf_app) as session:
         game = session.get(Game, game_id(url))
@@ -598,11 +605,12 @@ def test_a_bad_card_is_an_error_quoting_it(make_game, form_client, no_csrf_app):
     [
         ("-5", "Points can't be negative: type the cards left, or their points."),
         ("2001", "2001 points is more than any hand can hold."),
+        ("lots", "“lots” is not a number of points: type a whole number, like 25."),
     ],
 )
 def test_impossible_typed_points_are_errors(make_game, form_client, no_csrf_app, text, message):
     url = make_game(CONTRACT3)
-    response = post_deal(form_client, url, 1, 0, ["", text, "7"])
+    response = post_deal(form_client, url, 1, 0, ["", Points(text), "7"])
     assert response.status_code == 422
     assert hand_error(response.get_data(as_text=True), 1) == message
     assert count(no_csrf_app, DealResult) == 0
@@ -610,7 +618,7 @@ def test_impossible_typed_points_are_errors(make_game, form_client, no_csrf_app,
 
 def test_every_bad_line_gets_its_own_message(make_game, form_client):
     url = make_game(CONTRACT3)
-    response = post_deal(form_client, url, 1, 0, ["K", "ZZ", "-3"])
+    response = post_deal(form_client, url, 1, 0, ["K", "ZZ", Points("-3")])
     html = response.get_data(as_text=True)
     assert "Ann went out" in hand_error(html, 0)
     assert "'ZZ' is not a rank" in hand_error(html, 1)
@@ -791,9 +799,8 @@ def preview(client, url, position, text, key=None, number=1):
         ("K Q", "back", "K", "10 points · 1 card"),
         ("K", "back", "", "0 points"),
         ("K Q 7", "clear", "", "0 points"),
-        ("25", "K", "K", "10 points · 1 card"),
+        ("8", None, "8", "8 points · 1 card"),  # a number on the cards line is a card
         ("10", "K", "10 K", "20 points · 2 cards"),
-        ("25", None, "25", "25 points"),
         ("k, q", None, "k, q", "20 points · 2 cards"),
         ("K", "nonsense", "K", "10 points · 1 card"),
     ],
@@ -815,8 +822,8 @@ def test_keypad_preview_quotes_a_bad_token(make_game, form_client):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("-5", "Points can't be negative: type the cards left, or their points."),
-        ("2001", "2001 points is more than any hand can hold."),
+        ("25", "'25' is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here). Type points in the points box."),
+        ("K 1X", "'1X' is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here)."),
     ],
 )
 def test_keypad_preview_says_what_the_save_will_say(make_game, form_client, text, message):
@@ -973,7 +980,7 @@ def test_a_deal_outside_the_schedule_is_404(make_game, form_client, number):
 def test_scoreboard_running_totals_leader_and_current_deal(make_game, form_client):
     url = make_game(CONTRACT3)
     save_deal(form_client, url, 1, 0, ["", "K", "5"])  # 0 10 5
-    save_deal(form_client, url, 2, 1, ["20", "", "3"])  # 20 0 3
+    save_deal(form_client, url, 2, 1, [20, "", "3"])  # 20 0 3
     board = page(form_client, url).find(id="scoreboard")
     assert [th.text for th in board.find("thead").find_all("th")] == ["Deal", "Ann", "Bob", "Cat"]
     rows = board.find("tbody").find_all("tr")
@@ -1010,19 +1017,20 @@ def test_no_leader_before_the_first_deal(make_game, form_client):
 
 def test_a_saved_deal_opens_prefilled_with_its_version(make_game, form_client):
     url = make_game(CONTRACT3)
-    save_deal(form_client, url, 1, 0, ["", "K Q 7 JK", "25"])
+    save_deal(form_client, url, 1, 0, ["", "K Q 7 JK", 25])
     doc = page(form_client, f"{url}/deals/1")
     assert doc.find("h1").text == "Correct deal 1"
     assert doc.find("input", name="version").attrs["value"] == "1"
     assert [i.attrs["value"] for i in doc.find_all("input", name="went_out") if "checked" in i.attrs] == ["0"]
-    assert [doc.find(id=f"hands-{p}-cards").attrs["value"] for p in range(3)] == ["", "K Q 7 JK", "25"]
+    assert [doc.find(id=f"hands-{p}-cards").attrs["value"] for p in range(3)] == ["", "K Q 7 JK", ""]
+    assert doc.find(id="hands-2-points").attrs["value"] == "25"  # typed points come back as points
 
 
 def test_a_correction_changes_the_totals_and_is_in_the_history(make_game, form_client, no_csrf_app):
     url = make_game(CONTRACT3)
-    save_deal(form_client, url, 1, 0, ["", "K Q 7 JK", "25"])
+    save_deal(form_client, url, 1, 0, ["", "K Q 7 JK", 25])
     save_deal(form_client, url, 2, 1, ["5", "", "5"])
-    save_deal(form_client, url, 1, 2, ["K", "30", ""], version=1)
+    save_deal(form_client, url, 1, 2, ["K", 30, ""], version=1)
     assert "Deal 1 corrected." in flashes(page(form_client, url))
     with reading(no_csrf_app) as session:
         game = session.get(Game, game_id(url))
@@ -1050,7 +1058,7 @@ def test_a_correction_changes_the_totals_and_is_in_the_history(make_game, form_c
 def test_a_stale_correction_is_refused_with_the_recorded_values(make_game, form_client, no_csrf_app):
     url = make_game(CONTRACT3)
     save_deal(form_client, url, 1, 0, ["", "K", "5"])
-    save_deal(form_client, url, 1, 0, ["", "30", "5"], version=1)  # someone else corrects first
+    save_deal(form_client, url, 1, 0, ["", 30, "5"], version=1)  # someone else corrects first
     response = post_deal(form_client, url, 1, 0, ["", "7", "5"], version=1)  # from the old page
     assert response.status_code == 422
     notice = parse(response.get_data(as_text=True)).find(cls="notice")
@@ -1133,8 +1141,8 @@ def test_undo_with_no_deal_is_refused(make_game, form_client):
 
 def play_tied_game(client, url):
     """Seven deals of Contract Rummy: Ann and Bob tie on 35, Cat has 60."""
-    save_deal(client, url, 1, 0, ["", "10", "30"])
-    save_deal(client, url, 2, 1, ["10", "", "30"])
+    save_deal(client, url, 1, 0, ["", "10", 30])
+    save_deal(client, url, 2, 1, ["10", "", 30])
     for number in range(3, 8):
         save_deal(client, url, number, 2, ["5", "5", ""])
 
@@ -1181,14 +1189,14 @@ def test_correcting_a_finished_game_needs_the_box_and_is_logged(make_game, form_
     doc = page(form_client, f"{url}/deals/3")
     assert doc.find("input", name="confirm_finished").attrs["type"] == "checkbox"
 
-    response = post_deal(form_client, url, 3, 2, ["15", "5", ""], version=1)
+    response = post_deal(form_client, url, 3, 2, [15, "5", ""], version=1)
     assert response.status_code == 422
     box = parse(response.get_data(as_text=True)).find("input", name="confirm_finished").closest(cls="warnings")
     assert box.find(cls="error").text == "This game is finished: tick the box to correct it."
     with reading(no_csrf_app) as session:
         assert session.get(Game, game_id(url)).deal_result(3).version == 1
 
-    save_deal(form_client, url, 3, 2, ["15", "5", ""], version=1, confirm_finished=True)
+    save_deal(form_client, url, 3, 2, [15, "5", ""], version=1, confirm_finished=True)
     with reading(no_csrf_app) as session:
         game = session.get(Game, game_id(url))
         assert game.status == "finished"

@@ -73,6 +73,7 @@ class HandForm(FlaskForm):
         csrf = False
 
     cards = StringField("Cards left")
+    points = StringField("or their points")
     exact_cut = BooleanField("Cut exactly")
     one_turn_out = BooleanField("Went down and out in one turn")
 

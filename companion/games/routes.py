@@ -250,6 +250,7 @@ def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
             service.HandEntry(
                 position=seat.position,
                 text=hand.form.cards.data or "",
+                points=hand.form.points.data or "",
                 exact_cut=bool(hand.form.exact_cut.data),
                 one_turn_out=bool(hand.form.one_turn_out.data),
             )
@@ -309,20 +310,21 @@ def _prefill(form: DealEntryForm, game: Game, existing) -> None:
         form.hands.append_entry()
         line = form.hands[-1].form
         if hand is not None:
-            line.cards.data = hand.cards if hand.cards is not None else str(hand.points)
+            if hand.cards is None:
+                line.points.data = str(hand.points)
+            else:
+                line.cards.data = hand.cards
             line.exact_cut.data = hand.exact_cut
             line.one_turn_out.data = hand.one_turn_out
 
 
 def _preview(ruleset, text: str) -> dict[str, object]:
-    """The running penalty shown under a hand's line as it is typed or tapped."""
+    """The running penalty shown under a hand's cards as they are typed or tapped."""
     try:  # read as the saved entry will be, so the preview and the save agree
-        ranks, typed = service.parse_hand((text or "").strip())
+        ranks = service.parse_hand(text)
     except ValueError as error:
         return {"points": None, "error": str(error), "count": None}
-    if typed is not None:
-        return {"points": typed, "error": None, "count": None}
-    return {"points": rank_points(ruleset, ranks or ()), "error": None, "count": len(ranks or ())}
+    return {"points": rank_points(ruleset, ranks), "error": None, "count": len(ranks)}
 
 
 @bp.post("/<int:game_id>/deals/<int:number>/hands/<int:position>")
@@ -349,8 +351,6 @@ def hand_preview(game_id: int, number: int, position: int) -> str:
     elif key == "clear":
         tokens = []
     elif key in RANK_KEYS:
-        if len(tokens) == 1 and tokens[0].isdigit() and tokens[0] not in RANK_KEYS:
-            tokens = []  # a typed number gives way to cards
         tokens.append(key)
     text = " ".join(tokens)
     return render_template(

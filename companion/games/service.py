@@ -86,6 +86,9 @@ class HandEntry:
 
     position: int
     text: str = ""
+    """The cards left, as ranks (``"K Q 7 JK"``)."""
+    points: str = ""
+    """Or the points left, typed as a number."""
     exact_cut: bool = False
     one_turn_out: bool = False
 
@@ -156,13 +159,17 @@ def judge_entry(game: Game, deal_number: int, went_out: str | None, entries: Seq
         field_name = f"hand-{entry.position}"
         name = seats[entry.position]
         text = (entry.text or "").strip()
+        typed = (entry.points or "").strip()
         if entry.position == out:
-            if text and text != "0":
+            if text not in ("", "0") or typed not in ("", "0"):
                 judgement.errors[field_name] = f"{name} went out, so {name} has no cards left: clear this line."
             parsed[entry.position] = ((), None)
+        elif text and typed:
+            judgement.errors[field_name] = "Enter the cards left or their points, not both."
+            continue
         else:
             try:
-                parsed[entry.position] = parse_hand(text)
+                parsed[entry.position] = (None, parse_points(typed)) if typed else (parse_hand(text), None)
             except ValueError as error:
                 judgement.errors[field_name] = str(error)
                 continue
@@ -228,24 +235,35 @@ def _have(names: list[str]) -> str:
     return "has" if len(names) == 1 else "have"
 
 
-def parse_hand(text: str) -> tuple[tuple[str, ...] | None, int | None]:
-    """Ranks (``"K Q 7 JK"``) or a plain number of points; ``ValueError`` with a sentence otherwise."""
+def parse_hand(text: str) -> tuple[str, ...]:
+    """The ranks left in a hand (``"K Q 7 JK"``: a number is a card, ``"8"`` an eight).
+
+    Raises ``ValueError`` with a sentence quoting a token that is not a rank.
+    """
+    text = (text or "").strip()
     if not text:
-        return (), None
-    if text.lstrip("-").isdigit():
-        points = int(text)
-        if points < 0:
-            raise ValueError("Points can't be negative: type the cards left, or their points.")
-        if points > 2000:
-            raise ValueError(f"{points} points is more than any hand can hold.")
-        return None, points
+        return ()
     from ..rules import CardSyntaxError
 
     try:
-        return parse_ranks(text), None
+        return parse_ranks(text)
     except CardSyntaxError as error:
         message = str(error)
-        raise ValueError(message[0].upper() + message[1:] + ".") from None
+        hint = " Type points in the points box." if text.isdigit() else ""
+        raise ValueError(message[0].upper() + message[1:] + "." + hint) from None
+
+
+def parse_points(text: str) -> int:
+    """Points typed for a hand: a whole number from 0 to 2000; ``ValueError`` with a sentence otherwise."""
+    text = (text or "").strip()
+    if not text.lstrip("-").isdigit():
+        raise ValueError(f"“{text}” is not a number of points: type a whole number, like 25.")
+    points = int(text)
+    if points < 0:
+        raise ValueError("Points can't be negative: type the cards left, or their points.")
+    if points > 2000:
+        raise ValueError(f"{points} points is more than any hand can hold.")
+    return points
 
 
 def _deal_facts(deal: DealResult) -> dict[str, object]:

@@ -415,12 +415,6 @@ def test_a_second_phone_at_the_table_counts_a_may_i(page: Page, new_context, loo
     look("first-phone-sees-the-may-i", scan=False)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="App bug: a hand that is one number is read as typed points, so a lone tapped 8 scores 8 in "
-    "Shanghai (an 8 is worth 10); the same for 2-7 there and in Progressive (a 2 is worth 20). "
-    "companion/games/service.py _parse_hand and routes.py _preview. Drop this mark when fixed.",
-)
 def test_a_lone_tapped_number_card_scores_as_that_card(page: Page, seed_game) -> None:
     game = seed_game("shanghai", ["Ivy", "Jon", "Kim"])
     page.goto(f"/games/{game}/deals/1")
