@@ -117,12 +117,14 @@ def _register_blueprints(app: Flask) -> None:
     from . import models  # noqa: F401  (the tables, for migrations)
     from .api.routes import bp as api_bp
     from .games.routes import bp as games_bp
+    from .leagues.routes import bp as leagues_bp
     from .main.routes import bp as main_bp
     from .rules_ui.routes import bp as rules_ui_bp
 
     app.register_blueprint(main_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(rules_ui_bp)
+    app.register_blueprint(leagues_bp)
     app.register_blueprint(api_bp)
     csrf.exempt(api_bp)  # the JSON API stores nothing and takes no cookie
 

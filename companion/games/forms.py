@@ -55,6 +55,8 @@ class NewGameForm(FlaskForm):
     )
     seats = FieldList(FormField(SeatForm), min_entries=MAX_SEATS, max_entries=MAX_SEATS)
     first_dealer = SelectField("First dealer", default=RANDOM_DEALER, validate_choice=False)
+    league = SelectField("League", default="", validate_choice=False)
+    """Optional: a game in a league counts in its standings; its players join the roster."""
 
     def validate_options(self, field: SelectMultipleField) -> None:
         ruleset = RULESETS.get(self.ruleset.data or "")

@@ -11,7 +11,7 @@ from wtforms import SelectChoice
 from sqlalchemy import bindparam, select
 
 from ..extensions import db
-from ..models import Game, GameStatus, Player, Seat, ruleset_from_snapshot
+from ..models import Game, GameStatus, League, Player, Seat, ruleset_from_snapshot
 from ..rules import RULESETS
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
 from ..rules.tally import RANK_KEYS, rank_points
@@ -47,6 +47,14 @@ def new_game() -> tuple[str, int] | WerkzeugResponse:
     form.first_dealer.choices = [SelectChoice(RANDOM_DEALER, "Draw at random")] + [
         SelectChoice(str(i), f"Seat {i + 1}") for i in range(MAX_SEATS)
     ]
+    leagues = League.ordered()
+    form.league.choices = [SelectChoice("", "No league")] + [SelectChoice(str(league.id), league.name) for league in leagues]
+    if request.method == "GET" and request.args.get("league"):
+        form.league.data = request.args["league"]
+        league = db.session.get(League, int(request.args["league"])) if request.args["league"].isdigit() else None
+        if league is not None:  # the roster fills the seats, in order
+            for seat, member in zip(form.seats, league.members, strict=False):
+                seat.form.player.data = str(member.id)
     if form.validate_on_submit():
         game = _start_from_form(form, known)
         if game is not None:
@@ -94,8 +102,14 @@ def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
             form.first_dealer.errors = ["Pick a seat with a player in it, or draw the dealer at random."]
             return None
         first_dealer = occupied.index(seat_index)
+    league = None
+    if form.league.data:
+        league = db.session.get(League, int(form.league.data)) if form.league.data.isdigit() else None
+        if league is None:
+            form.league.errors = ["Pick a league from the list, or no league."]
+            return None
     players = [p if isinstance(p, Player) else service.find_or_add_player(p) for _, p in chosen]
-    return service.start_game(ruleset, players, first_dealer, random.SystemRandom())
+    return service.start_game(ruleset, players, first_dealer, random.SystemRandom(), league=league)
 
 
 @bp.get("/new/options")

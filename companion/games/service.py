@@ -16,7 +16,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, Player, Seat
+from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, League, Player, Seat
 from ..rules import Ruleset
 from ..rules.tally import hand_warnings, parse_ranks, rank_points, table_warnings
 from ..leagues.summary import mark_changed
@@ -59,13 +59,26 @@ def find_or_add_player(name: str) -> Player:
     return player
 
 
-def start_game(ruleset: Ruleset, players: Sequence[Player], first_dealer: int | None, rng: random.Random | None = None) -> Game:
-    """A new game with players seated clockwise in the order given; ``None`` draws the first dealer."""
+def start_game(
+    ruleset: Ruleset,
+    players: Sequence[Player],
+    first_dealer: int | None,
+    rng: random.Random | None = None,
+    league: League | None = None,
+) -> Game:
+    """A new game with players seated clockwise in the order given; ``None`` draws the first dealer.
+
+    In a league, players not yet on its roster join it.
+    """
     if not ruleset.min_players <= len(players) <= ruleset.max_players:
         raise GameError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players.")
     if first_dealer is None:
         first_dealer = (rng or random.SystemRandom()).randrange(len(players))
-    game = Game(first_dealer=first_dealer)
+    game = Game(first_dealer=first_dealer, league=league)
+    if league is not None:
+        for player in players:
+            if player not in league.members:
+                league.members.append(player)
     game.ruleset = ruleset
     game.seats = [Seat(position=i, player=player) for i, player in enumerate(players)]
     db.session.add(game)

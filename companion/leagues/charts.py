@@ -1,0 +1,44 @@
+"""Small line charts drawn on the server as SVG: no chart library, nothing for the phone to run."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from markupsafe import Markup, escape
+
+
+def line_chart(values: Sequence[float], *, title: str, width: int = 320, height: int = 140, unit: str = "") -> Markup:
+    """A line through ``values`` in order (one per game), with its lowest and highest value marked.
+
+    The SVG scales to its container's width; ``title`` names it for screen readers.
+    """
+    pad_left, pad_right, pad_top, pad_bottom = 36, 8, 10, 18
+    inner_w, inner_h = width - pad_left - pad_right, height - pad_top - pad_bottom
+    if not values:
+        return Markup(
+            f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}: no games yet">'
+            f'<text x="{width / 2}" y="{height / 2}" text-anchor="middle">No games yet</text></svg>'
+        )
+    low, high = min(values), max(values)
+    span = (high - low) or 1.0
+    step = inner_w / max(1, len(values) - 1)
+
+    def x(i: int) -> float:
+        return pad_left + i * step
+
+    def y(v: float) -> float:
+        return pad_top + inner_h - (v - low) / span * inner_h
+
+    points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+    label = f"{escape(title)}: {len(values)} games, from {values[0]:.0f}{unit} to {values[-1]:.0f}{unit}, lowest {low:.0f}{unit}, highest {high:.0f}{unit}"
+    dots = "" if len(values) > 40 else "".join(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="2.5"/>' for i, v in enumerate(values))
+    return Markup(
+        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-label="{label}" preserveAspectRatio="none">'
+        f'<line class="axis" x1="{pad_left}" y1="{pad_top}" x2="{pad_left}" y2="{pad_top + inner_h}"/>'
+        f'<line class="axis" x1="{pad_left}" y1="{pad_top + inner_h}" x2="{width - pad_right}" y2="{pad_top + inner_h}"/>'
+        f'<text class="tick" x="{pad_left - 4}" y="{pad_top + 4}" text-anchor="end">{high:.0f}</text>'
+        f'<text class="tick" x="{pad_left - 4}" y="{pad_top + inner_h}" text-anchor="end">{low:.0f}</text>'
+        f'<text class="tick" x="{pad_left}" y="{height - 4}">first</text>'
+        f'<text class="tick" x="{width - pad_right}" y="{height - 4}" text-anchor="end">latest</text>'
+        f'<polyline points="{points}"/>{dots}</svg>'
+    )

@@ -1,0 +1,307 @@
+"""League pages: leagues and rosters, standings by season and ruleset, player pages, head-to-head."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response as WerkzeugResponse
+from wtforms import SelectChoice, SelectField, StringField
+from wtforms.validators import Length, Optional
+
+from ..extensions import db
+from ..models import League, Player
+from ..rules import RULESETS
+from .charts import line_chart
+from .service import LeagueError, add_member, create_league, remove_member
+from .standings import COLUMNS, Season, contract_records, seasons_of, standings_for
+
+bp = Blueprint("leagues", __name__, url_prefix="/leagues")
+
+
+class LeagueForm(FlaskForm):
+    name = StringField("League name", validators=[Length(max=60, message="A league name is at most 60 letters.")])
+
+
+class MemberForm(FlaskForm):
+    player = SelectField("Player", choices=[], validate_choice=False, validators=[Optional()])
+    new_name = StringField("or a new player", validators=[Optional(), Length(max=40, message="A name is at most 40 letters.")])
+
+
+class PlainForm(FlaskForm):
+    """A POST button (remove from the roster): it carries CSRF."""
+
+
+def _league_or_404(league_id: int) -> League:
+    league = db.session.get(League, league_id)
+    if league is None:
+        abort(404)
+    return league
+
+
+@bp.route("/", methods=["GET", "POST"])
+def index() -> str | WerkzeugResponse:
+    form = LeagueForm()
+    status = 200
+    if form.validate_on_submit():
+        try:
+            league = create_league(form.name.data or "")
+        except LeagueError as error:
+            form.name.errors = [str(error)]
+            status = 422
+        else:
+            flash(f"League “{league.name}” created: add its players.", "info")
+            return redirect(url_for("leagues.show", league_id=league.id), code=303)
+    elif request.method == "POST":
+        status = 422
+    return render_template("leagues/index.html", form=form, leagues=League.ordered()), status
+
+
+# ---------------------------------------------------------------------------
+# Choosing the season and ruleset
+
+
+def _filters(league: League) -> tuple[Season, str | None, dict[str, str], list[int]]:
+    """The season and ruleset from the query, with a message for a bad one; defaults to the latest year."""
+    years = seasons_of(league.id)
+    errors: dict[str, str] = {}
+    asked = request.args.get("season", "")
+    season: Season
+    if asked == "all":
+        season = Season.all_time()
+    elif asked == "range":
+        try:
+            first = dt.date.fromisoformat(request.args.get("from", ""))
+            last = dt.date.fromisoformat(request.args.get("to", ""))
+        except ValueError:
+            errors["season"] = "Give both dates of the range, as a calendar shows them."
+            season = Season.year(years[0] if years else dt.date.today().year)
+        else:
+            if last < first:
+                errors["season"] = "The range ends before it starts."
+                first, last = last, first
+            season = Season.between(first, last)
+    elif asked.isdigit() and 1900 <= int(asked) <= 9999:
+        season = Season.year(int(asked))
+    else:
+        if asked:
+            errors["season"] = f"“{asked}” is not a season: pick a year, all time or a range."
+        this_year = dt.date.today().year
+        season = Season.year(this_year if this_year in years or not years else years[0])
+    ruleset_id = request.args.get("ruleset") or None
+    if ruleset_id is not None and ruleset_id not in RULESETS:
+        errors["ruleset"] = f"There is no ruleset “{ruleset_id}”."
+        ruleset_id = None
+    return season, ruleset_id, errors, years
+
+
+def _filter_args(season: Season, ruleset_id: str | None) -> dict[str, str]:
+    """The query arguments that reproduce a season and ruleset (for links)."""
+    args: dict[str, str] = {}
+    if season.start is None:
+        args["season"] = "all"
+    elif season.label.isdigit():
+        args["season"] = season.label
+    else:
+        args["season"] = "range"
+        args["from"] = season.start.date().isoformat()
+        args["to"] = (season.end - dt.timedelta(days=1)).date().isoformat() if season.end else ""
+    if ruleset_id:
+        args["ruleset"] = ruleset_id
+    return args
+
+
+# ---------------------------------------------------------------------------
+# Standings and roster
+
+
+@bp.get("/<int:league_id>")
+def show(league_id: int) -> tuple[str, int]:
+    league = _league_or_404(league_id)
+    season, ruleset_id, errors, years = _filters(league)
+    standings = standings_for(league, season, ruleset_id)
+    sort = request.args.get("sort", "rating")
+    direction = request.args.get("dir")
+    descending = None if direction not in ("asc", "desc") else direction == "desc"
+    rows = standings.rows(sort, descending)
+    member_form = MemberForm()
+    _member_choices(member_form, league)
+    return render_template(
+        "leagues/show.html",
+        league=league,
+        standings=standings,
+        rows=rows,
+        columns=COLUMNS,
+        sort=sort if sort in {c[0] for c in COLUMNS} else "rating",
+        descending=descending,
+        season=season,
+        ruleset_id=ruleset_id,
+        years=years,
+        errors=errors,
+        filter_args=_filter_args(season, ruleset_id),
+        rulesets=RULESETS.values(),
+        member_form=member_form,
+        plain_form=PlainForm(),
+    ), (422 if errors else 200)
+
+
+def _member_choices(form: MemberForm, league: League) -> None:
+    members = {p.id for p in league.members}
+    form.player.choices = [SelectChoice("", "—")] + [
+        SelectChoice(str(p.id), p.name) for p in Player.ordered() if p.id not in members
+    ]
+
+
+@bp.post("/<int:league_id>/members")
+def add_to_roster(league_id: int) -> WerkzeugResponse:
+    league = _league_or_404(league_id)
+    form = MemberForm()
+    _member_choices(form, league)
+    if not form.validate_on_submit():
+        flash(next(iter(form.errors.values()))[0] if form.errors else "The page was out of date: try again.", "error")
+        return redirect(url_for("leagues.show", league_id=league.id), code=303)
+    from ..games.service import find_or_add_player
+
+    if form.player.data:
+        player = db.session.get(Player, int(form.player.data)) if form.player.data.isdigit() else None
+        if player is None:
+            flash("Pick a player from the list.", "error")
+            return redirect(url_for("leagues.show", league_id=league.id), code=303)
+    elif form.new_name.data and form.new_name.data.strip():
+        player = find_or_add_player(form.new_name.data)
+    else:
+        flash("Pick a player or type a new name.", "error")
+        return redirect(url_for("leagues.show", league_id=league.id), code=303)
+    if add_member(league, player):
+        flash(f"{player.name} joined {league.name}.", "info")
+    else:
+        flash(f"{player.name} is already on the roster.", "info")
+    return redirect(url_for("leagues.show", league_id=league.id), code=303)
+
+
+@bp.post("/<int:league_id>/members/<int:player_id>/remove")
+def remove_from_roster(league_id: int, player_id: int) -> WerkzeugResponse:
+    league = _league_or_404(league_id)
+    player = db.session.get(Player, player_id)
+    if player is None:
+        abort(404)
+    if not PlainForm().validate_on_submit():
+        flash("The page was out of date: try again.", "error")
+    else:
+        try:
+            remove_member(league, player)
+            flash(f"{player.name} left the roster; their past games still count.", "info")
+        except LeagueError as error:
+            flash(str(error), "error")
+    return redirect(url_for("leagues.show", league_id=league.id), code=303)
+
+
+# ---------------------------------------------------------------------------
+# A player's page and head-to-head
+
+
+@bp.get("/<int:league_id>/players/<int:player_id>")
+def player(league_id: int, player_id: int) -> tuple[str, int]:
+    league = _league_or_404(league_id)
+    person = db.session.get(Player, player_id)
+    if person is None:
+        abort(404)
+    season, ruleset_id, errors, years = _filters(league)
+    standings = standings_for(league, season, ruleset_id)
+    record = standings.records.get(player_id)
+    head_to_head = standings.head_to_head()
+    opponents = []
+    for other in standings.records.values():
+        if other.player_id == player_id:
+            continue
+        ahead, behind, level = head_to_head.get((player_id, other.player_id), (0, 0, 0))
+        if ahead + behind + level:
+            opponents.append({"record": other, "ahead": ahead, "behind": behind, "level": level})
+    opponents.sort(key=lambda o: (-(o["ahead"] + o["behind"] + o["level"]), o["record"].name.casefold()))
+    contracts = contract_records(league.id, player_id, season, ruleset_id)
+    history = record.history if record else []
+    return render_template(
+        "leagues/player.html",
+        league=league,
+        person=person,
+        record=record,
+        opponents=opponents,
+        contracts=contracts,
+        hardest=contracts[0] if contracts else None,
+        history=list(reversed(history)),
+        score_chart=line_chart([h[2] for h in history], title=f"{person.name}'s final scores"),
+        rating_chart=line_chart([h[3] for h in history], title=f"{person.name}'s rating"),
+        season=season,
+        ruleset_id=ruleset_id,
+        years=years,
+        errors=errors,
+        filter_args=_filter_args(season, ruleset_id),
+        rulesets=RULESETS.values(),
+    ), (422 if errors else 200)
+
+
+@bp.get("/<int:league_id>/head-to-head")
+def head_to_head(league_id: int) -> tuple[str, int]:
+    league = _league_or_404(league_id)
+    season, ruleset_id, errors, years = _filters(league)
+    standings = standings_for(league, season, ruleset_id)
+    players = sorted(standings.records.values(), key=lambda r: r.name.casefold())
+    return render_template(
+        "leagues/head_to_head.html",
+        league=league,
+        players=players,
+        matrix=standings.head_to_head(),
+        season=season,
+        ruleset_id=ruleset_id,
+        years=years,
+        errors=errors,
+        filter_args=_filter_args(season, ruleset_id),
+        rulesets=RULESETS.values(),
+    ), (422 if errors else 200)
+
+
+# ---------------------------------------------------------------------------
+# Export and backup
+
+
+@bp.get("/<int:league_id>/export/<kind>.csv")
+def export_csv(league_id: int, kind: str) -> WerkzeugResponse:
+    """Games, deals or scores of the league as CSV."""
+    from flask import Response
+
+    from .exports import deals_csv, games_csv, scores_csv
+
+    league = _league_or_404(league_id)
+    makers = {"games": games_csv, "deals": deals_csv, "scores": scores_csv}
+    if kind not in makers:
+        abort(404)
+    filename = f"{_slug(league.name)}-{kind}.csv"
+    return Response(
+        makers[kind](league),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+@bp.get("/<int:league_id>/backup.json")
+def backup(league_id: int) -> WerkzeugResponse:
+    """The whole league as a JSON backup, for an import to restore exactly."""
+    import json
+
+    from flask import Response
+
+    from .exports import league_backup
+
+    league = _league_or_404(league_id)
+    return Response(
+        json.dumps(league_backup(league), ensure_ascii=False, indent=1),
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{_slug(league.name)}-backup.json"'},
+    )
+
+
+def _slug(name: str) -> str:
+    import re
+
+    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "league"

@@ -1,0 +1,47 @@
+"""League actions: create a league, manage its roster. Each is one transaction."""
+
+from __future__ import annotations
+
+from ..extensions import db
+from ..models import League, Player
+
+
+class LeagueError(ValueError):
+    """A league action that can't be done; the message is for the player."""
+
+
+def _touch(league: League) -> None:
+    league.revision = (league.revision or 0) + 1
+
+
+def create_league(name: str) -> League:
+    clean = " ".join((name or "").split())
+    if not clean:
+        raise LeagueError("Give the league a name.")
+    if len(clean) > 60:
+        raise LeagueError("A league name is at most 60 letters.")
+    if db.session.query(League).filter_by(name_key=League.key_for(clean)).first() is not None:
+        raise LeagueError(f"There is already a league called “{clean}”.")
+    league = League(name=clean, name_key=League.key_for(clean))
+    db.session.add(league)
+    db.session.commit()
+    return league
+
+
+def add_member(league: League, player: Player) -> bool:
+    """Put a player on the roster; ``False`` if they were on it already."""
+    if player in league.members:
+        return False
+    league.members.append(player)
+    _touch(league)
+    db.session.commit()
+    return True
+
+
+def remove_member(league: League, player: Player) -> None:
+    """Take a player off the roster; their past games still count in the standings."""
+    if player not in league.members:
+        raise LeagueError(f"{player.name} is not on the roster.")
+    league.members.remove(player)
+    _touch(league)
+    db.session.commit()
