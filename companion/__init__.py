@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import secrets
 from pathlib import Path
@@ -9,7 +10,7 @@ from typing import Any
 
 from flask import Flask
 
-from .extensions import compress, csrf, db, migrate
+from .extensions import compress, csrf, db, login_manager, migrate
 
 _ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,6 +30,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(_ROOT / "migrations"))
     csrf.init_app(app)
     compress.init_app(app)
+    _register_accounts(app)
     _register_assets(app)
     _register_blueprints(app)
     _register_error_pages(app)
@@ -50,12 +52,24 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # Pages, styles and scripts; the JSON API's answers are a few hundred bytes and go as they are.
         COMPRESS_MIMETYPES=["text/html", "text/css", "text/javascript", "application/javascript", "image/svg+xml"],
         COMPRESS_STREAMS=False,  # static files are served from memory (see _register_assets), nothing streams
+        # Cookies as a careful app sets them: not for scripts, not sent by other sites' forms, and (behind
+        # HTTPS, COMPANION_HTTPS=1) only over HTTPS. Phones stay signed in for a year.
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        REMEMBER_COOKIE_HTTPONLY=True,
+        REMEMBER_COOKIE_SAMESITE="Lax",
+        REMEMBER_COOKIE_DURATION=dt.timedelta(days=365),
+        SESSION_COOKIE_SECURE=os.environ.get("COMPANION_HTTPS") == "1",
+        REMEMBER_COOKIE_SECURE=os.environ.get("COMPANION_HTTPS") == "1",
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
         app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or _instance_secret(Path(app.instance_path))
     else:
         app.config.from_mapping(test_config)
+    if str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("sqlite"):
+        # Several workers share one SQLite file: wait for a writer rather than fail at once.
+        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"connect_args": {"timeout": 30}})
     if not app.config.get("SECRET_KEY"):
         raise RuntimeError("SECRET_KEY is not set: put it in instance/config.py or the test config.")
 
@@ -113,15 +127,35 @@ def _register_assets(app: Flask) -> None:
     app.add_template_global(asset)
 
 
+def _register_accounts(app: Flask) -> None:
+    """Flask-Login for the session, the sign-in gate, and HTTPS behind a proxy when told so."""
+    from .auth import gate
+    from .models import User
+
+    login_manager.init_app(app)
+
+    @login_manager.user_loader
+    def load_user(user_id: str) -> User | None:
+        return db.session.get(User, int(user_id)) if user_id.isdigit() else None
+
+    gate.install(app)
+    if os.environ.get("COMPANION_HTTPS") == "1":
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+
+
 def _register_blueprints(app: Flask) -> None:
     from . import models  # noqa: F401  (the tables, for migrations)
     from .api.routes import bp as api_bp
+    from .auth.routes import bp as auth_bp
     from .games.routes import bp as games_bp
     from .leagues.routes import bp as leagues_bp
     from .main.routes import bp as main_bp
     from .rules_ui.routes import bp as rules_ui_bp
 
     app.register_blueprint(main_bp)
+    app.register_blueprint(auth_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(rules_ui_bp)
     app.register_blueprint(leagues_bp)

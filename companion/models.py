@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint, func, select
+from flask_login import UserMixin
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -83,6 +84,8 @@ class Game(db.Model):
     league_id: Mapped[int | None] = mapped_column(
         ForeignKey("league.id", ondelete="SET NULL", name="game_league_fk"), default=None, index=True
     )
+    share_token: Mapped[str | None] = mapped_column(String(43), default=None)
+    """The secret in the game's watch link (read-only, no account needed)."""
 
     league: Mapped[League | None] = relationship(back_populates="games")
 
@@ -99,6 +102,7 @@ class Game(db.Model):
 
     __table_args__ = (
         CheckConstraint("status in ('in_progress', 'finished', 'abandoned')", name="game_status_known"),
+        UniqueConstraint("share_token", name="game_share_token_once"),
     )
 
     @property
@@ -178,8 +182,11 @@ class DealResult(db.Model):
     """Raised by every correction, so a stale edit is refused instead of lost."""
     created_at: Mapped[dt.datetime] = mapped_column(default=_now)
     updated_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    recorded_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL", name="deal_recorded_by_fk"), default=None)
+    """The account that saved this version of the deal."""
 
     game: Mapped[Game] = relationship(back_populates="deals")
+    recorded_by: Mapped[User | None] = relationship(lazy="joined")
     hands: Mapped[list[HandScore]] = relationship(
         back_populates="deal", order_by="HandScore.position", cascade="all, delete-orphan", lazy="selectin"
     )
@@ -250,8 +257,11 @@ class Change(db.Model):
     old_json: Mapped[str | None] = mapped_column(Text, default=None)
     new_json: Mapped[str | None] = mapped_column(Text, default=None)
     created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL", name="change_user_fk"), default=None)
+    """Who made the change, once accounts exist."""
 
     game: Mapped[Game] = relationship(back_populates="changes")
+    user: Mapped[User | None] = relationship(lazy="joined")
 
     __table_args__ = (Index("change_by_game", "game_id", "id"),)
 
@@ -282,8 +292,12 @@ class League(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(default=_now)
     revision: Mapped[int] = mapped_column(default=1)
     """Raised whenever a game of the league or its roster changes; standings are kept per revision."""
+    share_token: Mapped[str | None] = mapped_column(String(43), default=None)
+    """The secret in the league's watch link (read-only standings, no account needed)."""
 
     members: Mapped[list[Player]] = relationship(secondary=league_member, order_by="Player.name", lazy="selectin")
+
+    __table_args__ = (UniqueConstraint("share_token", name="league_share_token_once"),)
     games: Mapped[list[Game]] = relationship(back_populates="league", lazy="select")
 
     @staticmethod
@@ -327,3 +341,47 @@ class GameResult(db.Model):
         Index("game_result_by_league", "league_id", "played_on"),
         Index("game_result_by_player", "player_id", "played_on"),
     )
+
+
+class User(UserMixin, db.Model):
+    """An account: who may change games, scores and leagues. The first one is the owner."""
+
+    __tablename__ = "user"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(40))
+    username_key: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    is_owner: Mapped[bool] = mapped_column(default=False)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id", ondelete="SET NULL", name="user_player_fk"), default=None)
+    """The player this account is at the table: leagues they are on the roster of are theirs to change."""
+    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+
+    player: Mapped[Player | None] = relationship(lazy="joined")
+
+    @staticmethod
+    def key_for(name: str) -> str:
+        return " ".join(name.split()).casefold()
+
+
+class Invite(db.Model):
+    """A one-use link the owner makes to let someone create an account."""
+
+    __tablename__ = "invite"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(43), unique=True)
+    created_by_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"))
+    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    used_at: Mapped[dt.datetime | None] = mapped_column(default=None)
+    used_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"), default=None)
+
+
+class LoginAttempt(db.Model):
+    """A failed sign-in, kept a while so repeated guessing is slowed down (per address and per name)."""
+
+    __tablename__ = "login_attempt"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(120), index=True)
+    at: Mapped[dt.datetime] = mapped_column(default=_now, index=True)

@@ -3,9 +3,35 @@
 from __future__ import annotations
 
 import pytest
+from werkzeug.security import generate_password_hash
 
 from companion import create_app
 from companion.extensions import db
+from companion.models import User
+
+OWNER_NAME = "Owner"
+OWNER_PASSWORD = "owner-password-123"
+# Hashed once: a password hash is slow on purpose, and most tests only need someone signed in.
+OWNER_HASH = generate_password_hash(OWNER_PASSWORD)
+
+
+def add_owner(app) -> int:
+    """The first account (the owner), so the app is past its first-run setup; its id."""
+    with app.app_context():
+        existing = db.session.query(User).filter_by(username_key=User.key_for(OWNER_NAME)).first()
+        if existing is not None:  # two apps on one database file
+            return existing.id
+        user = User(username=OWNER_NAME, username_key=User.key_for(OWNER_NAME), password_hash=OWNER_HASH, is_owner=True)
+        db.session.add(user)
+        db.session.commit()
+        return user.id
+
+
+def sign_in(client, user_id: int) -> None:
+    """Sign a test client in as an account (as Flask-Login keeps it in the session)."""
+    with client.session_transaction() as session:
+        session["_user_id"] = str(user_id)
+        session["_fresh"] = True
 
 
 @pytest.fixture
@@ -19,11 +45,21 @@ def app(tmp_path):
     )
     with app.app_context():
         db.create_all()
+    app.config["OWNER_ID"] = add_owner(app)
     yield app
 
 
 @pytest.fixture
 def client(app):
+    """A client signed in as the owner (CSRF on)."""
+    client = app.test_client()
+    sign_in(client, app.config["OWNER_ID"])
+    return client
+
+
+@pytest.fixture
+def anon_client(app):
+    """A client nobody signed in on."""
     return app.test_client()
 
 
@@ -45,12 +81,16 @@ def no_csrf_app(tmp_path):
     )
     with app.app_context():
         db.create_all()
+    app.config["OWNER_ID"] = add_owner(app)
     yield app
 
 
 @pytest.fixture
 def form_client(no_csrf_app):
-    return no_csrf_app.test_client()
+    """A client signed in as the owner, with CSRF off."""
+    client = no_csrf_app.test_client()
+    sign_in(client, no_csrf_app.config["OWNER_ID"])
+    return client
 
 
 def start_game_via_form(client, names, ruleset="contract", first_dealer="0", options=()):

@@ -74,14 +74,17 @@ def start_game(
         raise GameError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players.")
     if first_dealer is None:
         first_dealer = (rng or random.SystemRandom()).randrange(len(players))
-    game = Game(first_dealer=first_dealer, league=league)
-    if league is not None:
-        for player in players:
-            if player not in league.members:
-                league.members.append(player)
+    game = Game(first_dealer=first_dealer)
     game.ruleset = ruleset
     game.seats = [Seat(position=i, player=player) for i, player in enumerate(players)]
     db.session.add(game)
+    if league is not None:
+        # the game is in the session before it joins the league's games (SQLAlchemy 2 no longer
+        # cascades along the backref, and an autoflush in between warned and dropped the link)
+        game.league = league
+        for player in players:
+            if player not in league.members:
+                league.members.append(player)
     db.session.flush()
     _log(game, None, "started", None, {"ruleset": ruleset.id, "options": list(ruleset.chosen_options),
                                         "players": [p.name for p in players], "first_dealer": players[first_dealer].name})

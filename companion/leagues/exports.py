@@ -33,6 +33,18 @@ def league_games(league: League) -> list[Game]:
     return list(db.session.scalars(select(Game).where(Game.league_id == league.id).order_by(Game.created_at, Game.id)))
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _text(value: str) -> str:
+    """Text a player typed (a name), safe in a spreadsheet: one that starts like a formula gets a leading ``'``.
+
+    >>> _text("=HYPERLINK(1)"), _text("Ann")
+    ("'=HYPERLINK(1)", 'Ann')
+    """
+    return "'" + value if value.startswith(_FORMULA_START) else value
+
+
 def _csv(rows: list[list[object]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
@@ -55,9 +67,9 @@ def games_csv(league: League) -> str:
                 game.ruleset_id,
                 " ".join(game.ruleset.chosen_options),
                 game.status,
-                "; ".join(s.player.name for s in state.standings),
+                _text("; ".join(s.player.name for s in state.standings)),
                 "; ".join(str(s.total) for s in state.standings),
-                "; ".join(s.player.name for s in state.leaders) if game.status == "finished" else "",
+                _text("; ".join(s.player.name for s in state.leaders)) if game.status == "finished" else "",
             ]
         )
     return _csv(rows)
@@ -67,7 +79,7 @@ def deals_csv(league: League) -> str:
     """One row per deal played: its contract, dealer and who went out."""
     rows: list[list[object]] = [["game", "deal", "contract", "dealer", "went_out", "stock_ran_out"]]
     for game in league_games(league):
-        names = {seat.position: seat.player.name for seat in game.seats}
+        names = {seat.position: _text(seat.player.name) for seat in game.seats}
         for deal in game.deals:
             contract = game.ruleset.deals[deal.number - 1].contract if deal.number <= len(game.ruleset.deals) else ""
             rows.append(
@@ -80,7 +92,7 @@ def scores_csv(league: League) -> str:
     """One row per hand: the cards left (or typed points), points, adjustment and May Is."""
     rows: list[list[object]] = [["game", "deal", "player", "cards", "points", "adjustment", "score", "buys"]]
     for game in league_games(league):
-        names = {seat.position: seat.player.name for seat in game.seats}
+        names = {seat.position: _text(seat.player.name) for seat in game.seats}
         for deal in game.deals:
             for hand in deal.hands:
                 rows.append(

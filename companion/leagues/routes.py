@@ -305,3 +305,6 @@ def _slug(name: str) -> str:
     import re
 
     return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "league"
+
+
+from . import backup_routes  # noqa: E402,F401

@@ -55,9 +55,27 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 
 @pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict, playwright) -> dict:
-    """Every page is a phone unless a test says otherwise (``@pytest.mark.browser_context_args``)."""
-    return {**browser_context_args, **playwright.devices[PHONE]}
+def signed_in_state(live_app, base_url) -> dict:
+    """A browser storage state holding the owner's session cookie: pages open signed in."""
+    from tests.conftest import sign_in
+
+    client = live_app.test_client()
+    sign_in(client, live_app.config["OWNER_ID"])
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    host = base_url.split("//", 1)[1].split(":", 1)[0]
+    return {
+        "cookies": [
+            {"name": "session", "value": cookie.value, "domain": host, "path": "/", "httpOnly": True, "sameSite": "Lax"}
+        ],
+        "origins": [],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict, playwright, signed_in_state: dict) -> dict:
+    """Every page is a phone, signed in as the owner, unless a test says otherwise (``@pytest.mark.browser_context_args``)."""
+    return {**browser_context_args, **playwright.devices[PHONE], "storage_state": signed_in_state}
 
 
 # ---------------------------------------------------------------------------
@@ -99,6 +117,9 @@ def live_app(tmp_path_factory: pytest.TempPathFactory):
     )
     with app.app_context():
         db.create_all()
+    from tests.conftest import add_owner
+
+    app.config["OWNER_ID"] = add_owner(app)
     app.extensions["test_latency"] = latency = Latency()
     app.wsgi_app = latency.wrap(app.wsgi_app)  # type: ignore[method-assign]
     return app

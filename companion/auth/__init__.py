@@ -1,0 +1,1 @@
+"""Accounts and access: the owner, invited members, sign-in, and who may change what."""

@@ -1,0 +1,104 @@
+"""Account actions: the owner on first run, invites, sign-in with rate limiting."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import delete, func, select
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from ..extensions import db
+from ..models import Invite, LoginAttempt, User
+from .access import new_token
+
+#: Failed sign-ins allowed per address and per name in :data:`WINDOW` before more are refused.
+MAX_FAILURES = 8
+WINDOW = dt.timedelta(minutes=15)
+MIN_PASSWORD = 10
+
+
+class AccountError(ValueError):
+    """An account action that can't be done; the message is for the person."""
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+def has_accounts() -> bool:
+    return db.session.scalar(select(func.count()).select_from(User)) > 0
+
+
+def check_password(password: str) -> None:
+    if len(password or "") < MIN_PASSWORD:
+        raise AccountError(f"A password needs at least {MIN_PASSWORD} characters.")
+
+
+def _new_user(username: str, password: str, *, owner: bool) -> User:
+    clean = " ".join((username or "").split())
+    if not clean:
+        raise AccountError("Choose a name to sign in with.")
+    if len(clean) > 40:
+        raise AccountError("A name is at most 40 letters.")
+    if db.session.scalar(select(User).where(User.username_key == User.key_for(clean))) is not None:
+        raise AccountError(f"The name “{clean}” is taken: choose another.")
+    check_password(password)
+    # scrypt, Werkzeug's default: a standard, memory-hard password hash with a random salt
+    user = User(username=clean, username_key=User.key_for(clean), password_hash=generate_password_hash(password), is_owner=owner)
+    db.session.add(user)
+    return user
+
+
+def create_owner(username: str, password: str) -> User:
+    """The first account; refused once any account exists."""
+    if has_accounts():
+        raise AccountError("This app already has its owner.")
+    user = _new_user(username, password, owner=True)
+    db.session.commit()
+    return user
+
+
+def create_invite(owner: User) -> Invite:
+    if not owner.is_owner:
+        raise AccountError("Only the owner can invite.")
+    invite = Invite(token=new_token(), created_by_id=owner.id)
+    db.session.add(invite)
+    db.session.commit()
+    return invite
+
+
+def open_invite(token: str) -> Invite:
+    invite = db.session.scalar(select(Invite).where(Invite.token == token))
+    if invite is None or invite.used_at is not None:
+        raise AccountError("This invitation link is not valid any more: ask for a new one.")
+    return invite
+
+
+def accept_invite(token: str, username: str, password: str) -> User:
+    """A new account from a one-use invitation."""
+    invite = open_invite(token)
+    user = _new_user(username, password, owner=False)
+    db.session.flush()
+    invite.used_at = _now()
+    invite.used_by_id = user.id
+    db.session.commit()
+    return user
+
+
+def sign_in(username: str, password: str, address: str) -> User:
+    """The account for these credentials; refused after too many failures from the address or for the name."""
+    keys = [f"ip:{address}", f"name:{User.key_for(username or '')[:100]}"]
+    since = _now() - WINDOW
+    failures = db.session.scalar(
+        select(func.count()).select_from(LoginAttempt).where(LoginAttempt.key.in_(keys), LoginAttempt.at >= since)
+    )
+    if failures >= MAX_FAILURES:
+        raise AccountError("Too many tries: wait a quarter of an hour, then try again.")
+    user = db.session.scalar(select(User).where(User.username_key == User.key_for(username or "")))
+    if user is None or not check_password_hash(user.password_hash, password or ""):
+        for key in keys:
+            db.session.add(LoginAttempt(key=key))
+        db.session.execute(delete(LoginAttempt).where(LoginAttempt.at < since))
+        db.session.commit()
+        raise AccountError("That name and password don't match an account.")
+    return user

@@ -1,0 +1,513 @@
+"""Restore a league from its JSON backup (:func:`companion.leagues.exports.league_backup`), exactly or not at all.
+
+The whole file is checked before anything is written: its format and
+version, its checksum (a file changed by hand is refused), then every field
+of every game against the game's own rules snapshot. The first problem found
+is raised as a :class:`BackupError` whose message is one sentence naming
+what is wrong and where ("Game 3, deal 2: went_out 7 is not a seat at a
+table of 4."). Only a file that passes is written, in one transaction: the
+league, its roster, its games with their exact timestamps, seats, deals
+(with their versions), hands, May I counts and history. Players are matched
+by name, so a backup restored next to other leagues shares their players.
+The derived game results are rebuilt as the transaction commits.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from ..extensions import db
+from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, League, Player, Seat
+from ..rules import RULESETS, CardSyntaxError, Ruleset
+from ..rules.snapshot import ruleset_from_dict
+from ..rules.tally import parse_ranks, rank_points
+from .exports import BACKUP_FORMAT, BACKUP_VERSION, checksum
+
+__all__ = ["BackupError", "CHECKSUM_MISMATCH", "import_league_backup", "validate_backup"]
+
+CHECKSUM_MISMATCH = "The file was changed after it was made (its checksum does not match)."
+
+#: What the history of a game may record (see :mod:`companion.games.service`).
+HISTORY_ACTIONS = ("started", "entered", "corrected", "undone", "finished", "reopened", "abandoned")
+
+MAX_NAME = 40  # Player.name
+MAX_LEAGUE_NAME = 60  # League.name
+MAX_CARDS_TEXT = 200  # HandScore.cards
+MAX_TYPED_POINTS = 2000  # the most a typed hand may be (games.service.parse_points)
+MAX_POINTS = 10_000
+MAX_ADJUSTMENT = 10_000
+MAX_BUYS = 99
+MAX_VERSION = 1_000_000
+
+
+class BackupError(ValueError):
+    """A backup file that can't be restored; the message says what is wrong and where, for the player."""
+
+
+# ---------------------------------------------------------------------------
+# What a checked backup holds
+
+
+@dataclass
+class _Hand:
+    position: int
+    cards: str | None
+    points: int
+    adjustment: int
+    exact_cut: bool
+    one_turn_out: bool
+    buys: int
+
+
+@dataclass
+class _Deal:
+    number: int
+    dealer: int
+    went_out: int | None
+    stock_ran_out: bool
+    version: int
+    created_at: dt.datetime
+    updated_at: dt.datetime
+    hands: list[_Hand]
+
+
+@dataclass
+class _Game:
+    ruleset_id: str
+    rules: dict[str, Any]
+    status: str
+    first_dealer: int
+    created_at: dt.datetime
+    finished_at: dt.datetime | None
+    seats: list[str]
+    deals: list[_Deal] = field(default_factory=list)
+    buys: list[tuple[int, int, int]] = field(default_factory=list)
+    """``(deal number, position, count)``."""
+    history: list[tuple[int | None, str, Any, Any, dt.datetime]] = field(default_factory=list)
+    """``(deal number, action, old, new, at)``."""
+
+
+@dataclass
+class CheckedBackup:
+    """A backup that passed every check, as plain values ready to be written."""
+
+    name: str
+    created_at: dt.datetime
+    members: list[str]
+    games: list[_Game]
+
+
+# ---------------------------------------------------------------------------
+# Small checks, each raising a sentence that names the place
+
+
+def _fail(where: str, message: str) -> BackupError:
+    return BackupError(f"{where}: {message}" if where else message[0].upper() + message[1:])
+
+
+def _shown(value: Any) -> str:
+    """A value as it appears in the file, kept short."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def _fields(value: Any, where: str, what: str, names: tuple[str, ...]) -> dict[str, Any]:
+    """``value`` as a mapping with exactly these keys."""
+    if not isinstance(value, dict):
+        raise _fail(where, f"{what} must be a JSON object, not {_shown(value)}.")
+    missing = [name for name in names if name not in value]
+    if missing:
+        raise _fail(where, f"{what} has no “{missing[0]}”.")
+    extra = sorted(str(key) for key in value if key not in names)
+    if extra:
+        raise _fail(where, f"{what} has a field this app does not know: “{extra[0]}”.")
+    return value
+
+
+def _list(value: Any, where: str, name: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise _fail(where, f"{name} must be a list, not {_shown(value)}.")
+    return value
+
+
+def _int(value: Any, where: str, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _fail(where, f"{name} must be a whole number from {low} to {high}, not {_shown(value)}.")
+    return value
+
+
+def _bool(value: Any, where: str, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(where, f"{name} must be true or false, not {_shown(value)}.")
+    return value
+
+
+def _time(value: Any, where: str, name: str) -> dt.datetime:
+    """A date and time as the backup writes them (ISO 8601, UTC without an offset)."""
+    if isinstance(value, str) and len(value) <= 40:
+        try:
+            parsed = dt.datetime.fromisoformat(value)
+        except ValueError:
+            pass
+        else:
+            if parsed.tzinfo is None:
+                return parsed
+    raise _fail(where, f"{name} must be a date and time like “2024-05-01T19:30:00”, not {_shown(value)}.")
+
+
+def _name(value: Any, where: str, what: str, longest: int = MAX_NAME) -> str:
+    """A player's (or league's) name, its spacing tidied as the app tidies typed names."""
+    if not isinstance(value, str):
+        raise _fail(where, f"{what} must be text, not {_shown(value)}.")
+    clean = " ".join(value.split())
+    if not clean:
+        raise _fail(where, f"{what} is empty.")
+    if len(clean) > longest:
+        raise _fail(where, f"{what} “{clean[:20]}…” is longer than {longest} letters.")
+    if any(unicodedata.category(char) in ("Cc", "Cs") for char in clean):
+        raise _fail(where, f"{what} {_shown(clean)} holds a character that is not a letter.")
+    return clean
+
+
+def _seat(value: Any, where: str, name: str, seats: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
+        raise _fail(where, f"{name} {_shown(value)} is not a seat at a table of {seats}.")
+    return value
+
+
+# ---------------------------------------------------------------------------
+# The whole file
+
+
+def validate_backup(data: Any) -> CheckedBackup:
+    """Check a parsed backup file from top to bottom; raises :class:`BackupError` at the first problem."""
+    if not isinstance(data, dict):
+        raise BackupError(f"This file is not a league backup: it holds a JSON {_json_kind(data)}, not a league.")
+    if data.get("format") != BACKUP_FORMAT:
+        raise BackupError("This file is not a league backup made by this app (its “format” is missing or different).")
+    version = data.get("version")
+    if type(version) is not int or version != BACKUP_VERSION:
+        if type(version) is int and version > BACKUP_VERSION:
+            raise BackupError(
+                f"This backup was made by a newer version of the app (backup version {version}); "
+                f"this app reads version {BACKUP_VERSION}."
+            )
+        raise BackupError(f"This backup's version {_shown(version)} is not one this app reads (it reads version {BACKUP_VERSION}).")
+    given = data.get("checksum")
+    if not isinstance(given, str) or not given:
+        raise BackupError("The file has no checksum, so it can't be trusted: make the backup again from the league's page.")
+    try:
+        expected = checksum(data)
+    except (UnicodeError, RecursionError, ValueError, TypeError):
+        raise BackupError("The file holds text that is not valid Unicode, so it is not a backup made by this app.") from None
+    if given != expected:
+        raise BackupError(CHECKSUM_MISMATCH)
+    _fields(data, "", "the backup", ("format", "version", "league", "games", "checksum"))
+
+    league = _fields(data["league"], "", "the backup's league", ("name", "created_at", "members"))
+    name = _name(league["name"], "League", "its name", MAX_LEAGUE_NAME)
+    created_at = _time(league["created_at"], "League", "created_at")
+    members = []
+    seen: set[str] = set()
+    for index, member in enumerate(_list(league["members"], "League", "members"), start=1):
+        clean = _name(member, f"League, member {index}", "the name")
+        if Player.key_for(clean) in seen:
+            raise _fail("League", f"“{clean}” is on the roster twice.")
+        seen.add(Player.key_for(clean))
+        members.append(clean)
+
+    games = [_game(game, f"Game {index}") for index, game in enumerate(_list(data["games"], "", "games"), start=1)]
+    return CheckedBackup(name=name, created_at=created_at, members=members, games=games)
+
+
+def _json_kind(value: Any) -> str:
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "number"
+    return "null" if value is None else type(value).__name__
+
+
+def _ruleset(game: dict[str, Any], where: str) -> Ruleset:
+    """The game's rules snapshot, read and checked as the app would read it."""
+    rules = game["rules"]
+    if not isinstance(rules, dict):
+        raise _fail(where, f"the rules snapshot must be a JSON object, not {_shown(rules)}.")
+    rules_id = rules.get("id")
+    if not isinstance(rules_id, str) or rules_id not in RULESETS:
+        raise _fail(where, f"the rules snapshot is for an unknown ruleset {_shown(rules_id)}.")
+    try:
+        ruleset = ruleset_from_dict(rules)
+        hash(ruleset)  # every value frozen, as a ruleset's are
+    except Exception as error:  # noqa: BLE001  (any way a snapshot can be malformed)
+        raise _fail(where, f"the rules snapshot is not a valid ruleset ({_short(error)}).") from None
+    if game["ruleset_id"] != ruleset.id:
+        raise _fail(where, f"ruleset_id {_shown(game['ruleset_id'])} does not match its rules snapshot (“{ruleset.id}”).")
+    offered = {option.key for option in ruleset.options}
+    for key in ruleset.chosen_options:
+        if key not in offered:
+            raise _fail(where, f"the rules snapshot chooses the house option {_shown(key)}, which it does not offer.")
+    return ruleset
+
+
+def _short(error: Exception) -> str:
+    text = str(error).rstrip(".") or type(error).__name__
+    return text if len(text) <= 120 else text[:117] + "…"
+
+
+def _game(value: Any, where: str) -> _Game:
+    game = _fields(
+        value,
+        where,
+        "the game",
+        ("ruleset_id", "rules", "status", "first_dealer", "created_at", "finished_at", "seats", "deals", "buys", "history"),
+    )
+    ruleset = _ruleset(game, where)
+    total_deals = len(ruleset.deals)
+
+    seat_names: list[str] = []
+    keys: set[str] = set()
+    for index, seat in enumerate(_list(game["seats"], where, "seats"), start=1):
+        clean = _name(seat, f"{where}, seat {index}", "the name")
+        if Player.key_for(clean) in keys:
+            raise _fail(where, f"“{clean}” sits at the table twice.")
+        keys.add(Player.key_for(clean))
+        seat_names.append(clean)
+    seats = len(seat_names)
+    if not ruleset.min_players <= seats <= ruleset.max_players:
+        raise _fail(where, f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, not {seats}.")
+
+    status = game["status"]
+    if not isinstance(status, str) or status not in {s.value for s in GameStatus}:
+        raise _fail(where, f"status {_shown(status)} must be in_progress, finished or abandoned.")
+    first_dealer = _seat(game["first_dealer"], where, "first_dealer", seats)
+    created_at = _time(game["created_at"], where, "created_at")
+    finished_at = None if game["finished_at"] is None else _time(game["finished_at"], where, "finished_at")
+    if (status == GameStatus.FINISHED) != (finished_at is not None):
+        raise _fail(where, "a finished game has a finished_at time, and a game that is not finished has none.")
+
+    deals_data = _list(game["deals"], where, "deals")
+    numbers = []
+    for index, deal in enumerate(deals_data, start=1):
+        deal = _fields(
+            deal,
+            f"{where}, deal {index}",
+            "the deal",
+            ("number", "dealer", "went_out", "stock_ran_out", "version", "created_at", "updated_at", "hands"),
+        )
+        number = _int(deal["number"], f"{where}, deal {index}", "number", 1, MAX_VERSION)
+        if number > total_deals:
+            raise _fail(f"{where}, deal {number}", f"{ruleset.name} has only {total_deals} deals.")
+        if number in numbers:
+            raise _fail(where, f"deal {number} appears twice.")
+        numbers.append(number)
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise _fail(where, f"the deals must be numbered 1, 2, 3… in order, not {', '.join(map(str, numbers))}.")
+    deals = [_deal(deal, f"{where}, deal {deal['number']}", ruleset, seat_names) for deal in deals_data]
+
+    played = len(deals)
+    if status == GameStatus.FINISHED and played != total_deals:
+        raise _fail(where, f"the game is marked finished but has {played} of its {total_deals} deals.")
+    if status != GameStatus.FINISHED and played == total_deals:
+        raise _fail(where, f"the game has all {total_deals} deals, so it is finished, not {status}.")
+
+    buys: list[tuple[int, int, int]] = []
+    for index, buy in enumerate(_list(game["buys"], where, "buys"), start=1):
+        place = f"{where}, May I count {index}"
+        buy = _fields(buy, place, "the count", ("deal", "position", "count"))
+        row = (
+            _int(buy["deal"], place, "deal", 1, total_deals),
+            _seat(buy["position"], place, "position", seats),
+            _int(buy["count"], place, "count", 0, MAX_BUYS),
+        )
+        if any(other[:2] == row[:2] for other in buys):
+            raise _fail(place, f"deal {row[0]}, position {row[1]} is counted twice.")
+        buys.append(row)
+
+    history: list[tuple[int | None, str, Any, Any, dt.datetime]] = []
+    for index, change in enumerate(_list(game["history"], where, "history"), start=1):
+        place = f"{where}, history entry {index}"
+        change = _fields(change, place, "the entry", ("deal", "action", "old", "new", "at"))
+        deal_number = None if change["deal"] is None else _int(change["deal"], place, "deal", 1, total_deals)
+        action = change["action"]
+        if action not in HISTORY_ACTIONS:
+            raise _fail(place, f"action {_shown(action)} is not one of {', '.join(HISTORY_ACTIONS)}.")
+        for name in ("old", "new"):
+            if change[name] is not None and not isinstance(change[name], dict):
+                raise _fail(place, f"{name} must be a JSON object or null, not {_shown(change[name])}.")
+        history.append((deal_number, action, change["old"], change["new"], _time(change["at"], place, "at")))
+
+    return _Game(
+        ruleset_id=ruleset.id,
+        rules=game["rules"],
+        status=status,
+        first_dealer=first_dealer,
+        created_at=created_at,
+        finished_at=finished_at,
+        seats=seat_names,
+        deals=deals,
+        buys=buys,
+        history=history,
+    )
+
+
+def _deal(deal: dict[str, Any], where: str, ruleset: Ruleset, seat_names: list[str]) -> _Deal:
+    seats = len(seat_names)
+    dealer = _seat(deal["dealer"], where, "dealer", seats)
+    went_out = None if deal["went_out"] is None else _seat(deal["went_out"], where, "went_out", seats)
+    stock_ran_out = _bool(deal["stock_ran_out"], where, "stock_ran_out")
+    if stock_ran_out != (went_out is None):
+        raise _fail(where, "either someone went out or the stock ran out, not both and not neither.")
+    version = _int(deal["version"], where, "version", 1, MAX_VERSION)
+    created_at = _time(deal["created_at"], where, "created_at")
+    updated_at = _time(deal["updated_at"], where, "updated_at")
+
+    hands: list[_Hand] = []
+    for index, hand in enumerate(_list(deal["hands"], where, "hands"), start=1):
+        place = f"{where}, hand {index}"
+        hand = _fields(hand, place, "the hand", ("position", "cards", "points", "adjustment", "exact_cut", "one_turn_out", "buys"))
+        position = _seat(hand["position"], place, "position", seats)
+        if any(other.position == position for other in hands):
+            raise _fail(where, f"position {position} ({seat_names[position]}) has two hands.")
+        points = _int(hand["points"], place, "points", 0, MAX_POINTS)
+        cards = hand["cards"]
+        if cards is None:
+            if points > MAX_TYPED_POINTS:
+                raise _fail(place, f"{points} typed points is more than any hand can hold.")
+        else:
+            if not isinstance(cards, str) or len(cards) > MAX_CARDS_TEXT:
+                raise _fail(place, f"cards must be ranks as text (at most {MAX_CARDS_TEXT} letters) or null, not {_shown(cards)}.")
+            try:
+                ranks = parse_ranks(cards)
+            except CardSyntaxError as error:
+                raise _fail(place, f"the cards {_shown(cards)} are not ranks ({_short(error)}).") from None
+            if " ".join(ranks) != cards:
+                raise _fail(place, f"the cards {_shown(cards)} are not written as the app writes them ({_shown(' '.join(ranks))}).")
+            scored = rank_points(ruleset, ranks)
+            if scored != points:
+                raise _fail(place, f"the cards {_shown(cards)} score {scored} in {ruleset.name}, not {points}.")
+        if position == went_out and points != 0:
+            raise _fail(place, f"position {position} went out, so the hand scores 0, not {points}.")
+        exact_cut = _bool(hand["exact_cut"], place, "exact_cut")
+        one_turn_out = _bool(hand["one_turn_out"], place, "one_turn_out")
+        if exact_cut and not ruleset.exact_cut_bonus:
+            raise _fail(place, f"{ruleset.name} has no exact-cut bonus.")
+        if one_turn_out and not ruleset.one_turn_out_bonus:
+            raise _fail(place, f"{ruleset.name} has no bonus for going down and out in one turn.")
+        if one_turn_out and position != went_out:
+            raise _fail(place, "only the player who went out can have gone down and out in one turn.")
+        adjustment = _int(hand["adjustment"], place, "adjustment", -MAX_ADJUSTMENT, MAX_ADJUSTMENT)
+        bonuses = -(ruleset.exact_cut_bonus if exact_cut else 0) - (ruleset.one_turn_out_bonus if one_turn_out else 0)
+        if adjustment != bonuses:
+            raise _fail(place, f"adjustment {adjustment} does not match the hand's bonuses ({bonuses}).")
+        buys = _int(hand["buys"], place, "buys", 0, MAX_BUYS)
+        hands.append(_Hand(position, cards, points, adjustment, exact_cut, one_turn_out, buys))
+    missing = [p for p in range(seats) if all(hand.position != p for hand in hands)]
+    if missing:
+        raise _fail(where, f"there is no hand for position {missing[0]} ({seat_names[missing[0]]}).")
+    return _Deal(deal["number"], dealer, went_out, stock_ran_out, version, created_at, updated_at, hands)
+
+
+# ---------------------------------------------------------------------------
+# Writing it
+
+
+def import_league_backup(data: dict[str, Any]) -> League:
+    """Restore a league from a parsed backup file as a new league, in one transaction.
+
+    Raises :class:`BackupError` (nothing written) when the file is not a
+    sound backup, or a league of that name (any case) already exists.
+    """
+    from ..games.service import find_or_add_player, touch
+
+    checked = validate_backup(data)
+    key = League.key_for(checked.name)
+    clash = db.session.scalar(select(League).where(League.name_key == key))
+    if clash is not None:
+        raise BackupError(
+            f"There is already a league called “{clash.name}”, so this backup of “{checked.name}” was not imported."
+        )
+    try:
+        league = League(name=checked.name, name_key=key, created_at=checked.created_at)
+        db.session.add(league)
+        for name in checked.members:
+            player = find_or_add_player(name)
+            if player not in league.members:
+                league.members.append(player)
+        for planned in checked.games:
+            players: list[Player] = [find_or_add_player(name) for name in planned.seats]
+            game = Game(
+                ruleset_id=planned.ruleset_id,
+                rules_json=json.dumps(planned.rules, sort_keys=True),
+                status=planned.status,
+                first_dealer=planned.first_dealer,
+                created_at=planned.created_at,
+                finished_at=planned.finished_at,
+            )
+            game.seats = [Seat(position=i, player=player) for i, player in enumerate(players)]
+            db.session.add(game)
+            game.league = league  # once the game is in the session (no cascade along the backref)
+            for deal in planned.deals:
+                game.deals.append(
+                    DealResult(
+                        number=deal.number,
+                        dealer=deal.dealer,
+                        went_out=deal.went_out,
+                        stock_ran_out=deal.stock_ran_out,
+                        version=deal.version,
+                        created_at=deal.created_at,
+                        updated_at=deal.updated_at,
+                        hands=[
+                            HandScore(
+                                position=hand.position,
+                                cards=hand.cards,
+                                points=hand.points,
+                                adjustment=hand.adjustment,
+                                exact_cut=hand.exact_cut,
+                                one_turn_out=hand.one_turn_out,
+                                buys=hand.buys,
+                            )
+                            for hand in deal.hands
+                        ],
+                    )
+                )
+            for deal_number, position, count in planned.buys:
+                game.buys.append(BuyCount(deal_number=deal_number, position=position, count=count))
+            for deal_number, action, old, new, at in planned.history:
+                # added one by one, so their ids keep the history's order
+                db.session.add(
+                    Change(
+                        game=game,
+                        deal_number=deal_number,
+                        action=action,
+                        old_json=None if old is None else json.dumps(old),
+                        new_json=None if new is None else json.dumps(new),
+                        created_at=at,
+                    )
+                )
+            touch(game)  # its results are rebuilt as the transaction commits
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise BackupError(
+            f"The league “{checked.name}” was not imported because a league or player of the same name was "
+            "added at the same moment: try again."
+        ) from None
+    except BaseException:
+        db.session.rollback()
+        raise
+    return league
