@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from flask_login import current_user
 from flask import Blueprint, abort, session, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms import SelectChoice
@@ -11,7 +12,9 @@ from wtforms import SelectChoice
 from sqlalchemy import bindparam, select
 
 from ..extensions import db
-from ..models import Game, GameStatus, League, Player, Seat, ruleset_from_snapshot
+from ..auth.access import can_change_game, can_change_league, new_token, refusal
+from ..models import Game, GameStatus, League, Player, Seat, league_member, ruleset_from_snapshot
+from ..qr import qr_svg
 from ..rules import RULESETS
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
 from ..rules.tally import RANK_KEYS, rank_points
@@ -27,6 +30,14 @@ def _game_or_404(game_id: int) -> Game:
     game = db.session.get(Game, game_id)
     if game is None:
         abort(404)
+    return game
+
+
+def _game_to_change(game_id: int) -> Game:
+    """The game, if the reader may change it; otherwise a 403 saying why."""
+    game = _game_or_404(game_id)
+    if not can_change_game(current_user, game):
+        abort(403, description=refusal(game))
     return game
 
 
@@ -108,6 +119,9 @@ def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
         if league is None:
             form.league.errors = ["Pick a league from the list, or no league."]
             return None
+        if not can_change_league(current_user, league):
+            form.league.errors = [f"Only members of {league.name} can start its games."]
+            return None
     players = [p if isinstance(p, Player) else service.find_or_add_player(p) for _, p in chosen]
     return service.start_game(ruleset, players, first_dealer, random.SystemRandom(), league=league)
 
@@ -124,28 +138,68 @@ def house_options() -> str:
 # The game page
 
 
-_REVISION = select(Game.revision).where(Game.id == bindparam("game_id"))
+_GAME_HEAD = select(Game.revision, Game.league_id).where(Game.id == bindparam("game_id"))
+_MEMBER = select(league_member.c.player_id).where(
+    league_member.c.league_id == bindparam("league_id"), league_member.c.player_id == bindparam("player_id")
+)
+
+
+def _may_change(connection, league_id: int | None) -> bool:  # noqa: ANN001
+    """Whether the reader may change a game of this league (see :mod:`companion.auth.access`), in plain statements."""
+    if not current_user.is_authenticated:
+        return False
+    if current_user.is_owner or league_id is None:
+        return True
+    if current_user.player_id is None:
+        return False
+    found = connection.execute(_MEMBER, {"league_id": league_id, "player_id": current_user.player_id}).first()
+    return found is not None
 
 
 @bp.get("/<int:game_id>")
-def show(game_id: int) -> str:
-    """The game page; rendered once per revision of the game and kept (see :mod:`.pagecache`)."""
-    with db.engine.connect() as connection:  # a plain statement: the page may already be kept
-        revision = connection.execute(_REVISION, {"game_id": game_id}).scalar()
-    if revision is None:
-        abort(404)
+def show(game_id: int) -> str | WerkzeugResponse:
+    """The game page (signed in)."""
+    return game_page(game_id, watching=False)
+
+
+def game_page(game_id: int, *, watching: bool) -> str | WerkzeugResponse:
+    """The game page, for a member or a watcher; rendered once per revision of the game and kept.
+
+    With ``?since=<revision>`` it is the live-follow poll: 204 while the game
+    is unchanged, so a watching phone costs the server one small query.
+    """
+    with db.engine.connect() as connection:  # plain statements: the page may already be kept
+        head = connection.execute(_GAME_HEAD, {"game_id": game_id}).first()
+        if head is None:
+            abort(404)
+        can_edit = not watching and _may_change(connection, head.league_id)
+    if request.args.get("since") == str(head.revision):
+        return WerkzeugResponse(status=204)
     cache = page_cache()
-    key = (game_id, revision)
+    key = (game_id, head.revision, can_edit, watching, request.path)
     cacheable = not session.get("_flashes")  # flash messages are for one reader, once
     if cacheable:
         page = cache.get(key)
         if page is not None:
             return page
     game = _game_or_404(game_id)
-    html = render_template("games/show.html", **_page_context(game))
+    context = _page_context(game)
+    context.update(can_edit=can_edit, watching=watching, live_url=request.path)
+    if not watching and current_user.is_authenticated:
+        context.update(_share(game))
+    html = render_template("games/show.html", **context)
     if cacheable:
         cache.put(key, html)
     return html
+
+
+def _share(game: Game) -> dict[str, object]:
+    """The game's watch link and its QR code (the link's secret is made the first time it is shown)."""
+    if game.share_token is None:
+        game.share_token = new_token()
+        db.session.commit()
+    url = url_for("watch.game", token=game.share_token, _external=True)
+    return {"share_url": url, "share_qr": qr_svg(url, title="QR code of the watch link")}
 
 
 def _page_context(game: Game) -> dict[str, object]:
@@ -173,7 +227,7 @@ def _page_context(game: Game) -> dict[str, object]:
 @bp.post("/<int:game_id>/buys/<int:position>")
 def change_buys(game_id: int, position: int) -> str | WerkzeugResponse:
     """A May I / buy tap (``delta`` 1, or -1 to take one back)."""
-    game = _game_or_404(game_id)
+    game = _game_to_change(game_id)
     form = ConfirmForm()
     error = None
     if not form.validate_on_submit():
@@ -199,7 +253,7 @@ def change_buys(game_id: int, position: int) -> str | WerkzeugResponse:
 
 @bp.post("/<int:game_id>/undo")
 def undo(game_id: int) -> WerkzeugResponse:
-    game = _game_or_404(game_id)
+    game = _game_to_change(game_id)
     form = ConfirmForm()
     if not form.validate_on_submit():
         flash("The page was out of date: try again.", "error")
@@ -216,7 +270,7 @@ def undo(game_id: int) -> WerkzeugResponse:
 
 @bp.post("/<int:game_id>/abandon")
 def abandon(game_id: int) -> WerkzeugResponse:
-    game = _game_or_404(game_id)
+    game = _game_to_change(game_id)
     form = ConfirmForm()
     if not form.validate_on_submit():
         flash("The page was out of date: try again.", "error")
@@ -237,7 +291,7 @@ def abandon(game_id: int) -> WerkzeugResponse:
 
 @bp.route("/<int:game_id>/deals/<int:number>", methods=["GET", "POST"])
 def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
-    game = _game_or_404(game_id)
+    game = _game_to_change(game_id)
     ruleset = game.ruleset
     if not 1 <= number <= len(ruleset.deals):
         abort(404)

@@ -15,7 +15,7 @@ from ..models import League, Player
 from ..rules import RULESETS
 from .charts import line_chart
 from .service import LeagueError, add_member, create_league, remove_member
-from .standings import COLUMNS, Season, contract_records, seasons_of, standings_for
+from .standings import COLUMNS, Season, contract_records, has_played_in, seasons_of, standings_for
 
 bp = Blueprint("leagues", __name__, url_prefix="/leagues")
 
@@ -62,11 +62,17 @@ def index() -> str | WerkzeugResponse:
 # Choosing the season and ruleset
 
 
+FIRST_YEAR, LAST_YEAR = 1900, 9998
+"""Seasons and date ranges are kept within these years (a range must be able to end the next day)."""
+
+
 def _filters(league: League) -> tuple[Season, str | None, dict[str, str], list[int]]:
     """The season and ruleset from the query, with a message for a bad one; defaults to the latest year."""
     years = seasons_of(league.id)
     errors: dict[str, str] = {}
     asked = request.args.get("season", "")
+    this_year = dt.date.today().year
+    default = Season.year(this_year if this_year in years or not years else years[0])
     season: Season
     if asked == "all":
         season = Season.all_time()
@@ -76,19 +82,22 @@ def _filters(league: League) -> tuple[Season, str | None, dict[str, str], list[i
             last = dt.date.fromisoformat(request.args.get("to", ""))
         except ValueError:
             errors["season"] = "Give both dates of the range, as a calendar shows them."
-            season = Season.year(years[0] if years else dt.date.today().year)
+            season = default
         else:
             if last < first:
                 errors["season"] = "The range ends before it starts."
                 first, last = last, first
-            season = Season.between(first, last)
-    elif asked.isdigit() and 1900 <= int(asked) <= 9999:
+            if first.year < FIRST_YEAR or last.year > LAST_YEAR:
+                errors["season"] = f"Pick dates from the year {FIRST_YEAR} to {LAST_YEAR}."
+                season = default
+            else:
+                season = Season.between(first, last)
+    elif asked.isascii() and asked.isdigit() and FIRST_YEAR <= int(asked) <= LAST_YEAR:
         season = Season.year(int(asked))
     else:
         if asked:
             errors["season"] = f"“{asked}” is not a season: pick a year, all time or a range."
-        this_year = dt.date.today().year
-        season = Season.year(this_year if this_year in years or not years else years[0])
+        season = default
     ruleset_id = request.args.get("ruleset") or None
     if ruleset_id is not None and ruleset_id not in RULESETS:
         errors["ruleset"] = f"There is no ruleset “{ruleset_id}”."
@@ -164,7 +173,7 @@ def add_to_roster(league_id: int) -> WerkzeugResponse:
     from ..games.service import find_or_add_player
 
     if form.player.data:
-        player = db.session.get(Player, int(form.player.data)) if form.player.data.isdigit() else None
+        player = db.session.get(Player, int(form.player.data)) if (form.player.data.isascii() and form.player.data.isdigit()) else None
         if player is None:
             flash("Pick a player from the list.", "error")
             return redirect(url_for("leagues.show", league_id=league.id), code=303)
@@ -210,6 +219,8 @@ def player(league_id: int, player_id: int) -> tuple[str, int]:
     season, ruleset_id, errors, years = _filters(league)
     standings = standings_for(league, season, ruleset_id)
     record = standings.records.get(player_id)
+    if record is None and person not in league.members and not has_played_in(league.id, player_id):
+        abort(404)  # never on the roster, no game in the league: not this league's player
     head_to_head = standings.head_to_head()
     opponents = []
     for other in standings.records.values():

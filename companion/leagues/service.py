@@ -11,7 +11,8 @@ class LeagueError(ValueError):
 
 
 def _touch(league: League) -> None:
-    league.revision = (league.revision or 0) + 1
+    # raised in SQL (read back after the commit), so two roster changes at once both count
+    league.revision = League.revision + 1
 
 
 def create_league(name: str) -> League:

@@ -288,6 +288,13 @@ def seasons_of(league_id: int) -> list[int]:
     return list(range(last.year, first.year - 1, -1))
 
 
+def has_played_in(league_id: int, player_id: int) -> bool:
+    """Whether the player has a finished game in the league (in any season)."""
+    found = db.session.execute(
+        select(GameResult.id).where(GameResult.league_id == league_id, GameResult.player_id == player_id).limit(1)
+    ).first()
+    return found is not None
+
 
 @dataclass(frozen=True)
 class ContractRecord:

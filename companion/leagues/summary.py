@@ -10,7 +10,7 @@ the summaries can never disagree with the deals they come from, and
 
 from __future__ import annotations
 
-from sqlalchemy import delete, event, select
+from sqlalchemy import delete, event, inspect, select, update
 from sqlalchemy.orm import Session
 
 from ..extensions import db
@@ -56,20 +56,28 @@ def refresh_results(session: Session, game: Game) -> None:
 
 def _before_commit(session: Session) -> None:
     touched = session.info.pop(_TOUCHED, set())
+    touched |= {obj for obj in session.deleted if isinstance(obj, Game)}  # a game deleted takes its results along
     if not touched:
         return
     session.flush()  # ids for new games, and their deals in place
-    leagues = set()
+    # every league that held one of these games' results: a game moved or deleted leaves it too
+    ids = [game.id for game in touched if game.id is not None]
+    leagues = set(session.scalars(select(GameResult.league_id).where(GameResult.game_id.in_(ids)).distinct()))
     for game in touched:
-        if game in session.deleted:
+        state = inspect(game)
+        if state.deleted or state.was_deleted:
+            if game.id is not None:
+                session.execute(delete(GameResult).where(GameResult.game_id == game.id))
             continue
         refresh_results(session, game)
-        if game.league_id is not None:
-            leagues.add(game.league_id)
-    for league_id in leagues:
-        league = session.get(League, league_id)
-        if league is not None:
-            league.revision = (league.revision or 0) + 1
+        leagues.add(game.league_id)
+    leagues.discard(None)
+    if leagues:
+        # raised in SQL, so two commits at once can't both write the same next revision
+        session.execute(
+            update(League).where(League.id.in_(leagues)).values(revision=League.revision + 1),
+            execution_options={"synchronize_session": "fetch"},
+        )
 
 
 def _after_rollback(session: Session) -> None:
@@ -88,7 +96,6 @@ def rebuild_all() -> int:
     games = list(db.session.scalars(select(Game)))
     for game in games:
         refresh_results(db.session, game)
-    for league in db.session.scalars(select(League)):
-        league.revision = (league.revision or 0) + 1
+    db.session.execute(update(League).values(revision=League.revision + 1), execution_options={"synchronize_session": "fetch"})
     db.session.commit()
     return len(games)

@@ -1,0 +1,13 @@
+"""QR codes as inline SVG (segno: a small, well-kept pure-Python QR library)."""
+
+from __future__ import annotations
+
+import segno
+from markupsafe import Markup
+
+
+def qr_svg(data: str, *, title: str) -> Markup:
+    """An SVG QR code of ``data`` that scales with its box; ``title`` names it for screen readers."""
+    code = segno.make(data, error="m")
+    svg = code.svg_inline(scale=4, border=2, dark="#1b1b1f", light="#ffffff", title=title, svgclass="qr-code")
+    return Markup(svg)
