@@ -192,6 +192,9 @@ class DealResult(db.Model):
     )
 
     __table_args__ = (UniqueConstraint("game_id", "number", name="deal_result_once"),)
+    # Optimistic locking: every UPDATE of a deal says "where version = the one I read", so of two
+    # corrections made at once from two phones, the second finds nothing to update and is refused.
+    __mapper_args__ = {"version_id_col": version}
 
     def hand(self, position: int) -> HandScore | None:
         return next((hand for hand in self.hands if hand.position == position), None)

@@ -340,7 +340,7 @@ def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
                 # a form opened before the deal was first saved has no version: save_deal refuses it as already recorded
                 version = int(form.version.data) if existing is not None and (form.version.data or "").isdigit() else None
                 try:
-                    service.save_deal(game, number, form.went_out.data, judgement, version=version)
+                    service.save_deal(game, number, form.went_out.data, judgement, version=version, by=current_user.id)
                 except service.StaleEntryError as problem:
                     db.session.expire_all()
                     stale = {"message": str(problem), "recorded": problem.recorded}

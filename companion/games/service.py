@@ -12,8 +12,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
 from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, League, Player, Seat
@@ -40,8 +41,13 @@ def _now() -> dt.datetime:
 
 
 def touch(game: Game) -> None:
-    """Mark the game as changed: cached pages of it are rendered afresh, and its results rewritten on commit."""
-    game.revision = (game.revision or 0) + 1
+    """Mark the game as changed: cached pages of it are rendered afresh, and its results rewritten on commit.
+
+    The revision is raised in the database (``revision = revision + 1``), so
+    two phones writing at once each raise it: no write goes unnoticed.
+    """
+    if game.id is not None:
+        game.revision = Game.revision + 1  # type: ignore[assignment]
     mark_changed(game)
 
 
@@ -301,7 +307,13 @@ def _deal_facts(deal: DealResult) -> dict[str, object]:
 
 
 def save_deal(
-    game: Game, deal_number: int, went_out: str, judgement: EntryJudgement, *, version: int | None = None
+    game: Game,
+    deal_number: int,
+    went_out: str,
+    judgement: EntryJudgement,
+    *,
+    version: int | None = None,
+    by: int | None = None,
 ) -> DealResult:
     """Record a deal's result (new, or a correction of ``version``) in one transaction.
 
@@ -313,9 +325,9 @@ def save_deal(
         raise GameError("The entry has errors.")
     existing = game.deal_result(deal_number)
     if version is None and existing is not None:
-        raise StaleEntryError(f"Deal {deal_number} was already recorded.", existing)
+        raise StaleEntryError(f"Deal {deal_number} was already recorded{_by_whom(existing)}.", existing)
     if version is not None and (existing is None or existing.version != version):
-        raise StaleEntryError(f"Deal {deal_number} was changed since you opened it.", existing)
+        raise StaleEntryError(f"Deal {deal_number} was changed since you opened it{_by_whom(existing)}.", existing)
     if existing is None and deal_number != len(game.deals) + 1:
         raise GameError(f"Deal {len(game.deals) + 1} is the next to enter, not deal {deal_number}.")
     if game.game_status is GameStatus.ABANDONED:
@@ -326,15 +338,20 @@ def save_deal(
     try:
         if existing is None:
             result = DealResult(
-                game=game, number=deal_number, dealer=roles(game, deal_number).dealer, went_out=out, stock_ran_out=out is None
+                game=game,
+                number=deal_number,
+                dealer=roles(game, deal_number).dealer,
+                went_out=out,
+                stock_ran_out=out is None,
+                recorded_by_id=by,
             )
             db.session.add(result)
         else:
             result = existing
             result.went_out = out
             result.stock_ran_out = out is None
-            result.version = existing.version + 1
-            result.updated_at = _now()
+            result.recorded_by_id = by
+            result.updated_at = _now()  # always an UPDATE, so the version check always runs
             result.hands.clear()
             db.session.flush()
         for hand in judgement.hands:
@@ -351,17 +368,28 @@ def save_deal(
             )
         db.session.execute(delete(BuyCount).where(BuyCount.game_id == game.id, BuyCount.deal_number == deal_number))
         db.session.flush()
-        _log(game, deal_number, "entered" if old is None else "corrected", old, _deal_facts(result))
+        _log(game, deal_number, "entered" if old is None else "corrected", old, _deal_facts(result), by=by)
         if len(game.deals) == len(game.ruleset.deals) and game.game_status is GameStatus.IN_PROGRESS:
             game.status = GameStatus.FINISHED.value
             game.finished_at = _now()
             _log(game, None, "finished", None, None)
         db.session.commit()
-    except IntegrityError:
+    except (IntegrityError, StaleDataError):
+        # another phone saved this deal first (a new deal: the unique key; a correction: the version)
         db.session.rollback()
+        db.session.expire_all()
         recorded = db.session.scalar(select(DealResult).where(DealResult.game_id == game.id, DealResult.number == deal_number))
-        raise StaleEntryError(f"Deal {deal_number} was already recorded.", recorded) from None
+        what = "already recorded" if old is None else "changed since you opened it"
+        raise StaleEntryError(f"Deal {deal_number} was {what}{_by_whom(recorded)}.", recorded) from None
     return result
+
+
+def _by_whom(deal: DealResult | None) -> str:
+    """`` by Ann at 21:40`` for a message about who saved a deal (nothing when unknown)."""
+    if deal is None:
+        return ""
+    who = f" by {deal.recorded_by.username}" if deal.recorded_by is not None else ""
+    return f"{who} at {deal.updated_at.strftime('%H:%M')} (UTC)" if who else who
 
 
 def undo_last_deal(game: Game) -> int:
@@ -403,24 +431,43 @@ def change_buys(game: Game, position: int, delta: int) -> int:
     seat = next((s for s in game.seats if s.position == position), None)
     if seat is None:
         raise GameError("That player is not at this table.")
-    row = next((b for b in game.buys if b.deal_number == number and b.position == position), None)
-    count = row.count if row else 0
     name = ruleset.buy_name
-    if delta > 0:
-        if not deal.buys.allowed:
-            raise GameError(f"No {name} in deal {number} of {ruleset.name}.")
-        if deal.buys.limit is not None and count + delta > deal.buys.limit:
-            times = "once" if deal.buys.limit == 1 else f"{deal.buys.limit} times"
-            raise GameError(f"{seat.player.name} has had {count} {name}s: at most {times} a deal in {ruleset.name}.")
-    if count + delta < 0:
-        raise GameError(f"{seat.player.name} has no {name} to take back.")
+    if delta > 0 and not deal.buys.allowed:
+        raise GameError(f"No {name} in deal {number} of {ruleset.name}.")
+    row = db.session.scalar(
+        select(BuyCount).where(BuyCount.game_id == game.id, BuyCount.deal_number == number, BuyCount.position == position)
+    )
     if row is None:
-        row = BuyCount(game=game, deal_number=number, position=position, count=0)
+        if delta < 0:
+            raise GameError(f"{seat.player.name} has no {name} to take back.")
+        row = BuyCount(game_id=game.id, deal_number=number, position=position, count=0)
         db.session.add(row)
-    row.count = count + delta
+        try:
+            db.session.flush()
+        except IntegrityError:  # another phone made the counter first: use theirs
+            db.session.rollback()
+            row = db.session.scalar(
+                select(BuyCount).where(
+                    BuyCount.game_id == game.id, BuyCount.deal_number == number, BuyCount.position == position
+                )
+            )
+    # One conditional UPDATE: two phones tapping at once can't both take the last May I allowed.
+    allowed = (BuyCount.count + delta >= 0)
+    if delta > 0 and deal.buys.limit is not None:
+        allowed = allowed & (BuyCount.count + delta <= deal.buys.limit)
+    changed = db.session.execute(
+        update(BuyCount).where(BuyCount.id == row.id, allowed).values(count=BuyCount.count + delta)
+    ).rowcount
+    if not changed:
+        db.session.rollback()
+        count = db.session.scalar(select(BuyCount.count).where(BuyCount.id == row.id)) or 0
+        if delta < 0:
+            raise GameError(f"{seat.player.name} has no {name} to take back.")
+        times = "once" if deal.buys.limit == 1 else f"{deal.buys.limit} times"
+        raise GameError(f"{seat.player.name} has had {count} {name}s: at most {times} a deal in {ruleset.name}.")
     touch(game)
     db.session.commit()
-    return row.count
+    return db.session.scalar(select(BuyCount.count).where(BuyCount.id == row.id)) or 0
 
 
 def abandon(game: Game) -> None:
@@ -435,13 +482,14 @@ def abandon(game: Game) -> None:
     db.session.commit()
 
 
-def _log(game: Game, deal_number: int | None, action: str, old: object, new: object) -> None:
+def _log(game: Game, deal_number: int | None, action: str, old: object, new: object, *, by: int | None = None) -> None:
     touch(game)
     db.session.add(
         Change(
             game=game,
             deal_number=deal_number,
             action=action,
+            user_id=by,
             old_json=None if old is None else json.dumps(old),
             new_json=None if new is None else json.dumps(new),
         )

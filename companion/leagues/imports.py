@@ -14,8 +14,12 @@ The derived game results are rebuilt as the transaction commits.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import enum
 import json
+import types
+import typing
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
@@ -250,11 +254,15 @@ def _ruleset(game: dict[str, Any], where: str) -> Ruleset:
     rules_id = rules.get("id")
     if not isinstance(rules_id, str) or rules_id not in RULESETS:
         raise _fail(where, f"the rules snapshot is for an unknown ruleset {_shown(rules_id)}.")
+    _check_supply(rules.get("supply"), where)
     try:
         ruleset = ruleset_from_dict(rules)
         hash(ruleset)  # every value frozen, as a ruleset's are
     except Exception as error:  # noqa: BLE001  (any way a snapshot can be malformed)
         raise _fail(where, f"the rules snapshot is not a valid ruleset ({_short(error)}).") from None
+    problem = _typed(ruleset, Ruleset, "")
+    if problem is not None:
+        raise _fail(where, f"the rules snapshot is not a valid ruleset ({problem}).")
     if game["ruleset_id"] != ruleset.id:
         raise _fail(where, f"ruleset_id {_shown(game['ruleset_id'])} does not match its rules snapshot (“{ruleset.id}”).")
     offered = {option.key for option in ruleset.options}
@@ -262,6 +270,74 @@ def _ruleset(game: dict[str, Any], where: str) -> Ruleset:
         if key not in offered:
             raise _fail(where, f"the rules snapshot chooses the house option {_shown(key)}, which it does not offer.")
     return ruleset
+
+
+MAX_TABLE = 99
+MAX_RULES_NUMBER = 1_000_000
+MAX_RULES_TEXT = 10_000
+
+
+def _check_supply(supply: Any, where: str) -> None:
+    """The table sizes of a snapshot, checked before the engine spans them (a forged 10**30 would never end)."""
+    if not isinstance(supply, list) or not 1 <= len(supply) <= MAX_TABLE:
+        raise _fail(where, "the rules snapshot's supply must list the table sizes.")
+    for entry in supply:
+        for name in ("min_players", "max_players"):
+            value = entry.get(name) if isinstance(entry, dict) else None
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TABLE:
+                raise _fail(where, f"the rules snapshot's {name} must be a whole number from 1 to {MAX_TABLE}, not {_shown(value)}.")
+
+
+def _typed(value: Any, hint: Any, path: str) -> str | None:
+    """What in a rebuilt ruleset is not of the type its field declares (``None``: all is well).
+
+    The engine trusts its rulesets' types, and a snapshot read from a file
+    could hold text where a number belongs; every number here is a count or
+    points, so 0 to a million.
+    """
+    if hint is object or hint is Any:
+        return None
+    origin = typing.get_origin(hint)
+    if origin in (types.UnionType, typing.Union):
+        problems = [_typed(value, arg, path) for arg in typing.get_args(hint)]
+        return None if None in problems else problems[0]
+    if hint is type(None):
+        return None if value is None else f"{path} must be null"
+    if hint is bool:
+        return None if isinstance(value, bool) else f"{path} must be true or false, not {_shown(value)}"
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_RULES_NUMBER:
+            return f"{path} must be a whole number from 0 to {MAX_RULES_NUMBER}, not {_shown(value)}"
+        return None
+    if hint is str:
+        if not isinstance(value, str) or len(value) > MAX_RULES_TEXT:
+            return f"{path} must be text, not {_shown(value)}"
+        return None
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return None if isinstance(value, hint) else f"{path} must be one of {', '.join(m.value for m in hint)}"
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, tuple):
+            return f"{path} must be a list"
+        if len(args) == 2 and args[1] is Ellipsis:
+            args = (args[0],) * len(value)
+        elif len(args) != len(value):
+            return f"{path} must hold {len(args)} values"
+        for index, (item, arg) in enumerate(zip(value, args, strict=True)):
+            problem = _typed(item, arg, f"{path}[{index}]")
+            if problem is not None:
+                return problem
+        return None
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        if not isinstance(value, hint):
+            return f"{path} must be a {hint.__name__}"
+        hints = typing.get_type_hints(hint)
+        for item in dataclasses.fields(hint):
+            problem = _typed(getattr(value, item.name), hints[item.name], f"{path}.{item.name}".lstrip("."))
+            if problem is not None:
+                return problem
+        return None
+    return f"{path} has an unexpected value"  # a field of a kind this check does not know yet
 
 
 def _short(error: Exception) -> str:
