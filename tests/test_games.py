@@ -1062,7 +1062,7 @@ def test_a_stale_correction_is_refused_with_the_recorded_values(make_game, form_
     response = post_deal(form_client, url, 1, 0, ["", "7", "5"], version=1)  # from the old page
     assert response.status_code == 422
     notice = parse(response.get_data(as_text=True)).find(cls="notice")
-    assert "Deal 1 was changed since you opened it." in notice.text
+    assert "Deal 1 was changed since you opened it by Owner at " in notice.text  # who saved it, and when
     assert [li.text for li in notice.find_all("li")] == ["Ann: 0", "Bob: 30", "Cat: 5"]
     with reading(no_csrf_app) as session:
         deal = session.get(Game, game_id(url)).deal_result(1)
@@ -1077,7 +1077,7 @@ def test_a_second_first_entry_of_the_same_deal_is_refused(make_game, form_client
     response = post_deal(form_client, url, 1, 1, ["9", "", "9"])  # a second phone, opened before the save
     assert response.status_code == 422
     notice = parse(response.get_data(as_text=True)).find(cls="notice")
-    assert "Deal 1 was already recorded." in notice.text
+    assert "Deal 1 was already recorded by Owner at " in notice.text
     assert [li.text for li in notice.find_all("li")] == ["Ann: 0", "Bob: 10", "Cat: 5"]
     with reading(no_csrf_app) as session:
         assert [h.total for h in session.get(Game, game_id(url)).deal_result(1).hands] == [0, 10, 5]
