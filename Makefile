@@ -31,8 +31,10 @@ chromium:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	fi
 
+# The whole suite twice: on SQLite, then on a throw-away PostgreSQL server (scripts/with-postgres.sh).
 test: install-test chromium
 	$(BIN)/python -m pytest
+	bash scripts/with-postgres.sh $(BIN)/python -m pytest -p no:cacheprovider
 
 bench: install
 	$(BIN)/python bench/rules.py

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from sqlalchemy import create_engine
 from werkzeug.security import generate_password_hash
 
 from companion import create_app
@@ -35,18 +38,39 @@ def sign_in(client, user_id: int) -> None:
 
 
 @pytest.fixture
-def app(tmp_path):
+def database_uri(tmp_path) -> str:
+    """The test's database: a fresh SQLite file, or with TEST_DATABASE_URL a PostgreSQL database emptied for it."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not url:
+        return f"sqlite:///{tmp_path / 'test.sqlite'}"
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        db.metadata.drop_all(connection)
+        db.metadata.create_all(connection)
+    engine.dispose()
+    return url
+
+
+@pytest.fixture
+def app(database_uri):
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test-secret",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",
+            "SQLALCHEMY_DATABASE_URI": database_uri,
         }
     )
     with app.app_context():
         db.create_all()
     app.config["OWNER_ID"] = add_owner(app)
     yield app
+    _dispose(app)
+
+
+def _dispose(app) -> None:
+    """Close the app's connections (a PostgreSQL server counts them)."""
+    with app.app_context():
+        db.engine.dispose()
 
 
 @pytest.fixture
@@ -69,20 +93,21 @@ def runner(app):
 
 
 @pytest.fixture
-def no_csrf_app(tmp_path):
+def no_csrf_app(database_uri):
     """The app with CSRF off, for view tests that post forms directly (CSRF has its own tests)."""
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test-secret",
             "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",
+            "SQLALCHEMY_DATABASE_URI": database_uri,
         }
     )
     with app.app_context():
         db.create_all()
     app.config["OWNER_ID"] = add_owner(app)
     yield app
+    _dispose(app)
 
 
 @pytest.fixture

@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import WSGIRequestHandler, make_server
 
+from sqlalchemy import create_engine
+
 from companion import create_app
 from companion.extensions import db
 
@@ -111,10 +113,15 @@ class Latency:
 
 @pytest.fixture(scope="session")
 def live_app(tmp_path_factory: pytest.TempPathFactory):
-    database = tmp_path_factory.mktemp("browser") / "companion.sqlite"
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"}
-    )
+    url = os.environ.get("TEST_DATABASE_URL")  # the PostgreSQL run: one emptied database for the session
+    if url:
+        engine = create_engine(url)
+        with engine.begin() as connection:
+            db.metadata.drop_all(connection)
+        engine.dispose()
+    else:
+        url = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'companion.sqlite'}"
+    app = create_app({"TESTING": True, "SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
         db.create_all()
     from tests.conftest import add_owner
