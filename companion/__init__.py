@@ -192,6 +192,31 @@ def _register_error_pages(app: Flask) -> None:
 def _register_commands(app: Flask) -> None:
     import click
 
+    @app.cli.command("backup")
+    @click.argument("path", type=click.Path(dir_okay=False, path_type=Path), required=False)
+    def backup(path: Path | None) -> None:
+        """Write every row of the database to a JSON file (consistent while the app runs)."""
+        from .dbbackup import write_backup
+
+        target = path or Path(f"companion-backup-{dt.datetime.now():%Y%m%d-%H%M%S}.json")
+        rows = write_backup(db.engine, target)
+        click.echo(f"Backed up {rows} rows to {target}.")
+
+    @app.cli.command("restore")
+    @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+    @click.option("--replace", is_flag=True, help="Delete what the database holds first.")
+    def restore(path: Path, replace: bool) -> None:
+        """Restore a backup into the database (empty, unless --replace), in one transaction."""
+        from .dbbackup import RestoreError, read_backup
+        from .dbbackup import restore as restore_backup
+
+        try:
+            rows = restore_backup(db.engine, read_backup(path), replace=replace)
+        except RestoreError as error:
+            raise click.ClickException(str(error)) from None
+        app.extensions.pop("game_pages", None)
+        click.echo(f"Restored {rows} rows from {path}.")
+
     @app.cli.command("rebuild-results")
     def rebuild_results() -> None:
         """Recompute every game's results (the standings' summaries) from its deals."""

@@ -1,0 +1,157 @@
+"""Backing up and restoring the whole database (``flask --app companion backup`` / ``restore``).
+
+A backup is one JSON file: every row of every table, read from one
+consistent snapshot while the app keeps running (SQLite: its online backup
+API copies the file first; PostgreSQL: one repeatable-read, read-only
+transaction). A restore writes it into an empty database at the same schema
+in one transaction, so it either all arrives or nothing does.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sqlite3
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Boolean, DateTime, Engine, create_engine, func, select, text
+
+from .extensions import db
+
+FORMAT = "contract-rummy-companion/database-backup"
+VERSION = 1
+
+
+class RestoreError(ValueError):
+    """A backup file that can't be restored here; the message says why."""
+
+
+def _tables():  # noqa: ANN202
+    return list(db.metadata.sorted_tables)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dt.datetime):
+        return value.isoformat()
+    return value
+
+
+def _read_all(connection) -> dict[str, list[dict[str, Any]]]:  # noqa: ANN001
+    data = {}
+    for table in _tables():
+        order = [column for column in table.primary_key.columns] or list(table.columns)
+        rows = connection.execute(select(table).order_by(*order)).mappings().all()
+        data[table.name] = [{key: _plain(value) for key, value in row.items()} for row in rows]
+    return data
+
+
+def _schema_revision(connection) -> str | None:  # noqa: ANN001
+    try:
+        return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    except Exception:  # noqa: BLE001 - a database made without migrations (tests) has no such table
+        return None
+
+
+def dump(engine: Engine) -> dict[str, Any]:
+    """Every row of every table, from one consistent snapshot of a running database."""
+    if engine.dialect.name == "sqlite":
+        source = sqlite3.connect(engine.url.database or ":memory:")
+        with tempfile.TemporaryDirectory() as directory:
+            copy_path = Path(directory) / "snapshot.sqlite"
+            target = sqlite3.connect(copy_path)
+            with target:
+                source.backup(target)  # SQLite's online backup: a consistent copy, writers keep going
+            target.close()
+            source.close()
+            snapshot = create_engine(f"sqlite:///{copy_path}")
+            with snapshot.connect() as connection:
+                tables, revision = _read_all(connection), _schema_revision(connection)
+            snapshot.dispose()
+    else:
+        with engine.connect().execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True) as connection:
+            with connection.begin():
+                tables, revision = _read_all(connection), _schema_revision(connection)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "schema": revision,
+        "made_at": dt.datetime.now(dt.UTC).isoformat(),
+        "tables": tables,
+    }
+
+
+def _revive(table, row: dict[str, Any]) -> dict[str, Any]:  # noqa: ANN001
+    """A JSON row back to column values (timestamps and booleans)."""
+    values = {}
+    for column in table.columns:
+        if column.name not in row:
+            raise RestoreError(f"Table {table.name}: a row has no {column.name}.")
+        value = row[column.name]
+        if value is not None and isinstance(column.type, DateTime):
+            try:
+                value = dt.datetime.fromisoformat(value)
+            except (TypeError, ValueError):
+                raise RestoreError(f"Table {table.name}: {column.name} {value!r} is not a time.") from None
+        elif value is not None and isinstance(column.type, Boolean):
+            value = bool(value)
+        values[column.name] = value
+    return values
+
+
+def restore(engine: Engine, backup: dict[str, Any], *, replace: bool = False) -> int:
+    """Write a backup into the database in one transaction; the number of rows written.
+
+    The database must have the schema (``flask db upgrade``) and be empty,
+    unless ``replace`` says to delete what is there first.
+    """
+    if not isinstance(backup, dict) or backup.get("format") != FORMAT or backup.get("version") != VERSION:
+        raise RestoreError("This is not a companion database backup (or it is from another version).")
+    tables_data = backup.get("tables")
+    if not isinstance(tables_data, dict):
+        raise RestoreError("The backup has no tables.")
+    known = {table.name for table in _tables()}
+    unknown = set(tables_data) - known
+    if unknown:
+        raise RestoreError(f"The backup has tables this version does not know: {', '.join(sorted(unknown))}.")
+    written = 0
+    with engine.begin() as connection:
+        revision = _schema_revision(connection)
+        if backup.get("schema") and revision and backup["schema"] != revision:
+            raise RestoreError(f"The backup is of schema {backup['schema']}, the database of {revision}: upgrade first.")
+        nonempty = [t.name for t in _tables() if connection.execute(select(func.count()).select_from(t)).scalar()]
+        if nonempty and not replace:
+            raise RestoreError(f"The database is not empty ({', '.join(nonempty)}): restore into an empty one, or use --replace.")
+        for table in reversed(_tables()):
+            connection.execute(table.delete())
+        for table in _tables():
+            rows = tables_data.get(table.name, [])
+            if not isinstance(rows, list):
+                raise RestoreError(f"Table {table.name} is not a list of rows.")
+            if rows:
+                connection.execute(table.insert(), [_revive(table, row) for row in rows])
+                written += len(rows)
+        if connection.dialect.name == "postgresql":
+            for table in _tables():
+                if "id" in table.columns and table.columns["id"].primary_key:
+                    connection.execute(
+                        text(
+                            f"SELECT setval(pg_get_serial_sequence('\"{table.name}\"', 'id'), "
+                            f"COALESCE((SELECT MAX(id) FROM \"{table.name}\"), 0) + 1, false)"
+                        )
+                    )
+    return written
+
+
+def write_backup(engine: Engine, path: Path) -> int:
+    data = dump(engine)
+    path.write_text(json.dumps(data, ensure_ascii=False))
+    return sum(len(rows) for rows in data["tables"].values())
+
+
+def read_backup(path: Path) -> dict[str, Any]:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise RestoreError(f"Can't read {path}: {error}") from None
