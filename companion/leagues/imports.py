@@ -30,7 +30,7 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, League, Player, Seat
 from ..rules import RULESETS, CardSyntaxError, Ruleset
-from ..rules.snapshot import ruleset_from_dict
+from ..rules.snapshot import ruleset_from_dict, ruleset_to_dict
 from ..rules.tally import parse_ranks, rank_points
 from .exports import BACKUP_FORMAT, BACKUP_VERSION, checksum
 
@@ -40,6 +40,8 @@ CHECKSUM_MISMATCH = "The file was changed after it was made (its checksum does n
 
 #: What the history of a game may record (see :mod:`companion.games.service`).
 HISTORY_ACTIONS = ("started", "entered", "corrected", "undone", "finished", "reopened", "abandoned")
+#: The entries about one deal: they name it, and log its facts; the others are about the whole game.
+DEAL_ACTIONS = ("entered", "corrected", "undone")
 
 MAX_NAME = 40  # Player.name
 MAX_LEAGUE_NAME = 60  # League.name
@@ -263,6 +265,10 @@ def _ruleset(game: dict[str, Any], where: str) -> Ruleset:
     problem = _typed(ruleset, Ruleset, "")
     if problem is not None:
         raise _fail(where, f"the rules snapshot is not a valid ruleset ({problem}).")
+    canonical = ruleset_to_dict(ruleset)
+    for key, value in rules.items():  # a field left out keeps its default (snapshots from before it existed)
+        if _canonical_json(value) != _canonical_json(canonical[key]):
+            raise _fail(where, f"the rules snapshot's {_shown(key)} is not written as the app writes it.")
     if game["ruleset_id"] != ruleset.id:
         raise _fail(where, f"ruleset_id {_shown(game['ruleset_id'])} does not match its rules snapshot (“{ruleset.id}”).")
     offered = {option.key for option in ruleset.options}
@@ -338,6 +344,10 @@ def _typed(value: Any, hint: Any, path: str) -> str | None:
                 return problem
         return None
     return f"{path} has an unexpected value"  # a field of a kind this check does not know yet
+
+
+def _canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
 def _short(error: Exception) -> str:
@@ -422,9 +432,14 @@ def _game(value: Any, where: str) -> _Game:
         action = change["action"]
         if action not in HISTORY_ACTIONS:
             raise _fail(place, f"action {_shown(action)} is not one of {', '.join(HISTORY_ACTIONS)}.")
+        of_a_deal = action in DEAL_ACTIONS
+        if of_a_deal != (deal_number is not None):
+            raise _fail(place, f"a “{action}” entry {'names' if of_a_deal else 'names no'} deal.")
         for name in ("old", "new"):
             if change[name] is not None and not isinstance(change[name], dict):
                 raise _fail(place, f"{name} must be a JSON object or null, not {_shown(change[name])}.")
+            if of_a_deal and change[name] is not None:
+                _check_logged_deal(change[name], place, name, seat_names)
         history.append((deal_number, action, change["old"], change["new"], _time(change["at"], place, "at")))
 
     return _Game(
@@ -439,6 +454,24 @@ def _game(value: Any, where: str) -> _Game:
         buys=buys,
         history=history,
     )
+
+
+def _check_logged_deal(facts: dict[str, Any], where: str, name: str, seat_names: list[str]) -> None:
+    """A deal as the history logged it: the game page reads who went out and each hand's points from it.
+
+    Entries logged by an older version of the app may lack a field; the
+    fields that are there must be what the page expects.
+    """
+    seats = len(seat_names)
+    if "went_out" in facts and facts["went_out"] is not None:
+        _seat(facts["went_out"], where, f"{name}.went_out", seats)
+    if "hands" in facts:
+        for index, hand in enumerate(_list(facts["hands"], where, f"{name}.hands")):
+            if not isinstance(hand, dict):
+                raise _fail(where, f"{name}.hands[{index}] must be a JSON object, not {_shown(hand)}.")
+            _seat(hand.get("position"), where, f"{name}.hands[{index}].position", seats)
+            _int(hand.get("points"), where, f"{name}.hands[{index}].points", 0, MAX_POINTS)
+            _int(hand.get("adjustment"), where, f"{name}.hands[{index}].adjustment", -MAX_ADJUSTMENT, MAX_ADJUSTMENT)
 
 
 def _deal(deal: dict[str, Any], where: str, ruleset: Ruleset, seat_names: list[str]) -> _Deal:

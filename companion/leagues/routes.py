@@ -10,7 +10,11 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms import SelectChoice, SelectField, StringField
 from wtforms.validators import Length, Optional
 
+from flask_login import current_user
+
+from ..auth.access import can_change_league, new_token, refusal
 from ..extensions import db
+from ..qr import qr_svg
 from ..models import League, Player
 from ..rules import RULESETS
 from .charts import line_chart
@@ -37,6 +41,14 @@ def _league_or_404(league_id: int) -> League:
     league = db.session.get(League, league_id)
     if league is None:
         abort(404)
+    return league
+
+
+def _league_to_change(league_id: int) -> League:
+    """The league, if the reader may change it; otherwise a 403 saying why."""
+    league = _league_or_404(league_id)
+    if not can_change_league(current_user, league):
+        abort(403, description=refusal(league=league))
     return league
 
 
@@ -127,15 +139,44 @@ def _filter_args(season: Season, ruleset_id: str | None) -> dict[str, str]:
 
 @bp.get("/<int:league_id>")
 def show(league_id: int) -> tuple[str, int]:
-    league = _league_or_404(league_id)
+    return standings_page(_league_or_404(league_id))
+
+
+def _links(league: League, watch_token: str | None):  # noqa: ANN202
+    """``link(kind, **args)``: a league page's URL, for members or, with a watch token, for watchers."""
+    members = {"show": "leagues.show", "player": "leagues.player", "h2h": "leagues.head_to_head"}
+    watchers = {"show": "watch.league", "player": "watch.league_player", "h2h": "watch.league_head_to_head"}
+
+    def link(kind: str, **args: object) -> str:
+        if watch_token:
+            return url_for(watchers[kind], token=watch_token, **args)
+        return url_for(members[kind], league_id=league.id, **args)
+
+    return link
+
+
+def _league_share(league: League) -> dict[str, object]:
+    if league.share_token is None:
+        league.share_token = new_token()
+        db.session.commit()
+    url = url_for("watch.league", token=league.share_token, _external=True)
+    return {"share_url": url, "share_qr": qr_svg(url, title="QR code of the league's watch link")}
+
+
+def standings_page(league: League | None, watch_token: str | None = None) -> tuple[str, int]:
+    """The standings, for members or (with ``watch_token``) read-only for anyone with the link."""
+    if league is None:
+        abort(404)
     season, ruleset_id, errors, years = _filters(league)
     standings = standings_for(league, season, ruleset_id)
     sort = request.args.get("sort", "rating")
     direction = request.args.get("dir")
     descending = None if direction not in ("asc", "desc") else direction == "desc"
     rows = standings.rows(sort, descending)
+    can_edit = watch_token is None and can_change_league(current_user, league)
     member_form = MemberForm()
     _member_choices(member_form, league)
+    extra = _league_share(league) if watch_token is None and current_user.is_authenticated else {}
     return render_template(
         "leagues/show.html",
         league=league,
@@ -152,6 +193,10 @@ def show(league_id: int) -> tuple[str, int]:
         rulesets=RULESETS.values(),
         member_form=member_form,
         plain_form=PlainForm(),
+        can_edit=can_edit,
+        watch_token=watch_token,
+        link=_links(league, watch_token),
+        **extra,
     ), (422 if errors else 200)
 
 
@@ -164,7 +209,7 @@ def _member_choices(form: MemberForm, league: League) -> None:
 
 @bp.post("/<int:league_id>/members")
 def add_to_roster(league_id: int) -> WerkzeugResponse:
-    league = _league_or_404(league_id)
+    league = _league_to_change(league_id)
     form = MemberForm()
     _member_choices(form, league)
     if not form.validate_on_submit():
@@ -191,7 +236,7 @@ def add_to_roster(league_id: int) -> WerkzeugResponse:
 
 @bp.post("/<int:league_id>/members/<int:player_id>/remove")
 def remove_from_roster(league_id: int, player_id: int) -> WerkzeugResponse:
-    league = _league_or_404(league_id)
+    league = _league_to_change(league_id)
     player = db.session.get(Player, player_id)
     if player is None:
         abort(404)
@@ -212,7 +257,12 @@ def remove_from_roster(league_id: int, player_id: int) -> WerkzeugResponse:
 
 @bp.get("/<int:league_id>/players/<int:player_id>")
 def player(league_id: int, player_id: int) -> tuple[str, int]:
-    league = _league_or_404(league_id)
+    return player_page(_league_or_404(league_id), player_id)
+
+
+def player_page(league: League | None, player_id: int, watch_token: str | None = None) -> tuple[str, int]:
+    if league is None:
+        abort(404)
     person = db.session.get(Player, player_id)
     if person is None:
         abort(404)
@@ -249,12 +299,19 @@ def player(league_id: int, player_id: int) -> tuple[str, int]:
         errors=errors,
         filter_args=_filter_args(season, ruleset_id),
         rulesets=RULESETS.values(),
+        watch_token=watch_token,
+        link=_links(league, watch_token),
     ), (422 if errors else 200)
 
 
 @bp.get("/<int:league_id>/head-to-head")
 def head_to_head(league_id: int) -> tuple[str, int]:
-    league = _league_or_404(league_id)
+    return head_to_head_page(_league_or_404(league_id))
+
+
+def head_to_head_page(league: League | None, watch_token: str | None = None) -> tuple[str, int]:
+    if league is None:
+        abort(404)
     season, ruleset_id, errors, years = _filters(league)
     standings = standings_for(league, season, ruleset_id)
     players = sorted(standings.records.values(), key=lambda r: r.name.casefold())
@@ -269,6 +326,8 @@ def head_to_head(league_id: int) -> tuple[str, int]:
         errors=errors,
         filter_args=_filter_args(season, ruleset_id),
         rulesets=RULESETS.values(),
+        watch_token=watch_token,
+        link=_links(league, watch_token),
     ), (422 if errors else 200)
 
 
