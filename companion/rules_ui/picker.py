@@ -73,11 +73,14 @@ class MeldsText:
 
 
 def apply_action(state: MeldsText, form: dict[str, str]) -> MeldsText:
-    """A tap's effect: ``add`` a card, ``remove`` ``"meld:card"``, ``next`` meld, or ``clear``."""
-    if state.error:
-        return state
+    """A tap's effect: ``add`` a card, ``remove`` ``"meld:card"``, ``next`` meld, or ``clear``.
+
+    While the typed text has an error only ``clear`` acts (it is the way out); other taps wait for the fix.
+    """
     if "clear" in form:
         return MeldsText(((),))
+    if state.error:
+        return state
     if "next" in form:
         return state.next_meld()
     if form.get("add"):
