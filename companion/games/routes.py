@@ -240,7 +240,7 @@ def change_buys(game_id: int, position: int) -> str | WerkzeugResponse:
     if _is_htmx():
         context = _page_context(game)
         if context["deal"] is not None:
-            context["buy_error"] = error
+            context.update(buy_error=error, oob_poll=True, live_url=url_for("games.show", game_id=game.id))
             return render_template("games/_buys.html", **context)
         # every deal is in (the page was stale): there is no counter to show, so reload the game page
         if error:
@@ -331,7 +331,11 @@ def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
             else:
                 position = int(name.split("-")[1])
                 form.hands[position].form.cards.errors = [message]
-        finished_needs_ok = existing is not None and game.game_status is GameStatus.FINISHED and not form.confirm_finished.data
+        # Only a correction (a form with the deal's version) of a finished game needs the box: a first entry
+        # of a deal another phone saved meanwhile (its last deal finished the game) is refused below as
+        # already recorded, with who recorded it and what, not asked about a box its form never showed.
+        correcting = existing is not None and bool(form.version.data)
+        finished_needs_ok = correcting and game.game_status is GameStatus.FINISHED and not form.confirm_finished.data
         if finished_needs_ok:
             form.confirm_finished.errors = ["This game is finished: tick the box to correct it."]
         if judgement.ok and not finished_needs_ok:
