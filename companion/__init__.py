@@ -47,6 +47,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL")
         or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite'}",
         JSON_SORT_KEYS=False,
+        MAX_CONTENT_LENGTH=25 * 1024 * 1024,  # the largest post (a league backup) is far below this
         # Static files carry a content hash in their URL (see _register_assets), so phones may keep them.
         SEND_FILE_MAX_AGE_DEFAULT=365 * 24 * 3600,
         COMPRESS_ALGORITHM=["br", "gzip"],

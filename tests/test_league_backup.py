@@ -20,6 +20,8 @@ import pytest
 from conftest import add_owner, sign_in
 from pages import parse
 from sqlalchemy import func, select
+from werkzeug.datastructures import FileStorage
+from werkzeug.test import encode_multipart
 
 from companion import create_app
 from companion.extensions import db
@@ -61,10 +63,17 @@ def make_app(path):
     return app
 
 
+def dispose(app) -> None:
+    with app.app_context():
+        db.engine.dispose()
+
+
 @pytest.fixture
 def other_app(tmp_path):
     """A second app with its own database (and its own owner), to restore a backup into."""
-    return make_app(tmp_path / "other.sqlite")
+    app = make_app(tmp_path / "other.sqlite")
+    yield app
+    dispose(app)
 
 
 def signed_in(app):
@@ -203,11 +212,15 @@ def results(app, league_id) -> list[tuple]:
 
 
 def upload(client, content: bytes, filename="backup.json", **extra):
-    return client.post(
-        "/leagues/import",
-        data={"file": (io.BytesIO(content), filename), **extra},
-        content_type="multipart/form-data",
+    """Post a file to the import page, as a browser's form does.
+
+    The body is encoded here, in memory: the test client would spool a large
+    one to a temporary file that it never closes.
+    """
+    boundary, body = encode_multipart(
+        {"file": FileStorage(io.BytesIO(content), filename=filename, content_type="application/json"), **extra}
     )
+    return client.post("/leagues/import", data=body, content_type=f"multipart/form-data; boundary={boundary}")
 
 
 def field_error(response) -> str:
@@ -217,10 +230,13 @@ def field_error(response) -> str:
     return " ".join(node.text for node in field.find_all("p", cls="error"))
 
 
-@pytest.fixture
-def family(no_csrf_app, form_client):
-    """The played league in the first app: (app, client, league id)."""
-    return no_csrf_app, form_client, play_family_league(form_client, no_csrf_app)
+@pytest.fixture(scope="module")
+def family(tmp_path_factory):
+    """The played league, in an app of its own shared by the tests that read it: (app, client, league id)."""
+    app = make_app(tmp_path_factory.mktemp("family") / "family.sqlite")
+    client = signed_in(app)
+    yield app, client, play_family_league(client, app)
+    dispose(app)
 
 
 # ---------------------------------------------------------------------------
@@ -247,7 +263,17 @@ def test_csv_exports_match_the_stored_games_deals_and_scores(family):
         assert games == read_csv(games_csv(league))
         stored = list(db.session.scalars(select(Game).where(Game.league_id == league_id).order_by(Game.created_at)))
 
-        assert games[0] == ["game", "started", "finished", "ruleset", "house_rules", "status", "players", "totals", "winners"]
+        assert games[0] == [
+            "game",
+            "started",
+            "finished",
+            "ruleset",
+            "house_rules",
+            "status",
+            "players",
+            "totals",
+            "winners",
+        ]
         assert [row[0] for row in games[1:]] == [str(g.id) for g in stored]
         liverpool, contract, continental, finished = games[1:]
         assert liverpool[3:7] == ["liverpool", "joker-20", "finished", "Ann; Bob; Cat; Dan"]
@@ -293,7 +319,7 @@ def test_csv_exports_match_the_stored_games_deals_and_scores(family):
         [first, "1", "Cat", "K Q 8", "28", "0", "28", "0"],  # as corrected
         [first, "1", "Dan", "JK 5", "25", "-50", "-25", "0"],  # joker 20 (house rule), exact cut 50 off
     ]
-    assert [row for row in scores[1:] if row[:3] == [first, "2", "Cat"]][0][-1] == "2"  # two May Is
+    assert next(row for row in scores[1:] if row[:3] == [first, "2", "Cat"])[-1] == "2"  # two May Is
     continental_out = [row for row in scores[1:] if row[0] == str(stored[2].id) and row[2] == "Dan"]
     assert continental_out == [[str(stored[2].id), "1", "Dan", "", "0", "-10", "-10", "0"]]
 
@@ -327,10 +353,13 @@ def test_backup_restores_exactly_in_another_app(family, other_app):
 
     # what the backup holds: every kind of fact the league has
     assert data["league"]["members"] == ["Ann", "Bob", "Cat", "Dan", "Gus", "Zoë"]  # Eve left the roster
-    liverpool, contract, continental, finished = data["games"]
+    liverpool, contract, continental, _finished = data["games"]
     assert [g["status"] for g in data["games"]] == ["finished", "in_progress", "abandoned", "finished"]
     assert liverpool["rules"]["chosen_options"] == ["joker-20"] and liverpool["rules"]["points"]["JK"] == 20
-    assert liverpool["deals"][0]["version"] == 2 and liverpool["deals"][0]["updated_at"] != liverpool["deals"][0]["created_at"]
+    assert (
+        liverpool["deals"][0]["version"] == 2
+        and liverpool["deals"][0]["updated_at"] != liverpool["deals"][0]["created_at"]
+    )
     assert [c["action"] for c in liverpool["history"]] == (
         ["started", "entered", "corrected", "entered", "entered", "undone", "entered"] + ["entered"] * 4 + ["finished"]
     )
@@ -399,14 +428,34 @@ def test_a_league_of_the_same_name_is_refused(family):
 # Bad files
 
 
+def play_small_league(app, client):
+    """A small league (a Contract game in progress, 2 deals); its backup."""
+    league_id = new_league(client, "Small")
+    url = start(client, league_id, ["Ann", "Bob", "Cat"], "contract")
+    deal(client, url, 1, 0, ["", "K", "Q 3"])
+    deal(client, url, 2, 1, ["7", "", Points("12")])
+    return backup_of(app, league_id)
+
+
 @pytest.fixture
 def small(no_csrf_app, form_client):
-    """A small league (a Contract game in progress, 2 deals) and its backup: (app, client, backup)."""
-    league_id = new_league(form_client, "Small")
-    url = start(form_client, league_id, ["Ann", "Bob", "Cat"], "contract")
-    deal(form_client, url, 1, 0, ["", "K", "Q 3"])
-    deal(form_client, url, 2, 1, ["7", "", Points("12")])
-    return no_csrf_app, form_client, backup_of(no_csrf_app, league_id)
+    """The small league in this test's own app: (app, client, backup)."""
+    return no_csrf_app, form_client, play_small_league(no_csrf_app, form_client)
+
+
+@pytest.fixture(scope="module")
+def _small_shared(tmp_path_factory):
+    app = make_app(tmp_path_factory.mktemp("small") / "small.sqlite")
+    client = signed_in(app)
+    yield app, client, play_small_league(app, client)
+    dispose(app)
+
+
+@pytest.fixture
+def refusing(_small_shared):
+    """The small league in an app shared by the tests of refused files (they write nothing): (app, client, backup)."""
+    app, client, data = _small_shared
+    return app, client, copy.deepcopy(data)
 
 
 def _set(path, value):
@@ -475,12 +524,24 @@ TAMPERED = [
     pytest.param(_set(("games", 0, "surprise"), 1), "Game 1: the game has a field this app does not know: “surprise”.",
                  id="unknown-field"),
     pytest.param(_set(("league", "name"), ""), "League: its name is empty.", id="league-name"),
+    pytest.param(_set(("games", 0, "rules", "supply", 0, "max_players"), 10**30),
+                 "Game 1: the rules snapshot's max_players must be a whole number from 1 to 99, not "
+                 "1000000000000000000000000000000.", id="snapshot-table-forever"),
+    pytest.param(_set(("games", 0, "rules", "exact_cut_bonus"), "50"),
+                 'Game 1: the rules snapshot is not a valid ruleset (exact_cut_bonus must be a whole number from 0 to '
+                 '1000000, not "50").', id="snapshot-text-for-number"),
+    pytest.param(_set(("games", 0, "rules", "chosen_options"), {}),
+                 'Game 1: the rules snapshot\'s "chosen_options" is not written as the app writes it.', id="snapshot-shape"),
+    pytest.param(_set(("games", 0, "history", 1, "new", "went_out"), 9),
+                 "Game 1, history entry 2: new.went_out 9 is not a seat at a table of 3.", id="history-deal-facts"),
+    pytest.param(_set(("games", 0, "history", 1, "deal"), None),
+                 "Game 1, history entry 2: “entered” is about a deal, so it names one.", id="history-without-deal"),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize(("tamper", "message"), TAMPERED)
-def test_a_tampered_file_with_a_new_checksum_is_refused_with_what_is_wrong(small, tamper, message):
-    app, client, data = small
+def test_a_tampered_file_with_a_new_checksum_is_refused_with_what_is_wrong(refusing, tamper, message):
+    app, client, data = refusing
     data["league"]["name"] = "Small copy"  # not a name clash: the data itself must be refused
     bad = resigned(tamper(data))
     before = row_counts(app)
@@ -493,15 +554,19 @@ def test_a_tampered_file_with_a_new_checksum_is_refused_with_what_is_wrong(small
     assert row_counts(app) == before
 
 
-def test_a_file_changed_without_its_checksum_is_refused(small):
-    app, client, data = small
+def test_a_file_changed_without_its_checksum_is_refused(refusing):
+    app, client, data = refusing
     data["league"]["name"] = "Small copy"
     data = resigned(data)
     data["games"][0]["deals"][0]["hands"][1]["points"] = 11  # one point more, checksum kept
     before = row_counts(app)
     response = upload(client, json.dumps(data, indent=2).encode())
     assert response.status_code == 422
-    assert field_error(response) == CHECKSUM_MISMATCH == "The file was changed after it was made (its checksum does not match)."
+    assert (
+        field_error(response)
+        == CHECKSUM_MISMATCH
+        == "The file was changed after it was made (its checksum does not match)."
+    )
     del data["checksum"]
     assert "has no checksum" in field_error(upload(client, json.dumps(data).encode()))
     assert row_counts(app) == before
@@ -525,8 +590,8 @@ def test_a_file_changed_without_its_checksum_is_refused(small):
     ],
     ids=["not-json", "not-utf8", "empty", "list", "string", "format", "newer-version", "version-text", "checksum"],
 )  # fmt: skip
-def test_files_that_are_not_backups_are_refused_beside_the_field(small, content, message):
-    app, client, _data = small
+def test_files_that_are_not_backups_are_refused_beside_the_field(refusing, content, message):
+    app, client, _data = refusing
     before = row_counts(app)
     response = upload(client, content)
     assert response.status_code == 422
@@ -534,8 +599,8 @@ def test_files_that_are_not_backups_are_refused_beside_the_field(small, content,
     assert row_counts(app) == before
 
 
-def test_no_file_and_a_huge_file_are_refused(small):
-    app, client, data = small
+def test_no_file_and_a_huge_file_are_refused(refusing):
+    app, client, data = refusing
     before = row_counts(app)
     response = client.post("/leagues/import", data={}, content_type="multipart/form-data")
     assert response.status_code == 422
@@ -549,7 +614,10 @@ def test_no_file_and_a_huge_file_are_refused(small):
     for content in (padded, padded + b" " * 1024 * 1024):
         response = upload(client, content)
         assert response.status_code == 422
-        assert field_error(response) == "The file is over 20 MB, far larger than any league backup: pick the backup file (.json)."
+        assert (
+            field_error(response)
+            == "The file is over 20 MB, far larger than any league backup: pick the backup file (.json)."
+        )
     assert row_counts(app) == before
 
 
@@ -587,7 +655,7 @@ def test_a_failure_while_writing_leaves_nothing_behind(small, monkeypatch):
 # The page
 
 
-def test_the_import_page_is_linked_and_needs_its_csrf_token(client, app, small):
+def test_the_import_page_is_linked_and_needs_its_csrf_token(client, anon_client, app, small):
     _app, _form_client, data = small  # the same database as ``client``'s app (one file per test)
     data["league"]["name"] = "Small copy"
     content = json.dumps(resigned(data)).encode()
@@ -602,6 +670,8 @@ def test_the_import_page_is_linked_and_needs_its_csrf_token(client, app, small):
     token = form.find("input", name="csrf_token").attrs["value"]
 
     before = row_counts(app)
+    response = upload(anon_client, content)  # nobody signed in: the gate sends them to sign in first
+    assert response.status_code == 303 and "/login" in response.headers["Location"]
     response = upload(client, content)
     assert response.status_code == 400
     assert "security token" in response.get_data(as_text=True)

@@ -73,7 +73,10 @@ def import_backup() -> tuple[str, int] | WerkzeugResponse:
             form.file.errors = [str(error)]
         else:
             games = len(league.games)
-            flash(f"League “{league.name}” restored from the backup, with {games} game{'s' if games != 1 else ''}.", "info")
+            flash(
+                f"League “{league.name}” restored from the backup, with {games} game{'s' if games != 1 else ''}.",
+                "info",
+            )
             return redirect(url_for("leagues.show", league_id=league.id), code=303)
     if request.method == "POST":
         status = 422

@@ -24,7 +24,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
@@ -34,7 +34,7 @@ from ..rules.snapshot import ruleset_from_dict, ruleset_to_dict
 from ..rules.tally import parse_ranks, rank_points
 from .exports import BACKUP_FORMAT, BACKUP_VERSION, checksum
 
-__all__ = ["BackupError", "CHECKSUM_MISMATCH", "import_league_backup", "validate_backup"]
+__all__ = ["CHECKSUM_MISMATCH", "BackupError", "import_league_backup", "validate_backup"]
 
 CHECKSUM_MISMATCH = "The file was changed after it was made (its checksum does not match)."
 
@@ -122,8 +122,8 @@ def _shown(value: Any) -> str:
     """A value as it appears in the file, kept short."""
     try:
         text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
+    except (TypeError, ValueError):  # not JSON at all, or a number of thousands of digits
+        text = "an enormous number" if isinstance(value, int) else f"a {type(value).__name__} value"
     return text if len(text) <= 40 else text[:37] + "…"
 
 
@@ -205,17 +205,25 @@ def validate_backup(data: Any) -> CheckedBackup:
     if type(version) is not int or version != BACKUP_VERSION:
         if type(version) is int and version > BACKUP_VERSION:
             raise BackupError(
-                f"This backup was made by a newer version of the app (backup version {version}); "
+                f"This backup was made by a newer version of the app (backup version {_shown(version)}); "
                 f"this app reads version {BACKUP_VERSION}."
             )
-        raise BackupError(f"This backup's version {_shown(version)} is not one this app reads (it reads version {BACKUP_VERSION}).")
+        raise BackupError(
+            f"This backup's version {_shown(version)} is not one this app reads (it reads version {BACKUP_VERSION})."
+        )
     given = data.get("checksum")
     if not isinstance(given, str) or not given:
-        raise BackupError("The file has no checksum, so it can't be trusted: make the backup again from the league's page.")
+        raise BackupError(
+            "The file has no checksum, so it can't be trusted: make the backup again from the league's page."
+        )
     try:
         expected = checksum(data)
-    except (UnicodeError, RecursionError, ValueError, TypeError):
-        raise BackupError("The file holds text that is not valid Unicode, so it is not a backup made by this app.") from None
+    except UnicodeError:
+        raise BackupError(
+            "The file holds text that is not valid Unicode, so it is not a backup made by this app."
+        ) from None
+    except (RecursionError, ValueError, TypeError):
+        raise BackupError("The file holds values a backup never has, so it is not a backup made by this app.") from None
     if given != expected:
         raise BackupError(CHECKSUM_MISMATCH)
     _fields(data, "", "the backup", ("format", "version", "league", "games", "checksum"))
@@ -270,7 +278,9 @@ def _ruleset(game: dict[str, Any], where: str) -> Ruleset:
         if _canonical_json(value) != _canonical_json(canonical[key]):
             raise _fail(where, f"the rules snapshot's {_shown(key)} is not written as the app writes it.")
     if game["ruleset_id"] != ruleset.id:
-        raise _fail(where, f"ruleset_id {_shown(game['ruleset_id'])} does not match its rules snapshot (“{ruleset.id}”).")
+        raise _fail(
+            where, f"ruleset_id {_shown(game['ruleset_id'])} does not match its rules snapshot (“{ruleset.id}”)."
+        )
     offered = {option.key for option in ruleset.options}
     for key in ruleset.chosen_options:
         if key not in offered:
@@ -291,7 +301,10 @@ def _check_supply(supply: Any, where: str) -> None:
         for name in ("min_players", "max_players"):
             value = entry.get(name) if isinstance(entry, dict) else None
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TABLE:
-                raise _fail(where, f"the rules snapshot's {name} must be a whole number from 1 to {MAX_TABLE}, not {_shown(value)}.")
+                raise _fail(
+                    where,
+                    f"the rules snapshot's {name} must be a whole number from 1 to {MAX_TABLE}, not {_shown(value)}.",
+                )
 
 
 def _typed(value: Any, hint: Any, path: str) -> str | None:
@@ -360,7 +373,18 @@ def _game(value: Any, where: str) -> _Game:
         value,
         where,
         "the game",
-        ("ruleset_id", "rules", "status", "first_dealer", "created_at", "finished_at", "seats", "deals", "buys", "history"),
+        (
+            "ruleset_id",
+            "rules",
+            "status",
+            "first_dealer",
+            "created_at",
+            "finished_at",
+            "seats",
+            "deals",
+            "buys",
+            "history",
+        ),
     )
     ruleset = _ruleset(game, where)
     total_deals = len(ruleset.deals)
@@ -375,7 +399,9 @@ def _game(value: Any, where: str) -> _Game:
         seat_names.append(clean)
     seats = len(seat_names)
     if not ruleset.min_players <= seats <= ruleset.max_players:
-        raise _fail(where, f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, not {seats}.")
+        raise _fail(
+            where, f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, not {seats}."
+        )
 
     status = game["status"]
     if not isinstance(status, str) or status not in {s.value for s in GameStatus}:
@@ -434,7 +460,10 @@ def _game(value: Any, where: str) -> _Game:
             raise _fail(place, f"action {_shown(action)} is not one of {', '.join(HISTORY_ACTIONS)}.")
         of_a_deal = action in DEAL_ACTIONS
         if of_a_deal != (deal_number is not None):
-            raise _fail(place, f"a “{action}” entry {'names' if of_a_deal else 'names no'} deal.")
+            raise _fail(
+                place,
+                f"“{action}” is about {'a deal, so it names one' if of_a_deal else 'the whole game, so it names no deal'}.",
+            )
         for name in ("old", "new"):
             if change[name] is not None and not isinstance(change[name], dict):
                 raise _fail(place, f"{name} must be a JSON object or null, not {_shown(change[name])}.")
@@ -488,7 +517,9 @@ def _deal(deal: dict[str, Any], where: str, ruleset: Ruleset, seat_names: list[s
     hands: list[_Hand] = []
     for index, hand in enumerate(_list(deal["hands"], where, "hands"), start=1):
         place = f"{where}, hand {index}"
-        hand = _fields(hand, place, "the hand", ("position", "cards", "points", "adjustment", "exact_cut", "one_turn_out", "buys"))
+        hand = _fields(
+            hand, place, "the hand", ("position", "cards", "points", "adjustment", "exact_cut", "one_turn_out", "buys")
+        )
         position = _seat(hand["position"], place, "position", seats)
         if any(other.position == position for other in hands):
             raise _fail(where, f"position {position} ({seat_names[position]}) has two hands.")
@@ -499,13 +530,19 @@ def _deal(deal: dict[str, Any], where: str, ruleset: Ruleset, seat_names: list[s
                 raise _fail(place, f"{points} typed points is more than any hand can hold.")
         else:
             if not isinstance(cards, str) or len(cards) > MAX_CARDS_TEXT:
-                raise _fail(place, f"cards must be ranks as text (at most {MAX_CARDS_TEXT} letters) or null, not {_shown(cards)}.")
+                raise _fail(
+                    place,
+                    f"cards must be ranks as text (at most {MAX_CARDS_TEXT} letters) or null, not {_shown(cards)}.",
+                )
             try:
                 ranks = parse_ranks(cards)
             except CardSyntaxError as error:
                 raise _fail(place, f"the cards {_shown(cards)} are not ranks ({_short(error)}).") from None
             if " ".join(ranks) != cards:
-                raise _fail(place, f"the cards {_shown(cards)} are not written as the app writes them ({_shown(' '.join(ranks))}).")
+                raise _fail(
+                    place,
+                    f"the cards {_shown(cards)} are not written as the app writes them ({_shown(' '.join(ranks))}).",
+                )
             scored = rank_points(ruleset, ranks)
             if scored != points:
                 raise _fail(place, f"the cards {_shown(cards)} score {scored} in {ruleset.name}, not {points}.")
@@ -550,6 +587,7 @@ def import_league_backup(data: dict[str, Any]) -> League:
         raise BackupError(
             f"There is already a league called “{clash.name}”, so this backup of “{checked.name}” was not imported."
         )
+    versions: list[tuple[DealResult, int]] = []
     try:
         league = League(name=checked.name, name_key=key, created_at=checked.created_at)
         db.session.add(league)
@@ -572,7 +610,7 @@ def import_league_backup(data: dict[str, Any]) -> League:
             game.league = league  # once the game is in the session (no cascade along the backref)
             for deal in planned.deals:
                 game.deals.append(
-                    DealResult(
+                    result := DealResult(
                         number=deal.number,
                         dealer=deal.dealer,
                         went_out=deal.went_out,
@@ -594,6 +632,8 @@ def import_league_backup(data: dict[str, Any]) -> League:
                         ],
                     )
                 )
+                if deal.version != 1:
+                    versions.append((result, deal.version))
             for deal_number, position, count in planned.buys:
                 game.buys.append(BuyCount(deal_number=deal_number, position=position, count=count))
             for deal_number, action, old, new, at in planned.history:
@@ -609,6 +649,7 @@ def import_league_backup(data: dict[str, Any]) -> League:
                     )
                 )
             touch(game)  # its results are rebuilt as the transaction commits
+        _restore_versions(versions)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
@@ -620,3 +661,20 @@ def import_league_backup(data: dict[str, Any]) -> League:
         db.session.rollback()
         raise
     return league
+
+
+def _restore_versions(versions: list[tuple[DealResult, int]]) -> None:
+    """Give corrected deals back their version numbers.
+
+    A deal's version is the mapper's optimistic-locking column, which the ORM
+    sets to 1 on every insert whatever it is given; so the rows are inserted
+    first and their versions written afterwards, in the same transaction,
+    with a plain UPDATE (no version check: the rows are new).
+    """
+    if not versions:
+        return
+    db.session.flush()
+    table = DealResult.__table__
+    for deal, version in versions:
+        db.session.execute(update(table).where(table.c.id == deal.id).values(version=version))
+        db.session.expire(deal, ["version"])

@@ -221,9 +221,14 @@ class TableSupply:
     jokers: int
 
     def __post_init__(self) -> None:
-        if not 1 <= self.min_players <= self.max_players:
+        for name in ("min_players", "max_players", "packs", "jokers"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"{name} is a whole number, not {value!r}")
+        # a real card table: at most 20 players, 10 packs, 100 jokers (and a bad snapshot can't ask for more)
+        if not 1 <= self.min_players <= self.max_players <= 20:
             raise ValueError(f"bad table range {self.min_players!r}-{self.max_players!r}")
-        if self.packs < 1 or self.jokers < 0:
+        if not 1 <= self.packs <= 10 or not 0 <= self.jokers <= 100:
             raise ValueError(f"bad supply: {self.packs!r} packs, {self.jokers!r} jokers")
 
 
