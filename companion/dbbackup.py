@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import sqlite3
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Boolean, DateTime, Engine, create_engine, func, select, text
+from sqlalchemy import Boolean, DateTime, Engine, create_engine, func, inspect, select, text
+from sqlalchemy.exc import DBAPIError
 
 from .extensions import db
 
@@ -48,10 +50,10 @@ def _read_all(connection) -> dict[str, list[dict[str, Any]]]:  # noqa: ANN001
 
 
 def _schema_revision(connection) -> str | None:  # noqa: ANN001
-    try:
-        return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
-    except Exception:  # noqa: BLE001 - a database made without migrations (tests) has no such table
-        return None
+    # looked up first, not tried: on PostgreSQL a failed SELECT aborts the transaction it is in
+    if not inspect(connection).has_table("alembic_version"):
+        return None  # a database made without migrations (tests)
+    return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
 def dump(engine: Engine) -> dict[str, Any]:
@@ -84,6 +86,12 @@ def dump(engine: Engine) -> dict[str, Any]:
 
 def _revive(table, row: dict[str, Any]) -> dict[str, Any]:  # noqa: ANN001
     """A JSON row back to column values (timestamps and booleans)."""
+    if not isinstance(row, dict):
+        raise RestoreError(f"Table {table.name}: a row is not an object of column values.")
+    unknown = set(row) - {column.name for column in table.columns}
+    if unknown:
+        names = ", ".join(sorted(unknown))
+        raise RestoreError(f"Table {table.name}: a row has columns this version does not know: {names}.")
     values = {}
     for column in table.columns:
         if column.name not in row:
@@ -130,7 +138,11 @@ def restore(engine: Engine, backup: dict[str, Any], *, replace: bool = False) ->
             if not isinstance(rows, list):
                 raise RestoreError(f"Table {table.name} is not a list of rows.")
             if rows:
-                connection.execute(table.insert(), [_revive(table, row) for row in rows])
+                try:
+                    connection.execute(table.insert(), [_revive(table, row) for row in rows])
+                except DBAPIError as error:  # a duplicate key, a missing value, a broken constraint
+                    reason = str(error.orig).strip().splitlines()[0] if error.orig is not None else type(error).__name__
+                    raise RestoreError(f"Table {table.name}: its rows don't fit the database ({reason}).") from None
                 written += len(rows)
         if connection.dialect.name == "postgresql":
             for table in _tables():
@@ -145,8 +157,18 @@ def restore(engine: Engine, backup: dict[str, Any], *, replace: bool = False) ->
 
 
 def write_backup(engine: Engine, path: Path) -> int:
+    """Write the backup to ``path``; the number of rows.
+
+    UTF-8 whatever the locale (names have accents), and written beside the
+    target then moved over it, so an earlier backup is never left half overwritten.
+    """
     data = dump(engine)
-    path.write_text(json.dumps(data, ensure_ascii=False))
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        partial.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
     return sum(len(rows) for rows in data["tables"].values())
 
 

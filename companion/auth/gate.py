@@ -6,6 +6,8 @@ nothing), watch links, sign-in and invitations, static files.
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from flask import Flask, current_app, redirect, request, url_for
 from flask_login import current_user
 from werkzeug.wrappers import Response
@@ -38,7 +40,22 @@ def _gate() -> Response | None:
     blueprint = endpoint.split(".", 1)[0]
     if blueprint in PUBLIC_BLUEPRINTS or current_user.is_authenticated:
         return None
-    return _redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
+    return _redirect(url_for("auth.login", next=_came_from()))
+
+
+def _came_from() -> str | None:
+    """The page to come back to after signing in: this one, or the page a form or fragment was sent from.
+
+    Coming back to a form's URL would be a GET of a POST-only route (a 405),
+    and to an htmx poll's URL (``?since=``) a 204 that leaves the phone on
+    the sign-in page.
+    """
+    if request.method in ("GET", "HEAD") and request.headers.get("HX-Request") != "true":
+        return request.full_path.rstrip("?")
+    parts = urlsplit(request.headers.get("HX-Current-URL") or request.referrer or "")
+    if parts.netloc != request.host or not parts.path.startswith("/"):
+        return None
+    return parts.path + (f"?{parts.query}" if parts.query else "")
 
 
 def install(app: Flask) -> None:

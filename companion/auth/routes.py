@@ -37,7 +37,14 @@ class PlainForm(FlaskForm):
 
 def _safe_next(target: str | None) -> str:
     """Only a path on this site (never another host) after signing in."""
-    if target and target.startswith("/") and not target.startswith("//") and not urlsplit(target).netloc:
+    if (
+        target
+        and target.startswith("/")
+        and not target.startswith("//")
+        and not urlsplit(target).netloc
+        # browsers read a backslash as a slash and drop tabs and newlines: "/\\host" is "//host"
+        and not any(char == "\\" or ord(char) < 32 or ord(char) == 127 for char in target)
+    ):
         return target
     return url_for("main.home")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, update
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db
@@ -79,8 +79,16 @@ def accept_invite(token: str, username: str, password: str) -> User:
     invite = open_invite(token)
     user = _new_user(username, password, owner=False)
     db.session.flush()
-    invite.used_at = _now()
-    invite.used_by_id = user.id
+    # one conditional UPDATE: of two people opening the link at once, only the first gets an account
+    used = db.session.execute(
+        update(Invite)
+        .where(Invite.id == invite.id, Invite.used_at.is_(None))
+        .values(used_at=_now(), used_by_id=user.id)
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    if used != 1:
+        db.session.rollback()
+        raise AccountError("This invitation link is not valid any more: ask for a new one.")
     db.session.commit()
     return user
 
@@ -89,10 +97,14 @@ def sign_in(username: str, password: str, address: str) -> User:
     """The account for these credentials; refused after too many failures from the address or for the name."""
     keys = [f"ip:{address}", f"name:{User.key_for(username or '')[:100]}"]
     since = _now() - WINDOW
-    failures = db.session.scalar(
-        select(func.count()).select_from(LoginAttempt).where(LoginAttempt.key.in_(keys), LoginAttempt.at >= since)
-    )
-    if failures >= MAX_FAILURES:
+    # counted per key: a failure is recorded for both the address and the name, so their sum would
+    # refuse after MAX_FAILURES / 2 tries from one phone with one name
+    failures = db.session.execute(
+        select(LoginAttempt.key, func.count())
+        .where(LoginAttempt.key.in_(keys), LoginAttempt.at >= since)
+        .group_by(LoginAttempt.key)
+    ).all()
+    if any(count >= MAX_FAILURES for _, count in failures):
         raise AccountError("Too many tries: wait a quarter of an hour, then try again.")
     user = db.session.scalar(select(User).where(User.username_key == User.key_for(username or "")))
     if user is None or not check_password_hash(user.password_hash, password or ""):
