@@ -378,6 +378,8 @@ class Invite(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(default=_now)
     used_at: Mapped[dt.datetime | None] = mapped_column(default=None)
     used_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"), default=None)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id", ondelete="SET NULL", name="invite_player_fk"), default=None)
+    """The player the new account will be at the table (chosen by the owner)."""
 
 
 class LoginAttempt(db.Model):

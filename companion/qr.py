@@ -9,5 +9,5 @@ from markupsafe import Markup
 def qr_svg(data: str, *, title: str) -> Markup:
     """An SVG QR code of ``data`` that scales with its box; ``title`` names it for screen readers."""
     code = segno.make(data, error="m")
-    svg = code.svg_inline(scale=4, border=2, dark="#1b1b1f", light="#ffffff", title=title, svgclass="qr-code")
+    svg = code.svg_inline(scale=4, border=2, dark="#1b1b1f", light="#ffffff", title=title, svgclass="qr-code", omitsize=True)
     return Markup(svg)

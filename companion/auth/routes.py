@@ -11,7 +11,9 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms import PasswordField, SelectChoice, SelectField, StringField
 
 from ..extensions import db
-from ..models import Player
+from sqlalchemy import select
+
+from ..models import Player, User
 from . import service
 
 bp = Blueprint("auth", __name__)
@@ -29,6 +31,10 @@ class SignInForm(FlaskForm):
 
 class PlayerForm(FlaskForm):
     player = SelectField("At the table, I am", choices=[], validate_choice=False)
+
+
+class InviteForm(FlaskForm):
+    invite_player = SelectField("They are, at the table", choices=[], validate_choice=False)
 
 
 class PlainForm(FlaskForm):
@@ -109,48 +115,113 @@ def accept(token: str) -> tuple[str, int] | WerkzeugResponse:
             _field_error(form, error)
         else:
             login_user(user, remember=True)
-            flash("Your account is ready: say which player you are, so your leagues are yours to change.", "info")
+            flash("Your account is ready.", "info")
             return redirect(url_for("auth.account"), code=303)
     return render_template("auth/invite.html", form=form), (422 if request.method == "POST" else 200)
+
+
+def _player_choices(form: PlayerForm) -> None:
+    form.player.choices = [SelectChoice("", "Nobody yet")] + [SelectChoice(str(p.id), p.name) for p in Player.ordered()]
+
+
+def _chosen_player(form: PlayerForm) -> tuple[bool, int | None]:
+    """``(ok, player id)`` from a player select; a bad choice gets its message beside the field."""
+    chosen = form.player.data or ""
+    player = db.session.get(Player, int(chosen)) if chosen.isdigit() else None
+    if chosen and player is None:
+        form.player.errors = ["Pick a player from the list."]
+        return False, None
+    return True, player.id if player else None
+
+
+def _invite_form() -> InviteForm:
+    form = InviteForm()
+    form.invite_player.choices = [SelectChoice("", "Nobody yet")] + [
+        SelectChoice(str(p.id), p.name) for p in Player.ordered()
+    ]
+    return form
+
+
+def _account_page(form: PlayerForm, invite_form: InviteForm, invite_url: str | None, status: int) -> tuple[str, int]:
+    accounts = list(db.session.scalars(select(User).order_by(User.username_key))) if current_user.is_owner else []
+    forms = {}
+    for account in accounts:
+        each = PlayerForm(formdata=None)
+        _player_choices(each)
+        each.player.data = str(account.player_id or "")
+        forms[account.id] = each
+    return render_template(
+        "auth/account.html",
+        form=form,
+        invite_form=invite_form,
+        plain_form=PlainForm(),
+        invite_url=invite_url,
+        accounts=accounts,
+        account_forms=forms,
+    ), status
 
 
 @bp.route("/account", methods=["GET", "POST"])
 @login_required
 def account() -> tuple[str, int] | WerkzeugResponse:
+    """Your account. Only the owner says which player an account is (leagues' rosters decide who may change what)."""
     form = PlayerForm()
-    form.player.choices = [SelectChoice("", "Nobody yet")] + [SelectChoice(str(p.id), p.name) for p in Player.ordered()]
+    _player_choices(form)
+    invite_form = _invite_form()
     if request.method == "GET":
         form.player.data = str(current_user.player_id or "")
+    elif not current_user.is_owner:
+        abort(403, description="Only the owner says which player an account is: ask them.")
     elif form.validate_on_submit():
-        chosen = form.player.data or ""
-        player = db.session.get(Player, int(chosen)) if chosen.isdigit() else None
-        if chosen and player is None:
-            form.player.errors = ["Pick a player from the list."]
-        else:
-            current_user.player_id = player.id if player else None
-            db.session.commit()
+        ok, player_id = _chosen_player(form)
+        if ok:
+            service.assign_player(current_user, current_user, player_id)
             flash("Saved.", "info")
             return redirect(url_for("auth.account"), code=303)
-    return render_template("auth/account.html", form=form, plain_form=PlainForm(), invite_url=None), (
-        422 if request.method == "POST" else 200
-    )
+    return _account_page(form, invite_form, None, 422 if request.method == "POST" else 200)
+
+
+@bp.post("/account/users/<int:user_id>/player")
+@login_required
+def assign(user_id: int) -> WerkzeugResponse:
+    """The owner links an account to the player it is at the table."""
+    if not current_user.is_owner:
+        abort(403, description="Only the owner says which player an account is.")
+    user = db.session.get(User, user_id)
+    if user is None:
+        abort(404)
+    form = PlayerForm()
+    _player_choices(form)
+    if not form.validate_on_submit():
+        flash("The page was out of date: try again.", "error")
+    else:
+        ok, player_id = _chosen_player(form)
+        if ok:
+            service.assign_player(current_user, user, player_id)
+            flash(f"Saved which player {user.username} is.", "info")
+        else:
+            flash(form.player.errors[0], "error")
+    return redirect(url_for("auth.account"), code=303)
 
 
 @bp.post("/account/invites")
 @login_required
 def invite() -> tuple[str, int] | WerkzeugResponse:
     if not current_user.is_owner:
-        abort(403)
-    if not PlainForm().validate_on_submit():
+        abort(403, description="Only the owner can invite.")
+    invite_form = _invite_form()
+    if not invite_form.validate_on_submit():
         flash("The page was out of date: try again.", "error")
         return redirect(url_for("auth.account"), code=303)
-    made = service.create_invite(current_user)
+    chosen = invite_form.invite_player.data or ""
+    player = db.session.get(Player, int(chosen)) if chosen.isdigit() else None
+    ok, player_id = (not chosen or player is not None), (player.id if player else None)
+    if not ok:
+        invite_form.invite_player.errors = ["Pick a player from the list."]
     form = PlayerForm()
-    form.player.choices = [SelectChoice("", "Nobody yet")] + [SelectChoice(str(p.id), p.name) for p in Player.ordered()]
+    _player_choices(form)
     form.player.data = str(current_user.player_id or "")
-    return render_template(
-        "auth/account.html",
-        form=form,
-        plain_form=PlainForm(),
-        invite_url=url_for("auth.accept", token=made.token, _external=True),
-    ), 200
+    if not ok:
+        return _account_page(form, invite_form, None, 422)
+    made = service.create_invite(current_user, player_id)
+    return _account_page(form, invite_form, url_for("auth.accept", token=made.token, _external=True), 200)

@@ -58,10 +58,11 @@ def create_owner(username: str, password: str) -> User:
     return user
 
 
-def create_invite(owner: User) -> Invite:
+def create_invite(owner: User, player_id: int | None = None) -> Invite:
+    """A one-use link; the account it makes will be ``player_id`` at the table (the owner says who)."""
     if not owner.is_owner:
         raise AccountError("Only the owner can invite.")
-    invite = Invite(token=new_token(), created_by_id=owner.id)
+    invite = Invite(token=new_token(), created_by_id=owner.id, player_id=player_id)
     db.session.add(invite)
     db.session.commit()
     return invite
@@ -78,6 +79,7 @@ def accept_invite(token: str, username: str, password: str) -> User:
     """A new account from a one-use invitation."""
     invite = open_invite(token)
     user = _new_user(username, password, owner=False)
+    user.player_id = invite.player_id
     db.session.flush()
     # one conditional UPDATE: of two people opening the link at once, only the first gets an account
     used = db.session.execute(
@@ -114,3 +116,11 @@ def sign_in(username: str, password: str, address: str) -> User:
         db.session.commit()
         raise AccountError("That name and password don't match an account.")
     return user
+
+
+def assign_player(owner: User, user: User, player_id: int | None) -> None:
+    """The owner says which player an account is; membership of leagues follows from it."""
+    if not owner.is_owner:
+        raise AccountError("Only the owner can say which player an account is.")
+    user.player_id = player_id
+    db.session.commit()

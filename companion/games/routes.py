@@ -176,7 +176,7 @@ def game_page(game_id: int, *, watching: bool) -> str | WerkzeugResponse:
     if request.args.get("since") == str(head.revision):
         return WerkzeugResponse(status=204)
     cache = page_cache()
-    key = (game_id, head.revision, can_edit, watching, request.path)
+    key = (game_id, head.revision, can_edit, watching, current_user.is_authenticated, request.path)
     cacheable = not session.get("_flashes")  # flash messages are for one reader, once
     if cacheable:
         page = cache.get(key)
@@ -407,13 +407,17 @@ def hand_preview(game_id: int, number: int, position: int) -> str:
     player's name are read, so a tap stays one small query.
     """
     row = db.session.execute(
-        select(Game.rules_json, Player.name)
+        select(Game.rules_json, Game.league_id, Player.name)
         .join(Seat, Seat.game_id == Game.id)
         .join(Player, Player.id == Seat.player_id)
         .where(Game.id == game_id, Seat.position == position)
     ).first()
     if row is None:
         abort(404)
+    with db.engine.connect() as connection:
+        allowed = _may_change(connection, row.league_id)
+    if not allowed:
+        abort(403, description=refusal(league=db.session.get(League, row.league_id) if row.league_id else None))
     ruleset = ruleset_from_snapshot(row.rules_json)
     text = request.form.get(f"hands-{position}-cards", "")
     key = request.form.get("key", "")

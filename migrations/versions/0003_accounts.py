@@ -47,8 +47,10 @@ def upgrade():
     sa.Column('created_at', sa.DateTime(), nullable=False),
     sa.Column('used_at', sa.DateTime(), nullable=True),
     sa.Column('used_by_id', sa.Integer(), nullable=True),
+    sa.Column('player_id', sa.Integer(), nullable=True),
     sa.ForeignKeyConstraint(['created_by_id'], ['user.id'], ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['used_by_id'], ['user.id'], ondelete='SET NULL'),
+    sa.ForeignKeyConstraint(['player_id'], ['player.id'], name='invite_player_fk', ondelete='SET NULL'),
     sa.PrimaryKeyConstraint('id'),
     sa.UniqueConstraint('token')
     )
