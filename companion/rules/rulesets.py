@@ -225,10 +225,10 @@ class TableSupply:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(f"{name} is a whole number, not {value!r}")
-        # a real card table: at most 20 players, 10 packs, 100 jokers (and a bad snapshot can't ask for more)
+        # bounded, so a bad snapshot can't ask for a table of 10**30 players (a real one has at most 20)
         if not 1 <= self.min_players <= self.max_players <= 20:
             raise ValueError(f"bad table range {self.min_players!r}-{self.max_players!r}")
-        if not 1 <= self.packs <= 10 or not 0 <= self.jokers <= 100:
+        if not 1 <= self.packs <= 100 or not 0 <= self.jokers <= 1000:
             raise ValueError(f"bad supply: {self.packs!r} packs, {self.jokers!r} jokers")
 
 
