@@ -147,6 +147,26 @@ def expected_ratings(games: Sequence[Sequence[tuple[str, int]]]) -> dict[str, tu
     return {name: (r.ordinal(), r.mu, r.sigma) for name, r in ratings.items()}  # type: ignore[attr-defined]
 
 
+def test_the_rating_update_is_openskills_to_the_last_bit() -> None:
+    """The standings' own Plackett-Luce step against OpenSkill's, over random games with ties, 2 to 8 players."""
+    import random
+
+    from companion.leagues.standings import rate_game
+
+    rng = random.Random(7)
+    model = PlackettLuce()
+    theirs = {p: model.rating() for p in range(9)}
+    ours = {p: (model.mu, model.sigma) for p in range(9)}
+    for _ in range(3000):
+        seats = rng.sample(range(9), rng.randint(2, 8))
+        ranks = places([rng.choice((0, 5, 10, 10, 25, 40)) for _ in seats])
+        rated = model.rate([[theirs[p]] for p in seats], ranks=ranks)
+        mus, sigmas = rate_game([ours[p][0] for p in seats], [ours[p][1] for p in seats], ranks)
+        for p, (rating,), mu, sigma in zip(seats, rated, mus, sigmas, strict=True):
+            theirs[p], ours[p] = rating, (mu, sigma)
+            assert (mu, sigma) == (rating.mu, rating.sigma)
+
+
 def assert_ratings(standings, games: Sequence[Sequence[tuple[str, int]]]) -> None:
     expected = expected_ratings(games)
     records = by_name(standings)
@@ -501,7 +521,10 @@ def test_head_to_head_counts_ahead_behind_and_level(ctx) -> None:
     league, _, _ = three_games(ctx)
     standings = fresh(league)
     ids = {record.name: record.player_id for record in standings.records.values()}
+    bobs_row = standings.against(ids["Bob"])  # one row, worked out before the whole table is
     h2h = standings.head_to_head()
+    assert bobs_row == {b: cell for (a, b), cell in h2h.items() if a == ids["Bob"]} == standings.against(ids["Bob"])
+    assert standings.head_to_head() is h2h  # kept with the standings
 
     def cell(a: str, b: str):
         return h2h.get((ids[a], ids[b]))
@@ -545,3 +568,327 @@ def test_contract_records_average_penalty_and_going_out_per_contract(ctx) -> Non
     total = sum(r.average_penalty * r.deals for r in hardest)
     assert total == ann_record.total_score and sum(r.deals for r in hardest) == ann_record.deals
     assert sum(r.went_out for r in hardest) == ann_record.deals_out
+
+
+# ---------------------------------------------------------------------------
+# The pages
+
+
+def text_of(fragment: str) -> str:
+    """The text of an HTML fragment as read: inline tags dropped, others a space, spaces squeezed."""
+    inline = re.sub(r"</?(?:a|span|strong|em|b|small|time)\b[^>]*>", "", fragment)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", inline)).split())
+
+
+def table_rows(page: str, table_class: str) -> list[list[str]]:
+    """The body rows of the table inside ``<div class="{table_class}">``, as cell texts."""
+    block = page.split(f'<div class="{table_class}">', 1)[1].split("</table>", 1)[0]
+    body = block.split("<tbody>", 1)[1]
+    return [[text_of(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+            for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
+
+
+def error_beside(page: str, field: str) -> str:
+    """The message shown beside a field (``<p class="error" id="{field}-error">``), checking the field points at it."""
+    found = re.search(rf'<p class="error" id="{field}-error">(.*?)</p>', page, re.S)
+    assert found, f"no message beside {field}"
+    assert f'aria-describedby="{field}-error"' in page
+    return text_of(found.group(1))
+
+
+def test_the_league_list_and_creating_a_league(ctx, form_client) -> None:
+    page = form_client.get("/leagues/")
+    assert page.status_code == 200 and "No leagues yet." in page.get_data(as_text=True)
+
+    for name, message in [
+        ("", "Give the league a name."),
+        ("   ", "Give the league a name."),
+        ("x" * 61, "A league name is at most 60 letters."),
+    ]:
+        response = form_client.post("/leagues/", data={"name": name})
+        body = response.get_data(as_text=True)
+        assert response.status_code == 422, name
+        assert error_beside(body, "name") == message
+        assert 'aria-invalid="true"' in body
+
+    response = form_client.post("/leagues/", data={"name": "  Kitchen   Table "})
+    assert response.status_code == 303
+    league = db.session.scalar(select(League))
+    assert league.name == "Kitchen Table" and response.headers["Location"] == f"/leagues/{league.id}"
+    page = form_client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "League “Kitchen Table” created: add its players." in page
+
+    again = form_client.post("/leagues/", data={"name": "kitchen table"})
+    assert again.status_code == 422
+    assert error_beside(again.get_data(as_text=True), "name") == "There is already a league called “kitchen table”."
+    assert form_client.post("/leagues/", data={"name": "<b>Bold</b> & co"}).status_code == 303
+    listing = form_client.get("/leagues/").get_data(as_text=True)
+    assert "&lt;b&gt;Bold&lt;/b&gt; &amp; co" in listing and "<b>Bold" not in listing  # a name is text
+    assert listing.index("&lt;b&gt;Bold") < listing.index("Kitchen Table")  # in name order
+    assert "0 players" in listing
+
+
+def test_a_league_form_without_its_security_token_is_refused(app, client) -> None:
+    response = client.post("/leagues/", data={"name": "Sneaky"})
+    assert response.status_code == 400
+    assert "The form was out of date" in response.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(League)) == 0
+
+
+def test_adding_and_removing_players_on_the_roster(ctx, form_client) -> None:
+    league = create_league("Roster")
+    ann, bob = people("Ann", "Bob")
+    url = f"/leagues/{league.id}"
+
+    def post(path: str, data=None) -> str:
+        response = form_client.post(url + path, data=data or {})
+        assert response.status_code == 303 and response.headers["Location"] == url
+        return text_of(form_client.get(url).get_data(as_text=True))
+
+    assert "Ann joined Roster." in post("/members", {"player": str(ann.id)})
+    assert "Ann is already on the roster." in post("/members", {"player": str(ann.id)})
+    assert "Cleo joined Roster." in post("/members", {"new_name": "  Cleo "})
+    assert "Bob joined Roster." in post("/members", {"new_name": "bob"})  # a known name is that player
+    assert "Pick a player or type a new name." in post("/members", {"new_name": "   "})
+    assert "Pick a player from the list." in post("/members", {"player": "999"})
+    assert "A name is at most 40 letters." in post("/members", {"new_name": "y" * 41})
+    db.session.expire_all()
+    assert [p.name for p in league.members] == ["Ann", "Bob", "Cleo"]
+    page = form_client.get(url).get_data(as_text=True)
+    assert 'aria-label="Take Cleo off the roster"' in page
+    # the "add a known player" list offers only those not on the roster
+    select_block = page.split('id="player"', 1)[1].split("</select>", 1)[0]
+    assert "Ann" not in select_block
+
+    cleo = Player.by_name("Cleo")
+    assert "Cleo left the roster; their past games still count." in post(f"/members/{cleo.id}/remove")
+    assert "Cleo is not on the roster." in post(f"/members/{cleo.id}/remove")
+    db.session.expire_all()
+    assert [p.name for p in league.members] == ["Ann", "Bob"]
+    assert form_client.post(f"{url}/members/999/remove").status_code == 404
+    assert form_client.post("/leagues/999/members", data={"player": str(ann.id)}).status_code == 404
+
+
+def test_the_standings_page_shows_every_number(ctx, form_client) -> None:
+    league, (g1, g2, g3), _ = three_games(ctx)
+    response = form_client.get(f"/leagues/{league.id}")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert f"3 games in {THIS_YEAR}" in text_of(page)
+    standings = fresh(league, Season.year(THIS_YEAR))
+    rows = table_rows(page, "standings-table")
+    assert [row[0] for row in rows] == [r.name for r in standings.rows("rating")]  # best rating first
+    bob = next(row for row in rows if row[0] == "Bob")
+    rating = f"{by_name(standings)['Bob'].rating:.1f}"
+    # Player, Games, Wins, Win rate, Average, Per deal, Went out, Best, Worst, Streak, Rating
+    assert bob == ["Bob", "3", "1.5", "50%", "13.3", "1.9", "33%", "5", "20", "W2", rating]
+    ann = next(row for row in rows if row[0] == "Ann")
+    assert ann == ["Ann", "2", "1", "50%", "25.0", "3.6", "21%", "10", "40", "L1", f"{by_name(standings)['Ann'].rating:.1f}"]
+    # best and worst link to their games; names to the player pages
+    assert f'href="/games/{g3.id}">5</a>' in page and f'href="/games/{g1.id}">20</a>' in page
+    bob_id = by_name(standings)["Bob"].player_id
+    assert f'href="/leagues/{league.id}/players/{bob_id}?season={THIS_YEAR}">Bob</a>' in page
+    # the phone's list has the same people in the same order
+    cards = re.findall(r'<span class="name"><a [^>]*>(.*?)</a>', page)
+    assert cards == [row[0] for row in rows]
+    assert f'href="/games/new?league={league.id}"' in page
+
+
+def test_sorting_the_standings_page_by_every_column_both_ways(ctx, form_client) -> None:
+    league = sort_league(ctx)
+    standings = fresh(league, Season.year(THIS_YEAR))
+    for key, heading, bigger in COLUMNS:
+        for direction in ("asc", "desc", None):
+            query = f"?sort={key}" + (f"&dir={direction}" if direction else "")
+            page = form_client.get(f"/leagues/{league.id}{query}").get_data(as_text=True)
+            descending = bigger if direction is None else direction == "desc"
+            expected = [r.name for r in standings.rows(key, descending)]
+            assert [row[0] for row in table_rows(page, "standings-table")] == expected, query
+            assert re.findall(r'<span class="name"><a [^>]*>(.*?)</a>', page) == expected, query
+            # the heading says how it is sorted, and its link turns the order round
+            th = re.search(rf'<th scope="col" aria-sort="(\w+)"><a href="([^"]+)">{heading}</a></th>', page)
+            assert th and th.group(1) == ("descending" if descending else "ascending"), query
+            assert html.unescape(th.group(2)).count(f"dir={'asc' if descending else 'desc'}") == 1, query
+            assert page.count("aria-sort=") == 1
+
+
+def test_filters_by_season_and_ruleset_on_the_page(ctx, form_client) -> None:
+    league = create_league("Years")
+    ann, bob, cat = people("Ann", "Bob", "Cat")
+    play(league, [ann, bob, cat], [10, 20, 30], on=dt.datetime(2024, 6, 1))
+    play(league, [ann, bob, cat], [30, 10, 20], on=dt.datetime(2025, 6, 1), ruleset="shanghai")
+    play(league, [ann, bob, cat], [30, 20, 10], on=dt.datetime(2025, 7, 1))
+    url = f"/leagues/{league.id}"
+
+    def wins(query: str) -> dict[str, str]:
+        response = form_client.get(url + query)
+        assert response.status_code == 200, query
+        return {row[0]: row[2] for row in table_rows(response.get_data(as_text=True), "standings-table")}
+
+    # no game this year: the latest year with games is shown
+    page = form_client.get(url).get_data(as_text=True)
+    assert "2 games in 2025" in text_of(page)
+    assert '<option value="2025" selected>' in page and '<option value="2024" >' in page
+    assert wins("?season=2024") == {"Ann": "1", "Bob": "0", "Cat": "0"}
+    assert wins("?season=all") == {"Ann": "1", "Bob": "1", "Cat": "1"}
+    assert wins("?season=all&ruleset=shanghai") == {"Bob": "1", "Ann": "0", "Cat": "0"}
+    assert wins("?season=range&from=2025-06-01&to=2025-06-30") == {"Bob": "1", "Ann": "0", "Cat": "0"}
+    page = form_client.get(url + "?season=range&from=2025-06-01&to=2025-06-30&sort=wins").get_data(as_text=True)
+    assert "1 game in 2025-06-01 to 2025-06-30" in text_of(page)
+    assert 'value="2025-06-01"' in page and 'value="2025-06-30"' in page
+    # the chosen season and ruleset follow the links to players and head-to-head
+    assert f"/leagues/{league.id}/head-to-head?season=range&amp;from=2025-06-01&amp;to=2025-06-30" in page
+    page = form_client.get(url + "?season=all&ruleset=shanghai").get_data(as_text=True)
+    assert f"/head-to-head?season=all&amp;ruleset=shanghai" in page
+
+
+@pytest.mark.parametrize(
+    ("query", "field", "message"),
+    [
+        ("?season=nonsense", "season", "“nonsense” is not a season: pick a year, all time or a range."),
+        ("?season=%3Cb%3E", "season", "“<b>” is not a season: pick a year, all time or a range."),
+        ("?season=%C2%B2", "season", "“²” is not a season: pick a year, all time or a range."),
+        ("?season=1850", "season", "“1850” is not a season: pick a year, all time or a range."),
+        ("?season=9999", "season", "“9999” is not a season: pick a year, all time or a range."),
+        ("?season=range&from=2025-01-01", "season", "Give both dates of the range, as a calendar shows them."),
+        ("?season=range&from=2025-01-01&to=31/01/2025", "season", "Give both dates of the range, as a calendar shows them."),
+        ("?season=range&from=2025-03-01&to=2025-01-01", "season", "The range ends before it starts."),
+        ("?season=range&from=2025-01-01&to=9999-12-31", "season", "Pick dates from the year 1900 to 9998."),
+        ("?ruleset=bogus", "ruleset", "There is no ruleset “bogus”."),
+    ],
+)
+def test_bad_filters_are_refused_with_the_message_beside_the_field(ctx, form_client, query, field, message) -> None:
+    league, _, _ = three_games(ctx)
+    ann = Player.by_name("Ann")
+    for page_path in ("", "/head-to-head", f"/players/{ann.id}"):
+        response = form_client.get(f"/leagues/{league.id}{page_path}{query}")
+        assert response.status_code == 422, page_path
+        page = response.get_data(as_text=True)
+        assert error_beside(page, field) == message
+        assert "<b>”" not in page  # what was typed is shown as text
+        assert page.count('class="error"') == 1
+
+
+def test_a_range_the_wrong_way_round_is_shown_the_right_way_round(ctx, form_client) -> None:
+    league, _, _ = three_games(ctx)
+    page = form_client.get(f"/leagues/{league.id}?season=range&from={THIS_YEAR}-12-31&to={THIS_YEAR}-01-01").get_data(as_text=True)
+    assert f"3 games in {THIS_YEAR}-01-01 to {THIS_YEAR}-12-31" in text_of(page)
+
+
+def test_a_player_page(ctx, form_client) -> None:
+    league, (g1, g2, g3), _ = three_games(ctx)
+    standings = fresh(league, Season.year(THIS_YEAR))
+    bob = by_name(standings)["Bob"]
+    response = form_client.get(f"/leagues/{league.id}/players/{bob.player_id}")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    text = text_of(page)
+    assert "<h1>Bob</h1>" in page
+    assert f"Games 3 Wins 1.5 (50%) Average score 13.3 Went out 33% of deals Rating {bob.rating:.1f} Streak W2" in text
+    # two charts drawn on the server, each named for a screen reader
+    charts = [html.unescape(label) for label in re.findall(r'<svg class="chart"[^>]*role="img" aria-label="([^"]+)"', page)]
+    assert charts[0] == "Bob's final scores: 3 games, from 20 to 5, lowest 5, highest 20"
+    ratings = [h[3] for h in bob.history]
+    assert charts[1] == (f"Bob's rating: 3 games, from {ratings[0]:.1f} to {ratings[-1]:.1f}, "
+                         f"lowest {min(ratings):.1f}, highest {max(ratings):.1f}")
+    assert page.count("<polyline") == 2
+    # by contract: deal 1 is where Bob's 20 of game 1 and 15 of game 2 are (typed in the first deal he didn't go out)
+    contracts = contract_records(league.id, bob.player_id, Season.year(THIS_YEAR), None)
+    hardest = contracts[0]
+    assert f"Hardest contract: {hardest.contract} ({hardest.average_penalty:.1f} points a deal)." in text
+    assert len(re.findall(r"points a deal · went out", text)) == 7
+    # head to head, most-met opponents first
+    assert "Against Cat: ahead 2, behind 0, level 1 (3 games)" in text
+    assert "Against Ann: ahead 1, behind 1 (2 games)" in text
+    assert text.index("Against Cat") < text.index("Against Ann")
+    # the games, newest first, each linking to its game
+    links = re.findall(r'<a href="/games/(\d+)">final score (\d+)</a>', page)
+    assert links == [(str(g3.id), "5"), (str(g2.id), "15"), (str(g1.id), "20")]
+
+
+def test_a_player_page_in_a_season_without_their_games(ctx, form_client) -> None:
+    league, _, _ = three_games(ctx)
+    ann = Player.by_name("Ann")
+    page = form_client.get(f"/leagues/{league.id}/players/{ann.id}?season={THIS_YEAR - 1}")
+    assert page.status_code == 200
+    assert f"No finished games for Ann in this season." in page.get_data(as_text=True)
+
+
+def test_a_player_page_for_someone_never_in_the_league_is_not_found(ctx, form_client) -> None:
+    league, _, _ = three_games(ctx)
+    other = create_league("Other")
+    (eve,) = people("Eve")
+    add_member(other, eve)
+    assert form_client.get(f"/leagues/{league.id}/players/{eve.id}").status_code == 404
+    assert form_client.get(f"/leagues/{other.id}/players/{eve.id}").status_code == 200  # on the roster, no games yet
+    # off the roster but with games: the page is still there
+    cat = Player.by_name("Cat")
+    remove_member(league, cat)
+    assert form_client.get(f"/leagues/{league.id}/players/{cat.id}").status_code == 200
+
+
+def test_the_head_to_head_page(ctx, form_client) -> None:
+    league, _, _ = three_games(ctx)
+    response = form_client.get(f"/leagues/{league.id}/head-to-head")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    header = re.search(r"<thead>(.*?)</thead>", page, re.S).group(1)
+    assert re.findall(r'<th scope="col">(.*?)</th>', header) == ["Player", "Ann", "Bob", "Cat", "Dan"]
+    same = "—the same player"  # a dash on screen, words for a screen reader
+    assert table_rows(page, "h2h-table") == [
+        ["Ann", same, "1–1", "1–1", "1–0"],
+        ["Bob", "1–1", same, "2–0", "2–0"],
+        ["Cat", "1–1", "0–2", same, "2–0"],
+        ["Dan", "0–1", "0–2", "0–2", same],
+    ]
+    text = text_of(page)
+    assert "vs Cat: ahead 2, behind 0, level 1" in text  # Bob's card on the phone
+    assert form_client.get(f"/leagues/{league.id}/head-to-head?season={THIS_YEAR - 1}").status_code == 200
+    empty = form_client.get(f"/leagues/{league.id}/head-to-head?season={THIS_YEAR - 1}").get_data(as_text=True)
+    assert "No finished games in this season yet." in empty
+
+
+def test_unknown_leagues_and_players_are_not_found(ctx, form_client) -> None:
+    league, _, _ = three_games(ctx)
+    for path in ["/leagues/999", "/leagues/999/head-to-head", "/leagues/999/players/1",
+                 f"/leagues/{league.id}/players/999", "/leagues/abc"]:
+        response = form_client.get(path)
+        assert response.status_code == 404, path
+        assert "There is nothing here" in response.get_data(as_text=True)
+    assert form_client.post("/leagues/999/members/1/remove").status_code == 404
+
+
+def test_the_pages_use_a_constant_number_of_queries(no_csrf_app, form_client) -> None:
+    """More games do not add a query to any league page (each rendered cold)."""
+    from sqlalchemy import event
+
+    app = no_csrf_app
+    with app.app_context():  # set up in a context of its own: each request then has its own session
+        league, _, _ = three_games(app)
+        league_id, bob_id = league.id, Player.by_name("Bob").id
+        engine = db.engine
+    paths = [f"/leagues/{league_id}", f"/leagues/{league_id}/players/{bob_id}", f"/leagues/{league_id}/head-to-head"]
+
+    def queries(path: str) -> int:
+        app.extensions.pop("league_standings", None)
+        seen: list[str] = []
+
+        def listener(*args):  # noqa: ANN002
+            seen.append(args[2])
+
+        event.listen(engine, "before_cursor_execute", listener)
+        try:
+            assert form_client.get(path).status_code == 200
+        finally:
+            event.remove(engine, "before_cursor_execute", listener)
+        return len(seen)
+
+    queries(paths[0])  # the first request of the app looks up once what it then keeps
+    before = [queries(path) for path in paths]
+    with app.app_context():
+        league, players = db.session.get(League, league_id), people("Ann", "Bob", "Cat")
+        for _ in range(3):
+            play(league, players, [10, 20, 30], on=dt.datetime(THIS_YEAR, 2, 1))
+    assert [queries(path) for path in paths] == before
+    assert before[0] <= 8, before

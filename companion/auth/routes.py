@@ -127,7 +127,7 @@ def _player_choices(form: PlayerForm) -> None:
 def _chosen_player(form: PlayerForm) -> tuple[bool, int | None]:
     """``(ok, player id)`` from a player select; a bad choice gets its message beside the field."""
     chosen = form.player.data or ""
-    player = db.session.get(Player, int(chosen)) if chosen.isdigit() else None
+    player = db.session.get(Player, int(chosen)) if chosen.isascii() and chosen.isdigit() else None
     if chosen and player is None:
         form.player.errors = ["Pick a player from the list."]
         return False, None
@@ -214,7 +214,7 @@ def invite() -> tuple[str, int] | WerkzeugResponse:
         flash("The page was out of date: try again.", "error")
         return redirect(url_for("auth.account"), code=303)
     chosen = invite_form.invite_player.data or ""
-    player = db.session.get(Player, int(chosen)) if chosen.isdigit() else None
+    player = db.session.get(Player, int(chosen)) if chosen.isascii() and chosen.isdigit() else None
     ok, player_id = (not chosen or player is not None), (player.id if player else None)
     if not ok:
         invite_form.invite_player.errors = ["Pick a player from the list."]

@@ -62,7 +62,8 @@ def new_game() -> tuple[str, int] | WerkzeugResponse:
     form.league.choices = [SelectChoice("", "No league")] + [SelectChoice(str(league.id), league.name) for league in leagues]
     if request.method == "GET" and request.args.get("league"):
         form.league.data = request.args["league"]
-        league = db.session.get(League, int(request.args["league"])) if request.args["league"].isdigit() else None
+        asked = request.args["league"]
+        league = db.session.get(League, int(asked)) if asked.isascii() and asked.isdigit() else None
         if league is not None:  # the roster fills the seats, in order
             for seat, member in zip(form.seats, league.members, strict=False):
                 seat.form.player.data = str(member.id)
@@ -107,7 +108,7 @@ def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
         return None
     first_dealer: int | None = None
     if form.first_dealer.data != RANDOM_DEALER:
-        seat_index = int(form.first_dealer.data) if (form.first_dealer.data or "").isdigit() else -1
+        seat_index = int(form.first_dealer.data) if (form.first_dealer.data or "").isascii() and (form.first_dealer.data or "").isdigit() else -1
         occupied = [index for index, _ in chosen]
         if seat_index not in occupied:
             form.first_dealer.errors = ["Pick a seat with a player in it, or draw the dealer at random."]
@@ -115,7 +116,11 @@ def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
         first_dealer = occupied.index(seat_index)
     league = None
     if form.league.data:
-        league = db.session.get(League, int(form.league.data)) if form.league.data.isdigit() else None
+        league = (
+            db.session.get(League, int(form.league.data))
+            if form.league.data.isascii() and form.league.data.isdigit()
+            else None
+        )
         if league is None:
             form.league.errors = ["Pick a league from the list, or no league."]
             return None
@@ -342,7 +347,7 @@ def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
             warnings = judgement.warnings
             if not warnings or form.confirm.data:
                 # a form opened before the deal was first saved has no version: save_deal refuses it as already recorded
-                version = int(form.version.data) if existing is not None and (form.version.data or "").isdigit() else None
+                version = int(form.version.data) if existing is not None and (form.version.data or "").isascii() and (form.version.data or "").isdigit() else None
                 try:
                     service.save_deal(game, number, form.went_out.data, judgement, version=version, by=current_user.id)
                 except service.StaleEntryError as problem:

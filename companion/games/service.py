@@ -278,7 +278,7 @@ def parse_hand(text: str) -> tuple[str, ...]:
 def parse_points(text: str) -> int:
     """Points typed for a hand: a whole number from 0 to 2000; ``ValueError`` with a sentence otherwise."""
     text = (text or "").strip()
-    if not text.lstrip("-").isdigit():
+    if not (text.isascii() and text.lstrip("-").isdigit()):
         raise ValueError(f"“{text}” is not a number of points: type a whole number, like 25.")
     points = int(text)
     if points < 0:

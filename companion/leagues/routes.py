@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
@@ -11,6 +12,7 @@ from wtforms import SelectChoice, SelectField, StringField
 from wtforms.validators import Length, Optional
 
 from flask_login import current_user
+from markupsafe import Markup
 
 from ..auth.access import can_change_league, new_token, refusal
 from ..extensions import db
@@ -19,7 +21,7 @@ from ..models import League, Player
 from ..rules import RULESETS
 from .charts import line_chart
 from .service import LeagueError, add_member, create_league, remove_member
-from .standings import COLUMNS, Season, contract_records, has_played_in, seasons_of, standings_for
+from .standings import COLUMNS, Season, contracts_for, has_played_in, seasons_of, standings_for
 
 bp = Blueprint("leagues", __name__, url_prefix="/leagues")
 
@@ -160,7 +162,13 @@ def _league_share(league: League) -> dict[str, object]:
         league.share_token = new_token()
         db.session.commit()
     url = url_for("watch.league", token=league.share_token, _external=True)
-    return {"share_url": url, "share_qr": qr_svg(url, title="QR code of the league's watch link")}
+    return {"share_url": url, "share_qr": _share_qr(url)}
+
+
+@functools.lru_cache(maxsize=128)
+def _share_qr(url: str) -> Markup:
+    """The watch link's QR code, drawn once per link (drawing it was a third of the standings page's time)."""
+    return qr_svg(url, title="QR code of the league's watch link")
 
 
 def standings_page(league: League | None, watch_token: str | None = None) -> tuple[str, int]:
@@ -271,16 +279,16 @@ def player_page(league: League | None, player_id: int, watch_token: str | None =
     record = standings.records.get(player_id)
     if record is None and person not in league.members and not has_played_in(league.id, player_id):
         abort(404)  # never on the roster, no game in the league: not this league's player
-    head_to_head = standings.head_to_head()
+    head_to_head = standings.against(player_id)
     opponents = []
     for other in standings.records.values():
         if other.player_id == player_id:
             continue
-        ahead, behind, level = head_to_head.get((player_id, other.player_id), (0, 0, 0))
+        ahead, behind, level = head_to_head.get(other.player_id, (0, 0, 0))
         if ahead + behind + level:
             opponents.append({"record": other, "ahead": ahead, "behind": behind, "level": level})
     opponents.sort(key=lambda o: (-(o["ahead"] + o["behind"] + o["level"]), o["record"].name.casefold()))
-    contracts = contract_records(league.id, player_id, season, ruleset_id)
+    contracts = contracts_for(league, player_id, season, ruleset_id)
     history = record.history if record else []
     return render_template(
         "leagues/player.html",
@@ -292,7 +300,7 @@ def player_page(league: League | None, player_id: int, watch_token: str | None =
         hardest=contracts[0] if contracts else None,
         history=list(reversed(history)),
         score_chart=line_chart([h[2] for h in history], title=f"{person.name}'s final scores"),
-        rating_chart=line_chart([h[3] for h in history], title=f"{person.name}'s rating"),
+        rating_chart=line_chart([h[3] for h in history], title=f"{person.name}'s rating", digits=1),
         season=season,
         ruleset_id=ruleset_id,
         years=years,

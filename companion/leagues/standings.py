@@ -14,12 +14,14 @@ place); a player's rating is shown as the conservative ordinal (mu − 3·sigma)
 from __future__ import annotations
 
 import datetime as dt
+import math
 import threading
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import func, select
+from sqlalchemy import String, case, func, select, type_coerce
 
 from ..extensions import db
 from ..models import GameResult, League, Player
@@ -51,7 +53,8 @@ class Season:
 
     @classmethod
     def year(cls, year: int) -> Season:
-        return cls(dt.datetime(year, 1, 1), dt.datetime(year + 1, 1, 1), str(year))
+        """A calendar year (the last one the calendar has runs on to the end of time)."""
+        return cls(dt.datetime(year, 1, 1), dt.datetime(year + 1, 1, 1) if year < dt.MAXYEAR else None, str(year))
 
     @classmethod
     def all_time(cls) -> Season:
@@ -143,6 +146,7 @@ class Standings:
     games: int
     results: list[tuple[int, int, int, int, int]]
     """(game id, player id, total, place, position) for every result counted, in the order played."""
+    _head_to_head: dict[tuple[int, int], tuple[int, int, int]] | None = field(default=None, repr=False, compare=False)
 
     def rows(self, sort: str = "rating", descending: bool | None = None) -> list[PlayerRecord]:
         """The records sorted by a column (its natural direction unless ``descending`` says)."""
@@ -154,7 +158,12 @@ class Standings:
         return sorted(rows, key=lambda r: r.sort_value(sort), reverse=reverse)  # type: ignore[arg-type, return-value]
 
     def head_to_head(self) -> dict[tuple[int, int], tuple[int, int, int]]:
-        """For each pair (a, b) of players: games both played where a finished ahead, behind, level."""
+        """For each pair (a, b) of players: games both played where a finished ahead, behind, level.
+
+        Worked out once per standings (which are kept per league revision).
+        """
+        if self._head_to_head is not None:
+            return self._head_to_head
         by_game: dict[int, list[tuple[int, int]]] = defaultdict(list)
         for game_id, player_id, total, _, _ in self.results:
             by_game[game_id].append((player_id, total))
@@ -166,7 +175,89 @@ class Standings:
                         continue
                     cell = table[(a, b)]
                     cell[0 if a_total < b_total else 1 if a_total > b_total else 2] += 1
-        return {pair: (c[0], c[1], c[2]) for pair, c in table.items()}
+        self._head_to_head = {pair: (c[0], c[1], c[2]) for pair, c in table.items()}
+        return self._head_to_head
+
+    def against(self, player_id: int) -> dict[int, tuple[int, int, int]]:
+        """One row of :meth:`head_to_head`: per opponent, games the player finished ahead, behind, level.
+
+        Worked out from the results alone when the whole table isn't kept yet (a player's page needs one row).
+        """
+        if self._head_to_head is not None:
+            return {b: cell for (a, b), cell in self._head_to_head.items() if a == player_id}
+        mine = {game_id: total for game_id, player, total, _, _ in self.results if player == player_id}
+        table: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
+        for game_id, other, total, _, _ in self.results:
+            if other != player_id and game_id in mine:
+                own = mine[game_id]
+                table[other][0 if own < total else 1 if own > total else 2] += 1
+        return {other: (c[0], c[1], c[2]) for other, c in table.items()}
+
+
+_MODEL = PlackettLuce()
+"""OpenSkill's Plackett-Luce model with its default parameters: the ratings are its ratings."""
+_TAU_SQUARED = _MODEL.tau * _MODEL.tau
+_BETA_SQUARED = _MODEL.beta**2
+
+
+def rate_game(mus: list[float], sigmas: list[float], ranks: list[int]) -> tuple[list[float], list[float]]:
+    """One game's rating update: each player's new (mu, sigma), players in the order given, ``ranks`` their places.
+
+    This is ``PlackettLuce().rate([[r] for r in ratings], ranks=ranks)`` of OpenSkill 6 (default
+    parameters, one player a team) step for step, in the same order of operations, so the numbers
+    agree with OpenSkill's to the last bit (the tests check it against OpenSkill itself). It is
+    written out because OpenSkill deep-copies its rating objects on every game, which was most of
+    the cost of rating a league's thousands of games.
+    """
+    sqrt, exp = math.sqrt, math.exp
+    count = len(mus)
+    # OpenSkill sorts the teams by rank (ties keep their order), computes, and puts them back
+    order = sorted(range(count), key=ranks.__getitem__)
+    rank = [int(ranks[i]) for i in order]
+    sigma = [sqrt(sigmas[i] * sigmas[i] + _TAU_SQUARED) for i in order]  # tau keeps sigma from shrinking to nothing
+    sigma_squared = [value**2 for value in sigma]
+    collective = 0.0
+    for value in sigma_squared:
+        collective += value + _BETA_SQUARED
+    c = sqrt(collective)
+    c_squared = c**2
+    exps = [exp(mus[i] / c) for i in order]
+    # sum_q[q]: the exponentials of everyone placed q's place or lower, added in order
+    sum_q = [0.0] * count
+    for e, rank_i in zip(exps, rank):
+        for q in range(count):
+            if rank_i >= rank[q]:
+                sum_q[q] += e
+    tied = [rank.count(r) for r in rank]  # how many share each one's place
+    out_mu = [0.0] * count
+    out_sigma = [0.0] * count
+    for i in range(count):
+        omega = 0.0
+        delta = 0.0
+        i_exp = exps[i]
+        rank_i = rank[i]
+        for q in range(count):
+            if rank[q] <= rank_i:
+                share = i_exp / sum_q[q]
+                delta += share * (1 - share) / tied[q]
+                if q == i:
+                    omega += (1 - share) / tied[q]
+                else:
+                    omega -= share / tied[q]
+        variance = sigma_squared[i]
+        omega *= variance / c
+        delta *= variance / c_squared
+        delta *= sqrt(variance) / c  # OpenSkill's default gamma
+        # one player a team, weight 1: OpenSkill's sigma**2 / team sigma**2 and its weights are all exactly 1
+        original = order[i]
+        out_mu[original] = mus[original] + omega
+        out_sigma[original] = sigma[i] * sqrt(max(1 - delta, _MODEL.kappa))
+    return out_mu, out_sigma
+
+
+def _as_datetime(value: object) -> dt.datetime:
+    """A stored time: SQLite gives the text it keeps (``2025-06-01 20:15:00.000000``), PostgreSQL a datetime."""
+    return dt.datetime.fromisoformat(value) if isinstance(value, str) else value  # type: ignore[return-value]
 
 
 def compute_standings(league_id: int, season: Season, ruleset_id: str | None = None) -> Standings:
@@ -174,7 +265,7 @@ def compute_standings(league_id: int, season: Season, ruleset_id: str | None = N
     query = select(
         GameResult.game_id,
         GameResult.player_id,
-        GameResult.played_on,
+        type_coerce(GameResult.played_on, String),
         GameResult.total,
         GameResult.place,
         GameResult.winners,
@@ -189,75 +280,83 @@ def compute_standings(league_id: int, season: Season, ruleset_id: str | None = N
     if ruleset_id:
         query = query.where(GameResult.ruleset_id == ruleset_id)
     query = query.order_by(GameResult.played_on, GameResult.game_id, GameResult.position)
-    rows = db.session.execute(query).all()
-    names = dict(db.session.execute(select(Player.id, Player.name).where(Player.id.in_({r.player_id for r in rows}))).all())
+    # plain rows (no ORM layer), the date as stored: it is read once a game below, not once a player
+    rows = db.session.connection().execute(query).all()
+    names = dict(db.session.execute(select(Player.id, Player.name).where(Player.id.in_({r[1] for r in rows}))).all())
 
     records: dict[int, PlayerRecord] = {}
-    model = PlackettLuce()
-    ratings: dict[int, object] = {}
+    mus: dict[int, float] = {}
+    sigmas: dict[int, float] = {}
+    start_mu, start_sigma = _MODEL.mu, _MODEL.sigma
     results: list[tuple[int, int, int, int, int]] = []
     games = 0
     index = 0
-    while index < len(rows):
-        game_id = rows[index].game_id
-        end = index
-        while end < len(rows) and rows[end].game_id == game_id:
+    count = len(rows)
+    while index < count:
+        game_id = rows[index][0]
+        end = index + 1
+        while end < count and rows[end][0] == game_id:
             end += 1
         game_rows = rows[index:end]
         index = end
         games += 1
-        for row in game_rows:
-            record = records.get(row.player_id)
+        played_on = _as_datetime(game_rows[0][2])
+        for _, player_id, _, total, place, winners, deals, deals_out, position in game_rows:
+            record = records.get(player_id)
             if record is None:
-                record = records[row.player_id] = PlayerRecord(player_id=row.player_id, name=names.get(row.player_id, "?"))
+                record = records[player_id] = PlayerRecord(player_id=player_id, name=names.get(player_id, "?"))
             record.games += 1
-            record.total_score += row.total
-            record.deals += row.deals
-            record.deals_out += row.deals_out
-            won = row.place == 1
-            if won:
-                record.wins += 1 / row.winners
-            kind = "W" if won else "L"
-            record.streak = record.streak + 1 if record.streak_kind == kind else 1
-            record.streak_kind = kind
-            if record.best is None or row.total < record.best:
-                record.best, record.best_game = row.total, row.game_id
-            if record.worst is None or row.total > record.worst:
-                record.worst, record.worst_game = row.total, row.game_id
-            results.append((row.game_id, row.player_id, row.total, row.place, row.position))
-        if len(game_rows) >= 2:
-            teams = [[ratings.get(row.player_id) or model.rating()] for row in game_rows]
-            rated = model.rate(teams, ranks=[row.place for row in game_rows])
-            for row, (rating,) in zip(game_rows, rated, strict=True):
-                ratings[row.player_id] = rating
+            record.total_score += total
+            record.deals += deals
+            record.deals_out += deals_out
+            kind = "W" if place == 1 else "L"
+            if place == 1:
+                record.wins += 1 / winners
+            if record.streak_kind == kind:
+                record.streak += 1
+            else:
+                record.streak_kind, record.streak = kind, 1
+            if record.best is None or total < record.best:
+                record.best, record.best_game = total, game_id
+            if record.worst is None or total > record.worst:
+                record.worst, record.worst_game = total, game_id
+            results.append((game_id, player_id, total, place, position))
+        players = [row[1] for row in game_rows]
+        if len(players) >= 2:
+            new_mu, new_sigma = rate_game(
+                [mus.get(p, start_mu) for p in players],
+                [sigmas.get(p, start_sigma) for p in players],
+                [row[4] for row in game_rows],
+            )
+            for player_id, mu, sigma in zip(players, new_mu, new_sigma, strict=True):
+                mus[player_id], sigmas[player_id] = mu, sigma
         for row in game_rows:
-            rating = ratings.get(row.player_id)
-            ordinal = rating.ordinal() if rating is not None else 0.0  # type: ignore[attr-defined]
-            records[row.player_id].history.append((row.played_on, row.game_id, row.total, ordinal))
+            player_id = row[1]
+            ordinal = mus[player_id] - 3 * sigmas[player_id] if player_id in mus else 0.0
+            records[player_id].history.append((played_on, game_id, row[3], ordinal))
     for player_id, record in records.items():
-        rating = ratings.get(player_id)
-        if rating is not None:
-            record.rating = rating.ordinal()  # type: ignore[attr-defined]
-            record.mu, record.sigma = rating.mu, rating.sigma  # type: ignore[attr-defined]
+        if player_id in mus:
+            record.mu, record.sigma = mus[player_id], sigmas[player_id]
+            record.rating = record.mu - 3 * record.sigma  # the ordinal, as OpenSkill's ordinal() gives it
     return Standings(league_id=league_id, season=season, ruleset_id=ruleset_id, records=records, games=games, results=results)
 
 
 class _StandingsCache:
-    """Standings kept per (league, revision, season, ruleset); a league's revision changes with any of its games."""
+    """Standings (and players' contract records) kept per league revision; the revision changes with any of its games."""
 
-    def __init__(self, size: int = 64) -> None:
+    def __init__(self, size: int = 256) -> None:
         self.size = size
-        self._items: OrderedDict[tuple[object, ...], Standings] = OrderedDict()
+        self._items: OrderedDict[tuple[object, ...], object] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[object, ...]) -> Standings | None:
+    def get(self, key: tuple[object, ...]) -> Any:
         with self._lock:
             found = self._items.get(key)
             if found is not None:
                 self._items.move_to_end(key)
             return found
 
-    def put(self, key: tuple[object, ...], value: Standings) -> None:
+    def put(self, key: tuple[object, ...], value: object) -> None:
         with self._lock:
             self._items[key] = value
             self._items.move_to_end(key)
@@ -265,11 +364,15 @@ class _StandingsCache:
                 self._items.popitem(last=False)
 
 
-def standings_for(league: League, season: Season, ruleset_id: str | None = None) -> Standings:
-    """The league's standings, computed once per revision of the league."""
+def _cache() -> _StandingsCache:
     from flask import current_app
 
-    cache: _StandingsCache = current_app.extensions.setdefault("league_standings", _StandingsCache())
+    return current_app.extensions.setdefault("league_standings", _StandingsCache())
+
+
+def standings_for(league: League, season: Season, ruleset_id: str | None = None) -> Standings:
+    """The league's standings, computed once per revision of the league."""
+    cache = _cache()
     key = (league.id, league.revision, season.key, ruleset_id)
     found = cache.get(key)
     if found is None:
@@ -312,43 +415,89 @@ class ContractRecord:
 
 
 def contract_records(league_id: int, player_id: int, season: Season, ruleset_id: str | None) -> list[ContractRecord]:
-    """The player's average penalty and going-out rate on each contract, hardest first."""
-    from ..models import DealResult, Game, GameStatus, HandScore, Seat, ruleset_from_snapshot
+    """The player's average penalty and going-out rate on each contract, hardest first.
 
-    games = select(Game.id).where(Game.league_id == league_id, Game.status == GameStatus.FINISHED.value)
+    The same games as the standings (the player's finished games of the league in the season and
+    ruleset, found through their results), added up in the database per ruleset and deal number
+    (two queries, however many games); each deal number is then named from the game's rules snapshot.
+    """
+    from ..models import DealResult, Game, HandScore, ruleset_from_snapshot
+
+    scope = [GameResult.player_id == player_id, GameResult.league_id == league_id]
     if season.start is not None:
-        games = games.where(Game.created_at >= season.start)
+        scope.append(GameResult.played_on >= season.start)
     if season.end is not None:
-        games = games.where(Game.created_at < season.end)
+        scope.append(GameResult.played_on < season.end)
     if ruleset_id:
-        games = games.where(Game.ruleset_id == ruleset_id)
-    seat_games = games.join(Seat, Seat.game_id == Game.id).where(Seat.player_id == player_id)
-    rules = dict(
-        db.session.execute(
-            select(Game.id, Game.rules_json).where(Game.id.in_(seat_games.scalar_subquery()))
-        ).all()
+        scope.append(GameResult.ruleset_id == ruleset_id)
+    # the rules snapshot each ruleset was played under (one, unless a built-in ruleset changed between games)
+    kinds = (
+        select(
+            GameResult.ruleset_id.label("ruleset_id"),
+            func.count(func.distinct(Game.rules_json)).label("snapshots"),
+            func.min(Game.id).label("first"),
+        )
+        .join(Game, Game.id == GameResult.game_id)
+        .where(*scope)
+        .group_by(GameResult.ruleset_id)
+        .subquery()
     )
-    hands = db.session.execute(
-        select(DealResult.game_id, DealResult.number, DealResult.went_out, HandScore.position, HandScore.points, HandScore.adjustment)
-        .join(HandScore, HandScore.deal_id == DealResult.id)
-        .join(Seat, (Seat.game_id == DealResult.game_id) & (Seat.position == HandScore.position))
-        .where(Seat.player_id == player_id, DealResult.game_id.in_(seat_games.scalar_subquery()))
+    snapshots = db.session.execute(
+        select(kinds.c.ruleset_id, kinds.c.snapshots, Game.rules_json).join(Game, Game.id == kinds.c.first)
     ).all()
+    if not snapshots:
+        return []
+    penalty = func.sum(HandScore.points + HandScore.adjustment)
+    went_out = func.sum(case((DealResult.went_out == HandScore.position, 1), else_=0))
+    hands = (
+        select(DealResult.number, func.count(), penalty, went_out)
+        .select_from(GameResult)
+        .join(DealResult, DealResult.game_id == GameResult.game_id)
+        .join(HandScore, (HandScore.deal_id == DealResult.id) & (HandScore.position == GameResult.position))
+        .where(*scope)
+    )
+    if all(count == 1 for _, count, _ in snapshots):
+        rules = {kind: rules_json for kind, _, rules_json in snapshots}
+        rows = db.session.execute(
+            hands.add_columns(GameResult.ruleset_id)
+            .group_by(GameResult.ruleset_id, DealResult.number)
+            .order_by(GameResult.ruleset_id, DealResult.number)
+        ).all()
+        per_deal = [(number, n, total, out, rules[kind]) for number, n, total, out, kind in rows]
+    else:  # rare: group by the snapshot itself (slower: the whole text is the key)
+        rows = db.session.execute(
+            hands.join(Game, Game.id == GameResult.game_id)
+            .add_columns(Game.rules_json)
+            .group_by(Game.ruleset_id, Game.rules_json, DealResult.number)
+            .order_by(Game.ruleset_id, Game.rules_json, DealResult.number)
+        ).all()
+        per_deal = [tuple(row) for row in rows]
     totals: dict[str, list[int]] = {}
     words: dict[str, str] = {}
-    for game_id, number, went_out, position, points, adjustment in hands:
-        ruleset = ruleset_from_snapshot(rules[game_id])
+    for number, n, total, out, rules_json in per_deal:
+        ruleset = ruleset_from_snapshot(rules_json)
         if not 1 <= number <= len(ruleset.deals):
             continue
         deal = ruleset.deals[number - 1]
         key = deal.symbols
         words.setdefault(key, deal.contract.split(" (")[0])
         entry = totals.setdefault(key, [0, 0, 0])
-        entry[0] += 1
-        entry[1] += points + adjustment
-        entry[2] += went_out == position
+        entry[0] += n
+        entry[1] += total or 0
+        entry[2] += out or 0
     records = [
         ContractRecord(symbols=key, contract=words[key], deals=n, average_penalty=total / n, went_out=out)
         for key, (n, total, out) in totals.items()
     ]
     return sorted(records, key=lambda r: (-r.average_penalty, r.symbols))
+
+
+def contracts_for(league: League, player_id: int, season: Season, ruleset_id: str | None = None) -> list[ContractRecord]:
+    """The player's contract records, worked out once per revision of the league (like the standings)."""
+    cache = _cache()
+    key = ("contracts", league.id, league.revision, player_id, season.key, ruleset_id)
+    found = cache.get(key)
+    if found is None:
+        found = contract_records(league.id, player_id, season, ruleset_id)
+        cache.put(key, found)
+    return found  # type: ignore[return-value]

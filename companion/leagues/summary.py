@@ -10,7 +10,7 @@ the summaries can never disagree with the deals they come from, and
 
 from __future__ import annotations
 
-from sqlalchemy import delete, event, inspect, select, update
+from sqlalchemy import delete, event, insert, inspect, select, update
 from sqlalchemy.orm import Session
 
 from ..extensions import db
@@ -25,33 +25,44 @@ def mark_changed(game: Game) -> None:
     session.info.setdefault(_TOUCHED, set()).add(game)
 
 
-def refresh_results(session: Session, game: Game) -> None:
+def refresh_results(session: Session, game: Game, *, clear: bool = True) -> None:
     """Rewrite a game's result rows from its deals (none unless the game is finished)."""
+    if clear and game.id is not None:
+        # no result row is ever loaded as an object, so there is nothing in the session to keep in step
+        # (and matching the delete against every object in a large session took seconds)
+        session.execute(
+            delete(GameResult).where(GameResult.game_id == game.id), execution_options={"synchronize_session": False}
+        )
+    rows = result_rows(game)
+    if rows:
+        session.execute(insert(GameResult), rows)
+
+
+def result_rows(game: Game) -> list[dict[str, object]]:
+    """A game's result rows, one per player, as column values (none unless the game is finished)."""
     from ..games.state import game_state
 
-    if game.id is not None:
-        session.execute(delete(GameResult).where(GameResult.game_id == game.id))
     if game.game_status is not GameStatus.FINISHED:
-        return
+        return []
     state = game_state(game)
     winners = sum(1 for s in state.standings if s.place == 1)
-    for standing in state.standings:
-        session.add(
-            GameResult(
-                game_id=game.id,
-                player_id=standing.player.id,
-                league_id=game.league_id,
-                ruleset_id=game.ruleset_id,
-                played_on=game.created_at,
-                position=standing.position,
-                total=standing.total,
-                place=standing.place,
-                winners=winners,
-                players=len(state.standings),
-                deals=state.deals_played,
-                deals_out=sum(1 for deal in game.deals if deal.went_out == standing.position),
-            )
-        )
+    return [
+        {
+            "game_id": game.id,
+            "player_id": standing.player.id,
+            "league_id": game.league_id,
+            "ruleset_id": game.ruleset_id,
+            "played_on": game.created_at,
+            "position": standing.position,
+            "total": standing.total,
+            "place": standing.place,
+            "winners": winners,
+            "players": len(state.standings),
+            "deals": state.deals_played,
+            "deals_out": sum(1 for deal in game.deals if deal.went_out == standing.position),
+        }
+        for standing in state.standings
+    ]
 
 
 def _before_commit(session: Session) -> None:
@@ -59,15 +70,21 @@ def _before_commit(session: Session) -> None:
     touched |= {obj for obj in session.deleted if isinstance(obj, Game)}  # a game deleted takes its results along
     if not touched:
         return
-    session.flush()  # ids for new games, and their deals in place
-    # every league that held one of these games' results: a game moved or deleted leaves it too
+    # every league that held one of these games' results, as stored before this commit's changes
+    # (a game moved or deleted leaves it; PostgreSQL's cascade would take a deleted game's rows first)
     ids = [game.id for game in touched if game.id is not None]
-    leagues = set(session.scalars(select(GameResult.league_id).where(GameResult.game_id.in_(ids)).distinct()))
+    with session.no_autoflush:
+        leagues = set(session.scalars(select(GameResult.league_id).where(GameResult.game_id.in_(ids)).distinct()))
+    session.flush()  # ids for new games, and their deals in place
     for game in touched:
         state = inspect(game)
         if state.deleted or state.was_deleted:
+            leagues.add(game.league_id)
             if game.id is not None:
-                session.execute(delete(GameResult).where(GameResult.game_id == game.id))
+                session.execute(
+                    delete(GameResult).where(GameResult.game_id == game.id),
+                    execution_options={"synchronize_session": False},
+                )
             continue
         refresh_results(session, game)
         leagues.add(game.league_id)
@@ -91,11 +108,22 @@ def install() -> None:
         event.listen(Session, "after_rollback", _after_rollback)
 
 
-def rebuild_all() -> int:
-    """Recompute every game's results from its deals; the number of games."""
-    games = list(db.session.scalars(select(Game)))
-    for game in games:
-        refresh_results(db.session, game)
-    db.session.execute(update(League).values(revision=League.revision + 1), execution_options={"synchronize_session": "fetch"})
-    db.session.commit()
-    return len(games)
+def rebuild_all(batch: int = 500) -> int:
+    """Recompute every game's results from its deals, in one transaction; the number of games.
+
+    Games are read a batch at a time and let go of after each, so the session
+    is emptied (``expunge_all``): objects loaded before the call are detached.
+    """
+    session = db.session
+    session.execute(delete(GameResult), execution_options={"synchronize_session": False})
+    ids = list(session.scalars(select(Game.id).order_by(Game.id)))
+    for start in range(0, len(ids), batch):
+        rows: list[dict[str, object]] = []
+        for game in session.scalars(select(Game).where(Game.id.in_(ids[start:start + batch]))):
+            rows += result_rows(game)
+        if rows:
+            session.execute(insert(GameResult), rows)
+        session.expunge_all()
+    session.execute(update(League).values(revision=League.revision + 1), execution_options={"synchronize_session": False})
+    session.commit()
+    return len(ids)

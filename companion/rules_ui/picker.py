@@ -90,6 +90,6 @@ def apply_action(state: MeldsText, form: dict[str, str]) -> MeldsText:
             return state
     if form.get("remove"):
         meld, _, card = form["remove"].partition(":")
-        if meld.isdigit() and card.isdigit():
+        if meld.isascii() and meld.isdigit() and card.isascii() and card.isdigit():
             return state.remove(int(meld), int(card))
     return state

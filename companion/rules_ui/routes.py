@@ -53,7 +53,7 @@ class Table:
 
 def _int(text: str | None) -> int | None:
     text = (text or "").strip()
-    return int(text) if text.isdigit() else None
+    return int(text) if text.isascii() and text.isdigit() else None
 
 
 def _table(values) -> Table:  # noqa: ANN001 - a request's MultiDict
