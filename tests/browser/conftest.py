@@ -129,7 +129,9 @@ def live_app(tmp_path_factory: pytest.TempPathFactory):
     app.config["OWNER_ID"] = add_owner(app)
     app.extensions["test_latency"] = latency = Latency()
     app.wsgi_app = latency.wrap(app.wsgi_app)  # type: ignore[method-assign]
-    return app
+    yield app
+    with app.app_context():
+        db.engine.dispose()  # close the pool (a PostgreSQL server counts connections)
 
 
 @pytest.fixture(scope="session")
