@@ -18,6 +18,7 @@ order of RULES.md §5.
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -261,8 +262,9 @@ class _Meld:
 def _analyse(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld:
     naturals = []
     wild_indexes = []
+    deuces = ruleset.deuces_wild
     for position, card in enumerate(cards):
-        if ruleset.is_wild(card):
+        if card.rank is None or (deuces and card.rank is Rank.TWO):  # ruleset.is_wild, inlined: a hot loop
             wild_indexes.append(position)
         else:
             naturals.append(card)
@@ -614,6 +616,8 @@ def _search(
     best: tuple[tuple[int, int], tuple[MeldReading | None, ...], list[Problem]] | None = None
     legal_choices: list[list[MeldReading]] | None = None
     unlike_by_kind = [[not _resembles(meld, kind) for kind in kinds] for meld in melds]
+    # Stand-ins are reported only where every legal reading agrees, so with wilds all are looked at.
+    needs_agreement = any(meld.wild_indexes for meld in melds)
     for order in _distinct_orders(requirement_kinds):
         per_meld = [options[i][k] for i, k in enumerate(order)]
         unlike = sum(unlike_by_kind[i][k] for i, k in enumerate(order))
@@ -628,6 +632,8 @@ def _search(
         for combination in itertools.product(*(found for found, _ in per_meld)):
             cross = _cross_problems(ruleset, combination, word)
             if not cross:
+                if not needs_agreement:  # no wild card: the first legal reading is the answer
+                    return tuple(combination), ((), [])
                 if legal_choices is None:
                     legal_choices = [[reading] for reading in combination]
                 else:
@@ -649,6 +655,12 @@ def _distinct_orders(items: Sequence[int]) -> list[tuple[int, ...]]:
     >>> _distinct_orders([0, 0, 1])
     [(0, 0, 1), (0, 1, 0), (1, 0, 0)]
     """
+    return list(_orders(tuple(items)))
+
+
+@functools.lru_cache(maxsize=256)
+def _orders(items: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The orderings, worked out once per contract shape (there are few)."""
     counts: dict[int, int] = {}
     for item in items:
         counts[item] = counts.get(item, 0) + 1
@@ -671,7 +683,7 @@ def _distinct_orders(items: Sequence[int]) -> list[tuple[int, ...]]:
     extend()
     first = tuple(items)
     orders.remove(first)
-    return [first, *orders]
+    return (first, *orders)
 
 
 def _resembles(meld: _Meld, requirement: Requirement) -> bool:
