@@ -41,6 +41,8 @@ from sqlalchemy import event  # noqa: E402
 
 from companion import create_app  # noqa: E402
 from companion.extensions import db  # noqa: E402
+from companion.models import User  # noqa: E402
+from werkzeug.security import generate_password_hash  # noqa: E402
 
 
 def build_game(client, names: list[str], ruleset: str, deals_to_play: int) -> str:
@@ -137,6 +139,13 @@ def main() -> None:
     with app.app_context():
         db.create_all()
     client = app.test_client()
+    with app.app_context():  # an owner, signed in: the game pages are for members
+        owner = User(username="Owner", username_key="owner", password_hash=generate_password_hash("bench-password"), is_owner=True)
+        db.session.add(owner)
+        db.session.commit()
+        owner_id = owner.id
+    with client.session_transaction() as session:
+        session["_user_id"] = str(owner_id)
     big = build_game(client, [f"Player {i + 1}" for i in range(8)], "progressive", 14)
     small = build_game(client, ["Ann", "Bob", "Cat"], "contract", 1)
     swap_form = {"hands-3-cards": "K Q 7", "key": "JK"}
@@ -157,6 +166,7 @@ def main() -> None:
     print(f"  score-entry page                   {ms(timed(lambda: client.get(f'{big}/deals/15'), 100))}")
     print(f"  trivial route /healthz             {ms(timed(lambda: client.get('/healthz'), 300))}")
     print()
+    client.get(small)  # its first view makes its watch link: a one-time write, not counted below
     print("SQL queries per request (must not grow with players or deals)")
     for label, path in (("game page", None), ("score-entry page", "/deals/{n}"), ("keypad swap", "swap")):
         figures = []
@@ -211,10 +221,13 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.1)
-        hammer(port, big, 0.5)  # warm both workers' page caches
+        # the watch link: the same kept game page, readable without signing in
+        page = client.get(big).get_data(as_text=True)
+        watch = re.search(r'value="https?://[^/"]+(/watch/g/[^"]+)"', page).group(1)
+        hammer(port, watch, 0.5)  # warm both workers' page caches
         trivial = hammer(port, "/healthz", 3)
-        game_page = hammer(port, big, 3)
-        print(f"  /healthz {trivial:,.0f} req/s, game page {game_page:,.0f} req/s: ratio {game_page / trivial:.2f} (target >= 0.5)")
+        game_page = hammer(port, watch, 3)
+        print(f"  /healthz {trivial:,.0f} req/s, game page (its watch link) {game_page:,.0f} req/s: ratio {game_page / trivial:.2f} (target >= 0.5)")
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=10)
