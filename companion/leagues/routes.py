@@ -119,6 +119,22 @@ def _filters(league: League) -> tuple[Season, str | None, dict[str, str], list[i
     return season, ruleset_id, errors, years
 
 
+def _page_filters(
+    league: League, season: Season, ruleset_id: str | None, errors: dict[str, str], years: list[int], watch_token: str | None
+) -> dict[str, object]:
+    """What every league page shows of its season and ruleset filters, and its links (member or watcher)."""
+    return {
+        "season": season,
+        "ruleset_id": ruleset_id,
+        "years": years,
+        "errors": errors,
+        "filter_args": _filter_args(season, ruleset_id),
+        "rulesets": RULESETS.values(),
+        "watch_token": watch_token,
+        "link": _links(league, watch_token),
+    }
+
+
 def _filter_args(season: Season, ruleset_id: str | None) -> dict[str, str]:
     """The query arguments that reproduce a season and ruleset (for links)."""
     args: dict[str, str] = {}
@@ -193,17 +209,10 @@ def standings_page(league: League | None, watch_token: str | None = None) -> tup
         columns=COLUMNS,
         sort=sort if sort in {c[0] for c in COLUMNS} else "rating",
         descending=descending,
-        season=season,
-        ruleset_id=ruleset_id,
-        years=years,
-        errors=errors,
-        filter_args=_filter_args(season, ruleset_id),
-        rulesets=RULESETS.values(),
         member_form=member_form,
         plain_form=PlainForm(),
         can_edit=can_edit,
-        watch_token=watch_token,
-        link=_links(league, watch_token),
+        **_page_filters(league, season, ruleset_id, errors, years, watch_token),
         **extra,
     ), (422 if errors else 200)
 
@@ -301,14 +310,7 @@ def player_page(league: League | None, player_id: int, watch_token: str | None =
         history=list(reversed(history)),
         score_chart=line_chart([h[2] for h in history], title=f"{person.name}'s final scores"),
         rating_chart=line_chart([h[3] for h in history], title=f"{person.name}'s rating", digits=1),
-        season=season,
-        ruleset_id=ruleset_id,
-        years=years,
-        errors=errors,
-        filter_args=_filter_args(season, ruleset_id),
-        rulesets=RULESETS.values(),
-        watch_token=watch_token,
-        link=_links(league, watch_token),
+        **_page_filters(league, season, ruleset_id, errors, years, watch_token),
     ), (422 if errors else 200)
 
 
@@ -328,14 +330,7 @@ def head_to_head_page(league: League | None, watch_token: str | None = None) -> 
         league=league,
         players=players,
         matrix=standings.head_to_head(),
-        season=season,
-        ruleset_id=ruleset_id,
-        years=years,
-        errors=errors,
-        filter_args=_filter_args(season, ruleset_id),
-        rulesets=RULESETS.values(),
-        watch_token=watch_token,
-        link=_links(league, watch_token),
+        **_page_filters(league, season, ruleset_id, errors, years, watch_token),
     ), (422 if errors else 200)
 
 
