@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import os
 import secrets
 from pathlib import Path
@@ -39,6 +40,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .leagues.summary import install
 
     install()
+    # Everything made at start-up lives as long as the app: keep it out of the garbage collector's
+    # passes, which otherwise walk it on every collection and show up as pauses in the slowest requests.
+    # (Not under tests, which make thousands of apps in one process.)
+    if not app.testing:
+        gc.freeze()
     return app
 
 
