@@ -38,9 +38,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sqlalchemy import event, insert  # noqa: E402
+from sqlalchemy import insert  # noqa: E402
 
 from companion import create_app  # noqa: E402
+from support import count_queries  # noqa: E402
 from companion.extensions import db  # noqa: E402
 from companion.leagues.standings import Season, compute_standings  # noqa: E402
 from companion.leagues.summary import rebuild_all  # noqa: E402
@@ -132,22 +133,6 @@ def p99(values: list[float]) -> float:
 
 def ms(values: list[float]) -> str:
     return f"median {statistics.median(values) * 1e3:7.2f} ms, p99 {p99(values) * 1e3:7.2f} ms"
-
-
-def count_queries(app, call: Callable[[], object]) -> int:
-    seen: list[str] = []
-
-    def listener(conn, cursor, statement, *args):  # noqa: ANN001, ANN002
-        seen.append(statement)
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", listener)
-    try:
-        call()
-    finally:
-        event.remove(engine, "before_cursor_execute", listener)
-    return len(seen)
 
 
 def main() -> None:

@@ -35,7 +35,6 @@ import random
 import re
 import secrets
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -54,6 +53,7 @@ from sqlalchemy import create_engine, func, select, text
 from werkzeug.security import generate_password_hash
 
 from companion import create_app
+from support import free_port, tool
 from companion.extensions import db
 from companion.games import service
 from companion.models import BuyCount, DealResult, HandScore, User
@@ -66,17 +66,6 @@ CARDS = ("K Q 7", "A 5", "JK 9 9", "3 4", "10 J", "2", "Q Q 8 6", "A A", "5 5 5"
 RULESET_OF_TABLE = ("contract", "shanghai")
 RACE_SHARE = 0.1  # of entries and corrections posted by both phones at once
 CORRECTION_SHARE = 0.3  # of deals followed by a correction of one of the game's deals
-
-
-def _tool(name: str) -> str:
-    local = Path(sys.executable).parent / name
-    return str(local) if local.exists() else (shutil.which(name) or name)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 # ---------------------------------------------------------------------------
@@ -380,7 +369,7 @@ def run(label: str, url: str, args: argparse.Namespace) -> None:
     env.update(DATABASE_URL=url, COMPANION_INSTANCE_PATH=str(instance))
     if url.startswith("postgresql"):
         _empty(url)
-    migrated = subprocess.run([_tool("flask"), "--app", "companion", "db", "upgrade"], env=env, cwd=ROOT,
+    migrated = subprocess.run([tool("flask"), "--app", "companion", "db", "upgrade"], env=env, cwd=ROOT,
                               capture_output=True, text=True, timeout=300, check=False)
     if migrated.returncode:
         raise SystemExit(migrated.stdout + migrated.stderr)
@@ -399,12 +388,12 @@ def run(label: str, url: str, args: argparse.Namespace) -> None:
         player_ids = [[p.id for p in table] for table in players]
         db.session.remove()
 
-    port = _free_port()
+    port = free_port()
     log_path = workdir / "gunicorn.log"
     stats = Stats()
     with open(log_path, "wb") as log:
         server = subprocess.Popen(
-            [_tool("gunicorn"), "--workers", str(args.workers), "--threads", str(args.threads), "--keep-alive", "60",
+            [tool("gunicorn"), "--workers", str(args.workers), "--threads", str(args.threads), "--keep-alive", "60",
              "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "companion:create_app()"],
             env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
         )

@@ -25,7 +25,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -37,9 +36,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sqlalchemy import event  # noqa: E402
 
 from companion import create_app  # noqa: E402
+from support import count_queries, free_port, tool  # noqa: E402
 from companion.extensions import db  # noqa: E402
 from companion.models import User  # noqa: E402
 from werkzeug.security import generate_password_hash  # noqa: E402
@@ -75,30 +74,8 @@ def ms(values: list[float]) -> str:
     return f"median {statistics.median(values) * 1e3:6.2f} ms, p99 {p99 * 1e3:6.2f} ms"
 
 
-def count_queries(app, call) -> int:
-    seen: list[str] = []
-
-    def listener(conn, cursor, statement, *args):  # noqa: ANN001
-        seen.append(statement)
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", listener)
-    try:
-        call()
-    finally:
-        event.remove(engine, "before_cursor_execute", listener)
-    return len(seen)
-
-
 def gz(data: bytes) -> int:
     return len(gzip.compress(data, 6))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def hammer(port: int, path: str, seconds: float, threads: int = 4) -> float:
@@ -208,7 +185,7 @@ def main() -> None:
     print("throughput on one server (gunicorn, 2 workers, 4 keep-alive clients on loopback, 3 s each)")
     port = free_port()
     env = dict(os.environ, COMPANION_INSTANCE_PATH=str(workdir / "instance"), DATABASE_URL=f"sqlite:///{database}")
-    gunicorn = shutil.which("gunicorn") or str(Path(sys.executable).parent / "gunicorn")
+    gunicorn = tool("gunicorn")
     server = subprocess.Popen(
         [gunicorn, "--workers", "2", "--threads", "2", "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "companion:create_app()"],
         env=env,
