@@ -16,6 +16,7 @@ Glossary (RULES.md §1):
 """
 
 from .cards import JOKER, Card, CardSyntaxError, Rank, Suit, format_cards, parse_cards, pretty_cards
+from .definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
 from .melds import GoDownRuling, MeldReading, Problem, ProblemKind, check_go_down
 from .rulesets import (
     DEFAULT_RULESET_ID,
@@ -49,4 +50,5 @@ __all__ = [
     "Requirement", "Ruleset", "RulesError", "SameSuitRuns", "Suit", "TableSupply", "UnknownRulesetError",
     "check_go_down", "find_ruleset", "format_cards", "parse_cards", "pretty_cards", "score_hand", "settle",
     "ExchangeRuling", "LayOffRuling", "check_joker_exchange", "check_lay_off",
+    "RulesetDefinitionError", "ruleset_from_definition", "ruleset_to_definition",
 ]  # fmt: skip
