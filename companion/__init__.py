@@ -69,6 +69,9 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         REMEMBER_COOKIE_DURATION=dt.timedelta(days=365),
         SESSION_COOKIE_SECURE=os.environ.get("COMPANION_HTTPS") == "1",
         REMEMBER_COOKIE_SECURE=os.environ.get("COMPANION_HTTPS") == "1",
+        # Where phones reach this server: watch links, invitations and QR codes start with it (see
+        # companion.links). Empty: the address the server was started on.
+        COMPANION_ORIGIN=os.environ.get("COMPANION_ORIGIN", ""),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -80,6 +83,13 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"connect_args": {"timeout": 30}})
     if not app.config.get("SECRET_KEY"):
         raise RuntimeError("SECRET_KEY is not set: put it in instance/config.py or the test config.")
+    if app.config.get("COMPANION_ORIGIN"):
+        from .links import OriginError, checked_origin
+
+        try:
+            app.config["COMPANION_ORIGIN"] = checked_origin(app.config["COMPANION_ORIGIN"])
+        except OriginError as error:
+            raise RuntimeError(str(error)) from None
 
 
 def _instance_secret(instance: Path) -> str:
@@ -150,7 +160,9 @@ def _register_accounts(app: Flask) -> None:
     if os.environ.get("COMPANION_HTTPS") == "1":
         from werkzeug.middleware.proxy_fix import ProxyFix
 
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+        # The client's address and scheme from the one proxy in front; never its X-Forwarded-Host (links to
+        # share are built from COMPANION_ORIGIN, see companion.links, not from what a request claims).
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)  # type: ignore[method-assign]
 
 
 def _register_blueprints(app: Flask) -> None:

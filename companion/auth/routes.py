@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms import PasswordField, SelectChoice, SelectField, StringField
 
 from ..extensions import db
+from ..links import public_url
 from sqlalchemy import select
 
 from ..models import Player, User
@@ -224,4 +225,4 @@ def invite() -> tuple[str, int] | WerkzeugResponse:
     if not ok:
         return _account_page(form, invite_form, None, 422)
     made = service.create_invite(current_user, player_id)
-    return _account_page(form, invite_form, url_for("auth.accept", token=made.token, _external=True), 200)
+    return _account_page(form, invite_form, public_url("auth.accept", token=made.token), 200)

@@ -12,6 +12,7 @@ from wtforms import SelectChoice
 from sqlalchemy import bindparam, select
 
 from ..extensions import db
+from ..links import public_url
 from ..auth.access import can_change_game, can_change_league, new_token, refusal
 from ..models import Game, GameStatus, League, Player, Seat, league_member, ruleset_from_snapshot
 from ..qr import qr_svg
@@ -203,7 +204,7 @@ def _share(game: Game) -> dict[str, object]:
     if game.share_token is None:
         game.share_token = new_token()
         db.session.commit()
-    url = url_for("watch.game", token=game.share_token, _external=True)
+    url = public_url("watch.game", token=game.share_token)
     return {"share_url": url, "share_qr": qr_svg(url, title="QR code of the watch link")}
 
 

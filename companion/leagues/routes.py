@@ -16,6 +16,7 @@ from markupsafe import Markup
 
 from ..auth.access import can_change_league, new_token, refusal
 from ..extensions import db
+from ..links import public_url
 from ..qr import qr_svg
 from ..models import League, Player
 from ..rules import RULESETS
@@ -177,7 +178,7 @@ def _league_share(league: League) -> dict[str, object]:
     if league.share_token is None:
         league.share_token = new_token()
         db.session.commit()
-    url = url_for("watch.league", token=league.share_token, _external=True)
+    url = public_url("watch.league", token=league.share_token)
     return {"share_url": url, "share_qr": _share_qr(url)}
 
 
