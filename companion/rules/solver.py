@@ -144,7 +144,7 @@ class _Search:
         self.total_value = sum(value(c) for c in hand)
         self.best_value = self.total_value - 1 if meld_all else -1
         self.best: tuple[list[_Run], list[tuple[int, int, int]]] | None = None
-        self.set_cache: dict[tuple[object, ...], tuple[int, list[tuple[int, int, int]]] | None] = {}
+        self.set_cache: dict[tuple[object, ...], list[tuple[int, list[tuple[int, int, int]]]]] = {}
 
     # -- bound --------------------------------------------------------------
 
@@ -174,7 +174,10 @@ class _Search:
             slots = sum(r.length for r in remaining)
         else:
             slots = len(naturals) + wilds_left
-        most_wilds = min(wilds_left, slots - melds * self.min_naturals, melds * self.max_wilds)
+        # Where lengths are minimums, wilds left over are laid on runs already chosen (_lay_on_wilds),
+        # so the melds still to choose do not cap how many wilds are melded.
+        wild_cap = melds * self.max_wilds if self.exact else wilds_left
+        most_wilds = min(wilds_left, slots - melds * self.min_naturals, wild_cap)
         natural_prefix = list(itertools.accumulate(naturals, initial=0))
         best = _NEG
         for j in range(wilds_needed, max(0, most_wilds) + 1):
@@ -221,9 +224,15 @@ class _Search:
             return None
         return self._build(*self.best)
 
-    def _cover(self) -> tuple[int, int] | None:
-        """In a meld-all deal of runs only, the first natural left: the next run must take it."""
+    def _cover(self, level: int) -> tuple[int, int] | None:
+        """In a meld-all deal of runs only, the first natural left: the next run must take it.
+
+        Only when the runs still to choose are of one requirement: otherwise
+        the run that takes it may be one of a later level.
+        """
         if not (self.meld_all and not self.sets):
+            return None
+        if any(run != self.runs[level] for run in self.runs[level:]):
             return None
         for suit in range(4):
             for rank in range(1, 14):
@@ -238,7 +247,7 @@ class _Search:
         if value + self._bound(level, wilds_used) + self.wild_prefix[wilds_used] <= self.best_value:
             return
         requirement = self.runs[level]
-        cover = self._cover()
+        cover = self._cover(level)
         if self.exact:
             candidates = self._exact_run_candidates(requirement, wilds_used, chosen)
         else:
@@ -345,12 +354,10 @@ class _Search:
                         continue
                     if self.ruleset.same_suit_runs is not SameSuitRuns.NO_CONTIGUOUS:
                         lows = lows[:1]  # where the padding goes matters only to the no-joining rule
-                    # With runs only, a run takes every natural in its span: a natural left out would
-                    # stay in hand or fill the same place in another run, and a wild that could not
-                    # be laid anywhere is swapped in afterwards (_swap_in_wilds). With sets to make,
-                    # a natural may be kept for its set, so every choice is tried.
-                    most_left_out = len(interior) if self.sets else 0
-                    for count in range(len(interior), max(0, fewest_naturals, len(interior) - most_left_out) - 1, -1):
+                    # Every choice of the naturals inside the span is tried: a natural left out may be
+                    # kept for a set, or take the same place in another run whose wild allowance or
+                    # natural minimum needs it there (one wild per meld: 7H JK 9H 10H + 8H 9H 10H JK).
+                    for count in range(len(interior), max(0, fewest_naturals) - 1, -1):
                         for middle in itertools.combinations(interior, count):
                             places = ends + middle
                             if cover and not self._covers(places, cover[1]):
@@ -461,10 +468,14 @@ class _Search:
             key = (wilds_left, *(tuple(sorted(self.count[s][r] for s in range(4))) for r in range(1, 14)))
         if key not in self.set_cache:
             self.set_cache[key] = self._solve_sets(wilds_left)
-        found = self.set_cache[key]
-        if found is None:
-            return
-        set_value, set_choices = found
+        # The best sets for each number of wilds they use: sets with fewer wilds may leave one to lay on a run.
+        for set_value, set_choices in self.set_cache[key]:
+            self._finish_with_sets(value, wilds_used, chosen, set_value, set_choices)
+
+    def _finish_with_sets(
+        self, value: int, wilds_used: int, chosen: list[_Run], set_value: int, set_choices: list[tuple[int, int, int]]
+    ) -> None:
+        wilds_left = len(self.wild_cards) - wilds_used
         set_wilds = sum(w for _, _, w in set_choices)
         runs = list(chosen)
         laid_on = 0
@@ -486,8 +497,11 @@ class _Search:
             self.best_value = total
             self.best = (runs, list(set_choices))
 
-    def _solve_sets(self, wilds_left: int) -> tuple[int, list[tuple[int, int, int]]] | None:
-        """The best sets from what the runs left: value and ``(rank, naturals, wilds)`` per set requirement.
+    def _solve_sets(self, wilds_left: int) -> list[tuple[int, list[tuple[int, int, int]]]]:
+        """The best sets from what the runs left, for each number of wilds they may use.
+
+        Each answer is a value and ``(rank, naturals, wilds)`` per set
+        requirement; there is none when the sets can't be made.
 
         Dynamic programming over ranks; the state is which set requirements
         are still open and how many wilds the sets have used. The value
@@ -496,7 +510,7 @@ class _Search:
         """
         requirements = self.sets
         if not requirements:
-            return 0, []
+            return [(0, [])]
         n = len(requirements)
         full = (1 << n) - 1
         # states: (open-mask, wilds used) -> (natural value, choices)
@@ -520,19 +534,14 @@ class _Search:
                     if state not in new_states or candidate[0] > new_states[state][0]:
                         new_states[state] = candidate
             states = new_states
-        best: tuple[int, tuple[tuple[int, int, int, int], ...]] | None = None
-        best_total = _NEG
         offset = len(self.wild_cards) - wilds_left  # the runs melded the best wilds already
-        for (mask, used), (nat_value, choices) in states.items():
+        answers = []
+        for (mask, used), (nat_value, choices) in sorted(states.items(), key=lambda item: item[0][1]):
             if mask:
                 continue
             total = nat_value + self.wild_prefix[offset + used] - self.wild_prefix[offset]
-            if total > best_total:
-                best_total, best = total, choices
-        if best is None:
-            return None
-        ordered = sorted(best)
-        return int(best_total), [(r, k, w) for _, r, k, w in ordered]
+            answers.append((total, [(r, k, w) for _, r, k, w in sorted(choices)]))
+        return answers
 
     def _allocations(
         self, mask: int, rank: int, available: int, suit_counts: list[int], wilds_left: int
