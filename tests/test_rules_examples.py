@@ -135,3 +135,16 @@ def test_settlement_only_moves_the_kitty():
 
 def test_rulesets_without_a_settlement_settle_nothing():
     assert settle(find_ruleset("contract"), [50, 80, 120, 200], kitty=6) == [0, 0, 0, 0]
+
+
+# -- settle in whole pennies, with ties (RULES.md §3.10; the odd penny goes to the player listed first) ------
+
+
+def test_settlement_two_players_tied_share_the_kitty_and_the_odd_penny_goes_to_the_first():
+    assert settle(find_ruleset("progressive"), [0, 0], kitty=1) == [1, 0]
+
+
+def test_settlement_with_ties_pays_out_exactly_nothing_without_a_kitty():
+    money = settle(find_ruleset("progressive"), [0, 0, 0, 1, 1])
+    assert sum(money) == 0
+    assert money == [5, 5, 4, -7, -7]  # places 1-3 owe 0+2+4, 2 each; places 4-5 owe 6+8, 7 each; 20 shared by three

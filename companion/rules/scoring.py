@@ -37,33 +37,48 @@ def score_hand(ruleset: Ruleset, cards: Sequence[Card]) -> HandScore:
 
 
 def settle(ruleset: Ruleset, totals: Sequence[int], kitty: int = 0) -> list[int]:
-    """Money won (+) or paid (−) by each player from their final totals (lowest wins).
+    """Money won (+) or paid (−) by each player from their final totals (lowest wins), in whole pennies.
 
     Place k ≥ 2 pays ``step × (k − 1)``; the winner collects it all, and the
-    kitty if the ruleset says so. Tied players share their places' payments
-    and winnings equally (whole pennies, rounded towards the payer). Returns
+    kitty if the ruleset says so, so the payments always add up to the kitty
+    paid out (RULES.md §3.10). Tied players share their places' payments
+    (and, tied for first, the winnings) equally. **The odd penny:** where a
+    shared amount doesn't divide evenly, the shares differ by one penny and
+    the players listed first pay (or receive) the extra pennies. Returns
     zeros for a ruleset without a settlement.
 
     >>> from .rulesets import find_ruleset
     >>> settle(find_ruleset("progressive"), [50, 80, 120, 200], kitty=6)
     [18, -2, -4, -6]
+    >>> settle(find_ruleset("progressive"), [0, 0], kitty=1)  # two pay 1 each into the pot of 2; 3 shared
+    [1, 0]
     """
     if ruleset.settlement is None:
         return [0] * len(totals)
     step = ruleset.settlement.step
-    order = sorted(range(len(totals)), key=lambda i: totals[i])
-    payments = [0.0] * len(totals)
+    order = sorted(range(len(totals)), key=lambda i: (totals[i], i))
+    payments = [0] * len(totals)
     place = 0
+    pot = 0
     while place < len(order):
         tied = [i for i in order if totals[i] == totals[order[place]]]
-        places = range(place, place + len(tied))
-        owed = sum(step * k for k in places)  # place index k pays step*k (the winner, k = 0, pays nothing)
-        for i in tied:
-            payments[i] = -owed / len(tied)
+        owed = sum(step * k for k in range(place, place + len(tied)))  # place index k pays step*k (the winner pays nothing)
+        for i, share in zip(tied, _shares(owed, len(tied)), strict=True):
+            payments[i] -= share
+        pot += owed
         place += len(tied)
-    pot = -sum(payments)
     winners = [i for i in order if totals[i] == totals[order[0]]]
-    kitty_share = kitty if ruleset.settlement.winner_takes_kitty else 0
-    for i in winners:
-        payments[i] += (pot + kitty_share) / len(winners)
-    return [round(p) for p in payments]
+    won = pot + (kitty if ruleset.settlement.winner_takes_kitty else 0)
+    for i, share in zip(winners, _shares(won, len(winners)), strict=True):
+        payments[i] += share
+    return payments
+
+
+def _shares(amount: int, players: int) -> list[int]:
+    """``amount`` split as evenly as whole pennies allow; the first players take the odd pennies.
+
+    >>> _shares(7, 3)
+    [3, 2, 2]
+    """
+    each, odd = divmod(amount, players)
+    return [each + (n < odd) for n in range(players)]
