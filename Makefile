@@ -14,21 +14,23 @@ install: $(BIN)/python
 install-test: $(BIN)/python
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
 
+# Serves the home network with gunicorn and prints the address phones open (with a QR code);
+# `make run LOCAL=1` serves this machine only, `make run PORT=8080` another port.
+PORT ?= 5000
 run: install
-	$(BIN)/flask --app companion db upgrade
-	@echo "Open http://127.0.0.1:5000 in a browser (Ctrl+C stops the app)."
-	$(BIN)/flask --app companion run --host 127.0.0.1 --port 5000
+	$(BIN)/flask --app companion serve --port $(PORT) $(if $(LOCAL),--local)
 
-# The browser tests (tests/browser) drive Debian's chromium; install it when it is missing (root, or sudo).
+# The browser tests (tests/browser) drive Debian's chromium, and the home-network tests make "another
+# device" with iproute2's `ip`; install them when missing (root, or sudo).
 # Never `playwright install`: it downloads a browser of its own.
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 chromium:
-	@if [ ! -x $(CHROMIUM) ]; then \
-		echo "Installing Debian's chromium for the browser tests (apt-get)"; \
+	@if [ ! -x $(CHROMIUM) ] || ! command -v ip >/dev/null 2>&1; then \
+		echo "Installing Debian's chromium and iproute2 for the browser and home-network tests (apt-get)"; \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium iproute2; \
 	fi
 
 # The whole suite twice: on SQLite, then on a throw-away PostgreSQL server (scripts/with-postgres.sh).

@@ -72,6 +72,8 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # Where phones reach this server: watch links, invitations and QR codes start with it (see
         # companion.links). Empty: the address the server was started on.
         COMPANION_ORIGIN=os.environ.get("COMPANION_ORIGIN", ""),
+        # The secret of the one-time link that makes the owner's account; `flask serve` makes it and prints the link.
+        SETUP_TOKEN=os.environ.get("COMPANION_SETUP_TOKEN") or None,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -210,6 +212,12 @@ def _register_error_pages(app: Flask) -> None:
 
 def _register_commands(app: Flask) -> None:
     import click
+
+    from .auth.commands import create_owner_command
+    from .serving import serve_command
+
+    app.cli.add_command(serve_command)
+    app.cli.add_command(create_owner_command)
 
     @app.cli.command("backup")
     @click.argument("path", type=click.Path(dir_okay=False, path_type=Path), required=False)

@@ -309,6 +309,10 @@ def assert_allowed(response, route: str) -> None:
 # First run: the owner's account, on one screen
 
 
+SETUP_TOKEN = "one-time-setup-secret"
+SETUP_LINK = f"/setup/{SETUP_TOKEN}"
+
+
 @pytest.fixture
 def make_fresh_app(database_uri):
     """An app with no account yet (first run); ``csrf`` as asked. The environment is read when it is made."""
@@ -321,6 +325,7 @@ def make_fresh_app(database_uri):
                 "SECRET_KEY": "test-secret",
                 "WTF_CSRF_ENABLED": csrf,
                 "SQLALCHEMY_DATABASE_URI": database_uri,
+                "SETUP_TOKEN": SETUP_TOKEN,  # as `flask serve` makes it
             }
         )
         with app.app_context():
@@ -388,19 +393,19 @@ def test_first_run_htmx_is_told_to_load_setup(make_fresh_app):
 
 def test_first_run_a_post_without_csrf_is_refused_before_anything(make_fresh_app):
     app = make_fresh_app(csrf=True)
-    response = app.test_client().post("/setup", data={"username": "Mallory", "password": "long enough password"})
+    response = app.test_client().post(SETUP_LINK, data={"username": "Mallory", "password": "long enough password"})
     assert response.status_code == 400
     assert snapshot(app)["user"] == []
 
 
 def test_first_run_leaves_health_api_and_static_files_alone(make_fresh_app):
     client = make_fresh_app().test_client()
-    for url in ("/healthz", "/api/rulesets", "/static/css/app.css", "/setup"):
+    for url in ("/healthz", "/api/rulesets", "/static/css/app.css", SETUP_LINK):
         assert client.get(url).status_code == 200, url
 
 
 def test_setup_is_one_screen_with_a_name_and_a_password(make_fresh_app):
-    response = make_fresh_app().test_client().get("/setup")
+    response = make_fresh_app().test_client().get(SETUP_LINK)
     assert response.status_code == 200
     doc = parse(response.get_data(as_text=True))
     form = doc.find("form")
@@ -423,7 +428,7 @@ def test_setup_is_one_screen_with_a_name_and_a_password(make_fresh_app):
 )
 def test_setup_refuses_a_short_password_or_no_name_beside_the_field(make_fresh_app, username, password, field, message):
     app = make_fresh_app()
-    response = app.test_client().post("/setup", data={"username": username, "password": password})
+    response = app.test_client().post(SETUP_LINK, data={"username": username, "password": password})
     assert response.status_code == 422
     doc = parse(response.get_data(as_text=True))
     assert doc.find(id=f"{field}-error").text == message
@@ -434,11 +439,11 @@ def test_setup_refuses_a_short_password_or_no_name_beside_the_field(make_fresh_a
 def _setup_owner(app, headers=None):
     """Post the setup form (with its CSRF token when the app checks it); the answer."""
     client = app.test_client()
-    page = client.get("/setup", headers=headers)
+    page = client.get(SETUP_LINK, headers=headers)
     data = {"username": " Mum ", "password": "correct horse battery"}
     if app.config.get("WTF_CSRF_ENABLED", True):
         data["csrf_token"] = csrf_from(page.get_data(as_text=True))
-    return client, client.post("/setup", data=data, headers=headers)
+    return client, client.post(SETUP_LINK, data=data, headers=headers)
 
 
 def test_setup_makes_the_owner_and_signs_them_in_for_a_year(make_fresh_app):
@@ -487,7 +492,8 @@ def test_setup_afterwards_sends_to_sign_in_and_makes_no_second_owner(make_fresh_
     _setup_owner(app)
     client = app.test_client()
     assert location_path(client.get("/setup")) == "/login"
-    response = client.post("/setup", data={"username": "Mallory", "password": "long enough password"})
+    assert location_path(client.get(SETUP_LINK)) == "/login"  # the link is one-time
+    response = client.post(SETUP_LINK, data={"username": "Mallory", "password": "long enough password"})
     assert response.status_code == 303
     assert location_path(response) == "/login"
     with app.app_context():

@@ -62,11 +62,20 @@ def _field_error(form: AccountForm, error: service.AccountError) -> None:
     field.errors = [message]
 
 
-@bp.route("/setup", methods=["GET", "POST"])
-def setup() -> tuple[str, int] | WerkzeugResponse:
-    """First run: make the owner's account (one screen)."""
+@bp.route("/setup", methods=["GET", "POST"], defaults={"token": None})
+@bp.route("/setup/<token>", methods=["GET", "POST"])
+def setup(token: str | None) -> tuple[str, int] | WerkzeugResponse:
+    """First run: make the owner's account (one screen), from the one-time link printed where the app was started.
+
+    The app may be open to the whole home network before anyone owns it:
+    whoever reaches it first must not become its owner, so without the link
+    (see :func:`companion.auth.service.setup_link_opens`) the page says to
+    ask the person who started the app.
+    """
     if service.has_accounts():
         return redirect(url_for("auth.login"), code=303)
+    if not service.setup_link_opens(token):
+        return render_template("auth/setup_ask.html", wrong_link=token is not None), 403
     form = AccountForm()
     if form.validate_on_submit():
         try:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import hmac
 
+from flask import current_app
 from sqlalchemy import delete, func, select, update
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -27,6 +29,18 @@ def _now() -> dt.datetime:
 
 def has_accounts() -> bool:
     return db.session.scalar(select(func.count()).select_from(User)) > 0
+
+
+def setup_link_opens(token: str | None) -> bool:
+    """Whether ``token`` is the one-time setup link's secret (``SETUP_TOKEN``, made by ``flask serve``).
+
+    With no secret configured (a server started some other way) no link
+    opens the setup page: the owner is made in the terminal with
+    ``flask create-owner``. The secret is one-time because the page makes
+    nothing once the owner exists.
+    """
+    expected = current_app.config.get("SETUP_TOKEN") or ""
+    return bool(expected and token) and hmac.compare_digest(expected.encode(), (token or "").encode())
 
 
 def check_password(password: str) -> None:

@@ -1,0 +1,128 @@
+"""``flask --app companion serve``: the app on the home network, with gunicorn (what ``make run`` runs).
+
+It applies the migrations, finds the address phones on the home Wi-Fi
+should open (this machine's address on its network), makes that address the
+public origin (``COMPANION_ORIGIN``: watch links, invitations and their QR
+codes carry it), prints it with a QR code in the terminal, and, until the
+owner's account exists, a one-time setup link (with its QR code) that is the
+only way to make that account from a browser. Then gunicorn takes over the
+process (Ctrl+C stops it).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import secrets
+import socket
+import sys
+from pathlib import Path
+
+import click
+import segno
+from flask.cli import with_appcontext
+
+from .extensions import db
+
+#: A documentation-only address (TEST-NET-1, RFC 5737): "connecting" a UDP socket to it sends nothing; it
+#: only asks the routing table which of this machine's addresses faces the network.
+_ROUTE_PROBE = ("192.0.2.1", 9)
+
+_ROOT = Path(__file__).resolve().parent.parent
+
+
+def network_address() -> str | None:
+    """This machine's IPv4 address on its network (the one its default route leaves from), or ``None``.
+
+    A phone on the same Wi-Fi reaches the machine there. Nothing is sent:
+    a UDP socket's ``connect`` only picks the route. With no route (no
+    network), the addresses the host name resolves to are tried.
+    """
+    candidates: list[str] = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(_ROUTE_PROBE)
+            candidates.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        candidates += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        pass
+    for candidate in candidates:
+        address = ipaddress.ip_address(candidate)
+        if not (address.is_loopback or address.is_unspecified or address.is_link_local):
+            return candidate
+    return None
+
+
+def terminal_qr(text: str) -> str:
+    """A QR code of ``text`` drawn with block characters, for a phone's camera pointed at the terminal."""
+    import io
+
+    out = io.StringIO()
+    segno.make(text, error="l").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def gunicorn_command(bind: str) -> list[str]:
+    """gunicorn serving the app on ``bind``, with the project's settings file when it has one."""
+    import gunicorn.config
+
+    command = [sys.executable, "-m", "gunicorn", "--bind", bind]
+    if any(setting.name == "control_socket_disable" for setting in gunicorn.config.KNOWN_SETTINGS):
+        # gunicorn 25.1+ opens a control socket at one path per user: a second app on the machine would take it
+        command.append("--no-control-socket")
+    settings = _ROOT / "gunicorn.conf.py"
+    if settings.is_file():
+        command += ["--config", str(settings)]
+    return [*command, "companion:create_app()"]
+
+
+@click.command("serve")
+@click.option("--port", type=click.IntRange(1, 65535), default=5000, show_default=True, help="The port to serve on.")
+@click.option("--local", is_flag=True, help="Serve this machine only (127.0.0.1), not the home network.")
+@click.option("--address", help="The address phones open, when this machine's network address is not the one.")
+@with_appcontext
+def serve_command(port: int, local: bool, address: str | None) -> None:
+    """Serve the app on the home network with gunicorn, and print the address phones open."""
+    from flask_migrate import upgrade
+
+    from .auth.service import has_accounts
+
+    upgrade()
+    if local:
+        bind_host, address = "127.0.0.1", "127.0.0.1"
+    else:
+        bind_host = "0.0.0.0"  # every interface: the Wi-Fi's, and this machine's own
+        address = address or network_address()
+        if address is None:
+            click.echo("No network address found (is this machine on the Wi-Fi?): serving this machine only.")
+            bind_host, address = "127.0.0.1", "127.0.0.1"
+    host = f"[{address}]" if ":" in address else address
+    origin = os.environ.get("COMPANION_ORIGIN") or f"http://{host}:{port}"
+    env = {**os.environ, "COMPANION_ORIGIN": origin}
+
+    click.echo("")
+    if local:
+        click.echo(f"Rummy Companion, for this machine only: open {origin}")
+    else:
+        click.echo("Rummy Companion on the home network. Phones on the same Wi-Fi open:")
+        click.echo(f"  {origin}")
+        click.echo(terminal_qr(origin), nl=False)
+    if not has_accounts():
+        token = secrets.token_urlsafe(24)
+        env["COMPANION_SETUP_TOKEN"] = token
+        link = f"{origin}/setup/{token}"
+        click.echo("")
+        click.echo("First run: the owner's account is made from this one-time link (open it on your own phone):")
+        click.echo(f"  {link}")
+        click.echo(terminal_qr(link), nl=False)
+        click.echo("Anyone else who opens the app now is asked to wait for you.")
+    click.echo("Ctrl+C stops the app.")
+    click.echo("", nl=True)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    db.engine.dispose()  # gunicorn's workers open their own connections
+    command = gunicorn_command(f"{bind_host}:{port}")
+    os.execve(command[0], command, env)
