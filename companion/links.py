@@ -14,7 +14,6 @@ which come from its socket, not from the request), with a wildcard address
 from __future__ import annotations
 
 import functools
-import socket
 from urllib.parse import urlsplit
 
 from flask import current_app, request, url_for
@@ -57,12 +56,9 @@ def checked_origin(value: str) -> str:
 @functools.lru_cache(maxsize=1)
 def _this_machine() -> str:
     """This machine's address on its network (for a server listening on every address)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))  # a UDP "connect" only picks the route: nothing is sent
-            return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
+    from .serving import network_address
+
+    return network_address() or "127.0.0.1"
 
 
 def _listening_origin() -> str:

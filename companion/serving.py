@@ -20,6 +20,7 @@ from pathlib import Path
 
 import click
 import segno
+from flask import current_app
 from flask.cli import with_appcontext
 
 from .extensions import db
@@ -100,7 +101,7 @@ def serve_command(port: int, local: bool, address: str | None) -> None:
             click.echo("No network address found (is this machine on the Wi-Fi?): serving this machine only.")
             bind_host, address = "127.0.0.1", "127.0.0.1"
     host = f"[{address}]" if ":" in address else address
-    origin = os.environ.get("COMPANION_ORIGIN") or f"http://{host}:{port}"
+    origin = current_app.config.get("COMPANION_ORIGIN") or f"http://{host}:{port}"  # set: a proxy's, kept
     env = {**os.environ, "COMPANION_ORIGIN": origin}
 
     click.echo("")
