@@ -23,11 +23,39 @@ from companion.rules import RULESETS, Card, CardSyntaxError, find_ruleset, parse
 from companion.rules.cards import JOKER, STANDARD_PACK
 
 
-@pytest.fixture(scope="module")
-def client():
+class DefinitionClient:
+    """A test client that sends each built-in ruleset as its ``definition`` (API.md "Round trip") instead of its id.
+
+    Every test of this module runs once with ids and once through this client:
+    a definition sent back as ``ruleset`` must give the answers the id gives.
+    A body without ``ruleset`` gets Contract Rummy's definition, the default.
+    """
+
+    def __init__(self, client):
+        self.client = client
+        self.definitions = {
+            ruleset_id: client.get(f"/api/rulesets/{ruleset_id}").get_json()["definition"] for ruleset_id in RULESETS
+        }
+        self.sent = 0
+
+    def post(self, url, *args, json=None, **kwargs):
+        if isinstance(json, dict) and url != "/api/rulesets/check":
+            ruleset_id = json.get("ruleset", "contract")
+            if isinstance(ruleset_id, str) and ruleset_id in self.definitions:
+                json = {**json, "ruleset": self.definitions[ruleset_id]}
+                self.sent += 1
+        return self.client.post(url, *args, json=json, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.client, name)
+
+
+@pytest.fixture(scope="module", params=["by_id", "by_definition"])
+def client(request):
     """One app for the whole module: the API stores nothing, and a fresh app per test doubles the run time."""
     app = create_app({"TESTING": True, "SECRET_KEY": "api-test", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
-    return app.test_client()
+    test_client = app.test_client()
+    return test_client if request.param == "by_id" else DefinitionClient(test_client)
 
 
 POINT_KEYS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK"]

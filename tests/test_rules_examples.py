@@ -10,7 +10,32 @@ from __future__ import annotations
 import pytest
 from rules_examples import GO_DOWNS, SCORES
 
-from companion.rules import RULESETS, check_go_down, find_ruleset, parse_cards, score_hand, settle
+from companion.rules import (
+    RULESETS,
+    check_go_down,
+    find_ruleset,
+    parse_cards,
+    ruleset_from_definition,
+    ruleset_to_definition,
+    score_hand,
+    settle,
+)
+
+
+@pytest.fixture(params=["built_in", "definition"])
+def ruleset_named(request):
+    """Finds a built-in ruleset by id, or (second run) the ruleset its definition describes (API.md "Round trip").
+
+    Every example below runs against both: a built-in ruleset's definition
+    must judge and score exactly as the built-in does.
+    """
+    if request.param == "built_in":
+        return find_ruleset
+
+    def from_definition(ruleset_id: str):
+        return ruleset_from_definition(ruleset_to_definition(find_ruleset(ruleset_id)), ruleset_id=f"{ruleset_id}-copy")
+
+    return from_definition
 
 
 def melds_of(text: str) -> list[tuple]:
@@ -36,9 +61,9 @@ def test_every_ruleset_has_worked_examples():
     GO_DOWNS,
     ids=[_go_down_id(example) for example in GO_DOWNS],
 )
-def test_go_down_example(ruleset_id, rule, deal, melds, remaining, legal, words):
+def test_go_down_example(ruleset_named, ruleset_id, rule, deal, melds, remaining, legal, words):
     ruling = check_go_down(
-        find_ruleset(ruleset_id),
+        ruleset_named(ruleset_id),
         deal,
         melds_of(melds),
         None if remaining is None else parse_cards(remaining),
@@ -57,8 +82,8 @@ def test_go_down_example(ruleset_id, rule, deal, melds, remaining, legal, words)
     SCORES,
     ids=[f"{ruleset}-{cards.replace(' ', '_') or 'empty'}" for ruleset, cards, _ in SCORES],
 )
-def test_score_example(ruleset_id, cards, points):
-    score = score_hand(find_ruleset(ruleset_id), parse_cards(cards))
+def test_score_example(ruleset_named, ruleset_id, cards, points):
+    score = score_hand(ruleset_named(ruleset_id), parse_cards(cards))
     assert score.points == points
     assert sum(card_points for _, card_points in score.cards) == points
     assert [card for card, _ in score.cards] == list(parse_cards(cards))
@@ -75,15 +100,15 @@ EXACT_CUTS = [
 
 
 @pytest.mark.parametrize(("players", "deal", "cards"), EXACT_CUTS, ids=[f"{p}_players-deal_{d}-{c}" for p, d, c in EXACT_CUTS])
-def test_liverpool_exact_cut_is_players_times_cards_dealt_plus_one(players, deal, cards):
+def test_liverpool_exact_cut_is_players_times_cards_dealt_plus_one(ruleset_named, players, deal, cards):
     # The engine has no function for the exact cut itself; the number follows from the deal's data.
-    liverpool = find_ruleset("liverpool")
+    liverpool = ruleset_named("liverpool")
     assert players * liverpool.deal(deal).cards_dealt + 1 == cards
 
 
-def test_liverpool_exact_cut_takes_50_off():
-    assert find_ruleset("liverpool").exact_cut_bonus == 50
-    assert find_ruleset("contract").exact_cut_bonus == 0
+def test_liverpool_exact_cut_takes_50_off(ruleset_named):
+    assert ruleset_named("liverpool").exact_cut_bonus == 50
+    assert ruleset_named("contract").exact_cut_bonus == 0
 
 
 # (cards held by the cutter, deal score after an exact cut) from §4.2
@@ -91,23 +116,23 @@ LIVERPOOL_CUT_SCORES = [("AS 10D 2C", -23), ("", -50)]
 
 
 @pytest.mark.parametrize(("cards", "score"), LIVERPOOL_CUT_SCORES, ids=["holds_27_points", "went_out"])
-def test_liverpool_exact_cut_score_may_go_below_zero(cards, score):
-    liverpool = find_ruleset("liverpool")
+def test_liverpool_exact_cut_score_may_go_below_zero(ruleset_named, cards, score):
+    liverpool = ruleset_named("liverpool")
     assert score_hand(liverpool, parse_cards(cards)).points - liverpool.exact_cut_bonus == score
 
 
 # -- RULES.md §4.9: Continental's one-turn bonus -------------------------------
 
 
-def test_continental_one_turn_out_bonus_is_10():
-    continental = find_ruleset("continental")
+def test_continental_one_turn_out_bonus_is_10(ruleset_named):
+    continental = ruleset_named("continental")
     assert continental.one_turn_out_bonus == 10
     assert score_hand(continental, ()).points - continental.one_turn_out_bonus == -10
 
 
 @pytest.mark.parametrize("ruleset_id", ["contract", "liverpool", "shanghai", "progressive"])
-def test_only_continental_has_a_one_turn_out_bonus(ruleset_id):
-    assert find_ruleset(ruleset_id).one_turn_out_bonus == 0
+def test_only_continental_has_a_one_turn_out_bonus(ruleset_named, ruleset_id):
+    assert ruleset_named(ruleset_id).one_turn_out_bonus == 0
 
 
 # -- RULES.md §3.10 and §4.10: Progressive's settlement -------------------------
@@ -124,27 +149,27 @@ SETTLEMENTS = [
 
 
 @pytest.mark.parametrize(("totals", "kitty", "money"), SETTLEMENTS, ids=[f"{len(t)}_players-kitty_{k}-{i}" for i, (t, k, _) in enumerate(SETTLEMENTS)])
-def test_progressive_settlement(totals, kitty, money):
-    assert settle(find_ruleset("progressive"), totals, kitty=kitty) == money
+def test_progressive_settlement(ruleset_named, totals, kitty, money):
+    assert settle(ruleset_named("progressive"), totals, kitty=kitty) == money
 
 
-def test_settlement_only_moves_the_kitty():
+def test_settlement_only_moves_the_kitty(ruleset_named):
     totals = [31, 77, 12, 54, 90, 45]
-    assert sum(settle(find_ruleset("progressive"), totals, kitty=9)) == 9
+    assert sum(settle(ruleset_named("progressive"), totals, kitty=9)) == 9
 
 
-def test_rulesets_without_a_settlement_settle_nothing():
-    assert settle(find_ruleset("contract"), [50, 80, 120, 200], kitty=6) == [0, 0, 0, 0]
+def test_rulesets_without_a_settlement_settle_nothing(ruleset_named):
+    assert settle(ruleset_named("contract"), [50, 80, 120, 200], kitty=6) == [0, 0, 0, 0]
 
 
 # -- settle in whole pennies, with ties (RULES.md §3.10; the odd penny goes to the player listed first) ------
 
 
-def test_settlement_two_players_tied_share_the_kitty_and_the_odd_penny_goes_to_the_first():
-    assert settle(find_ruleset("progressive"), [0, 0], kitty=1) == [1, 0]
+def test_settlement_two_players_tied_share_the_kitty_and_the_odd_penny_goes_to_the_first(ruleset_named):
+    assert settle(ruleset_named("progressive"), [0, 0], kitty=1) == [1, 0]
 
 
-def test_settlement_with_ties_pays_out_exactly_nothing_without_a_kitty():
-    money = settle(find_ruleset("progressive"), [0, 0, 0, 1, 1])
+def test_settlement_with_ties_pays_out_exactly_nothing_without_a_kitty(ruleset_named):
+    money = settle(ruleset_named("progressive"), [0, 0, 0, 1, 1])
     assert sum(money) == 0
     assert money == [5, 5, 4, -7, -7]  # places 1-3 owe 0+2+4, 2 each; places 4-5 owe 6+8, 7 each; 20 shared by three

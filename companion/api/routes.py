@@ -16,13 +16,17 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from werkzeug.routing import BaseConverter
 
 from ..rules import (
+    DEFAULT_RULESET_ID,
     RULESETS,
     Card,
     CardSyntaxError,
     Ruleset,
     RulesError,
+    RulesetDefinitionError,
     check_go_down,
     find_ruleset,
+    ruleset_from_definition,
+    ruleset_to_definition,
     score_hand,
 )
 from ..rules.solver import solve
@@ -161,10 +165,46 @@ def _json_kind(value: Any) -> str:
 
 
 def _ruleset(data: dict[str, Any]) -> Ruleset:
-    ruleset_id = data.get("ruleset", "contract")
-    if not isinstance(ruleset_id, str):
-        raise BadRequest(f"'ruleset' must be a ruleset id such as \"contract\", not {_shown(ruleset_id)}.")
-    return find_ruleset(ruleset_id)
+    """The request's ruleset: a built-in id or a ruleset object (API.md), with its house ``options`` applied."""
+    given = data.get("ruleset", DEFAULT_RULESET_ID)
+    if isinstance(given, dict):
+        ruleset = _custom_ruleset(given)
+        chosen = _with_options(ruleset, data.get("options"))
+        if chosen is not ruleset:
+            # A house option may take away cards a custom deal needs (no jokers): check the result as a whole.
+            try:
+                ruleset_from_definition(ruleset_to_definition(chosen))
+            except RulesetDefinitionError as error:
+                raise BadRequest(f"With the house options in 'options', {error}") from None
+        return chosen
+    elif isinstance(given, str):
+        ruleset = find_ruleset(given)
+    else:
+        raise BadRequest(
+            f"'ruleset' must be a ruleset id such as \"contract\" or a ruleset object, not {_shown(given)}."
+        )
+    return _with_options(ruleset, data.get("options"))
+
+
+def _custom_ruleset(definition: dict[str, Any]) -> Ruleset:
+    try:
+        return ruleset_from_definition(definition)
+    except RulesetDefinitionError as error:
+        raise BadRequest(f"In 'ruleset', {error}") from None
+
+
+def _with_options(ruleset: Ruleset, keys: Any) -> Ruleset:
+    """The ruleset with the house options chosen, applied exactly as a new game applies them."""
+    if keys is None:
+        return ruleset
+    offered = [option.key for option in ruleset.options]
+    offers = f"it offers {', '.join(json.dumps(key) for key in offered)}" if offered else "it offers none"
+    if not isinstance(keys, list):
+        raise BadRequest(f"'options' must be a list of house option keys ({offers}), not {_shown(keys)}.")
+    for key in keys:
+        if not isinstance(key, str) or key not in offered:
+            raise BadRequest(f"{ruleset.name} has no house option {_shown(key)} in 'options'; {offers}.")
+    return ruleset.with_options(*keys)
 
 
 def _whole_number(data: dict[str, Any], name: str, *, required: bool, example: int) -> int | None:
@@ -247,6 +287,16 @@ def list_rulesets() -> Response:
     return _reply({"rulesets": [{"id": ruleset.id, "name": ruleset.name} for ruleset in RULESETS.values()]})
 
 
+@bp.post("/rulesets/check")
+def check_ruleset() -> Response:
+    data = _body()
+    if "ruleset" not in data:
+        raise BadRequest("'ruleset' is missing: it must be a ruleset object (or a ruleset id such as \"contract\").")
+    ruleset = _ruleset(data)
+    players = _whole_number(data, "players", required=False, example=4)
+    return _reply(ruleset_json(ruleset, players))
+
+
 @bp.get("/rulesets/<api_any_text:ruleset_id>")
 def show_ruleset(ruleset_id: str) -> Response:
     ruleset = find_ruleset(ruleset_id)
@@ -254,7 +304,11 @@ def show_ruleset(ruleset_id: str) -> Response:
 
 
 def ruleset_json(ruleset: Ruleset, players: int | None) -> dict[str, Any]:
-    """A ruleset in the API's shape; ``decks`` and ``jokers`` only for a table size."""
+    """A ruleset in the API's shape; ``decks`` and ``jokers`` only for a table size.
+
+    ``definition`` is the complete ruleset object (API.md "Custom rulesets"):
+    sent back as ``ruleset``, it gives the same answers as this ruleset.
+    """
     data: dict[str, Any] = {
         "id": ruleset.id,
         "name": ruleset.name,
@@ -277,6 +331,8 @@ def ruleset_json(ruleset: Ruleset, players: int | None) -> dict[str, Any]:
     ]
     data["card_points"] = ruleset.points.as_dict()
     data["wilds"] = ["JK", "2"] if ruleset.deuces_wild else ["JK"]
+    data["options"] = [{"key": option.key, "label": option.label} for option in ruleset.options]
+    data["definition"] = ruleset_to_definition(ruleset)
     return data
 
 
