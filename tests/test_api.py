@@ -727,6 +727,7 @@ def test_openapi_describes_every_endpoint(client):
     assert operations == {
         ("/api/rulesets", "get"),
         ("/api/rulesets/{ruleset_id}", "get"),
+        ("/api/rulesets/check", "post"),
         ("/api/melds/check", "post"),
         ("/api/score", "post"),
         ("/api/solve", "post"),
@@ -744,13 +745,14 @@ def test_openapi_request_bodies_match_api_md(client):
         return paths[path]["post"]["requestBody"]["content"]["application/json"]["schema"]
 
     assert body("/api/melds/check")["required"] == ["deal", "melds"]
-    assert set(body("/api/melds/check")["properties"]) == {"ruleset", "deal", "melds", "remaining", "players"}
+    assert set(body("/api/melds/check")["properties"]) == {"ruleset", "options", "deal", "melds", "remaining", "players"}
     assert body("/api/score")["required"] == ["cards"]
-    assert set(body("/api/solve")["properties"]) == {"ruleset", "deal", "hand", "players"}
+    assert set(body("/api/solve")["properties"]) == {"ruleset", "options", "deal", "hand", "players"}
     assert body("/api/solve")["required"] == ["deal", "hand"]
     for path in ("/api/melds/check", "/api/score", "/api/solve"):
-        ruleset = body(path)["properties"]["ruleset"]
-        assert ruleset["enum"] == list(RULESETS) and ruleset["default"] == "contract"
+        ruleset_id, ruleset_object = body(path)["properties"]["ruleset"]["oneOf"]
+        assert ruleset_id["enum"] == list(RULESETS) and ruleset_id["default"] == "contract"
+        assert ruleset_object["type"] == "object" and "deals" in ruleset_object["properties"]
     parameters = {p["name"]: p for p in paths["/api/rulesets/{ruleset_id}"]["get"]["parameters"]}
     assert parameters["players"]["in"] == "query" and parameters["players"]["required"] is False
 

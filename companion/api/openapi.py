@@ -11,7 +11,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..rules import RULESETS
+from ..rules import RULESETS, JokerReclaim, LayOffTiming
+from ..rules.definition import BUY_WORDS, HOUSE_OPTIONS, SET_WORDS
 from ..rules.solver import MAX_HAND
 from ..rules.rulesets import POINT_KEYS
 
@@ -57,6 +58,128 @@ _RULESET_ID = {
     "enum": list(RULESETS),
     "default": "contract",
     "description": "A ruleset id from /api/rulesets; left out, Contract Rummy.",
+}
+
+def _whole(low: int, high: int | None = None, description: str = "") -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "integer", "minimum": low}
+    if high is not None:
+        schema["maximum"] = high
+    if description:
+        schema["description"] = description
+    return schema
+
+
+def _enum(*values: str, description: str = "") -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "string", "enum": list(values)}
+    if description:
+        schema["description"] = description
+    return schema
+
+
+_BUYS = {
+    "type": "object",
+    "additionalProperties": False,
+    "description": "May I (buy) limit per player per deal (null: no limit) and the stock cards taken with each; "
+    "no_successive: one player may not take two discards in a row.",
+    "properties": {
+        "per_deal": {"type": "integer", "minimum": 0, "nullable": True},
+        "extra_cards": _whole(0, 3),
+        "no_successive": {"type": "boolean"},
+    },
+}
+_REQUIREMENT = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["kind", "length"],
+    "description": "One meld of the contract: a set is 3 to 8 cards long, a run 3 to 14, a pair 2.",
+    "properties": {"kind": _enum("set", "run", "pair"), "length": _whole(2, 14)},
+}
+_DEAL_DEFINITION = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["cards_dealt", "requirements"],
+    "properties": {
+        "cards_dealt": _whole(5, 20),
+        "requirements": {"type": "array", "minItems": 1, "maxItems": 6, "items": _REQUIREMENT},
+        "going_out": _enum("discard", "no_discard", "either", description='Default "discard" ("no_discard" in a meld_all deal).'),
+        "meld_all": {"type": "boolean", "description": "Going down uses every card; default false."},
+        "buys": _BUYS,
+    },
+}
+#: A ruleset object (API.md "Custom rulesets"). Deliberately no more exact than the checks: what a schema
+#: cannot say (the table covering the players once, a deal fitting in the cards, every field needed without
+#: a base, names counted after trimming spaces) answers 400 with a sentence.
+RULESET_OBJECT = {
+    "type": "object",
+    "additionalProperties": False,
+    "description": "A family's own ruleset. With base, every field left out is the base's (card_points and buys: "
+    "every key left out); without base, name, players, table, wilds, deals, exact, aces, max_wilds, repeat_rank, "
+    "dup_suits, same_suit_runs, card_points, buys, exact_cut_bonus and one_turn_out_bonus are needed. "
+    "A value out of range, an unknown field or a deal that can't be dealt answers 400 naming the field and the deal.",
+    "properties": {
+        "base": {"type": "string", "enum": list(RULESETS), "description": "A built-in ruleset to start from."},
+        "name": {"type": "string", "description": "1 to 60 characters, no control characters."},
+        "summary": {"type": "string", "description": "Up to 300 characters."},
+        "players": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {"min": _whole(2, 8), "max": _whole(2, 8)},
+        },
+        "table": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 7,
+            "description": "Packs and jokers by table size; the ranges cover players exactly once.",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "players": {"type": "array", "minItems": 2, "maxItems": 2, "items": _whole(2, 8)},
+                    "decks": _whole(1, 6),
+                    "jokers": _whole(0, 12),
+                },
+            },
+        },
+        "wilds": _enum("JK", "JK+2"),
+        "deals": {"type": "array", "minItems": 1, "maxItems": 20, "items": _DEAL_DEFINITION},
+        "exact": {"type": "boolean", "description": "Going down uses exactly each length (never in a meld_all deal)."},
+        "aces": _enum("low_or_high", "high_only"),
+        "max_wilds": {"type": "integer", "minimum": 0, "nullable": True, "description": "Null: no limit."},
+        "repeat_rank": {"type": "boolean"},
+        "dup_suits": {"type": "boolean"},
+        "same_suit_runs": _enum("any", "no_contiguous", "one_per_suit"),
+        "card_points": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {key: _whole(0, 100) for key in POINT_KEYS},
+        },
+        "buys": _BUYS,
+        "exact_cut_bonus": _whole(0, 200),
+        "one_turn_out_bonus": _whole(0, 200),
+        "set_word": _enum(*SET_WORDS, description='What the table calls a set; default "set".'),
+        "buy_word": _enum(*BUY_WORDS, description='"May I" (default) or "buy".'),
+        "lay_off": _enum(*(t.value for t in LayOffTiming), description='Earliest lay-off after going down; default "later_turn".'),
+        "reclaim": _enum(*(r.value for r in JokerReclaim), description='Which melded jokers may be taken back; default "runs".'),
+        "shanghai_call": {"type": "boolean"},
+        "settlement": {
+            "type": "object",
+            "nullable": True,
+            "additionalProperties": False,
+            "properties": {"step": _whole(1, 100), "winner_takes_kitty": {"type": "boolean"}},
+        },
+        "options": {"type": "array", "items": _enum(*HOUSE_OPTIONS), "description": "House options offered."},
+    },
+}
+_RULESET_FIELD = {
+    "oneOf": [_RULESET_ID, RULESET_OBJECT],
+    "description": "A ruleset id from /api/rulesets (left out: Contract Rummy), or a ruleset object.",
+}
+_OPTIONS = {
+    "type": "array",
+    "nullable": True,
+    "items": {"type": "string"},
+    "description": "House options the ruleset offers, by key (GET /api/rulesets/{id} lists them); "
+    "one it does not offer answers 400.",
 }
 _DEAL = {
     "type": "integer",
@@ -146,6 +269,16 @@ _RULESET = {
             "additionalProperties": False,
         },
         "wilds": {"type": "array", "items": {"type": "string"}},
+        "options": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["key", "label"],
+                "properties": {"key": {"type": "string"}, "label": {"type": "string"}},
+            },
+        },
+        "definition": {**RULESET_OBJECT, "description": "The complete ruleset object, without base: "
+                       "sent back as ruleset, it gives the same answers."},
     },
 }
 
@@ -168,7 +301,8 @@ _CHECK_REQUEST = {
     "type": "object",
     "required": ["deal", "melds"],
     "properties": {
-        "ruleset": _RULESET_ID,
+        "ruleset": _RULESET_FIELD,
+        "options": _OPTIONS,
         "deal": _DEAL,
         "melds": {"type": "array", "items": _CARDS},
         "remaining": {
@@ -192,7 +326,7 @@ _CHECK_ANSWER = {
 _SCORE_REQUEST = {
     "type": "object",
     "required": ["cards"],
-    "properties": {"ruleset": _RULESET_ID, "cards": _CARDS},
+    "properties": {"ruleset": _RULESET_FIELD, "options": _OPTIONS, "cards": _CARDS},
 }
 _SCORE_ANSWER = {
     "type": "object",
@@ -210,11 +344,17 @@ _SCORE_ANSWER = {
     },
 }
 
+_RULESET_CHECK_REQUEST = {
+    "type": "object",
+    "properties": {"ruleset": _RULESET_FIELD, "options": _OPTIONS, "players": _PLAYERS},
+}
+
 _SOLVE_REQUEST = {
     "type": "object",
     "required": ["deal", "hand"],
     "properties": {
-        "ruleset": _RULESET_ID,
+        "ruleset": _RULESET_FIELD,
+        "options": _OPTIONS,
         "deal": _DEAL,
         "hand": {**_CARDS, "maxItems": MAX_HAND, "description": f"The hand: at most {MAX_HAND} cards."},
         "players": _PLAYERS,
@@ -278,6 +418,14 @@ def openapi_document() -> dict[str, Any]:
                                 "schema": {"type": "integer", **_PLAYER_RANGE},
                             },
                         ],
+                        "responses": {"200": _ok(_RULESET, "The ruleset"), "400": _ERROR},
+                    }
+                },
+                "/api/rulesets/check": {
+                    "post": {
+                        "summary": "Check a ruleset object; describe it as GET /api/rulesets/{id} does, "
+                        "with its complete definition",
+                        "requestBody": _json_body(_RULESET_CHECK_REQUEST),
                         "responses": {"200": _ok(_RULESET, "The ruleset"), "400": _ERROR},
                     }
                 },

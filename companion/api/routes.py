@@ -38,7 +38,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 class _AnyTextConverter(BaseConverter):
     """Any non-empty text, slashes and line breaks too, so that every unknown ruleset id answers 400, not 404."""
 
-    regex = r"[\s\S]+"
+    regex = r"(?!check\Z)[\s\S]+"
     part_isolating = False
 
 
@@ -290,8 +290,6 @@ def list_rulesets() -> Response:
 @bp.post("/rulesets/check")
 def check_ruleset() -> Response:
     data = _body()
-    if "ruleset" not in data:
-        raise BadRequest("'ruleset' is missing: it must be a ruleset object (or a ruleset id such as \"contract\").")
     ruleset = _ruleset(data)
     players = _whole_number(data, "players", required=False, example=4)
     return _reply(ruleset_json(ruleset, players))
