@@ -257,7 +257,7 @@ def write_request(route: str, world: World, target: str = "league") -> tuple[str
     if route == "May I":
         return "POST", f"/games/{game}/buys/1", {"delta": "1"}
     if route == "undo":
-        return "POST", f"/games/{game}/undo", {"sure": "y"}
+        return "POST", f"/games/{game}/undo", {"sure": "y", "deal": "1"}  # each game has deal 1 saved
     if route == "abandon":
         return "POST", f"/games/{game}/abandon", {"sure": "y"}
     if route == "keypad":

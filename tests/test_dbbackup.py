@@ -89,7 +89,7 @@ def populate(app) -> None:
         change_buys(playing, 1, 1)
         play_deal(playing, 1, 0, by=owner.id, exact_cut=True)
         play_deal(playing, 2, STOCK)
-        undo_last_deal(playing)
+        undo_last_deal(playing, 2)
         change_buys(playing, 2, 1)
         dropped = start_game(RULESETS["contract"], [zoe, asa, bob], 2)
         abandon(dropped)

@@ -249,7 +249,7 @@ def test_the_last_deal_finishes_the_game_and_undo_reopens_it(ctx):
     assert game.finished_at is not None
     with pytest.raises(service.GameError, match="not in progress"):
         service.change_buys(game, 0, 1)
-    assert service.undo_last_deal(game) == 7
+    assert service.undo_last_deal(game, 7) == 7
     assert game.game_status is GameStatus.IN_PROGRESS
     assert game.finished_at is None
     assert [c.action for c in game.changes][:2] == ["reopened", "undone"]

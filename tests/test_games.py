@@ -328,7 +328,7 @@ def test_an_unknown_ruleset_is_refused(form_client, no_csrf_app):
     response = form_client.post("/games/new", data=data)
     assert response.status_code == 422
     field = parse(response.get_data(as_text=True)).find("select", id="ruleset").parent
-    assert field.find(cls="error").text == "Not a valid choice."
+    assert field.find(cls="error").text == "Pick the rules from the list."
     assert counts(no_csrf_app)["Game"] == 0
 
 
@@ -1102,7 +1102,7 @@ def test_undo_needs_the_box_then_takes_back_the_last_deal(make_game, form_client
     assert "Tick “Yes, I'm sure” to undo the last deal." in flashes(page(form_client, url))
     assert count(no_csrf_app, DealResult) == 2
 
-    assert form_client.post(f"{url}/undo", data={"sure": "y"}).status_code == 303
+    assert form_client.post(f"{url}/undo", data={"sure": "y", "deal": "2"}).status_code == 303
     doc = page(form_client, url)
     assert "Deal 2 was taken back; it is in the history." in flashes(doc)
     assert doc.find(cls="deal-count").text == "Deal 2 of 7"
@@ -1122,7 +1122,7 @@ def test_undo_gives_the_may_i_counter_back(make_game, form_client, no_csrf_app):
     url = make_game(CONTRACT3)
     buy(form_client, url, 1)
     save_deal(form_client, url, 1, 0, ["", "5", "6"])
-    form_client.post(f"{url}/undo", data={"sure": "y"})
+    form_client.post(f"{url}/undo", data={"sure": "y", "deal": "1"})
     assert buy_counts(no_csrf_app, url) == {1: 1}
     save_deal(form_client, url, 1, 0, ["", "5", "6"])
     with reading(no_csrf_app) as session:
@@ -1209,7 +1209,7 @@ def test_correcting_a_finished_game_needs_the_box_and_is_logged(make_game, form_
 def test_undoing_the_last_deal_of_a_finished_game_reopens_it(make_game, form_client, no_csrf_app):
     url = make_game(CONTRACT3)
     play_tied_game(form_client, url)
-    form_client.post(f"{url}/undo", data={"sure": "y"})
+    form_client.post(f"{url}/undo", data={"sure": "y", "deal": "7"})
     with reading(no_csrf_app) as session:
         game = session.get(Game, game_id(url))
         assert game.status == "in_progress" and game.finished_at is None
@@ -1472,7 +1472,7 @@ def test_other_failed_writes_leave_nothing_half_written(make_game, form_client, 
             "/games/new",
             data=new_game_form(**{"seats-0-new_name": "Dan", "seats-1-new_name": "Eve", "seats-2-new_name": "Fay"}),
         ),
-        "undo": lambda: form_client.post(f"{url}/undo", data={"sure": "y"}),
+        "undo": lambda: form_client.post(f"{url}/undo", data={"sure": "y", "deal": "1"}),
         "buy": lambda: buy(form_client, url, 0),
         "abandon": lambda: form_client.post(f"{url}/abandon", data={"sure": "y"}),
     }
@@ -1504,7 +1504,7 @@ def test_every_write_is_one_commit(make_game, form_client, monkeypatch, action):
         ),
         "save": lambda: post_deal(form_client, url, 2, 1, ["5", "", "5"]),
         "correct": lambda: post_deal(form_client, url, 1, 1, ["5", "", "5"], version=1),
-        "undo": lambda: form_client.post(f"{url}/undo", data={"sure": "y"}),
+        "undo": lambda: form_client.post(f"{url}/undo", data={"sure": "y", "deal": "1"}),
         "buy": lambda: buy(form_client, url, 0),
         "abandon": lambda: form_client.post(f"{url}/abandon", data={"sure": "y"}),
     }

@@ -449,7 +449,7 @@ def test_undoing_a_deal_takes_the_game_out_until_it_is_finished_again(ctx) -> No
     league, (g1, g2, g3), games = three_games(ctx)
     before = standings_for(league, Season.all_time())
     revision = league.revision
-    service.undo_last_deal(g2)
+    service.undo_last_deal(g2, g2.deals[-1].number)
     assert league.revision != revision
     after = standings_for(league, Season.all_time())
     same_standings(after, fresh(league))

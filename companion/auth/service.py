@@ -11,6 +11,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db
 from ..models import Invite, LoginAttempt, User
+from ..validation import TextError, clean_name
 from .access import new_token
 
 #: Failed sign-ins allowed per address and per name in :data:`WINDOW` before more are refused.
@@ -49,11 +50,12 @@ def check_password(password: str) -> None:
 
 
 def _new_user(username: str, password: str, *, owner: bool) -> User:
-    clean = " ".join((username or "").split())
-    if not clean:
+    if not (username or "").strip():
         raise AccountError("Choose a name to sign in with.")
-    if len(clean) > 40:
-        raise AccountError("A name is at most 40 letters.")
+    try:
+        clean = clean_name(username, longest=40)
+    except TextError as error:
+        raise AccountError(str(error)) from None
     if db.session.scalar(select(User).where(User.username_key == User.key_for(clean))) is not None:
         raise AccountError(f"The name “{clean}” is taken: choose another.")
     check_password(password)

@@ -15,11 +15,16 @@ from wtforms import (
     StringField,
 )
 from wtforms.validators import Length, Optional, ValidationError
-from wtforms.widgets import CheckboxInput, ListWidget
+from wtforms.widgets import CheckboxInput, HiddenInput, ListWidget
 
 from ..rules import DEFAULT_RULESET_ID, RULESETS
+from ..validation import MAX_ID, BoundedIntegerField, IdSelectField, OfferedChoiceField, PlainName, PlainText
 
 MAX_SEATS = 8
+MAX_DEALS = 99
+"""More deals than any ruleset has."""
+MAX_HAND_TEXT = 200
+"""A hand's cards as typed: room for far more cards than any hand holds (the count is checked on its own)."""
 RANDOM_DEALER = "random"
 
 _OPTION_LABELS = dict(sorted({(o.key, o.label) for r in RULESETS.values() for o in r.options}))
@@ -31,10 +36,8 @@ class SeatForm(FlaskForm):
     class Meta:
         csrf = False  # the enclosing form carries the token
 
-    player = SelectField("Player", choices=[SelectChoice("", "—")], validate_choice=False, validators=[Optional()])
-    new_name = StringField(
-        "or a new player", validators=[Optional(), Length(max=40, message="A name is at most 40 letters.")]
-    )
+    player = IdSelectField("Player", message="Pick a player from the list.")
+    new_name = StringField("or a new player", validators=[Optional(), PlainName(longest=40)])
 
     def validate_new_name(self, field: StringField) -> None:
         if field.data and field.data.strip() and self.player.data:
@@ -44,8 +47,11 @@ class SeatForm(FlaskForm):
 class NewGameForm(FlaskForm):
     """Who plays, where they sit (clockwise), the rules and the first dealer."""
 
-    ruleset = SelectField(
-        "Rules", choices=[SelectChoice(r.id, r.name) for r in RULESETS.values()], default=DEFAULT_RULESET_ID
+    ruleset = OfferedChoiceField(
+        "Rules",
+        choices=[SelectChoice(r.id, r.name) for r in RULESETS.values()],
+        default=DEFAULT_RULESET_ID,
+        message="Pick the rules from the list.",
     )
     options = SelectMultipleField(
         "House rules",
@@ -54,8 +60,13 @@ class NewGameForm(FlaskForm):
         option_widget=CheckboxInput(),
     )
     seats = FieldList(FormField(SeatForm), min_entries=MAX_SEATS, max_entries=MAX_SEATS)
-    first_dealer = SelectField("First dealer", default=RANDOM_DEALER, validate_choice=False)
-    league = SelectField("League", default="", validate_choice=False)
+    first_dealer = OfferedChoiceField(
+        "First dealer",
+        default=RANDOM_DEALER,
+        choices=[SelectChoice(RANDOM_DEALER, "Draw at random")] + [SelectChoice(str(i), f"Seat {i + 1}") for i in range(MAX_SEATS)],
+        message="Pick a seat with a player in it, or draw the dealer at random.",
+    )
+    league = IdSelectField("League", message="Pick a league from the list, or no league.")
     """Optional: a game in a league counts in its standings; its players join the roster."""
 
     def validate_options(self, field: SelectMultipleField) -> None:
@@ -74,8 +85,8 @@ class HandForm(FlaskForm):
     class Meta:
         csrf = False
 
-    cards = StringField("Cards left")
-    points = StringField("or their points")
+    cards = StringField("Cards left", validators=[PlainText(longest=MAX_HAND_TEXT, what="A hand")])
+    points = StringField("or their points", validators=[PlainText(longest=12, what="Points")])
     exact_cut = BooleanField("Cut exactly")
     one_turn_out = BooleanField("Went down and out in one turn")
 
@@ -84,13 +95,23 @@ class DealEntryForm(FlaskForm):
     """A deal's scores: who went out, each hand, and the table's say-so on warnings."""
 
     went_out = RadioField("Who went out?", choices=[], validate_choice=False)
-    hands = FieldList(FormField(HandForm))
+    hands = FieldList(FormField(HandForm), max_entries=MAX_SEATS)
     confirm = BooleanField("Save anyway: we checked these warnings")
     confirm_finished = BooleanField("This game is finished: correct it anyway")
-    version = HiddenField()
+    version = BoundedIntegerField(
+        widget=HiddenInput(), low=1, high=MAX_ID, message="The form was out of date: open the deal again."
+    )
 
 
 class ConfirmForm(FlaskForm):
-    """A plain POST button (undo, abandon, May I): it still carries CSRF."""
+    """A plain POST button (abandon, May I): it still carries CSRF."""
 
     sure = BooleanField("Yes, I'm sure")
+
+
+class UndoForm(ConfirmForm):
+    """Undo names the deal it takes back, so a second tap (or a second phone) can't take back another."""
+
+    deal = BoundedIntegerField(
+        widget=HiddenInput(), low=1, high=MAX_DEALS, message="The page was out of date: reload it and try again."
+    )

@@ -21,7 +21,8 @@ from ..rules.guide import deal_reminders, exact_cut_size, setup_card
 from ..rules.tally import RANK_KEYS, rank_points
 from . import service
 from .pagecache import page_cache
-from .forms import MAX_SEATS, RANDOM_DEALER, ConfirmForm, DealEntryForm, NewGameForm
+from ..validation import parse_id
+from .forms import RANDOM_DEALER, ConfirmForm, DealEntryForm, NewGameForm, UndoForm
 from .state import game_state, roles
 
 bp = Blueprint("games", __name__, url_prefix="/games")
@@ -56,18 +57,15 @@ def new_game() -> tuple[str, int] | WerkzeugResponse:
     known = Player.ordered()
     for seat in form.seats:
         seat.form.player.choices = [SelectChoice("", "—")] + [SelectChoice(str(p.id), p.name) for p in known]
-    form.first_dealer.choices = [SelectChoice(RANDOM_DEALER, "Draw at random")] + [
-        SelectChoice(str(i), f"Seat {i + 1}") for i in range(MAX_SEATS)
-    ]
     leagues = League.ordered()
     form.league.choices = [SelectChoice("", "No league")] + [SelectChoice(str(league.id), league.name) for league in leagues]
-    if request.method == "GET" and request.args.get("league"):
-        form.league.data = request.args["league"]
-        asked = request.args["league"]
-        league = db.session.get(League, int(asked)) if asked.isascii() and asked.isdigit() else None
+    asked = parse_id(request.args.get("league")) if request.method == "GET" else None
+    if asked is not None:
+        league = db.session.get(League, asked)
         if league is not None:  # the roster fills the seats, in order
+            form.league.data = league.id
             for seat, member in zip(form.seats, league.members, strict=False):
-                seat.form.player.data = str(member.id)
+                seat.form.player.data = member.id
     if form.validate_on_submit():
         game = _start_from_form(form, known)
         if game is not None:
@@ -79,15 +77,11 @@ def new_game() -> tuple[str, int] | WerkzeugResponse:
 def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
     """Seat the chosen players in order; put any problem beside its field and return ``None``."""
     ruleset = RULESETS[form.ruleset.data].with_options(*(form.options.data or []))
-    by_id = {str(p.id): p for p in known}
+    by_id = {p.id: p for p in known}
     chosen: list[tuple[int, Player | str]] = []
     for index, seat in enumerate(form.seats):
-        if seat.form.player.data:
-            player = by_id.get(seat.form.player.data)
-            if player is None:
-                seat.form.player.errors = ["Pick a player from the list."]
-                return None
-            chosen.append((index, player))
+        if seat.form.player.data is not None:
+            chosen.append((index, by_id[seat.form.player.data]))  # the form took only a listed player
         elif seat.form.new_name.data and seat.form.new_name.data.strip():
             chosen.append((index, seat.form.new_name.data.strip()))
     names = [Player.key_for(p if isinstance(p, str) else p.name) for _, p in chosen]
@@ -109,20 +103,16 @@ def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
         return None
     first_dealer: int | None = None
     if form.first_dealer.data != RANDOM_DEALER:
-        seat_index = int(form.first_dealer.data) if (form.first_dealer.data or "").isascii() and (form.first_dealer.data or "").isdigit() else -1
+        seat_index = int(form.first_dealer.data)  # one of the form's choices: a seat number
         occupied = [index for index, _ in chosen]
         if seat_index not in occupied:
             form.first_dealer.errors = ["Pick a seat with a player in it, or draw the dealer at random."]
             return None
         first_dealer = occupied.index(seat_index)
     league = None
-    if form.league.data:
-        league = (
-            db.session.get(League, int(form.league.data))
-            if form.league.data.isascii() and form.league.data.isdigit()
-            else None
-        )
-        if league is None:
+    if form.league.data is not None:
+        league = db.session.get(League, form.league.data)  # one of the form's choices
+        if league is None:  # removed since the form was shown
             form.league.errors = ["Pick a league from the list, or no league."]
             return None
         if not can_change_league(current_user, league):
@@ -260,14 +250,14 @@ def change_buys(game_id: int, position: int) -> str | WerkzeugResponse:
 @bp.post("/<int:game_id>/undo")
 def undo(game_id: int) -> WerkzeugResponse:
     game = _game_to_change(game_id)
-    form = ConfirmForm()
+    form = UndoForm()
     if not form.validate_on_submit():
-        flash("The page was out of date: try again.", "error")
+        flash("The page was out of date: reload it and try again.", "error")
     elif not form.sure.data:
         flash("Tick “Yes, I'm sure” to undo the last deal.", "error")
     else:
         try:
-            number = service.undo_last_deal(game)
+            number = service.undo_last_deal(game, form.deal.data)
             flash(f"Deal {number} was taken back; it is in the history.", "info")
         except service.GameError as problem:
             flash(str(problem), "error")
@@ -348,7 +338,7 @@ def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
             warnings = judgement.warnings
             if not warnings or form.confirm.data:
                 # a form opened before the deal was first saved has no version: save_deal refuses it as already recorded
-                version = int(form.version.data) if existing is not None and (form.version.data or "").isascii() and (form.version.data or "").isdigit() else None
+                version = form.version.data if existing is not None else None
                 try:
                     service.save_deal(game, number, form.went_out.data, judgement, version=version, by=current_user.id)
                 except service.StaleEntryError as problem:
@@ -381,7 +371,7 @@ def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
 def _prefill(form: DealEntryForm, game: Game, existing) -> None:
     if existing is None:
         return
-    form.version.data = str(existing.version)
+    form.version.data = existing.version
     form.went_out.data = service.STOCK if existing.went_out is None else str(existing.went_out)
     for seat in game.seats:
         hand = existing.hand(seat.position)

@@ -21,6 +21,7 @@ from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, 
 from ..rules import Ruleset
 from ..rules.tally import hand_warnings, parse_ranks, rank_points, table_warnings
 from ..leagues.summary import mark_changed
+from ..validation import TextError, clean_name
 from .state import roles
 
 
@@ -57,7 +58,10 @@ def touch(game: Game) -> None:
 
 def find_or_add_player(name: str) -> Player:
     """The player with this name (any case and spacing), added if new."""
-    clean = " ".join(name.split())
+    try:
+        clean = clean_name(name, longest=40)
+    except TextError as error:
+        raise GameError(str(error)) from None
     player = Player.by_name(clean)
     if player is None:
         player = Player(name=clean, name_key=Player.key_for(clean))
@@ -392,14 +396,25 @@ def _by_whom(deal: DealResult | None) -> str:
     return f"{who} at {deal.updated_at.strftime('%H:%M')} (UTC)" if who else who
 
 
-def undo_last_deal(game: Game) -> int:
-    """Remove the last deal's result (logged, so it can be seen in the history); its number."""
-    if not game.deals:
-        raise GameError("There is no deal to undo yet.")
+def undo_last_deal(game: Game, number: int | None) -> int:
+    """Remove deal ``number``'s result, if it is the last one (logged, so it is in the history); its number.
+
+    The form names the deal it takes back: a second tap, or a second phone,
+    asking for the same deal is told it was already undone instead of taking
+    back the deal before it. Two undos racing each other: the second finds
+    the deal gone (its delete matches no row) and is told the same.
+    """
     if game.game_status is GameStatus.ABANDONED:
         raise GameError("This game was abandoned.")
+    if not game.deals and number is None:
+        raise GameError("There is no deal to undo yet.")
+    if number is None:
+        raise GameError("The page was out of date: reload it and try again.")
+    if not game.deals or game.deals[-1].number < number:
+        raise GameError(f"Deal {number} was already undone.")
     last = game.deals[-1]
-    number = last.number
+    if last.number != number:
+        raise GameError(f"Deal {number} is not the last deal any more (deal {last.number} is): reload the page.")
     _log(game, number, "undone", _deal_facts(last), None)
     # the deal is to be played or entered again: its May I / buy counts go back on the counter
     for hand in last.hands:
@@ -414,7 +429,11 @@ def undo_last_deal(game: Game) -> int:
         game.status = GameStatus.IN_PROGRESS.value
         game.finished_at = None
         _log(game, None, "reopened", None, None)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except (StaleDataError, IntegrityError):  # another phone took this deal back first
+        db.session.rollback()
+        raise GameError(f"Deal {number} was already undone.") from None
     return number
 
 

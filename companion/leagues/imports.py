@@ -20,7 +20,6 @@ import enum
 import json
 import types
 import typing
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +31,7 @@ from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, 
 from ..rules import RULESETS, CardSyntaxError, Ruleset
 from ..rules.snapshot import ruleset_from_dict, ruleset_to_dict
 from ..rules.tally import parse_ranks, rank_points
+from ..validation import TextError, clean_name
 from .exports import BACKUP_FORMAT, BACKUP_VERSION, checksum
 
 __all__ = ["CHECKSUM_MISMATCH", "BackupError", "import_league_backup", "validate_backup"]
@@ -175,14 +175,12 @@ def _name(value: Any, where: str, what: str, longest: int = MAX_NAME) -> str:
     """A player's (or league's) name, its spacing tidied as the app tidies typed names."""
     if not isinstance(value, str):
         raise _fail(where, f"{what} must be text, not {_shown(value)}.")
-    clean = " ".join(value.split())
-    if not clean:
+    if not value.strip():
         raise _fail(where, f"{what} is empty.")
-    if len(clean) > longest:
-        raise _fail(where, f"{what} “{clean[:20]}…” is longer than {longest} letters.")
-    if any(unicodedata.category(char) in ("Cc", "Cs") for char in clean):
-        raise _fail(where, f"{what} {_shown(clean)} holds a character that is not a letter.")
-    return clean
+    try:  # the very check the forms make, so what one stores the other takes back
+        return clean_name(value, longest=longest, what=what[0].upper() + what[1:])
+    except TextError as error:
+        raise _fail(where, str(error)) from None
 
 
 def _seat(value: Any, where: str, name: str, seats: int) -> int:

@@ -20,6 +20,7 @@ from ..links import public_url
 from ..qr import qr_svg
 from ..models import League, Player
 from ..rules import RULESETS
+from ..validation import PlainName
 from .charts import line_chart
 from .service import LeagueError, add_member, create_league, remove_member
 from .standings import COLUMNS, Season, contracts_for, has_played_in, seasons_of, standings_for
@@ -28,12 +29,12 @@ bp = Blueprint("leagues", __name__, url_prefix="/leagues")
 
 
 class LeagueForm(FlaskForm):
-    name = StringField("League name", validators=[Length(max=60, message="A league name is at most 60 letters.")])
+    name = StringField("League name", validators=[PlainName(longest=60, what="A league name")])
 
 
 class MemberForm(FlaskForm):
     player = SelectField("Player", choices=[], validate_choice=False, validators=[Optional()])
-    new_name = StringField("or a new player", validators=[Optional(), Length(max=40, message="A name is at most 40 letters.")])
+    new_name = StringField("or a new player", validators=[Optional(), PlainName(longest=40)])
 
 
 class PlainForm(FlaskForm):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..extensions import db
 from ..models import League, Player
+from ..validation import TextError, clean_name
 
 
 class LeagueError(ValueError):
@@ -16,11 +17,12 @@ def _touch(league: League) -> None:
 
 
 def create_league(name: str) -> League:
-    clean = " ".join((name or "").split())
-    if not clean:
+    if not (name or "").strip():
         raise LeagueError("Give the league a name.")
-    if len(clean) > 60:
-        raise LeagueError("A league name is at most 60 letters.")
+    try:
+        clean = clean_name(name, longest=60, what="A league name")
+    except TextError as error:
+        raise LeagueError(str(error)) from None
     if db.session.query(League).filter_by(name_key=League.key_for(clean)).first() is not None:
         raise LeagueError(f"There is already a league called “{clean}”.")
     league = League(name=clean, name_key=League.key_for(clean))
