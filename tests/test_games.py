@@ -494,16 +494,32 @@ def test_player_names_are_shown_as_text(make_game, form_client):
 # Score entry
 
 
-def test_entry_page_has_a_line_and_keypad_per_player(make_game, form_client):
+def test_entry_page_has_a_line_per_player_one_keypad_and_the_rules_as_data(make_game, form_client):
     url = make_game(CONTRACT3)
     doc = page(form_client, f"{url}/deals/1")
     assert doc.find("h1").text == "Scores for deal 1"
     assert [i.attrs["value"] for i in doc.find_all("input", name="went_out")] == ["0", "1", "2", "stock"]
     for position in range(3):
         hand = doc.find(id=f"hand-{position}")
-        keys = [b.text for b in hand.find(cls="keypad").find_all("button")]
-        assert keys[:14] == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK"]
-        assert hand.find("input").attrs["hx-post"] == f"{url}/deals/1/hands/{position}"
+        assert hand.find("input", name=f"hands-{position}-cards") is not None
+        assert hand.find("input", name=f"hands-{position}-points") is not None
+    keys = [b.text for b in doc.find(id="keypad").find_all("button")]
+    assert keys[:14] == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK"]
+    # the phone's tally reads the card points from the page: data, never a script to run (CSP)
+    data = doc.find("script", id="tally-rules")
+    assert data.attrs["type"] == "application/json"
+    rules = json.loads(data.text)
+    assert rules["points"] == {"A": 15, **{str(n): n for n in range(2, 10)}, "10": 10, "J": 10, "Q": 10, "K": 10, "JK": 15}
+    assert rules["adjustments"] == []
+    scripts = [node.attrs.get("src") or "" for node in doc.find_all("script")]
+    assert not [src for src in scripts if "htmx" in src]  # the entry screen needs no htmx
+    assert [src.split("?")[0] for src in scripts if src] == ["/static/js/tally.js", "/static/js/entry.js"]
+
+
+def test_liverpool_entry_carries_the_exact_cut_as_data(make_game, form_client):
+    url = make_game(["Ann", "Bob", "Cat", "Dan"], ruleset="liverpool")
+    rules = json.loads(page(form_client, f"{url}/deals/1").find("script", id="tally-rules").text)
+    assert rules["adjustments"] == [{"field": "exact_cut", "points": -50}]
 
 
 def test_points_by_ranks_and_typed_numbers_are_saved(make_game, form_client, no_csrf_app):
@@ -822,7 +838,7 @@ def test_keypad_preview_quotes_a_bad_token(make_game, form_client):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("25", "'25' is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here). Type points in the points box."),
+        ("25", "“25” reads like a number: type the cards with spaces (2 5), or the points in the points box."),
         ("K 1X", "'1X' is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here)."),
     ],
 )
@@ -929,7 +945,7 @@ def test_may_i_counts_are_saved_with_the_deal_and_raise_the_hand_limit(make_game
     url = make_game(CONTRACT3)
     buy(form_client, url, 1)
     entry = page(form_client, f"{url}/deals/1")
-    assert "(1 May I)" in entry.find_all("fieldset", cls="hand-line")[1].find("legend").text
+    assert entry.find(id="hand-1").find(cls="may-i").text == "May I 1"  # no limit in Contract Rummy
     twelve = "A 2 3 4 5 6 7 8 9 10 J Q"
     save_deal(form_client, url, 1, 0, ["", twelve, "5"])  # 10 dealt + 1 May I × (1 + 1 card) = 12: no warning
     with reading(no_csrf_app) as session:

@@ -350,22 +350,92 @@ def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
                 else:
                     word = "saved" if existing is None else "corrected"
                     flash(f"Deal {number} {word}.", "info")
+                    difference = _phone_difference(game, judgement, request.form.get("phone_totals", ""))
+                    if difference:
+                        flash(difference, "error")
                     return redirect(url_for("games.show", game_id=game.id), code=303)
     deal = ruleset.deal(number)
     return render_template(
         "games/entry.html",
-        game=game,
-        ruleset=ruleset,
-        deal=deal,
-        form=form,
-        existing=existing,
+        **_entry_context(game, number, form, existing),
         warnings=warnings,
         stale=stale,
-        roles=roles(game, number),
-        keys=RANK_KEYS,
-        buys=service.buys_in_deal(game, number),
-        previews=[_preview(ruleset, hand.form.cards.data or "") for hand in form.hands],
     ), (422 if request.method == "POST" else 200)  # a post that comes back here was not saved
+
+
+def _entry_context(game: Game, number: int, form: DealEntryForm, existing) -> dict[str, object]:  # noqa: ANN001
+    """What the one-screen entry needs: each line's score as the server reads it, the totals before
+    this deal, May I counts against the limit, and the rules as data for the phone's own tally."""
+    ruleset = game.ruleset
+    deal = ruleset.deal(number)
+    state = game_state(game)
+    went_out = form.went_out.data
+    lines = []
+    for seat, hand in zip(game.seats, form.hands, strict=False):
+        line = hand.form
+        out = went_out == str(seat.position)
+        lines.append(_line_score(ruleset, line, out))
+    before = [
+        standing.total - ((standing.deal_points[number - 1] or 0) if existing is not None else 0)
+        for standing in state.standings
+    ]
+    return {
+        "game": game,
+        "ruleset": ruleset,
+        "deal": deal,
+        "form": form,
+        "existing": existing,
+        "roles": roles(game, number),
+        "keys": RANK_KEYS,
+        "buys": service.buys_in_deal(game, number),
+        "lines": lines,
+        "before": before,
+        "tally_rules": tally_rules(ruleset),
+    }
+
+
+def tally_rules(ruleset) -> dict[str, object]:  # noqa: ANN001
+    """The ruleset's card points and adjustments as data for the phone's tally (static/js/tally.js)."""
+    adjustments = []
+    if ruleset.exact_cut_bonus:
+        adjustments.append({"field": "exact_cut", "points": -ruleset.exact_cut_bonus})
+    if ruleset.one_turn_out_bonus:
+        adjustments.append({"field": "one_turn_out", "points": -ruleset.one_turn_out_bonus})
+    return {"points": ruleset.points.as_dict(), "adjustments": adjustments}
+
+
+def _line_score(ruleset, line, out: bool) -> dict[str, object]:  # noqa: ANN001
+    """A line of the score form as the save will read it: ``{"total", "error"}`` (``total`` None on an error)."""
+    adjustment = (-ruleset.exact_cut_bonus if line.exact_cut.data else 0) + (
+        -ruleset.one_turn_out_bonus if line.one_turn_out.data else 0
+    )
+    if out:
+        return {"total": adjustment, "error": None}
+    cards, typed = (line.cards.data or "").strip(), (line.points.data or "").strip()
+    try:
+        points = service.parse_points(typed) if typed and not cards else rank_points(ruleset, service.parse_hand(cards))
+    except ValueError as error:
+        return {"total": None, "error": str(error)}
+    return {"total": points + adjustment, "error": None}
+
+
+def _phone_difference(game: Game, judgement: service.EntryJudgement, phone_totals: str) -> str | None:
+    """A sentence when the totals the phone showed (``"12,0,35"``, seat order) differ from the saved ones.
+
+    The phone adds up as taps come; the server is the judge, so what it saved
+    stands and the table is told where the two disagreed.
+    """
+    shown = phone_totals.split(",")[: len(game.seats)]
+    names = {seat.position: seat.player.name for seat in game.seats}
+    differ = []
+    for hand in judgement.hands:
+        text = shown[hand.position].strip() if hand.position < len(shown) else ""
+        if text and text.lstrip("-").isascii() and text.lstrip("-").isdigit() and len(text) < 8:
+            if int(text) != hand.points + hand.adjustment:
+                differ.append(f"{names[hand.position]} {hand.points + hand.adjustment} (the phone showed {int(text)})")
+    if not differ:
+        return None
+    return "The saved scores are the rules' own: " + ", ".join(differ) + "."
 
 
 def _prefill(form: DealEntryForm, game: Game, existing) -> None:

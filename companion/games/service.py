@@ -19,7 +19,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from ..extensions import db
 from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, League, Player, Seat
 from ..rules import Ruleset
-from ..rules.tally import hand_warnings, parse_ranks, rank_points, table_warnings
+from ..rules.tally import HandTextError, hand_warnings, rank_points, read_hand, table_warnings
 from ..leagues.summary import mark_changed
 from ..validation import TextError, clean_name
 from .state import roles
@@ -262,21 +262,15 @@ def _have(names: list[str]) -> str:
 
 
 def parse_hand(text: str) -> tuple[str, ...]:
-    """The ranks left in a hand (``"K Q 7 JK"``: a number is a card, ``"8"`` an eight).
+    """The ranks left in a hand, typed with or without spaces (``"K Q 7 JK"``, ``"kq7jk"``, ``"K994A2"``).
 
-    Raises ``ValueError`` with a sentence quoting a token that is not a rank.
+    Raises ``ValueError`` with a sentence for the player when the text is
+    not cards, or could be read two ways (see :func:`~companion.rules.tally.read_hand`).
     """
-    text = (text or "").strip()
-    if not text:
-        return ()
-    from ..rules import CardSyntaxError
-
     try:
-        return parse_ranks(text)
-    except CardSyntaxError as error:
-        message = str(error)
-        hint = " Type points in the points box." if text.isdigit() else ""
-        raise ValueError(message[0].upper() + message[1:] + "." + hint) from None
+        return read_hand(text or "")
+    except HandTextError as error:
+        raise ValueError(str(error)) from None
 
 
 def parse_points(text: str) -> int:

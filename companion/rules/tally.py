@@ -23,7 +23,16 @@ from collections.abc import Iterable, Sequence
 from .cards import JOKER_SPELLINGS, SUIT_SPELLINGS, CardSyntaxError
 from .rulesets import POINT_KEYS, Deal, Ruleset
 
-__all__ = ["RANK_KEYS", "hand_size_limit", "hand_warnings", "parse_ranks", "rank_points", "table_warnings"]
+__all__ = [
+    "RANK_KEYS",
+    "HandTextError",
+    "hand_size_limit",
+    "hand_warnings",
+    "parse_ranks",
+    "rank_points",
+    "read_hand",
+    "table_warnings",
+]
 
 #: The keypad's keys, in order: A, 2 .. 10, J, Q, K, JK.
 RANK_KEYS = POINT_KEYS
@@ -65,6 +74,82 @@ def parse_ranks(text: str | Iterable[str]) -> tuple[str, ...]:
         else:
             raise CardSyntaxError(f"{token.strip()!r} is not a rank: {_RANK_SHAPE}")
     return tuple(ranks)
+
+
+class HandTextError(CardSyntaxError):
+    """Typed hand text that can't be read, or could be read two ways; the message is a sentence for the player."""
+
+
+# A card in a run typed without spaces: a rank (10, T, 2-9, A, J, Q, K), optionally followed by a suit that
+# is ignored, or a joker (JK, JOKER, *). "JK" is always the joker: a jack and a king are typed "J K" or "KJ".
+_COMPACT_CARD = re.compile(
+    r"(JOKER|JK|\*)|(10|[2-9TAJQK])([" + "".join(sorted(SUIT_SPELLINGS)) + r"])?"
+)
+
+
+def read_hand(text: str) -> tuple[str, ...]:
+    """The ranks of a hand typed with or without spaces or commas: ``"K994A2"``, ``"kq7jk"``, ``"10 10 j"``, ``"T"``.
+
+    Words separated by spaces, commas or semicolons are read one by one. A
+    word that is one card in any notation :func:`parse_ranks` reads
+    (``"10h"``, ``"joker"``, ``"1"`` for an ace) is that card; any other word
+    is read as cards written together, where ``JK`` is always a joker. Text
+    that could mean two things gets a sentence instead of a guess: a word of
+    digits alone (``"25"``: 25 points, or a 2 and a 5?) and a ``1`` inside a
+    word (an ace, or the start of a 10?). Raises :class:`HandTextError`.
+
+    >>> read_hand("K994A2")
+    ('K', '9', '9', '4', 'A', '2')
+    >>> read_hand("kq7jk")
+    ('K', 'Q', '7', 'JK')
+    >>> read_hand("10 10 j"), read_hand("T"), read_hand("1010q")
+    (('10', '10', 'J'), ('10',), ('10', '10', 'Q'))
+    >>> read_hand("25")
+    Traceback (most recent call last):
+    ...
+    companion.rules.tally.HandTextError: “25” reads like a number: type the cards with spaces (2 5), or the points in the points box.
+    """
+    ranks: list[str] = []
+    for word in (w for w in _SEPARATORS.split(text or "") if w):
+        try:
+            ranks.extend(parse_ranks([word]))
+            continue
+        except CardSyntaxError:
+            pass
+        upper = word.upper()
+        if upper.isascii() and upper.isdigit():
+            spaced = " ".join(_digit_cards(upper))
+            how = f"type the cards with spaces ({spaced})" if spaced else "type the cards with spaces between them"
+            raise HandTextError(f"“{word}” reads like a number: {how}, or the points in the points box.")
+        ranks.extend(_read_word(word, upper))
+    return tuple(ranks)
+
+
+def _read_word(word: str, upper: str) -> list[str]:
+    """The ranks of one word of cards typed together (see :func:`read_hand`)."""
+    ranks = []
+    at = 0
+    while at < len(upper):
+        match = _COMPACT_CARD.match(upper, at)
+        if match is None:
+            bad = word[at]
+            if at == 0:
+                raise HandTextError(f"{word!r} is not a rank: {_RANK_SHAPE}.")
+            if bad == "1":
+                raise HandTextError(f"In “{word}”, the 1 is not a card: type A for an ace, or 10 for a ten.")
+            if bad == "0":
+                raise HandTextError(f"In “{word}”, the 0 is not a card: a ten is 10 or T.")
+            raise HandTextError(f"In “{word}”, “{word[at:]}” is not a card: {_RANK_SHAPE}.")
+        joker, rank, _suit = match.groups()
+        ranks.append("JK" if joker else _RANK_ALIASES[rank])
+        at = match.end()
+    return ranks
+
+
+def _digit_cards(digits: str) -> list[str]:
+    """The one reading of a run of digits as cards (``"1010"`` is 10 10), or ``[]`` when there is none."""
+    cards = re.findall(r"10|[2-9]", digits)
+    return cards if "".join(cards) == digits else []
 
 
 def rank_points(ruleset: Ruleset, ranks: Sequence[str]) -> int:
