@@ -124,6 +124,7 @@ ALPHABET = st.sampled_from(list("AJQKT0123456789SHDC*XO ,") + ["JK", "10", "JOKE
 @example("kq7jk")
 @example("K994A2")
 @example("jjk")
+@example("JKS")  # a joker has no suit: not a card
 def test_the_reader_agrees_with_the_brute_force_reference(text):
     expected = reference(text)
     if expected is None:

@@ -69,7 +69,7 @@ def parse_ranks(text: str | Iterable[str]) -> tuple[str, ...]:
             ranks.append("JK")
         elif word in _RANK_ALIASES:
             ranks.append(_RANK_ALIASES[word])
-        elif len(word) >= 2 and word[-1] in SUIT_SPELLINGS and word[:-1] in _RANK_ALIASES and word[:-1] != "1":
+        elif len(word) >= 2 and word[-1] in SUIT_SPELLINGS and word[:-1] in _RANK_ALIASES and word[:-1] not in ("1", "JK"):
             ranks.append(_RANK_ALIASES[word[:-1]])
         else:
             raise CardSyntaxError(f"{token.strip()!r} is not a rank: {_RANK_SHAPE}")

@@ -103,7 +103,7 @@ def test_the_phone_reads_typed_hands_as_the_engine_does(page: Page, seed_game) -
     texts = [
         "K994A2", "kq7jk", "10 10 j", "T", "25", "1010", "110", "K1Q", "K0", "KX", "X", "ZZ", "1X", "10h3c",
         "kqjoker", "jjk", "k,q", "JK JK", "*K", "K 1", "", "q♠k♥", "a'b", "8", "tt", "J K", "9;9 ,4", "joker",
-        "KS QH", "1S", "10♦", "jkk", "A2345678910JQK", "ace", "kk kk kk kk",
+        "KS QH", "1S", "10♦", "jkk", "JKS", "A2345678910JQK", "ace", "kk kk kk kk",
     ]
     phone = page.evaluate("(texts) => texts.map((t) => RummyTally.readHand(t))", texts)
     for text, read in zip(texts, phone, strict=True):
