@@ -469,7 +469,7 @@ def test_shanghai_reminds_of_two_may_is(make_game, form_client):
     doc = page(form_client, make_game(["Ann", "Bob", "Cat"], ruleset="shanghai"))
     reminders = [li.text for li in doc.find(cls="reminders").find_all("li")]
     assert (
-        "May I: at most two times a deal, out of turn; you take the upcard and two more cards from the stock."
+        "May I: at most two times a deal for each player, out of turn; you take the upcard and two more cards from the stock."
         in reminders
     )
     assert "Deal 11 cards each" in doc.find(cls="roles").text
@@ -917,7 +917,7 @@ def test_progressive_buys_only_from_deal_9(make_game, form_client, no_csrf_app):
         save_deal(form_client, url, number, 0, ["", "5"])
     doc = page(form_client, url)
     assert doc.find(cls="deal-count").text == "Deal 9 of 15"
-    assert "Buy: once a deal, out of turn; you take the upcard only." in [li.text for li in doc.find_all("li")]
+    assert "Buy: once a deal for each player, out of turn; you take the upcard only." in [li.text for li in doc.find_all("li")]
     buy(form_client, url, 1)
     response = buy(form_client, url, 1, htmx=True)
     assert (

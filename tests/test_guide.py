@@ -46,11 +46,11 @@ def test_setup_card_wild_cards_follow_house_rules():
         ),
         (
             "shanghai",
-            "May I: at most two times a deal, out of turn; you take the upcard and two more cards from the stock.",
+            "May I: at most two times a deal for each player, out of turn; you take the upcard and two more cards from the stock.",
         ),
         (
             "shanghai-powe",
-            "Buy: at most two times a deal, out of turn; you take the upcard and two more cards from the stock.",
+            "Buy: at most two times a deal for each player, out of turn; you take the upcard and two more cards from the stock.",
         ),
         ("progressive", "Buys only in deals 9 to 14; each deal's limit is on its prompt."),
     ],
@@ -96,7 +96,7 @@ def test_contract_exact_go_down_and_lay_off_later():
 
 def test_shanghai_two_may_is_a_deal():
     assert (
-        "May I: at most two times a deal, out of turn; you take the upcard and two more cards from the stock."
+        "May I: at most two times a deal for each player, out of turn; you take the upcard and two more cards from the stock."
         in reminders("shanghai", 1, players=3)
     )
     assert "Shanghai: call it as you discard to protect a card that fits a meld on the table." in reminders(
@@ -106,9 +106,9 @@ def test_shanghai_two_may_is_a_deal():
 
 def test_progressive_buys_deal_by_deal():
     assert "No buy in this deal." in reminders("progressive", 1)
-    assert "Buy: once a deal, out of turn; you take the upcard only." in reminders("progressive", 9)
+    assert "Buy: once a deal for each player, out of turn; you take the upcard only." in reminders("progressive", 9)
     assert (
-        "Buy: at most two times a deal, out of turn; you take the upcard and one more card from the stock."
+        "Buy: at most two times a deal for each player, out of turn; you take the upcard and one more card from the stock."
         in reminders("progressive", 12)
     )
     assert "No buy in this deal." in reminders("progressive", 15)

@@ -6,6 +6,7 @@ import html
 import re
 
 import pytest
+from pages import parse
 from rules_examples import GO_DOWNS
 
 from companion.rules import RULESETS, find_ruleset, parse_cards
@@ -191,6 +192,31 @@ def test_joker_exchange_ruling(form_client):
     assert "The joker stood for 7♠" in text_of(taken)
     never = form_client.post("/layoff", data={"ruleset": "progressive", "mode": "exchange", "meld": "5S 6S JK 8S", "cards": "7S"})
     assert "✗ Not allowed" in text_of(never)
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "set_word"), [("shanghai", "Book"), ("continental", "Trio"), ("contract", "Group"), ("parlett", "Set")]
+)
+def test_layoff_page_uses_the_rulesets_set_word(form_client, ruleset_id, set_word):
+    page = form_client.get(f"/layoff?ruleset={ruleset_id}")
+    options = [option.text for option in parse(page.get_data(as_text=True)).find("select", id="kind").find_all("option")]
+    assert options[:3] == [f"{set_word} or run: work it out", set_word, "Run"]
+    assert "Pair" not in options
+
+
+def test_layoff_page_offers_pair_where_a_contract_has_pairs_and_nothing_lays_off_on_it(form_client):
+    page = form_client.get("/layoff?ruleset=progressive")
+    assert "Pair" in [option.text for option in parse(page.get_data(as_text=True)).find("select", id="kind").find_all("option")]
+    refused = form_client.post("/layoff", data={"ruleset": "progressive", "meld": "KC KH", "cards": "KD", "kind": "pair"})
+    assert "Nothing can be laid off on a pair" in text_of(refused)
+
+
+def test_layoff_page_slides_a_continental_joker_in_the_players_own_run(form_client):
+    form = {"ruleset": "continental", "meld": "AS 2S 3S JK 5S", "cards": "4S"}
+    assert "✗ Not allowed" in text_of(form_client.post("/layoff", data=form))
+    slid = form_client.post("/layoff", data={**form, "own_run": "y"})
+    assert "✓ Allowed" in text_of(slid)
+    assert "JK stands for 6S" in text_of(slid)
 
 
 @pytest.mark.parametrize(

@@ -318,7 +318,7 @@ RULE_VALUES = {
     "shanghai": (SameSuitRuns.NO_CONTIGUOUS, False, 1, AceRule.HIGH_ONLY, True, LayOffTiming.SAME_TURN, JokerReclaim.RUNS, False),
     "shanghai-powe": (SameSuitRuns.ONE_PER_SUIT, False, 1, AceRule.HIGH_ONLY, True, LayOffTiming.SAME_TURN, JokerReclaim.RUNS, False),
     "shanghai-kolsov": (SameSuitRuns.NO_CONTIGUOUS, False, 1, AceRule.HIGH_ONLY, True, LayOffTiming.SAME_TURN, JokerReclaim.RUNS, False),
-    "continental": (SameSuitRuns.ANY, True, None, AceRule.LOW_OR_HIGH, True, LayOffTiming.SAME_TURN, JokerReclaim.RUNS, False),
+    "continental": (SameSuitRuns.ANY, True, None, AceRule.LOW_OR_HIGH, True, LayOffTiming.SAME_TURN, JokerReclaim.SLIDE, False),
     "progressive": (SameSuitRuns.ANY, True, None, AceRule.LOW_OR_HIGH, True, LayOffTiming.SAME_TURN, JokerReclaim.NEVER, True),
 }  # fmt: skip
 

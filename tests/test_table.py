@@ -86,10 +86,14 @@ LAY_OFFS = [
     ("contract+distinct-suits", "set_without_repeated_suits", "9C 9D 9S", "9C", None, False, ("9C repeats a suit",), None),
     ("contract+distinct-suits", "set_takes_a_new_suit", "9C 9D 9S", "9H", None, True, (), None),
     # a meld that reads two ways
-    ("contract", "two_way_meld_read_as_run", "7H JK JK", "8H", None, True, (), (5, 8)),
+    # RULES.md §6.1: three cards are a group where runs are at least 4
+    ("contract", "short_meld_is_a_group_not_a_run", "7H JK JK", "8H", None, False, ("8H is not a 7; a group of 7s takes only 7s.",), None),
+    ("contract", "stated_run_takes_its_next_card", "7H JK JK", "8H", MeldKind.RUN, True, (), (5, 8)),
     ("contract", "two_way_meld_read_as_group", "7H JK JK", "7S", None, True, (), None),
-    ("contract", "two_way_meld_fits_neither", "7H JK JK", "9S", None, False,
-     ("7H JK JK could be a group of 7s or a run of hearts; 9S fits neither.",), None),
+    ("contract", "two_way_meld_fits_neither", "7H JK JK JK", "9S", None, False,
+     ("7H JK JK JK could be a group of 7s or a run of hearts; 9S fits neither.",), None),
+    ("continental", "ten_and_two_jokers_count_as_a_trio_of_tens", "10S JK JK", "JS", None, False, ("JS is not a 10; a trio of 10s takes only 10s.",), None),
+    ("progressive", "three_cards_may_be_a_run_where_runs_of_3_are_played", "7H JK JK", "10H", None, True, (), None),
     ("contract", "stated_run_is_not_a_group", "7H JK JK", "7S", MeldKind.RUN, False, ("7S is a spade; this run is hearts.",), None),
     ("contract", "stated_group_is_not_a_run", "7H JK JK", "8H", MeldKind.SET, False, ("8H is not a 7; a group of 7s takes only 7s.",), None),
     # ill-formed questions are problems, not exceptions
@@ -104,8 +108,12 @@ LAY_OFFS = [
     ("shanghai", "nothing_above_the_ace", "JS QS KS AS", "2S", None, False, ("Nothing goes above the ace: J-Q-K-A-2 is not a run.",), None),
     ("shanghai", "run_from_2_to_ace_is_full", "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", "JK", None, False,
      ("This run is full (2 to A)",), None),
-    ("shanghai", "second_joker_may_be_laid_off_on_a_book", "8H 8S JK", "JK", None, True, (), None),
-    ("shanghai", "second_joker_may_be_laid_off_on_a_run", "5S JK 7S 8S", "JK", None, True, (), None),
+    # RULES.md §6.2: Shanghai's one joker per meld holds on the table; Parlett's only going down
+    ("shanghai", "second_joker_may_not_be_laid_off_on_a_book", "8H 8S JK", "JK", None, False,
+     ("8H 8S JK already holds one wild card; in Shanghai Rummy a meld holds at most one at any time.",), None),
+    ("shanghai", "second_joker_may_not_be_laid_off_on_a_run", "5S JK 7S 8S", "JK", None, False,
+     ("5S JK 7S 8S already holds one wild card; in Shanghai Rummy a meld holds at most one at any time.",), None),
+    ("shanghai", "first_joker_may_be_laid_off_on_a_book", "8H 8S 8D", "JK", None, True, (), None),
     ("parlett", "second_wild_may_be_laid_off", "8C 8D JK", "JK", None, True, (), None),
     # deuces wild
     ("parlett+deuces-wild", "wild_two_on_a_run", "5H 6H 7H 8H", "2C", None, True, (), None),
@@ -210,13 +218,14 @@ EXCHANGES = [
     ("contract", "meld_without_joker", "5S 6S 7S 8S", "9S", None, True, False, ("5S 6S 7S 8S has no joker to take.",), None),
     ("contract", "joker_as_low_ace", "JK 2S 3S 4S", "AS", None, True, True, (), 0),
     ("contract", "joker_as_high_ace_in_a_14_card_run", ALL_SPADES + " JK", "AS", None, True, True, (), 13),
-    ("contract", "two_way_meld_read_as_run", "7H JK JK", "8H", None, True, True, (), 1),
+    ("contract", "stated_run_gives_up_its_joker", "7H JK JK", "8H", MeldKind.RUN, True, True, (), 1),
+    ("contract", "short_meld_is_a_group_its_jokers_dead", "7H JK JK", "8H", None, True, False, ("jokers in 7H JK JK are dead",), None),
     ("contract", "stated_group_keeps_its_jokers", "7H JK JK", "8H", MeldKind.SET, True, False, ("jokers in 7H JK JK are dead",), None),
     ("contract", "no_meld", "", "6S", None, True, False, ("There is no meld to take a joker from",), None),
     ("shanghai", "joker_above_the_king_is_the_ace", "JS QS KS JK", "AS", None, True, True, (), 3),
     ("shanghai", "aces_high_only_joker_below_2_is_not_an_ace", "JK 2S 3S 4S", "AS", None, True, False, ("JK stands for 5S",), None),
     ("parlett", "sequence_joker_may_be_taken", "5S JK 7S 8S", "6S", None, True, True, (), 1),
-    ("may-i", "melded_jokers_cannot_be_reused", "5S JK 7S 8S", "6S", None, True, False, ("In May I? melded jokers stay",), None),
+    ("may-i", "melded_jokers_cannot_be_reused", "5S JK 7S 8S", "6S", None, True, False, ("In May I? melded wild cards (jokers) stay",), None),
     ("progressive", "wild_cards_once_melded_cannot_be_moved", "5S JK 7S 8S", "6S", None, True, False, ("stay where they are",), None),
     ("contract+deuces-wild", "wild_two_is_not_taken", "5S 2C 7S 8S", "6S", None, True, False, ("has no joker; a wild two can't be taken",), None),
     ("contract+deuces-wild", "wild_two_holds_its_place", "5S 2C JK 8S", "6S", None, True, False, ("held by 2C, a wild two",), None),
@@ -253,10 +262,10 @@ def test_joker_exchange(key, rule, meld, natural, kind, before, legal, words, in
         assert ruling.problems and ruling.joker_index is None and ruling.stands_for is None
 
 
-# Reclaiming: RULES.md §2 `reclaim` for each ruleset.
+# Reclaiming: RULES.md §2 `reclaim` for each ruleset (Continental's jokers slide, never into the hand: §6.3).
 RECLAIM = [
     ("contract", True), ("liverpool", True), ("parlett", True), ("combination", True), ("may-i", False),
-    ("shanghai", True), ("shanghai-powe", True), ("shanghai-kolsov", True), ("continental", True), ("progressive", False),
+    ("shanghai", True), ("shanghai-powe", True), ("shanghai-kolsov", True), ("continental", False), ("progressive", False),
 ]  # fmt: skip
 
 
@@ -309,17 +318,29 @@ def _supply_ok(rules: Ruleset, cards) -> bool:
 
 
 def _kinds(rules: Ruleset, meld, kind):
+    # RULES.md §6.1: known only by its cards, a meld is a run only if it is as long as the shortest contract run.
+    shortest = min(r.length for deal in rules.deals for r in deal.requirements if r.kind is MeldKind.RUN)
     readable = [
         k
-        for k, ok in ((MeldKind.SET, _is_set(rules, meld)), (MeldKind.RUN, bool(_run_arrangements(rules, meld))))
+        for k, ok in (
+            (MeldKind.SET, _is_set(rules, meld)),
+            (MeldKind.RUN, bool(_run_arrangements(rules, meld)) and (kind is MeldKind.RUN or len(meld) >= shortest)),
+        )
         if ok
     ]
     return readable if kind is None else [k for k in readable if k is kind]
 
 
+def _table_wilds_ok(rules: Ruleset, meld, cards) -> bool:
+    """RULES.md §6.2: where ``table_max_wilds``, a wild laid off may not take a meld past ``max_wilds``."""
+    if not rules.table_max_wilds or rules.max_wilds is None or not any(rules.is_wild(c) for c in cards):
+        return True
+    return sum(rules.is_wild(c) for c in tuple(meld) + tuple(cards)) <= rules.max_wilds
+
+
 def reference_lay_off(rules: Ruleset, meld, cards, kind) -> bool:
     """Some reading of the meld takes every card: a set its rank and wilds; a run more places beyond its ends."""
-    if not cards or not _supply_ok(rules, tuple(meld) + tuple(cards)):
+    if not cards or not _supply_ok(rules, tuple(meld) + tuple(cards)) or not _table_wilds_ok(rules, meld, cards):
         return False
     new_naturals = [card for card in cards if not rules.is_wild(card)]
     for meld_kind in _kinds(rules, meld, kind):
@@ -345,17 +366,17 @@ def reference_lay_off(rules: Ruleset, meld, cards, kind) -> bool:
     return False
 
 
-def naive_combined_meld(rules: Ruleset, meld, cards, kind: MeldKind) -> bool:
-    """The combined cards read as one meld of the same kind (for a meld without wilds)."""
+def naive_combined_meld(rules: Ruleset, meld, cards, kind: MeldKind, stated=None) -> bool:
+    """The combined cards read as one meld of the same kind (for a meld without wilds, read as that kind)."""
     combined = tuple(meld) + tuple(cards)
-    if not cards or not _supply_ok(rules, combined):
+    if not cards or not _supply_ok(rules, combined) or kind not in _kinds(rules, meld, stated):
         return False
     return _is_set(rules, combined) if kind is MeldKind.SET else bool(_run_arrangements(rules, combined))
 
 
 def reference_exchange(rules: Ruleset, meld, natural: Card, kind, went_down_before: bool) -> bool:
     """A joker may go if some joker's place, in some reading of the run, is the natural's (jokers only)."""
-    if rules.reclaim is JokerReclaim.NEVER or rules.is_wild(natural) or not went_down_before:
+    if rules.reclaim is not JokerReclaim.RUNS or rules.is_wild(natural) or not went_down_before:
         return False
     if MeldKind.RUN not in _kinds(rules, meld, kind):
         return False
@@ -470,7 +491,7 @@ def test_lay_off_matches_brute_force(question):
 def test_lay_off_on_a_natural_meld_is_one_combined_meld(question):
     """Laying off on a meld without wilds is legal iff all the cards together read as one meld of its kind."""
     rules, meld, cards, kind, stated = question
-    assert check_lay_off(rules, meld, cards, kind=stated).legal is naive_combined_meld(rules, meld, cards, kind)
+    assert check_lay_off(rules, meld, cards, kind=stated).legal is naive_combined_meld(rules, meld, cards, kind, stated)
 
 
 @st.composite

@@ -15,19 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rulesets import AceRule, BuyRule, Deal, GoingOut, LayOffTiming, MeldKind, Ruleset, SameSuitRuns
+from .words import number_word, sentence
+from .rulesets import AceRule, BuyRule, Deal, GoingOut, JokerReclaim, LayOffTiming, MeldKind, Ruleset, SameSuitRuns
 
 __all__ = ["Fact", "SetupCard", "buy_rule_text", "deal_reminders", "exact_cut_size", "rules_facts", "setup_card"]
 
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _word(n: int) -> str:
-    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
 
 
 @dataclass(frozen=True)
@@ -64,7 +56,7 @@ def _buying_summary(ruleset: Ruleset) -> str:
         return f"No {ruleset.buy_name} in this game."
     first, last = allowed[0], allowed[-1]
     span = f"deals {first} to {last}" if allowed == list(range(first, last + 1)) else "deals " + ", ".join(map(str, allowed))
-    return f"{_capital(ruleset.buy_name)}s only in {span}; each deal's limit is on its prompt."
+    return f"{sentence(ruleset.buy_name)}s only in {span}; each deal's limit is on its prompt."
 
 
 def buy_rule_text(ruleset: Ruleset, rule: BuyRule) -> str:
@@ -75,14 +67,18 @@ def buy_rule_text(ruleset: Ruleset, rule: BuyRule) -> str:
     times = (
         "as often as you like"
         if rule.limit is None
-        else ("once a deal" if rule.limit == 1 else f"at most {_word(rule.limit)} times a deal")
+        else (
+            "once a deal for each player"
+            if rule.limit == 1
+            else f"at most {number_word(rule.limit)} times a deal for each player"
+        )
     )
     extra = (
         "the upcard only"
         if rule.extra_cards == 0
-        else f"the upcard and {_word(rule.extra_cards)} more card{'s' * (rule.extra_cards != 1)} from the stock"
+        else f"the upcard and {number_word(rule.extra_cards)} more card{'s' * (rule.extra_cards != 1)} from the stock"
     )
-    text = f"{_capital(name)}: {times}, out of turn; you take {extra}."
+    text = f"{sentence(name)}: {times}, out of turn; you take {extra}."
     if rule.no_successive:
         text += " Not for two discards in a row."
     return text
@@ -114,7 +110,7 @@ def deal_reminders(ruleset: Ruleset, deal: Deal, players: int) -> list[str]:
         reminders.append("Aces are high only: A-2-3-4 is not a run.")
     if ruleset.max_wilds is not None:
         wild = "wild card" if ruleset.max_wilds == 1 else "wild cards"
-        reminders.append(f"At most {_word(ruleset.max_wilds)} {wild} in each meld when you go down.")
+        reminders.append(f"At most {number_word(ruleset.max_wilds)} {wild} in each meld when you go down.")
     if ruleset.is_exact(deal):
         when = "this turn" if ruleset.lay_off is LayOffTiming.SAME_TURN else "from your next turn"
         reminders.append(f"Go down with exactly the contract's cards; lay off the rest {when}.")
@@ -201,23 +197,35 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
         if ruleset.aces is AceRule.LOW_OR_HIGH
         else "High only: J-Q-K-A, never A-2-3-4."
     )
-    wilds = "Any number." if ruleset.max_wilds is None else f"At most {_word(ruleset.max_wilds)} per meld."
+    if ruleset.max_wilds is None:
+        wilds = "Any number."
+    elif ruleset.table_max_wilds:
+        wilds = f"At most {number_word(ruleset.max_wilds)} per meld, going down and on the table at any time."
+    else:
+        wilds = f"At most {number_word(ruleset.max_wilds)} per meld going down; more may be laid off later."
     lay_off = (
         "From your next turn after going down."
         if ruleset.lay_off is LayOffTiming.LATER_TURN
         else "Already in the turn you go down."
     )
-    reclaim = (
-        "A joker in a run can be taken by laying the natural card it stands for; a joker in a "
-        f"{ruleset.set_word} stays."
-        if ruleset.reclaim.value == "runs"
-        else "Never: wild cards once melded stay."
-    )
+    reclaim = {
+        JokerReclaim.RUNS: (
+            "A joker in a run can be taken by a player who went down on an earlier turn, by laying the exact "
+            "natural card it stands for in its place; the joker must then be laid off in the same turn. "
+            f"A joker in a {ruleset.set_word} stays."
+        ),
+        JokerReclaim.SLIDE: (
+            "Never into the hand. Lay the natural card a joker stands for in your own run and the joker slides "
+            "to an open end; an end joker of your run may move to another player's run, but not off a run of "
+            f"three cards. Jokers in a {ruleset.set_word} stay."
+        ),
+        JokerReclaim.NEVER: f"Never: wild cards ({ruleset.wild_words}) once melded stay.",
+    }[ruleset.reclaim]
     meld_all = [deal.number for deal in ruleset.deals if deal.meld_all]
     facts = [
         Fact("players", "Players", f"{ruleset.min_players} to {ruleset.max_players}."),
         Fact("supply", "Packs and jokers", _supply_text(ruleset) + "."),
-        Fact("wilds", "Wild cards", f"{_capital(ruleset.wild_words)}."),
+        Fact("wilds", "Wild cards", f"{sentence(ruleset.wild_words)}."),
         Fact("deals", "Deals", f"{len(ruleset.deals)}."),
         Fact("set_word", "A set is called", f"A {ruleset.set_word}."),
         Fact(
@@ -228,8 +236,8 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
             else "The contract's melds, which may be longer than it asks.",
         ),
         Fact("meld_all", "Meld every card", "Deal " + ", ".join(map(str, meld_all)) + "." if meld_all else "Never required."),
-        Fact("max_wilds", "Wild cards in a meld going down", wilds),
-        Fact("naturals", "Natural cards in a meld", f"At least {_word(ruleset.min_naturals)}."),
+        Fact("max_wilds", "Wild cards in a meld", wilds),
+        Fact("naturals", "Natural cards in a meld", f"At least {number_word(ruleset.min_naturals)}."),
         Fact("same_suit_runs", "Two runs of one suit", same_suit),
         Fact(
             "repeat_rank",

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401  (parse_cards: for the doctests)
+from .words import cards_word, number_word, too_many_copies, too_many_jokers
 from .rulesets import AceRule, Deal, LayOffTiming, MeldKind, Requirement, Ruleset, SameSuitRuns
 
 __all__ = [
@@ -157,15 +158,6 @@ def _card_at(position: int, suit: Suit) -> Card:
     return Card(Rank(1 if position == 14 else position), suit)
 
 
-def _number_word(n: int) -> str:
-    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-    return words[n] if n < len(words) else str(n)
-
-
-def _cards_word(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
 def run_windows(ruleset: Ruleset, naturals: Sequence[Card], length: int) -> list[tuple[int, int | None]]:
     """Where a run of ``length`` cards with these naturals (one suit) can lie.
 
@@ -292,7 +284,7 @@ def _common_problems(ruleset: Ruleset, meld: _Meld) -> list[Problem]:
         if not meld.naturals:
             message = f"{meld.text} has no natural card."
         else:
-            message = f"{meld.text} has {_cards_word(len(meld.naturals))} that are not wild; a meld needs {ruleset.min_naturals}."
+            message = f"{meld.text} has {cards_word(len(meld.naturals))} that are not wild; a meld needs {ruleset.min_naturals}."
         problems.append(Problem(ProblemKind.NO_NATURAL, message, meld.index))
     return problems
 
@@ -301,10 +293,10 @@ def _length_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Req
     size = len(meld.cards)
     exact = requirement.kind is MeldKind.PAIR or ruleset.is_exact(deal)
     if size < requirement.length:
-        return [Problem(ProblemKind.TOO_FEW, f"{meld.text} is {_cards_word(size)}; a {word} needs {requirement.length}.", meld.index)]
+        return [Problem(ProblemKind.TOO_FEW, f"{meld.text} is {cards_word(size)}; a {word} needs {requirement.length}.", meld.index)]
     if exact and size > requirement.length:
         if requirement.kind is MeldKind.PAIR:
-            message = f"{meld.text} is {_cards_word(size)}; a pair is exactly 2."
+            message = f"{meld.text} is {cards_word(size)}; a pair is exactly 2."
         else:
             later = "this turn" if ruleset.lay_off is LayOffTiming.SAME_TURN else "on a later turn"
             message = (
@@ -437,7 +429,7 @@ def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
         return Problem(ProblemKind.GAP, f"{meld.text} skips {missing_cards} and no wild fills it.", meld.index)
     return Problem(
         ProblemKind.GAP,
-        f"{meld.text} skips {missing_cards}: too many gaps for {_number_word(wilds)} wild{'s' * (wilds != 1)}.",
+        f"{meld.text} skips {missing_cards}: too many gaps for {number_word(wilds)} wild{'s' * (wilds != 1)}.",
         meld.index,
     )
 
@@ -504,16 +496,9 @@ def supply_problems(ruleset: Ruleset, cards: Iterable[Card], players: int | None
     where = "this game" if players is None else f"a table of {players}"
     for card, count in sorted(over):
         if card.is_joker:
-            if count > table.jokers:
-                has = "none" if table.jokers == 0 else _number_word(table.jokers)
-                problems.append(
-                    Problem(ProblemKind.SUPPLY, f"{_number_word(count).capitalize()} jokers, but {where} has {has}." if count > 1 else f"A joker, but {where} has none.")
-                )
-        elif count > table.packs:
-            packs = "one pack" if table.packs == 1 else f"{_number_word(table.packs)} packs"
-            problems.append(
-                Problem(ProblemKind.SUPPLY, f"{_number_word(count).capitalize()} {card}, but there {'is' if table.packs == 1 else 'are'} only {packs}.")
-            )
+            problems.append(Problem(ProblemKind.SUPPLY, too_many_jokers(count, table.jokers, where)))
+        else:
+            problems.append(Problem(ProblemKind.SUPPLY, too_many_copies(count, str(card), table.packs)))
     return problems
 
 

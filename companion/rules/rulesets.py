@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .cards import JOKER, Card, Rank
+from .words import and_list, number_word, sentence
 
 
 class RulesError(ValueError):
@@ -102,6 +103,9 @@ class JokerReclaim(enum.StrEnum):
     """A joker in a run (a joker in a set is dead)."""
     NEVER = "never"
     """None: wild cards once melded stay."""
+    SLIDE = "slide"
+    """None is taken into the hand; a joker slides to an open end of its owner's run when the natural
+    it stands for is laid there, and an end joker may move to another player's run (Continental, RULES.md §6.3)."""
 
 
 def _coerce_enum(value: object, name: str, kind: type[enum.Enum]) -> None:
@@ -310,6 +314,9 @@ class Ruleset:
     """Whether one contract may hold two sets of one rank."""
     max_wilds: int | None = None
     """Wild cards allowed in one meld of the contract (``None``: any number)."""
+    table_max_wilds: bool = False
+    """Whether ``max_wilds`` also limits a meld on the table at any time, so a wild can't be laid off
+    past it (Shanghai: "a book or run cannot contain more than one joker"); otherwise it limits going down only."""
     min_naturals: int = 1
     aces: AceRule = AceRule.LOW_OR_HIGH
     dup_suits: bool = True
@@ -393,6 +400,21 @@ class Ruleset:
             raise DealOutOfRangeError(f"{self.name} has deals 1 to {len(self.deals)}, not {number!r}.")
         return self.deals[number - 1]
 
+    @property
+    def shortest_run(self) -> int | None:
+        """The shortest run any deal's contract asks for (``None``: no deal asks for a run).
+
+        A meld on the table known only by its cards is a run only if it is at
+        least this long (RULES.md §6.1): in Contract Rummy ``7H JK JK`` is a group.
+        """
+        lengths = [r.length for deal in self.deals for r in deal.requirements if r.kind is MeldKind.RUN]
+        return min(lengths) if lengths else None
+
+    @property
+    def has_pairs(self) -> bool:
+        """Whether any deal's contract asks for a pair (Progressive's deal 14)."""
+        return any(r.kind is MeldKind.PAIR for deal in self.deals for r in deal.requirements)
+
     def is_exact(self, deal: Deal) -> bool:
         """Whether going down in ``deal`` uses each requirement's exact length."""
         return self.exact and not deal.meld_all
@@ -449,8 +471,6 @@ class Ruleset:
 # ---------------------------------------------------------------------------
 # Building the schedules
 
-_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
-
 
 def describe_contract(requirements: Iterable[Requirement], set_word: str) -> str:
     """A contract in words, as the rules cards print it.
@@ -471,9 +491,8 @@ def describe_contract(requirements: Iterable[Requirement], set_word: str) -> str
         word = {MeldKind.SET: set_word, MeldKind.RUN: "run", MeldKind.PAIR: "pair"}[requirement.kind]
         noun = word if count == 1 else word + "s"
         sized = requirement.kind is not MeldKind.PAIR and not (word == "trio" and requirement.length == 3)
-        parts.append(f"{_COUNT_WORDS.get(count, str(count))} {noun}" + (f" of {requirement.length}" if sized else ""))
-    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return text[0].upper() + text[1:]
+        parts.append(f"{number_word(count)} {noun}" + (f" of {requirement.length}" if sized else ""))
+    return sentence(and_list(parts))
 
 
 def _reqs(symbols: str) -> tuple[Requirement, ...]:
@@ -668,6 +687,7 @@ SHANGHAI = Ruleset(
     repeat_rank=False,
     max_wilds=1,
     aces=AceRule.HIGH_ONLY,
+    table_max_wilds=True,
     lay_off=LayOffTiming.SAME_TURN,
     points=_SHANGHAI_POINTS,
     shanghai_call=True,
@@ -720,6 +740,7 @@ CONTINENTAL = Ruleset(
     deals=_schedule(T1, range(7, 14), set_word="trio", buys=_MAY_I_PLAIN),
     same_suit_runs=SameSuitRuns.ANY,
     lay_off=LayOffTiming.SAME_TURN,
+    reclaim=JokerReclaim.SLIDE,
     points=_points(ace=11, joker=50),
     one_turn_out_bonus=10,
     options=(_NO_JOKERS,),

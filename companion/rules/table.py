@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401 (parse_cards: for the doctests)
 from .melds import MeldReading, run_windows, supply_problems
 from .rulesets import AceRule, JokerReclaim, LayOffTiming, MeldKind, Ruleset
+from .words import number_word, or_list
 
 __all__ = ["ExchangeRuling", "LayOffRuling", "check_joker_exchange", "check_lay_off"]
 
@@ -138,13 +139,6 @@ def _places(positions: Sequence[int], suit: Suit) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _or_list(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
-
-
-def _number_word(n: int) -> str:
-    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-    return words[n] if n < len(words) else str(n)
 
 
 # ---------------------------------------------------------------------------
@@ -310,13 +304,22 @@ def _table_meld(ruleset: Ruleset, cards: Sequence[Card], kind: MeldKind | None, 
     kinds = []
     if one_rank and (ruleset.dup_suits or len({card.suit for card in naturals}) == len(naturals)):
         kinds.append(MeldKind.SET)
-    if _layouts(ruleset, cards):
+    # RULES.md §6.1: known only by its cards, a meld is a run only if it is as long as the shortest
+    # run a contract asks for (Contract's 7H JK JK is a group of 7s; Continental's 10S JK JK a trio).
+    shortest = ruleset.shortest_run
+    long_enough = kind is MeldKind.RUN or (shortest is not None and len(cards) >= shortest)
+    could_be_run = bool(_layouts(ruleset, cards))
+    if could_be_run and long_enough:
         kinds.append(MeldKind.RUN)
     if kind is not None:
         if kind not in kinds:
             return answer(problem=f"{text} is not {'a run' if kind is MeldKind.RUN else f'a {word}'}.")
         kinds = [kind]
     if not kinds:
+        if could_be_run and shortest is not None:
+            return answer(problem=f"{text} is not a {word}, and a run on the table has at least {shortest} cards.")
+        if could_be_run:
+            return answer(problem=f"{text} is not a {word}, and no contract of {ruleset.name} has runs.")
         return answer(problem=f"{text} is not a {word} or a run.")
     return answer(tuple(kinds))
 
@@ -332,6 +335,7 @@ def check_lay_off(
     *,
     kind: MeldKind | None = None,
     turns_since_going_down: int | None = None,
+    own_run: bool = False,
 ) -> LayOffRuling:
     """Whether ``cards`` from a player's hand may be laid off on ``meld``.
 
@@ -350,8 +354,12 @@ def check_lay_off(
       laid off. A 14-card run, A to A, is full.
     - A **pair** takes nothing.
 
-    ``max_wilds`` limits going down only: any number of wild cards may be
-    laid off (our reading). ``turns_since_going_down`` is the number of
+    ``max_wilds`` limits going down only, unless ``table_max_wilds`` says
+    it limits a meld on the table at any time (Shanghai, RULES.md §6.2).
+    With ``reclaim`` ``SLIDE`` (Continental, §6.3), a natural laid in the
+    place a joker holds in a run the player dropped themselves
+    (``own_run``) takes that place, and the joker slides to an open end.
+    ``turns_since_going_down`` is the number of
     the player's turns since they went down (0: this turn; ``None``: not
     checked); with ``lay_off`` ``LATER_TURN`` a player may not lay off in
     the turn they go down. Raises ``ValueError`` for a negative number of
@@ -375,7 +383,9 @@ def check_lay_off(
     ('Nothing goes above the ace: J-Q-K-A-2 goes round the corner.',)
     >>> check_lay_off(shanghai, parse_cards("2S 3S 4S 5S"), parse_cards("AS")).problems
     ('Aces are high only: A-2-3-4-5 is not a run.',)
-    >>> check_lay_off(shanghai, parse_cards("8H 8S JK"), parse_cards("JK")).legal  # max_wilds is for going down
+    >>> check_lay_off(shanghai, parse_cards("8H 8S JK"), parse_cards("JK")).problems  # one wild, on the table too
+    ('8H 8S JK already holds one wild card; in Shanghai Rummy a meld holds at most one at any time.',)
+    >>> check_lay_off(contract, parse_cards("8H 8S JK"), parse_cards("JK")).legal  # max_wilds is for going down
     True
     >>> check_lay_off(contract, run, parse_cards("9S"), turns_since_going_down=0).problems
     ('You may not lay off in the turn you go down; wait for your next turn.',)
@@ -402,7 +412,7 @@ def check_lay_off(
             elif meld_kind is MeldKind.SET:
                 found, why = _set_lay_off(ruleset, table, cards)
             else:
-                found, why = _run_lay_off(ruleset, table, cards)
+                found, why = _run_lay_off(ruleset, table, cards, own_run=own_run)
             readings += found
             fits += why
         if not readings:
@@ -411,6 +421,7 @@ def check_lay_off(
                 either = f"a {ruleset.set_word} of {table.rank.plural} or a run of {table.suit.plural}"
                 fits = [f"{table.text} could be {either}; {format_cards(cards)} {verb} neither."]
             problems += fits
+        problems += _table_wild_problems(ruleset, table, cards)
         problems += _supply_problems(ruleset, table.cards + cards)
     legal = not problems
     return LayOffRuling(
@@ -419,6 +430,20 @@ def check_lay_off(
         reading=_agreed(readings) if legal else None,
         readings=tuple(readings) if legal else (),
     )
+
+
+def _table_wild_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> list[str]:
+    """Shanghai's limit on the wilds of a meld on the table (``table_max_wilds``, RULES.md §6.2)."""
+    limit = ruleset.max_wilds
+    if not ruleset.table_max_wilds or limit is None:
+        return []
+    laid = sum(ruleset.is_wild(card) for card in cards)
+    if not laid or len(table.wilds) + laid <= limit:
+        return []
+    held = len(table.wilds)
+    already = f"already holds {number_word(held)} wild card{'s' * (held != 1)}" if held else "holds no wild card"
+    most = "none" if limit == 0 else f"at most {number_word(limit)}"
+    return [f"{table.text} {already}; in {ruleset.name} a meld holds {most} at any time."]
 
 
 def _set_lay_off(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> tuple[list[MeldReading], list[str]]:
@@ -443,12 +468,50 @@ def _set_lay_off(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> 
     return [MeldReading(kind=MeldKind.SET, cards=table.cards + tuple(cards), rank=rank)], []
 
 
-def _run_lay_off(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> tuple[list[MeldReading], list[str]]:
+def _run_lay_off(
+    ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card], *, own_run: bool
+) -> tuple[list[MeldReading], list[str]]:
     """The readings of the run with ``cards`` added, or why they don't fit."""
     readings = _run_readings(ruleset, table, cards)
     if readings:
         return readings, []
-    return [], _run_problems(ruleset, table, cards)
+    if ruleset.reclaim is JokerReclaim.SLIDE and own_run:
+        slid = _slide_jokers(ruleset, table, cards)
+        if slid:
+            return slid, []
+    return [], _run_problems(ruleset, table, cards, own_run=own_run)
+
+
+def _slide_jokers(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> list[MeldReading]:
+    """Continental's sliding joker (RULES.md §6.3): each natural laid in a joker's place takes it,
+    and the joker moves to an open end of the run (``AS 2S 3S JK 5S`` + ``4S`` → ``AS 2S 3S 4S 5S JK``)."""
+    layouts = _layouts(ruleset, table.cards)
+    for layout in layouts:
+        places = layout.wild_places(table.cards, table.wilds)
+        after = list(table.cards)
+        rest: list[Card] = []
+        moved: list[Card] = []
+        for card in cards:
+            holder = None
+            if not ruleset.is_wild(card) and card.suit is table.suit:
+                holder = next(
+                    (i for i, p in places.items() if p in _positions(ruleset, card) and after[i].is_joker), None
+                )
+            if holder is None:
+                rest.append(card)
+            else:
+                moved.append(after[holder])
+                after[holder] = card
+                del places[holder]
+        if not moved:
+            continue
+        slid_table = _table_meld(ruleset, after, MeldKind.RUN, verb="lay off on")
+        if slid_table.problem is not None:
+            continue
+        readings = _run_readings(ruleset, slid_table, rest + moved)
+        if readings:
+            return readings
+    return []
 
 
 def _run_readings(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> list[MeldReading]:
@@ -484,7 +547,7 @@ def _run_readings(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) ->
     return _unique(in_order + readings)
 
 
-def _run_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> list[str]:
+def _run_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card], *, own_run: bool = False) -> list[str]:
     """Why ``cards`` don't go on the run, card by card, then together."""
     suit = table.suit
     layouts = _layouts(ruleset, table.cards)
@@ -516,7 +579,10 @@ def _run_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) ->
         elif card.rank in seen:
             problems.append(f"You are laying off {card} twice; a run has one card of each rank.")
         elif all(layout.low <= p <= layout.high for layout in layouts for p in _positions(ruleset, card)):
-            problems.append(f"{card}'s place in {table.text} is already held by {holder}.")
+            sentence = f"{card}'s place in {table.text} is already held by {holder}."
+            if ruleset.reclaim is JokerReclaim.SLIDE and not own_run and any(table.cards[i].is_joker for i in table.wilds):
+                sentence += " Only the player who dropped this run may lay it there; its joker then slides to the end."
+            problems.append(sentence)
         else:
             seen.add(card.rank)  # type: ignore[arg-type]
             rest.append(card)
@@ -527,7 +593,7 @@ def _run_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) ->
         return problems + [f"This run is full ({span}): nothing more can be laid off on it."]
     if len(rest) > room:
         return problems + [
-            f"This run has room for only {_number_word(room)} more card{'s' * (room != 1)}: a run goes no further than {span}."
+            f"This run has room for only {number_word(room)} more card{'s' * (room != 1)}: a run goes no further than {span}."
         ]
     if not rest or _run_readings(ruleset, table, rest):
         return problems
@@ -660,12 +726,21 @@ def check_joker_exchange(
     >>> check_joker_exchange(contract, parse_cards("9C 9D JK"), Card.parse("9S")).problems
     ("The joker in 9C 9D JK is dead: a joker in a group can't be taken.",)
     >>> check_joker_exchange(find_ruleset("may-i"), parse_cards("5S JK 7S 8S"), Card.parse("6S")).problems
-    ("In May I? melded jokers stay where they are: they can't be taken.",)
+    ("In May I? melded wild cards (jokers) stay where they are: they can't be taken.",)
     """
     problems: list[str] = []
     if ruleset.reclaim is JokerReclaim.NEVER:
         return ExchangeRuling(
-            legal=False, problems=(f"In {ruleset.name} melded jokers stay where they are: they can't be taken.",)
+            legal=False,
+            problems=(f"In {ruleset.name} melded wild cards ({ruleset.wild_words}) stay where they are: they can't be taken.",),
+        )
+    if ruleset.reclaim is JokerReclaim.SLIDE:
+        return ExchangeRuling(
+            legal=False,
+            problems=(
+                f"In {ruleset.name} a melded joker is never taken into the hand: lay the card it stands for "
+                "on your own run and the joker slides to the end.",
+            ),
         )
     wild_natural = ruleset.is_wild(natural)
     if natural.is_joker:
@@ -736,11 +811,11 @@ def _exchange(
         if len(jokers) == 1:
             return (
                 None,
-                f"JK could stand for {_or_list(names)} in {table.text}; {natural} is {neither}, so it cannot take its place.",
+                f"JK could stand for {or_list(names)} in {table.text}; {natural} is {neither}, so it cannot take its place.",
             )
         return (
             None,
-            f"The jokers in {table.text} could stand for {_or_list(names)}; {natural} is {neither}, so it cannot take a joker's place.",
+            f"The jokers in {table.text} could stand for {or_list(names)}; {natural} is {neither}, so it cannot take a joker's place.",
         )
     index = matches[0][0]
     after = table.cards[:index] + (natural,) + table.cards[index + 1 :]

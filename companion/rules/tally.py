@@ -11,7 +11,7 @@ want to keep (it is their game), so they return sentences, not errors.
 >>> ranks, rank_points(contract, ranks)
 (('K', 'Q', '7', 'JK'), 42)
 >>> hand_warnings(contract, contract.deal(1), parse_ranks("JK JK JK"), players=3, buys=0)
-['Three jokers, but a table of 3 plays with two.']
+['Three jokers, but a table of 3 has two.']
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 
 from .cards import JOKER_SPELLINGS, SUIT_SPELLINGS, CardSyntaxError
 from .rulesets import POINT_KEYS, Deal, Ruleset
+from .words import count_of, number_word, sentence, too_many_jokers
 
 __all__ = [
     "RANK_KEYS",
@@ -38,12 +39,7 @@ __all__ = [
 RANK_KEYS = POINT_KEYS
 _RANK_ALIASES = {key: key for key in RANK_KEYS} | {"T": "10", "1": "A"}
 _SEPARATORS = re.compile(r"[\s,;]+")
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 _RANK_SHAPE = "a rank is A, 2-10, J, Q, K or JK (suits don't matter here)"
-
-
-def _word(n: int) -> str:
-    return _WORDS[n] if n < len(_WORDS) else str(n)
 
 
 def parse_ranks(text: str | Iterable[str]) -> tuple[str, ...]:
@@ -170,11 +166,10 @@ def hand_warnings(ruleset: Ruleset, deal: Deal, ranks: Sequence[str], *, players
     for rank, count in Counter(ranks).items():
         if rank == "JK":
             if count > table.jokers:
-                has = "none" if table.jokers == 0 else _word(table.jokers)
-                warnings.append(f"{_word(count).capitalize()} jokers, but a table of {players} plays with {has}.")
+                warnings.append(too_many_jokers(count, table.jokers, f"a table of {players}"))
         elif count > 4 * table.packs:
             warnings.append(
-                f"{_word(count).capitalize()} {rank}s, but {_word(table.packs)} pack{'s' * (table.packs != 1)} "
+                f"{sentence(number_word(count))} {rank}s, but {count_of(table.packs, 'pack')} "
                 f"hold only {4 * table.packs}."
             )
     limit = hand_size_limit(deal, buys)

@@ -193,6 +193,7 @@ def layoff() -> str:
     cards_text = values.get("cards", "")
     kind_text = values.get("kind", "")
     this_turn = values.get("this_turn") == "y"
+    own_run = values.get("own_run") == "y"
     errors: dict[str, str] = {}
     ruling = None
     meld: tuple[Card, ...] = ()
@@ -216,7 +217,7 @@ def layoff() -> str:
                 errors["cards"] = "A joker is taken with one natural card: type just that card."
         except CardSyntaxError as error:
             errors["cards"] = _sentence(error)
-        kind = {"set": MeldKind.SET, "run": MeldKind.RUN}.get(kind_text)
+        kind = {"set": MeldKind.SET, "run": MeldKind.RUN, "pair": MeldKind.PAIR}.get(kind_text)
         if not errors and not table.errors:
             if mode == "exchange":
                 ruling = check_joker_exchange(
@@ -224,7 +225,12 @@ def layoff() -> str:
                 )
             else:
                 ruling = check_lay_off(
-                    table.ruleset, meld, cards, kind=kind, turns_since_going_down=0 if this_turn else None
+                    table.ruleset,
+                    meld,
+                    cards,
+                    kind=kind,
+                    turns_since_going_down=0 if this_turn else None,
+                    own_run=own_run,
                 )
     context = {
         "table": table,
@@ -233,6 +239,7 @@ def layoff() -> str:
         "cards_text": cards_text,
         "kind": kind_text,
         "this_turn": this_turn,
+        "own_run": own_run,
         "errors": errors,
         "ruling": ruling,
         "rulesets": RULESETS.values(),
