@@ -369,7 +369,7 @@ def reference_lay_off(rules: Ruleset, meld, cards, kind) -> bool:
 def naive_combined_meld(rules: Ruleset, meld, cards, kind: MeldKind, stated=None) -> bool:
     """The combined cards read as one meld of the same kind (for a meld without wilds, read as that kind)."""
     combined = tuple(meld) + tuple(cards)
-    if not cards or not _supply_ok(rules, combined) or kind not in _kinds(rules, meld, stated):
+    if not cards or not _supply_ok(rules, combined) or kind not in _kinds(rules, meld, stated) or not _table_wilds_ok(rules, meld, cards):
         return False
     return _is_set(rules, combined) if kind is MeldKind.SET else bool(_run_arrangements(rules, combined))
 

@@ -81,7 +81,7 @@ class RulesetDefinitionError(RulesError):
 DEFINITION_FIELDS: tuple[str, ...] = (
     "name", "summary", "players", "table", "wilds", "deals", "exact", "aces", "max_wilds", "repeat_rank",
     "dup_suits", "same_suit_runs", "card_points", "buys", "exact_cut_bonus", "one_turn_out_bonus",
-    "set_word", "buy_word", "lay_off", "reclaim", "shanghai_call", "settlement", "options",
+    "set_word", "buy_word", "lay_off", "reclaim", "shanghai_call", "settlement", "options", "table_max_wilds",
 )  # fmt: skip
 
 #: The fields API.md requires in an object without ``base``; the others have defaults.
@@ -168,6 +168,7 @@ def ruleset_to_definition(ruleset: Ruleset) -> dict[str, Any]:
         "shanghai_call": ruleset.shanghai_call,
         "settlement": settlement,
         "options": [option.key for option in ruleset.options],
+        "table_max_wilds": ruleset.table_max_wilds,
     }
 
 
@@ -436,6 +437,7 @@ class _Reader:
         lay_off = LayOffTiming(self.choice(field("lay_off", "later_turn"), "lay_off", tuple(t.value for t in LayOffTiming), "lay_off"))  # fmt: skip
         reclaim = JokerReclaim(self.choice(field("reclaim", "runs"), "reclaim", tuple(r.value for r in JokerReclaim), "reclaim"))  # fmt: skip
         shanghai_call = self.flag(field("shanghai_call", False), "shanghai_call", "shanghai_call")
+        table_max_wilds = self.flag(field("table_max_wilds", False), "table_max_wilds", "table_max_wilds")
         settlement = self.settlement(field("settlement"))
         options = self.options(field("options", []))
 
@@ -453,7 +455,7 @@ class _Reader:
                 deals=deals, exact=exact, same_suit_runs=runs, repeat_rank=repeat_rank, max_wilds=max_wilds,
                 aces=aces, dup_suits=dup_suits, lay_off=lay_off, reclaim=reclaim, buy_name=buy_word, points=points,
                 exact_cut_bonus=exact_cut, one_turn_out_bonus=one_turn, shanghai_call=shanghai_call,
-                settlement=settlement, options=options,
+                settlement=settlement, options=options, table_max_wilds=table_max_wilds,
             )  # fmt: skip
         except RulesetDefinitionError:
             raise

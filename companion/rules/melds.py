@@ -334,6 +334,10 @@ def _run_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
     if len(meld.suits) > 1:
         return [], [Problem(ProblemKind.MIXED, f"{meld.text} mixes suits.", meld.index)]
     problems = _length_problems(ruleset, deal, meld, requirement, "run")
+    if problems and problems[0].kind is ProblemKind.TOO_MANY and not run_windows(ruleset, meld.naturals, len(meld.cards)):
+        why = _why_no_run(ruleset, meld)
+        if why.kind is not ProblemKind.TOO_MANY:
+            problems.append(why)  # laying off the extra card would not mend a gap: say both
     problems += _common_problems(ruleset, meld)
     if problems:
         return [], problems
@@ -399,20 +403,15 @@ def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
         twice = ", ".join(f"{rank.label}{suit.value}" for rank in repeated)
         return Problem(ProblemKind.GAP, f"{meld.text} repeats {twice}; a run has one card of each rank.", meld.index)
     size = len(meld.cards)
+    longest = 13 if ruleset.aces is AceRule.HIGH_ONLY else 14
+    if size > longest:
+        span = "2 to A" if ruleset.aces is AceRule.HIGH_ONLY else "A to A"
+        return Problem(ProblemKind.TOO_MANY, f"{meld.text} has {size} cards; a run has at most {longest} ({span}).", meld.index)
     has_ace = Rank.ACE in counts
     if has_ace:
-        # Would the naturals fit going round the corner (a window wrapping past the ace)?
-        ranks = sorted(int(rank) for rank in counts)
-        for start in range(1, 14):
-            cycle = [((start - 1 + i) % 13) + 1 for i in range(size)]
-            if len(set(cycle)) == size and all(rank in cycle for rank in ranks):
-                labels = "-".join(Rank(r).label for r in cycle)
-                if ruleset.aces is AceRule.HIGH_ONLY:
-                    if cycle[0] == 1:
-                        return Problem(ProblemKind.WRAP, f"Aces are high only: {labels} is not a run.", meld.index)
-                    message = f"Aces are high only and nothing follows the ace: {labels} is not a run."
-                    return Problem(ProblemKind.WRAP, message, meld.index)
-                return Problem(ProblemKind.WRAP, f"{labels} goes round the corner: an ace is high or low, not both.", meld.index)
+        corner = _corner_problem(ruleset, meld, sorted(int(rank) for rank in counts))
+        if corner is not None:
+            return corner
     # A gap: the tightest span of the naturals is longer than the meld.
     suit = next(iter(meld.suits))
     best: tuple[int, list[int]] | None = None
@@ -432,6 +431,39 @@ def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
         f"{meld.text} skips {missing_cards}: too many gaps for {number_word(wilds)} wild{'s' * (wilds != 1)}.",
         meld.index,
     )
+
+
+def _corner_problem(ruleset: Ruleset, meld: _Meld, ranks: Sequence[int]) -> Problem | None:
+    """The sentence for naturals that would lie in one run only by going round the corner past the ace.
+
+    The shortest window round the corner that holds them is named (``K-A-2-3``
+    for ``KH AH 3H``), when it is shorter than any straight span of them: then
+    the player meant the corner, not a gap.
+    """
+    size = len(meld.cards)
+    ace_places = (1, 14) if ruleset.aces is AceRule.LOW_OR_HIGH else (14,)
+    others = [rank for rank in ranks if rank != 1]
+    straight = min(max([*others, place]) - min([*others, place]) + 1 for place in ace_places)
+    for length in range(size, 14):
+        if length > size and length >= straight:
+            return None
+        for start in range(1, 14):
+            cycle = [((start - 1 + i) % 13) + 1 for i in range(length)]
+            if not set(ranks) <= set(cycle):
+                continue
+            ace = cycle.index(1)
+            labels = "-".join(Rank(r).label for r in cycle)
+            if ruleset.aces is AceRule.HIGH_ONLY:
+                if ace == length - 1:
+                    continue  # J-Q-K-A: straight, not round the corner
+                if ace == 0:
+                    return Problem(ProblemKind.WRAP, f"Aces are high only: {labels} is not a run.", meld.index)
+                message = f"Aces are high only and nothing follows the ace: {labels} is not a run."
+                return Problem(ProblemKind.WRAP, message, meld.index)
+            if ace in (0, length - 1):
+                continue  # A-2-3-4 or J-Q-K-A: straight
+            return Problem(ProblemKind.WRAP, f"{labels} goes round the corner: an ace is high or low, not both.", meld.index)
+    return None
 
 
 def _options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> tuple[list[MeldReading], list[Problem]]:

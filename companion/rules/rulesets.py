@@ -45,6 +45,51 @@ class PlayersOutOfRangeError(RulesError):
     """A table size the ruleset is not played with."""
 
 
+class RulesetValueError(RulesError):
+    """A ruleset (or one of its parts) made with a field of the wrong type or out of range.
+
+    The message is a sentence naming the field: ``"max_wilds must be a whole
+    number 0 or more, not -1."``
+    """
+
+
+def _whole(owner: object, name: str, low: int, high: int | None = None, *, none_ok: bool = False) -> None:
+    """Check that ``owner.name`` is a whole number in ``low..high`` (or ``None`` where allowed)."""
+    value = getattr(owner, name)
+    if value is None and none_ok:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        span = f"{low} or more" if high is None else f"from {low} to {high}"
+        also = ", or None for no limit" if none_ok else ""
+        raise RulesetValueError(f"{name} must be a whole number {span}{also}, not {value!r}.")
+
+
+def _flag(owner: object, name: str) -> None:
+    value = getattr(owner, name)
+    if not isinstance(value, bool):
+        raise RulesetValueError(f"{name} must be True or False, not {value!r}.")
+
+
+def _text(owner: object, name: str, *, empty_ok: bool = False) -> None:
+    value = getattr(owner, name)
+    if not isinstance(value, str) or (not empty_ok and not value.strip()):
+        raise RulesetValueError(f"{name} must be {'a' if empty_ok else 'a non-empty'} text, not {value!r}.")
+
+
+def _items(owner: object, name: str, kind: type | tuple[type, ...], *, empty_ok: bool = True) -> None:
+    """Check that ``owner.name`` is a tuple (a list is turned into one) of ``kind`` values."""
+    value = getattr(owner, name)
+    if isinstance(value, list):
+        value = tuple(value)
+        object.__setattr__(owner, name, value)
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    what = " or ".join(k.__name__ for k in kinds)
+    if not isinstance(value, tuple) or not all(isinstance(item, kind) for item in value):
+        raise RulesetValueError(f"{name} must be a tuple of {what} values, not {value!r}.")
+    if not value and not empty_ok:
+        raise RulesetValueError(f"{name} must hold at least one {what}.")
+
+
 class MeldKind(enum.StrEnum):
     """The kinds of meld a contract asks for."""
 
@@ -113,7 +158,7 @@ def _coerce_enum(value: object, name: str, kind: type[enum.Enum]) -> None:
 
     The engine compares these fields by identity (``ruleset.aces is AceRule.HIGH_ONLY``),
     so a plain string from a house rule or a stored snapshot must not slip through.
-    Raises ``ValueError`` quoting a value that is not a member.
+    Raises :class:`RulesetValueError` quoting a value that is not a member.
     """
     given = getattr(value, name)
     if isinstance(given, kind):
@@ -122,7 +167,7 @@ def _coerce_enum(value: object, name: str, kind: type[enum.Enum]) -> None:
         member = kind(given)
     except (ValueError, TypeError):
         choices = ", ".join(repr(m.value) for m in kind)
-        raise ValueError(f"{name} is one of {choices}, not {given!r}") from None
+        raise RulesetValueError(f"{name} must be one of {choices}, not {given!r}.") from None
     object.__setattr__(value, name, member)
 
 
@@ -300,16 +345,23 @@ class Ruleset:
     """Everything that decides what is legal and what it scores in one variant."""
 
     id: str
+    """A short key (``"contract"``); a custom ruleset gets one of its own."""
     name: str
+    """The name shown to players (``"Contract Rummy"``)."""
     summary: str
+    """One sentence on what sets this variant apart."""
     set_word: str = "group"
     """What this variant calls a set: group, set, book or trio."""
     supply: tuple[TableSupply, ...]
+    """Packs and jokers by table size (RULES.md §2 ``players``, ``packs(n)``, ``jokers(n)``), covering each size once."""
     deuces_wild: bool = False
+    """Whether twos are wild as well as jokers (RULES.md §2 ``wilds``: ``JK+2``)."""
     deals: tuple[Deal, ...]
+    """The game's deals, numbered from 1: contract, cards dealt, going out, meld-all, buys."""
     exact: bool = True
     """Going down uses exactly each requirement's length (never in a ``meld_all`` deal)."""
     same_suit_runs: SameSuitRuns = SameSuitRuns.NO_CONTIGUOUS
+    """What a player's contract runs of one suit may look like together."""
     repeat_rank: bool = True
     """Whether one contract may hold two sets of one rank."""
     max_wilds: int | None = None
@@ -318,32 +370,60 @@ class Ruleset:
     """Whether ``max_wilds`` also limits a meld on the table at any time, so a wild can't be laid off
     past it (Shanghai: "a book or run cannot contain more than one joker"); otherwise it limits going down only."""
     min_naturals: int = 1
+    """Natural cards every meld needs (1 in every ruleset, our reading)."""
     aces: AceRule = AceRule.LOW_OR_HIGH
+    """Where an ace may stand in a run: low or high, or high only; never round the corner."""
     dup_suits: bool = True
     """Whether a set may hold two cards of one suit (identical cards too)."""
     lay_off: LayOffTiming = LayOffTiming.LATER_TURN
+    """The earliest a player may lay off after going down."""
     reclaim: JokerReclaim = JokerReclaim.RUNS
+    """Which melded jokers may be taken back or moved (RULES.md §6)."""
     buy_name: str = "May I"
+    """What the table calls taking the upcard out of turn: ``"May I"`` or ``"buy"``."""
     points: PointTable
+    """Penalty points by rank and for the joker."""
     exact_cut_bonus: int = 0
     """Points off the cutter's deal score when the cut is exact (Liverpool: 50)."""
     one_turn_out_bonus: int = 0
     """Points off for going down and out in one turn (Continental: 10)."""
     shanghai_call: bool = False
+    """Whether a discard that fits a table meld may be claimed by calling "Shanghai"."""
     settlement: Settlement | None = None
+    """Money at the end of the game (Progressive), or ``None``."""
     options: tuple[HouseOption, ...] = ()
     """House rules a table may choose."""
     chosen_options: tuple[str, ...] = ()
     """The keys of the house rules applied to this value."""
     sources: tuple[str, ...] = ()
+    """Where the rules come from (the seeds)."""
     readings: tuple[str, ...] = field(default=())
     """How this ruleset reads points its sources leave open."""
 
     def __post_init__(self) -> None:
+        """Check every field's type and range (RULES.md §2), so a bad value never reaches the engine."""
         for name, kind in (
             ("same_suit_runs", SameSuitRuns), ("aces", AceRule), ("lay_off", LayOffTiming), ("reclaim", JokerReclaim),
         ):  # fmt: skip
             _coerce_enum(self, name, kind)
+        for name in ("id", "name", "set_word", "buy_name"):
+            _text(self, name)
+        _text(self, "summary", empty_ok=True)
+        for name in ("deuces_wild", "exact", "repeat_rank", "dup_suits", "table_max_wilds", "shanghai_call"):
+            _flag(self, name)
+        _whole(self, "max_wilds", 0, 14, none_ok=True)
+        _whole(self, "min_naturals", 0, 14)
+        _whole(self, "exact_cut_bonus", 0, 1000)
+        _whole(self, "one_turn_out_bonus", 0, 1000)
+        _items(self, "supply", TableSupply, empty_ok=False)
+        _items(self, "deals", Deal, empty_ok=False)
+        _items(self, "options", HouseOption)
+        for name in ("chosen_options", "sources", "readings"):
+            _items(self, name, str)
+        if not isinstance(self.points, PointTable):
+            raise RulesetValueError(f"points must be a PointTable, not {self.points!r}.")
+        if self.settlement is not None and not isinstance(self.settlement, Settlement):
+            raise RulesetValueError(f"settlement must be a Settlement or None, not {self.settlement!r}.")
         if not self.id or not self.name:
             raise ValueError(f"a ruleset needs an id and a name, not {self.id!r} / {self.name!r}")
         numbers = [deal.number for deal in self.deals]
@@ -808,5 +888,6 @@ __all__ = [
     "AceRule", "BuyRule", "Deal", "DealOutOfRangeError", "GoingOut", "HouseOption", "JokerReclaim", "LayOffTiming",
     "MeldKind", "PlayersOutOfRangeError", "PointTable", "RULESETS", "Requirement", "Ruleset", "RulesError",
     "SameSuitRuns", "Settlement", "TableSupply", "UnknownRulesetError", "describe_contract", "find_ruleset",
+    "RulesetValueError",
     "DEFAULT_RULESET_ID", "JOKER",
 ]  # fmt: skip

@@ -441,7 +441,11 @@ def _table_wild_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Ca
     if not laid or len(table.wilds) + laid <= limit:
         return []
     held = len(table.wilds)
-    already = f"already holds {number_word(held)} wild card{'s' * (held != 1)}" if held else "holds no wild card"
+    already = (
+        f"already holds {number_word(held)} wild card{'s' * (held != 1)}"
+        if held
+        else f"would hold {number_word(laid)} wild cards"
+    )
     most = "none" if limit == 0 else f"at most {number_word(limit)}"
     return [f"{table.text} {already}; in {ruleset.name} a meld holds {most} at any time."]
 
