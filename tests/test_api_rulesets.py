@@ -149,6 +149,7 @@ def test_contract_definition_is_contract_by_hand(client):
         "buy_word": "May I",
         "shanghai_call": False,
         "settlement": None,
+        "table_max_wilds": False,  # RULES.md §6.2: only Shanghai's wild limit holds on the table
     }  # fmt: skip
 
 

@@ -740,7 +740,7 @@ def test_filters_by_season_and_ruleset_on_the_page(ctx, form_client) -> None:
     # the chosen season and ruleset follow the links to players and head-to-head
     assert f"/leagues/{league.id}/head-to-head?season=range&amp;from=2025-06-01&amp;to=2025-06-30" in page
     page = form_client.get(url + "?season=all&ruleset=shanghai").get_data(as_text=True)
-    assert f"/head-to-head?season=all&amp;ruleset=shanghai" in page
+    assert "/head-to-head?season=all&amp;ruleset=shanghai" in page
 
 
 @pytest.mark.parametrize(
@@ -812,7 +812,7 @@ def test_a_player_page_in_a_season_without_their_games(ctx, form_client) -> None
     ann = Player.by_name("Ann")
     page = form_client.get(f"/leagues/{league.id}/players/{ann.id}?season={THIS_YEAR - 1}")
     assert page.status_code == 200
-    assert f"No finished games for Ann in this season." in page.get_data(as_text=True)
+    assert "No finished games for Ann in this season." in page.get_data(as_text=True)
 
 
 def test_a_player_page_for_someone_never_in_the_league_is_not_found(ctx, form_client) -> None:

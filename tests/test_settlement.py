@@ -53,7 +53,7 @@ def test_settlement_is_exact_in_whole_pennies(totals, kitty):
         assert max(tied) - min(tied) <= 1
         assert tied == sorted(tied, reverse=True)  # the odd pennies to the players listed first
     by_total = sorted(zip(totals, money, strict=True), key=lambda pair: pair[0])
-    for (low_total, low_money), (high_total, high_money) in zip(by_total, by_total[1:]):
+    for (low_total, low_money), (high_total, high_money) in zip(by_total, by_total[1:], strict=False):
         if low_total < high_total:
             assert low_money > high_money
     ASSERTED["tie" if len(set(totals)) < len(totals) else "no tie"] += 1

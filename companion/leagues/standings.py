@@ -224,7 +224,7 @@ def rate_game(mus: list[float], sigmas: list[float], ranks: list[int]) -> tuple[
     exps = [exp(mus[i] / c) for i in order]
     # sum_q[q]: the exponentials of everyone placed q's place or lower, added in order
     sum_q = [0.0] * count
-    for e, rank_i in zip(exps, rank):
+    for e, rank_i in zip(exps, rank, strict=True):
         for q in range(count):
             if rank_i >= rank[q]:
                 sum_q[q] += e

@@ -168,7 +168,7 @@ def ruleset_to_definition(ruleset: Ruleset) -> dict[str, Any]:
         "shanghai_call": ruleset.shanghai_call,
         "settlement": settlement,
         "options": [option.key for option in ruleset.options],
-        "table_max_wilds": ruleset.table_max_wilds,
+        "table_max_wilds": ruleset.table_max_wilds,  # RULES.md §6.2: Shanghai's wild limit holds on the table too
     }
 
 

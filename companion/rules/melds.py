@@ -482,7 +482,7 @@ def _cross_problems(ruleset: Ruleset, readings: Sequence[MeldReading], word: str
     runs = [(i, r) for i, r in enumerate(readings) if r.kind is MeldKind.RUN and r.suit is not None]
     if ruleset.same_suit_runs is not SameSuitRuns.ANY:
         reported: set[Suit] = set()
-        for (i, a), (j, b) in itertools.combinations(runs, 2):
+        for (_, a), (j, b) in itertools.combinations(runs, 2):
             if a.suit is not b.suit:
                 continue
             assert a.suit is not None and a.low is not None and a.high is not None and b.low is not None and b.high is not None
