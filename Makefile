@@ -33,8 +33,11 @@ chromium:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium iproute2; \
 	fi
 
-# The whole suite twice: on SQLite, then on a throw-away PostgreSQL server (scripts/with-postgres.sh).
+# Lint (ruff on the repository), types (mypy --strict on the rules engine), then the whole suite twice:
+# on SQLite, then on a throw-away PostgreSQL server (scripts/with-postgres.sh).
 test: install-test chromium
+	$(BIN)/ruff check .
+	$(BIN)/mypy --strict --follow-imports=silent companion/rules
 	$(BIN)/python -m pytest
 	bash scripts/with-postgres.sh $(BIN)/python -m pytest -p no:cacheprovider
 

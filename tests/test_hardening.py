@@ -16,7 +16,7 @@ from companion.extensions import db
 from companion.games import service
 from companion.leagues.exports import league_backup
 from companion.leagues.imports import import_league_backup
-from companion.models import DealResult, Game, League, Player
+from companion.models import DealResult, Game, League
 
 CONTRACT3 = ("Ann", "Bob", "Cat")
 

@@ -161,6 +161,10 @@ RULESET_OBJECT = {
         "lay_off": _enum(*(t.value for t in LayOffTiming), description='Earliest lay-off after going down; default "later_turn".'),
         "reclaim": _enum(*(r.value for r in JokerReclaim), description='Which melded jokers may be taken back; default "runs".'),
         "shanghai_call": {"type": "boolean"},
+        "table_max_wilds": {
+            "type": "boolean",
+            "description": "Whether max_wilds also limits a meld on the table (Shanghai, RULES.md §6.2); default false.",
+        },
         "settlement": {
             "type": "object",
             "nullable": True,

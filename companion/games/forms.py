@@ -7,14 +7,12 @@ from wtforms import (
     BooleanField,
     FieldList,
     FormField,
-    HiddenField,
     RadioField,
     SelectChoice,
-    SelectField,
     SelectMultipleField,
     StringField,
 )
-from wtforms.validators import Length, Optional, ValidationError
+from wtforms.validators import Optional, ValidationError
 from wtforms.widgets import CheckboxInput, HiddenInput, ListWidget
 
 from ..rules import DEFAULT_RULESET_ID, RULESETS

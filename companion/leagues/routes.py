@@ -9,7 +9,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms import SelectChoice, SelectField, StringField
-from wtforms.validators import Length, Optional
+from wtforms.validators import Optional
 
 from flask_login import current_user
 from markupsafe import Markup

@@ -171,6 +171,24 @@ class Card:
         return self.rank is None
 
     @property
+    def natural_rank(self) -> Rank:
+        """The rank of a natural card; a joker has none (``ValueError``), so ask only of a natural.
+
+        >>> Card.parse("7H").natural_rank
+        <Rank.SEVEN: 7>
+        """
+        if self.rank is None:
+            raise ValueError("a joker has no rank")
+        return self.rank
+
+    @property
+    def natural_suit(self) -> Suit:
+        """The suit of a natural card; a joker has none (``ValueError``)."""
+        if self.suit is None:
+            raise ValueError("a joker has no suit")
+        return self.suit
+
+    @property
     def pretty(self) -> str:
         """The card with its suit symbol, for pages: ``7♠``, ``10♥``, ``JK``."""
         if self.rank is None or self.suit is None:
@@ -184,17 +202,17 @@ class Card:
         return f"Card.parse({self._text!r})"
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Card:
+        if not isinstance(other, Card):
             return NotImplemented
-        return self._index == other._index  # type: ignore[attr-defined]
+        return self._index == other._index
 
     def __hash__(self) -> int:
         return self._index
 
     def __lt__(self, other: object) -> bool:  # jokers sort last
-        if other.__class__ is not Card:
+        if not isinstance(other, Card):
             return NotImplemented
-        return self._index < other._index  # type: ignore[attr-defined]
+        return self._index < other._index
 
 
 JOKER = Card(None, None)

@@ -177,18 +177,18 @@ def run_windows(ruleset: Ruleset, naturals: Sequence[Card], length: int) -> list
     low_rank, high_rank = 99, 0
     seen = 0
     for card in naturals:
-        rank = card.rank
+        rank = card.natural_rank
         if rank is Rank.ACE:
             aces += 1
             continue
-        bit = 1 << rank  # type: ignore[operator]
+        bit = 1 << rank
         if seen & bit:
             return []  # a repeated rank never fits a run
         seen |= bit
-        if rank < low_rank:  # type: ignore[operator]
-            low_rank = rank  # type: ignore[assignment]
-        if rank > high_rank:  # type: ignore[operator]
-            high_rank = rank  # type: ignore[assignment]
+        if rank < low_rank:
+            low_rank = rank
+        if rank > high_rank:
+            high_rank = rank
     first_low = 2 if ruleset.aces is AceRule.HIGH_ONLY else 1
     last_low = 15 - length
     if high_rank:
@@ -265,8 +265,8 @@ def _analyse(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld:
         cards=tuple(cards),
         naturals=tuple(naturals),
         wild_indexes=tuple(wild_indexes),
-        ranks=frozenset(card.rank for card in naturals),  # type: ignore[misc]
-        suits=frozenset(card.suit for card in naturals),  # type: ignore[misc]
+        ranks=frozenset(card.natural_rank for card in naturals),
+        suits=frozenset(card.natural_suit for card in naturals),
     )
 
 
@@ -370,7 +370,7 @@ def _run_stand_ins(meld: _Meld, suit: Suit, low: int, high: int, ace_at: int | N
     taken = set()
     for card in meld.naturals:
         if card.rank is not Rank.ACE:
-            taken.add(int(card.rank))  # type: ignore[arg-type]
+            taken.add(int(card.natural_rank))
         elif ace_at is not None:
             taken.add(ace_at)
         else:  # two aces: the A..A run
@@ -396,7 +396,7 @@ def _fits(card: Card, position: int) -> bool:
 
 def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
     """The reason no window fits a one-suit meld of the right length."""
-    counts = Counter(card.rank for card in meld.naturals)
+    counts = Counter(card.natural_rank for card in meld.naturals)
     repeated = sorted(rank for rank, count in counts.items() if count > 1 and (rank is not Rank.ACE or len(meld.cards) < 14 or count > 2))
     if repeated:
         suit = next(iter(meld.suits))
@@ -416,8 +416,10 @@ def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
     suit = next(iter(meld.suits))
     best: tuple[int, list[int]] | None = None
     ace_choices = [1, 14] if ruleset.aces is AceRule.LOW_OR_HIGH else [14]
-    for ace_position in ace_choices if has_ace else [None]:
-        positions = sorted(ace_position if card.rank is Rank.ACE else int(card.rank) for card in meld.naturals)  # type: ignore[misc]
+    for ace_position in ace_choices if has_ace else [0]:  # with no ace, ace_position is never used
+        positions = sorted(
+            ace_position if card.rank is Rank.ACE else int(card.natural_rank) for card in meld.naturals
+        )
         missing = [p for p in range(positions[0], positions[-1] + 1) if p not in positions]
         if best is None or len(missing) < len(best[1]):
             best = (len(missing), missing)
@@ -491,12 +493,12 @@ def _cross_problems(ruleset: Ruleset, readings: Sequence[MeldReading], word: str
                     reported.add(a.suit)
                     problems.append(Problem(ProblemKind.SAME_SUIT_RUNS, f"Two runs of {a.suit.plural}: only one run per suit.", j))
             elif a.high + 1 == b.low or b.high + 1 == a.low:
-                first, second = (a, b) if a.low < b.low else (b, a)
+                (low_1, high_1), (low_2, high_2) = sorted([(a.low, a.high), (b.low, b.high)])
                 problems.append(
                     Problem(
                         ProblemKind.SAME_SUIT_RUNS,
-                        f"{position_label(first.low)}-{position_label(first.high)} and "  # type: ignore[arg-type]
-                        f"{position_label(second.low)}-{position_label(second.high)} of {a.suit.plural} join end to end; "  # type: ignore[arg-type]
+                        f"{position_label(low_1)}-{position_label(high_1)} and "
+                        f"{position_label(low_2)}-{position_label(high_2)} of {a.suit.plural} join end to end; "
                         "they must overlap or leave a gap.",
                         j,
                     )

@@ -24,6 +24,7 @@ import enum
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import JOKER, Card, Rank
 from .words import and_list, number_word, sentence
@@ -537,11 +538,15 @@ class Ruleset:
 
         ``"jokers"`` sets the jokers of every table size.
         """
-        fields: dict[str, object] = {}
+        fields: dict[str, Any] = {}
         for name, value in changes:
             if name == "points":
-                fields["points"] = self.points.replace(**dict(value))  # type: ignore[arg-type]
+                if not isinstance(value, tuple):
+                    raise RulesetValueError(f"a points change is a tuple of (rank, points) pairs, not {value!r}.")
+                fields["points"] = self.points.replace(**{str(key): int(points) for key, points in value})
             elif name == "jokers":
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise RulesetValueError(f"jokers must be a whole number, not {value!r}.")
                 fields["supply"] = tuple(dataclasses.replace(s, jokers=value) for s in self.supply)
             else:
                 fields[name] = value

@@ -48,7 +48,7 @@ def _plain(value: Any) -> Any:
 
 def ruleset_to_dict(ruleset: Ruleset) -> dict[str, Any]:
     """Every field of the ruleset as JSON-ready data, with a format version."""
-    data = _plain(ruleset)
+    data: dict[str, Any] = _plain(ruleset)
     data["snapshot_version"] = SNAPSHOT_VERSION
     return data
 

@@ -387,7 +387,7 @@ class _Search:
         run keeping its natural minimum and wild allowance, which is the best
         any swapping can do.
         """
-        places = []
+        places: list[tuple[int, int, int]] = []
         for index, run in enumerate(runs):
             room = self.max_wilds - run.wilds
             naturals = [p for p in range(run.low, run.low + run.length) if run.naturals >> p & 1]
@@ -575,6 +575,7 @@ class _Search:
             options = []
             top_naturals = 0 if rank == 0 else (requirement.length if exact else available)
             for k in range(max(self.min_naturals, 0 if rank == 0 else 1), min(top_naturals, available) + 1):
+                wild_range: Sequence[int]
                 if exact:
                     wild_range = [requirement.length - k]
                 else:

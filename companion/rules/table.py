@@ -149,7 +149,7 @@ def _positions(ruleset: Ruleset, card: Card) -> tuple[int, ...]:
     """The run places a natural card may take: an ace 1 or 14 (14 only, aces high only)."""
     if card.rank is Rank.ACE:
         return (14,) if ruleset.aces is AceRule.HIGH_ONLY else (1, 14)
-    return (int(card.rank),)  # type: ignore[arg-type]
+    return (int(card.natural_rank),)
 
 
 def _max_run(ruleset: Ruleset) -> int:
@@ -198,7 +198,7 @@ def _layouts(ruleset: Ruleset, cards: Sequence[Card]) -> list[_Layout]:
                 places.append(ace_at if ace_at is not None else (1, 14)[aces_seen])
                 aces_seen += 1
             else:
-                places.append(int(card.rank))  # type: ignore[arg-type]
+                places.append(int(card.natural_rank))
         taken = {p for p in places if p is not None}
         layouts.append(_Layout(low, high, tuple(places), tuple(p for p in range(low, high + 1) if p not in taken)))
     return layouts
@@ -269,11 +269,11 @@ class _TableMeld:
 
     @property
     def rank(self) -> Rank:
-        return self.naturals[0].rank  # type: ignore[return-value]
+        return self.naturals[0].natural_rank
 
     @property
     def suit(self) -> Suit:
-        return self.naturals[0].suit  # type: ignore[return-value]
+        return self.naturals[0].natural_suit
 
 
 def _table_meld(ruleset: Ruleset, cards: Sequence[Card], kind: MeldKind | None, *, verb: str) -> _TableMeld:
@@ -407,6 +407,8 @@ def check_lay_off(
     else:
         fits: list[str] = []
         for meld_kind in table.kinds:
+            found: list[MeldReading]
+            why: list[str]
             if meld_kind is MeldKind.PAIR:
                 found, why = [], ["Nothing can be laid off on a pair: a pair is exactly 2 cards."]
             elif meld_kind is MeldKind.SET:
@@ -462,7 +464,7 @@ def _set_lay_off(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> 
             problems.append(f"{card} is not {_a_rank(rank)}; a {word} of {rank.plural} takes only {rank.plural}.")
         elif not ruleset.dup_suits and card.suit in suits:
             problems.append(
-                f"{card} repeats a suit: this {word} of {rank.plural} already has a {_suit_word(card.suit)}, "  # type: ignore[arg-type]
+                f"{card} repeats a suit: this {word} of {rank.plural} already has a {_suit_word(card.natural_suit)}, "
                 "and a suit may appear only once."
             )
         else:
@@ -547,7 +549,11 @@ def _run_readings(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) ->
                 free = [p for p in range(low, high + 1) if p not in taken]
                 wilds = old | dict(zip(new_wilds, free, strict=True))
                 readings.append(_reading(MeldKind.RUN, combined, suit, low, high, wilds))
-    in_order = [r for r in readings if _written_order(ruleset, combined, r.low, r.high) is not None]  # type: ignore[arg-type]
+    in_order = [
+        r
+        for r in readings
+        if r.low is not None and r.high is not None and _written_order(ruleset, combined, r.low, r.high) is not None
+    ]
     return _unique(in_order + readings)
 
 
@@ -567,7 +573,7 @@ def _run_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card], *,
         if ruleset.is_wild(card):
             rest.append(card)
         elif card.suit is not suit:
-            problems.append(f"{card} is a {_suit_word(card.suit)}; this run is {suit.plural}.")  # type: ignore[arg-type]
+            problems.append(f"{card} is a {_suit_word(card.natural_suit)}; this run is {suit.plural}.")
         elif card.rank is Rank.ACE:
             if aces >= ace_limit:
                 problems.append(
@@ -588,7 +594,7 @@ def _run_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card], *,
                 sentence += " Only the player who dropped this run may lay it there; its joker then slides to the end."
             problems.append(sentence)
         else:
-            seen.add(card.rank)  # type: ignore[arg-type]
+            seen.add(card.natural_rank)
             rest.append(card)
     longest = _max_run(ruleset)
     span = "2 to A" if ruleset.aces is AceRule.HIGH_ONLY else "A to A"
@@ -614,7 +620,7 @@ def _corner_problem(
 ) -> str | None:
     """The sentence for cards that would fit only going round the corner past the ace."""
     naturals = list(table.naturals) + [card for card in rest if not ruleset.is_wild(card)]
-    ranks = [int(card.rank) for card in naturals]  # type: ignore[arg-type]
+    ranks = [int(card.natural_rank) for card in naturals]
     size = len(table.cards) + len(rest)
     if len(set(ranks)) < len(ranks) or size > 13:
         return None
