@@ -727,7 +727,7 @@ def test_one_turn_bonus_in_a_ruleset_without_it_is_an_error(make_game, form_clie
             CONTRACT3,
             ["", "JK JK JK", "5"],
             [
-                "Bob: Three jokers, but a table of 3 plays with two.",
+                "Bob: Three jokers, but a table of 3 has two.",
                 "The hands hold 3 jokers between them, but only 2 are in play.",
             ],
         ),
