@@ -13,17 +13,17 @@ CONTRACT = find_ruleset("contract")
 
 BAD_FIELDS = [
     ("max_wilds", -1, "max_wilds must be a whole number from 0 to 14, or None for no limit, not -1."),
-    ("max_wilds", "1", "max_wilds must be a whole number from 0 to 14, or None for no limit, not '1'."),
+    ("max_wilds", "1", "max_wilds must be a whole number from 0 to 14, or None for no limit, not \"1\"."),
     ("max_wilds", True, "max_wilds must be a whole number"),
     ("min_naturals", 1.5, "min_naturals must be a whole number from 0 to 14, not 1.5."),
-    ("exact", "yes", "exact must be True or False, not 'yes'."),
+    ("exact", "yes", "exact must be True or False, not \"yes\"."),
     ("repeat_rank", 1, "repeat_rank must be True or False, not 1."),
     ("dup_suits", None, "dup_suits must be True or False, not None."),
     ("deuces_wild", "no", "deuces_wild must be True or False"),
     ("table_max_wilds", 0, "table_max_wilds must be True or False"),
-    ("aces", "sideways", "aces must be one of 'low_or_high', 'high_only', not 'sideways'."),
+    ("aces", "sideways", "aces must be one of 'low_or_high', 'high_only', not \"sideways\"."),
     ("same_suit_runs", 3, "same_suit_runs must be one of"),
-    ("reclaim", "always", "reclaim must be one of 'runs', 'never', 'slide', not 'always'."),
+    ("reclaim", "always", "reclaim must be one of 'runs', 'never', 'slide', not \"always\"."),
     ("lay_off", None, "lay_off must be one of"),
     ("set_word", "", "set_word must be a non-empty text"),
     ("name", 7, "name must be a non-empty text, not 7."),
@@ -31,7 +31,7 @@ BAD_FIELDS = [
     ("deals", ("S3 S3",), "deals must be a tuple of Deal values"),
     ("supply", None, "supply must be a tuple of TableSupply values, not None."),
     ("points", {"A": 15}, "points must be a PointTable"),
-    ("exact_cut_bonus", -50, "exact_cut_bonus must be a whole number from 0 to 1000, not -50."),
+    ("exact_cut_bonus", -50, "exact_cut_bonus must be a whole number from 0 to 1000000, not -50."),
     ("settlement", 2, "settlement must be a Settlement or None, not 2."),
 ]
 

@@ -54,6 +54,11 @@ class RulesetValueError(RulesError):
     """
 
 
+def _shown(value: object) -> str:
+    """A value quoted as JSON writes it (text in double quotes), as stored rulesets and the API show values."""
+    return f'"{value}"' if isinstance(value, str) else repr(value)
+
+
 def _whole(owner: object, name: str, low: int, high: int | None = None, *, none_ok: bool = False) -> None:
     """Check that ``owner.name`` is a whole number in ``low..high`` (or ``None`` where allowed)."""
     value = getattr(owner, name)
@@ -62,19 +67,19 @@ def _whole(owner: object, name: str, low: int, high: int | None = None, *, none_
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
         span = f"{low} or more" if high is None else f"from {low} to {high}"
         also = ", or None for no limit" if none_ok else ""
-        raise RulesetValueError(f"{name} must be a whole number {span}{also}, not {value!r}.")
+        raise RulesetValueError(f"{name} must be a whole number {span}{also}, not {_shown(value)}.")
 
 
 def _flag(owner: object, name: str) -> None:
     value = getattr(owner, name)
     if not isinstance(value, bool):
-        raise RulesetValueError(f"{name} must be True or False, not {value!r}.")
+        raise RulesetValueError(f"{name} must be True or False, not {_shown(value)}.")
 
 
 def _text(owner: object, name: str, *, empty_ok: bool = False) -> None:
     value = getattr(owner, name)
     if not isinstance(value, str) or (not empty_ok and not value.strip()):
-        raise RulesetValueError(f"{name} must be {'a' if empty_ok else 'a non-empty'} text, not {value!r}.")
+        raise RulesetValueError(f"{name} must be {'a' if empty_ok else 'a non-empty'} text, not {_shown(value)}.")
 
 
 def _items(owner: object, name: str, kind: type | tuple[type, ...], *, empty_ok: bool = True) -> None:
@@ -168,7 +173,7 @@ def _coerce_enum(value: object, name: str, kind: type[enum.Enum]) -> None:
         member = kind(given)
     except (ValueError, TypeError):
         choices = ", ".join(repr(m.value) for m in kind)
-        raise RulesetValueError(f"{name} must be one of {choices}, not {given!r}.") from None
+        raise RulesetValueError(f"{name} must be one of {choices}, not {_shown(given)}.") from None
     object.__setattr__(value, name, member)
 
 
@@ -414,8 +419,8 @@ class Ruleset:
             _flag(self, name)
         _whole(self, "max_wilds", 0, 14, none_ok=True)
         _whole(self, "min_naturals", 0, 14)
-        _whole(self, "exact_cut_bonus", 0, 1000)
-        _whole(self, "one_turn_out_bonus", 0, 1000)
+        _whole(self, "exact_cut_bonus", 0, 1_000_000)
+        _whole(self, "one_turn_out_bonus", 0, 1_000_000)
         _items(self, "supply", TableSupply, empty_ok=False)
         _items(self, "deals", Deal, empty_ok=False)
         _items(self, "options", HouseOption)
