@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules import JOKER, Card, MeldKind, Rank, Suit, find_ruleset, parse_cards
-from companion.rules.melds import run_windows
+from companion.rules.runs import run_windows
 from companion.rules.rulesets import AceRule, JokerReclaim, LayOffTiming, Ruleset
-from companion.rules.table import ExchangeRuling, LayOffRuling, check_joker_exchange, check_lay_off
+from companion.rules.layoff import ExchangeRuling, LayOffRuling, check_joker_exchange, check_lay_off
 
 SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

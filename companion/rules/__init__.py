@@ -17,7 +17,7 @@ Glossary (RULES.md §1):
 
 from .cards import JOKER, Card, CardSyntaxError, Rank, Suit, format_cards, parse_cards, pretty_cards
 from .definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
-from .melds import GoDownRuling, MeldReading, Problem, ProblemKind, check_go_down
+from .godown import GoDownRuling, MeldReading, Problem, ProblemKind, check_go_down
 from .rulesets import (
     DEFAULT_RULESET_ID,
     RULESETS,
@@ -41,7 +41,7 @@ from .rulesets import (
     find_ruleset,
 )
 from .scoring import HandScore, score_hand, settle
-from .table import ExchangeRuling, LayOffRuling, check_joker_exchange, check_lay_off
+from .layoff import ExchangeRuling, LayOffRuling, check_joker_exchange, check_lay_off
 
 __all__ = [
     "AceRule", "BuyRule", "Card", "CardSyntaxError", "DEFAULT_RULESET_ID", "Deal", "DealOutOfRangeError",

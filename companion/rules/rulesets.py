@@ -79,7 +79,7 @@ def _flag(owner: object, name: str) -> None:
 def _text(owner: object, name: str, *, empty_ok: bool = False) -> None:
     value = getattr(owner, name)
     if not isinstance(value, str) or (not empty_ok and not value.strip()):
-        raise RulesetValueError(f"{name} must be {'a' if empty_ok else 'a non-empty'} text, not {_shown(value)}.")
+        raise RulesetValueError(f"{name} must be {'a' if empty_ok else 'a non-empty'} text, not {value!r}.")
 
 
 def _items(owner: object, name: str, kind: type | tuple[type, ...], *, empty_ok: bool = True) -> None:
@@ -173,7 +173,7 @@ def _coerce_enum(value: object, name: str, kind: type[enum.Enum]) -> None:
         member = kind(given)
     except (ValueError, TypeError):
         choices = ", ".join(repr(m.value) for m in kind)
-        raise RulesetValueError(f"{name} must be one of {choices}, not {_shown(given)}.") from None
+        raise RulesetValueError(f"{name} must be one of {choices}, not {given!r}.") from None
     object.__setattr__(value, name, member)
 
 

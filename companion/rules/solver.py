@@ -2,7 +2,7 @@
 
 :func:`solve` is exact: it answers ``None`` only when no legal go-down
 exists, and otherwise returns a legal go-down (one that
-:func:`~.melds.check_go_down` accepts) that leaves the fewest penalty
+:func:`~.godown.check_go_down` accepts) that leaves the fewest penalty
 points in hand; in a meld-all deal, one that uses every card.
 
 How it stays fast on hard hands (many wilds, duplicates, 16 cards):

@@ -27,7 +27,7 @@ from ..rules import (
 )
 from ..rules.guide import rules_facts, setup_card
 from ..rules.solver import solve
-from ..rules.table import check_joker_exchange, check_lay_off
+from ..rules.layoff import check_joker_exchange, check_lay_off
 from .picker import MeldsText, apply_action
 
 bp = Blueprint("rules_ui", __name__)

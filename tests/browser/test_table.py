@@ -80,7 +80,7 @@ def test_a_four_player_deal_without_scrolling(page: Page, look, seed_game, scree
             totals[name] += CONTRACT_POINTS[card]
             # the total is the phone's own: it is there the moment the key is tapped
             assert line(page, name).locator(".hand-total").text_content() == str(totals[name])
-            assert page.locator(f"#entry-foot .run-total").nth(list(DEAL).index(name) + 1).text_content() == str(totals[name])
+            assert page.locator("#entry-foot .run-total").nth(list(DEAL).index(name) + 1).text_content() == str(totals[name])
             assert_nothing_scrolls(page)
     look(f"entry-filled-{screen['width']}")
     tap(page.locator("#save"))

@@ -1,0 +1,659 @@
+"""Checking a go-down: is this a legal initial meld for the deal's contract?
+
+:func:`check_go_down` follows RULES.md §2.1. Melds, and the cards within a
+meld, may come in any order: the go-down is legal when *some* matching of
+melds to the contract's requirements, and *some* choice of what each wild
+card stands for, meets every rule. An illegal go-down is not an exception:
+the ruling lists every problem in a sentence a player understands, in the
+order of RULES.md §5.
+
+>>> from .rulesets import find_ruleset
+>>> ruling = check_go_down(find_ruleset("contract"), 2, [parse_cards("9C 9D 9S"), parse_cards("5S 6S JK 8S")])
+>>> ruling.legal, ruling.readings[1].describe()
+(True, 'run of spades, 5 to 8, JK stands for 7S')
+>>> check_go_down(find_ruleset("contract"), 3, [parse_cards("QH KH AH 2H"), parse_cards("5C 6C 7C 8C")]).problems
+('Q-K-A-2 goes round the corner: an ace is high or low, not both.',)
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401  (parse_cards: for the doctests)
+from .runs import card_at, corner_window, longest_run, longest_run_span, position_label, run_windows
+from .words import cards_word, number_word, too_many_copies, too_many_jokers
+from .rulesets import AceRule, Deal, LayOffTiming, MeldKind, Requirement, Ruleset, SameSuitRuns
+
+__all__ = [
+    "GoDownRuling",
+    "MeldReading",
+    "Problem",
+    "ProblemKind",
+    "check_go_down",
+    "position_label",
+    "run_windows",
+    "supply_problems",
+]
+
+
+class ProblemKind(enum.IntEnum):
+    """What is wrong, in the order RULES.md §5 lists problems."""
+
+    MELD_COUNT = 1
+    """Wrong number or kind of melds."""
+    TOO_FEW = 2
+    TOO_MANY = 3
+    MIXED = 4
+    """Mixed suits in a run, mixed ranks in a set."""
+    GAP = 5
+    """A gap no wild fills, or a rank repeated in a run."""
+    WRAP = 6
+    """An ace used round the corner, or low where aces are high only."""
+    WILDS = 7
+    NO_NATURAL = 8
+    SAME_SUIT_RUNS = 9
+    REPEATED_RANK = 10
+    SUPPLY = 11
+    UNMELDED = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One reason a go-down is illegal."""
+
+    kind: ProblemKind
+    message: str
+    meld: int | None = None
+    """The index of the meld it is about, if one."""
+
+
+@dataclass(frozen=True, slots=True)
+class MeldReading:
+    """How one meld was read: its kind, and its rank or suit and span.
+
+    ``low`` and ``high`` are run positions (A = 1 or 14, 2..K = 2..13);
+    ``wilds`` maps a wild card's index in ``cards`` to the card it stands
+    for, where every legal reading agrees.
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    rank: Rank | None = None
+    suit: Suit | None = None
+    low: int | None = None
+    high: int | None = None
+    wilds: tuple[tuple[int, Card], ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """The API's shape for a meld reading."""
+        data: dict[str, object] = {"kind": self.kind.value, "cards": [str(card) for card in self.cards]}
+        if self.kind is MeldKind.RUN:
+            if self.suit is not None:
+                data["suit"] = self.suit.value
+            if self.low is not None and self.high is not None:
+                data["low"] = position_label(self.low)
+                data["high"] = position_label(self.high)
+        elif self.rank is not None:
+            data["rank"] = self.rank.label
+        data["wilds"] = {str(index): str(card) for index, card in self.wilds}
+        return data
+
+    def describe(self, set_word: str = "set") -> str:
+        """The reading in words: ``"run of spades, 5 to 8, JK stands for 7S"``, ``"group of 9s"``.
+
+        ``set_word`` is what the ruleset calls a set (group, book, trio).
+        """
+        if self.kind is MeldKind.RUN:
+            text = "run"
+            if self.suit is not None:
+                text += f" of {self.suit.plural}"
+            if self.low is not None and self.high is not None:
+                text += f", {position_label(self.low)} to {position_label(self.high)}"
+        else:
+            text = set_word if self.kind is MeldKind.SET else self.kind.value
+            if self.rank is not None:
+                text += f" of {self.rank.plural}"
+        stand_ins = [f"{self.cards[index]} stands for {card}" for index, card in self.wilds]
+        return ", ".join([text, *stand_ins])
+
+
+@dataclass(frozen=True, slots=True)
+class GoDownRuling:
+    """The answer to "is this a legal go-down?"."""
+
+    legal: bool
+    problems: tuple[str, ...]
+    readings: tuple[MeldReading, ...]
+    details: tuple[Problem, ...] = field(default=(), repr=False)
+
+    def to_json(self) -> dict[str, object]:
+        """The API's shape: ``{"legal", "problems", "melds"}``."""
+        return {
+            "legal": self.legal,
+            "problems": list(self.problems),
+            "melds": [reading.to_json() for reading in self.readings],
+        }
+
+
+# ---------------------------------------------------------------------------
+# One meld
+
+
+class _Meld:
+    """What the checker needs to know of one meld, worked out once."""
+
+    __slots__ = ("index", "cards", "naturals", "wild_indexes", "ranks", "suits", "_text")
+
+    def __init__(
+        self,
+        *,
+        index: int,
+        cards: tuple[Card, ...],
+        naturals: tuple[Card, ...],
+        wild_indexes: tuple[int, ...],
+        ranks: frozenset[Rank],
+        suits: frozenset[Suit],
+    ) -> None:
+        self.index = index
+        self.cards = cards
+        self.naturals = naturals
+        self.wild_indexes = wild_indexes
+        self.ranks = ranks
+        self.suits = suits
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = format_cards(self.cards) if self.cards else "An empty meld"
+        return self._text
+
+    @property
+    def resembles_set(self) -> bool:
+        return len(self.ranks) <= 1
+
+    @property
+    def resembles_run(self) -> bool:
+        return len(self.suits) <= 1 and (len(self.naturals) <= 1 or len(self.ranks) > 1)
+
+
+def _analyse(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld:
+    naturals = []
+    wild_indexes = []
+    deuces = ruleset.deuces_wild
+    for position, card in enumerate(cards):
+        if card.rank is None or (deuces and card.rank is Rank.TWO):  # ruleset.is_wild, inlined: a hot loop
+            wild_indexes.append(position)
+        else:
+            naturals.append(card)
+    return _Meld(
+        index=index,
+        cards=tuple(cards),
+        naturals=tuple(naturals),
+        wild_indexes=tuple(wild_indexes),
+        ranks=frozenset(card.natural_rank for card in naturals),
+        suits=frozenset(card.natural_suit for card in naturals),
+    )
+
+
+def _common_problems(ruleset: Ruleset, meld: _Meld) -> list[Problem]:
+    """Wild-card and natural-card counts, the same for every kind of meld."""
+    problems = []
+    wilds = len(meld.wild_indexes)
+    # an all-wild meld's trouble is that it has no natural card, not how many wilds it has
+    if ruleset.max_wilds is not None and wilds > ruleset.max_wilds and meld.naturals:
+        allowed = "no wild card" if ruleset.max_wilds == 0 else f"{ruleset.max_wilds} per meld"
+        problems.append(
+            Problem(ProblemKind.WILDS, f"{meld.text} has {wilds} wild{'s' * (wilds != 1)}; this game allows {allowed}.", meld.index)
+        )
+    if len(meld.naturals) < ruleset.min_naturals:
+        if not meld.naturals:
+            message = f"{meld.text} has no natural card."
+        else:
+            message = f"{meld.text} has {cards_word(len(meld.naturals))} that are not wild; a meld needs {ruleset.min_naturals}."
+        problems.append(Problem(ProblemKind.NO_NATURAL, message, meld.index))
+    return problems
+
+
+def _length_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement, word: str) -> list[Problem]:
+    size = len(meld.cards)
+    exact = requirement.kind is MeldKind.PAIR or ruleset.is_exact(deal)
+    if size < requirement.length:
+        return [Problem(ProblemKind.TOO_FEW, f"{meld.text} is {cards_word(size)}; a {word} needs {requirement.length}.", meld.index)]
+    if exact and size > requirement.length:
+        if requirement.kind is MeldKind.PAIR:
+            message = f"{meld.text} is {cards_word(size)}; a pair is exactly 2."
+        else:
+            later = "this turn" if ruleset.lay_off is LayOffTiming.SAME_TURN else "on a later turn"
+            message = (
+                f"{meld.text} has {size} cards; going down, a {word} is exactly {requirement.length}. "
+                f"Lay off the rest {later}."
+            )
+        return [Problem(ProblemKind.TOO_MANY, message, meld.index)]
+    return []
+
+
+def _set_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> tuple[list[MeldReading], list[Problem]]:
+    """Readings of a meld as a set or pair, or why it is neither."""
+    word = ruleset.set_word if requirement.kind is MeldKind.SET else "pair"
+    if len(meld.ranks) > 1:
+        if requirement.kind is MeldKind.PAIR:
+            return [], [Problem(ProblemKind.MIXED, f"{meld.text} is not a pair: a pair is two cards of one rank.", meld.index)]
+        if meld.resembles_run:
+            return [], [Problem(ProblemKind.MELD_COUNT, f"{meld.text} is a run; deal {deal.number} needs {deal.contract.lower()}.", meld.index)]
+        return [], [Problem(ProblemKind.MIXED, f"{meld.text} mixes ranks; a {word} is cards of one rank.", meld.index)]
+    problems = _length_problems(ruleset, deal, meld, requirement, word)
+    if not ruleset.dup_suits and len(meld.suits) < len(meld.naturals):
+        problems.append(Problem(ProblemKind.MIXED, f"{meld.text} repeats a suit; a {word} needs cards of different suits.", meld.index))
+    problems += _common_problems(ruleset, meld)
+    if problems:
+        return [], problems
+    rank = next(iter(meld.ranks)) if meld.ranks else None
+    return [MeldReading(kind=requirement.kind, cards=meld.cards, rank=rank)], []
+
+
+def _run_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> tuple[list[MeldReading], list[Problem]]:
+    """Every reading of a meld as a run, or why it is not one."""
+    if len(meld.naturals) >= 2 and len(meld.ranks) == 1:
+        message = f"{meld.text} is a {ruleset.set_word}; deal {deal.number} needs {deal.contract.lower()}."
+        return [], [Problem(ProblemKind.MELD_COUNT, message, meld.index)]
+    if len(meld.suits) > 1:
+        return [], [Problem(ProblemKind.MIXED, f"{meld.text} mixes suits.", meld.index)]
+    problems = _length_problems(ruleset, deal, meld, requirement, "run")
+    if problems and problems[0].kind is ProblemKind.TOO_MANY and not run_windows(ruleset, meld.naturals, len(meld.cards)):
+        why = _why_no_run(ruleset, meld)
+        if why.kind is not ProblemKind.TOO_MANY:
+            problems.append(why)  # laying off the extra card would not mend a gap: say both
+    problems += _common_problems(ruleset, meld)
+    if problems:
+        return [], problems
+    windows = run_windows(ruleset, meld.naturals, len(meld.cards))
+    # the reading that matches the order the cards were written in comes first
+    windows.sort(key=lambda window: _written_order(meld, window[0], window[0] + len(meld.cards) - 1) is None)
+    if not windows:
+        return [], [_why_no_run(ruleset, meld)]
+    suit = next(iter(meld.suits)) if meld.suits else None
+    readings = []
+    for low, ace_at in windows:
+        high = low + len(meld.cards) - 1
+        stand_ins: tuple[tuple[int, Card], ...] = ()
+        if suit is not None and meld.wild_indexes:
+            stand_ins = _run_stand_ins(meld, suit, low, high, ace_at)
+        readings.append(MeldReading(kind=MeldKind.RUN, cards=meld.cards, suit=suit, low=low, high=high, wilds=stand_ins))
+    return readings, []
+
+
+def _run_stand_ins(meld: _Meld, suit: Suit, low: int, high: int, ace_at: int | None) -> tuple[tuple[int, Card], ...]:
+    """What each wild stands for in a run lying from ``low`` to ``high``.
+
+    When the meld is written in run order (up or down), each wild stands for
+    its own place; otherwise the wilds fill the missing places in the order
+    they were written.
+    """
+    ordered = _written_order(meld, low, high)
+    if ordered is not None:
+        return tuple((i, card_at(ordered[i], suit)) for i in meld.wild_indexes)
+    taken = set()
+    for card in meld.naturals:
+        if card.rank is not Rank.ACE:
+            taken.add(int(card.natural_rank))
+        elif ace_at is not None:
+            taken.add(ace_at)
+        else:  # two aces: the A..A run
+            taken.update((1, 14))
+    missing = [p for p in range(low, high + 1) if p not in taken]
+    return tuple((i, card_at(p, suit)) for i, p in zip(meld.wild_indexes, missing, strict=False))
+
+
+def _written_order(meld: _Meld, low: int, high: int) -> list[int] | None:
+    """The run positions of the meld's cards if it is written in order, up or down."""
+    wild = set(meld.wild_indexes)
+    for places in (list(range(low, high + 1)), list(range(high, low - 1, -1))):
+        if all(i in wild or _fits(card, places[i]) for i, card in enumerate(meld.cards)):
+            return places
+    return None
+
+
+def _fits(card: Card, position: int) -> bool:
+    if card.rank is Rank.ACE:
+        return position in (1, 14)
+    return card.rank == position
+
+
+def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
+    """The reason no window fits a one-suit meld of the right length."""
+    counts = Counter(card.natural_rank for card in meld.naturals)
+    repeated = sorted(rank for rank, count in counts.items() if count > 1 and (rank is not Rank.ACE or len(meld.cards) < 14 or count > 2))
+    if repeated:
+        suit = next(iter(meld.suits))
+        twice = ", ".join(f"{rank.label}{suit.value}" for rank in repeated)
+        return Problem(ProblemKind.GAP, f"{meld.text} repeats {twice}; a run has one card of each rank.", meld.index)
+    size = len(meld.cards)
+    longest = longest_run(ruleset)
+    if size > longest:
+        span = longest_run_span(ruleset)
+        return Problem(ProblemKind.TOO_MANY, f"{meld.text} has {size} cards; a run has at most {longest} ({span}).", meld.index)
+    has_ace = Rank.ACE in counts
+    if has_ace:
+        corner = _corner_problem(ruleset, meld, sorted(int(rank) for rank in counts))
+        if corner is not None:
+            return corner
+    # A gap: the tightest span of the naturals is longer than the meld.
+    suit = next(iter(meld.suits))
+    best: tuple[int, list[int]] | None = None
+    ace_choices = [1, 14] if ruleset.aces is AceRule.LOW_OR_HIGH else [14]
+    for ace_position in ace_choices if has_ace else [0]:  # with no ace, ace_position is never used
+        positions = sorted(
+            ace_position if card.rank is Rank.ACE else int(card.natural_rank) for card in meld.naturals
+        )
+        missing = [p for p in range(positions[0], positions[-1] + 1) if p not in positions]
+        if best is None or len(missing) < len(best[1]):
+            best = (len(missing), missing)
+    assert best is not None
+    missing_cards = " ".join(str(card_at(p, suit)) for p in best[1])
+    wilds = len(meld.wild_indexes)
+    if not wilds:
+        return Problem(ProblemKind.GAP, f"{meld.text} skips {missing_cards} and no wild fills it.", meld.index)
+    return Problem(
+        ProblemKind.GAP,
+        f"{meld.text} skips {missing_cards}: too many gaps for {number_word(wilds)} wild{'s' * (wilds != 1)}.",
+        meld.index,
+    )
+
+
+def _corner_problem(ruleset: Ruleset, meld: _Meld, ranks: Sequence[int]) -> Problem | None:
+    """The sentence for naturals that would lie in one run only by going round the corner past the ace.
+
+    The shortest window round the corner that holds them is named (``K-A-2-3``
+    for ``KH AH 3H``), when it is shorter than any straight span of them: then
+    the player meant the corner, not a gap.
+    """
+    size = len(meld.cards)
+    ace_places = (1, 14) if ruleset.aces is AceRule.LOW_OR_HIGH else (14,)
+    others = [rank for rank in ranks if rank != 1]
+    straight = min(max([*others, place]) - min([*others, place]) + 1 for place in ace_places)
+    found = corner_window(ruleset, ranks, size, max(size, straight - 1))
+    if found is None:
+        return None
+    cycle, ace = found
+    labels = "-".join(Rank(r).label for r in cycle)
+    if ruleset.aces is AceRule.HIGH_ONLY:
+        if ace == 0:
+            return Problem(ProblemKind.WRAP, f"Aces are high only: {labels} is not a run.", meld.index)
+        message = f"Aces are high only and nothing follows the ace: {labels} is not a run."
+        return Problem(ProblemKind.WRAP, message, meld.index)
+    return Problem(ProblemKind.WRAP, f"{labels} goes round the corner: an ace is high or low, not both.", meld.index)
+
+
+def _options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> tuple[list[MeldReading], list[Problem]]:
+    if requirement.kind is MeldKind.RUN:
+        return _run_options(ruleset, deal, meld, requirement)
+    return _set_options(ruleset, deal, meld, requirement)
+
+
+# ---------------------------------------------------------------------------
+# Across melds
+
+
+def _cross_problems(ruleset: Ruleset, readings: Sequence[MeldReading], word: str) -> list[Problem]:
+    """Problems between melds of one go-down: same-suit runs and repeated ranks."""
+    problems = []
+    runs = [(i, r) for i, r in enumerate(readings) if r.kind is MeldKind.RUN and r.suit is not None]
+    if ruleset.same_suit_runs is not SameSuitRuns.ANY:
+        reported: set[Suit] = set()
+        for (_, a), (j, b) in itertools.combinations(runs, 2):
+            if a.suit is not b.suit:
+                continue
+            assert a.suit is not None and a.low is not None and a.high is not None and b.low is not None and b.high is not None
+            if ruleset.same_suit_runs is SameSuitRuns.ONE_PER_SUIT:
+                if a.suit not in reported:
+                    reported.add(a.suit)
+                    problems.append(Problem(ProblemKind.SAME_SUIT_RUNS, f"Two runs of {a.suit.plural}: only one run per suit.", j))
+            elif a.high + 1 == b.low or b.high + 1 == a.low:
+                (low_1, high_1), (low_2, high_2) = sorted([(a.low, a.high), (b.low, b.high)])
+                problems.append(
+                    Problem(
+                        ProblemKind.SAME_SUIT_RUNS,
+                        f"{position_label(low_1)}-{position_label(high_1)} and "
+                        f"{position_label(low_2)}-{position_label(high_2)} of {a.suit.plural} join end to end; "
+                        "they must overlap or leave a gap.",
+                        j,
+                    )
+                )
+    if not ruleset.repeat_rank:
+        seen: dict[Rank, int] = {}
+        for i, reading in enumerate(readings):
+            if reading.kind is MeldKind.RUN or reading.rank is None:
+                continue
+            if reading.rank in seen:
+                problems.append(
+                    Problem(
+                        ProblemKind.REPEATED_RANK,
+                        f"Two {word}s of {reading.rank.plural}: a contract can't use a rank twice.",
+                        i,
+                    )
+                )
+            else:
+                seen[reading.rank] = i
+    return problems
+
+
+def supply_problems(ruleset: Ruleset, cards: Iterable[Card], players: int | None) -> list[Problem]:
+    """More of a card than the packs (or jokers) in play hold (for ``players``, or the largest table)."""
+    table = ruleset.table(players)
+    counts = Counter(cards)
+    over = [(card, count) for card, count in counts.items() if count > (table.jokers if card.rank is None else table.packs)]
+    problems = []
+    where = "this game" if players is None else f"a table of {players}"
+    for card, count in sorted(over):
+        if card.is_joker:
+            problems.append(Problem(ProblemKind.SUPPLY, too_many_jokers(count, table.jokers, where)))
+        else:
+            problems.append(Problem(ProblemKind.SUPPLY, too_many_copies(count, str(card), table.packs)))
+    return problems
+
+
+# ---------------------------------------------------------------------------
+# The whole go-down
+
+
+def check_go_down(
+    ruleset: Ruleset,
+    deal_number: int,
+    melds: Sequence[Sequence[Card]],
+    remaining: Sequence[Card] | None = None,
+    players: int | None = None,
+) -> GoDownRuling:
+    """Whether ``melds`` are a legal go-down for deal ``deal_number``.
+
+    ``remaining`` is what is left in hand (it must be empty in a meld-all
+    deal); ``players`` is the table size for the supply check (the largest
+    table if ``None``). Raises :class:`~.rulesets.DealOutOfRangeError` or
+    :class:`~.rulesets.PlayersOutOfRangeError` for input outside the
+    ruleset; never raises on well-formed cards.
+    """
+    deal = ruleset.deal(deal_number)
+    ruleset.table(players)  # validates the table size before anything else
+    remaining = tuple(remaining or ())
+    analysed = [_analyse(ruleset, index, meld) for index, meld in enumerate(melds)]
+    requirements = deal.requirements
+    word = ruleset.set_word
+
+    problems: list[Problem] = []
+    readings: list[MeldReading | None] = [None] * len(analysed)
+
+    kinds = list(dict.fromkeys(requirements))  # the distinct requirements, in the contract's order
+    options = [[_options(ruleset, deal, meld, requirement) for requirement in kinds] for meld in analysed]
+
+    if len(analysed) != len(requirements):
+        laid = f"{len(analysed)} meld{'s' * (len(analysed) != 1)}"
+        problems.append(Problem(ProblemKind.MELD_COUNT, f"Deal {deal.number} needs {deal.contract.lower()}; you laid down {laid}."))
+        for meld in analysed:
+            found, why = _closest(meld, kinds, options)
+            readings[meld.index] = found
+            problems += why
+    else:
+        legal, chosen = _search(ruleset, analysed, [kinds.index(r) for r in requirements], kinds, options, word)
+        if legal is not None:
+            readings = list(legal)
+        else:
+            problems += chosen[1]
+            readings = list(chosen[0])
+
+    problems += supply_problems(ruleset, [card for meld in melds for card in meld] + list(remaining), players)
+    if deal.meld_all and remaining:
+        left = format_cards(remaining)
+        verb = "is" if len(remaining) == 1 else "are"
+        problems.append(Problem(ProblemKind.UNMELDED, f"Deal {deal.number} must use every card: {left} {verb} left."))
+
+    problems.sort(key=lambda p: (p.kind, -1 if p.meld is None else p.meld))
+    final = tuple(reading if reading is not None else _fallback_reading(meld) for reading, meld in zip(readings, analysed, strict=True))
+    return GoDownRuling(
+        legal=not problems,
+        problems=tuple(problem.message for problem in problems),
+        readings=final,
+        details=tuple(problems),
+    )
+
+
+Options = list[list[tuple[list[MeldReading], list[Problem]]]]
+"""For each meld, for each distinct requirement: its readings as that requirement, or why none."""
+
+
+def _closest(meld: _Meld, kinds: Sequence[Requirement], options: Options) -> tuple[MeldReading | None, list[Problem]]:
+    """A meld judged as the contract kind it resembles (no problem if it fits one)."""
+    candidates = []
+    for order, requirement in enumerate(kinds):
+        found, why = options[meld.index][order]
+        if found:
+            return found[0], []
+        resembles = meld.resembles_run if requirement.kind is MeldKind.RUN else meld.resembles_set
+        candidates.append((not resembles, len(why), order, why))
+    return None, min(candidates)[3] if candidates else []
+
+
+def _search(
+    ruleset: Ruleset,
+    melds: Sequence[_Meld],
+    requirement_kinds: Sequence[int],
+    kinds: Sequence[Requirement],
+    options: Options,
+    word: str,
+) -> tuple[tuple[MeldReading, ...] | None, tuple[tuple[MeldReading | None, ...], list[Problem]]]:
+    """Find a legal reading, or else the matching with the fewest problems.
+
+    ``requirement_kinds`` are the contract's requirements as indexes into
+    ``kinds``. Returns ``(legal_readings, (closest_readings, problems))``; the
+    first is ``None`` when nothing is legal. In a legal answer a wild's
+    stand-in is kept only where every legal reading agrees. Among illegal
+    matchings, the one judging most melds as the kind they resemble wins
+    (RULES.md §5), then the one with the fewest problems.
+    """
+    best: tuple[tuple[int, int], tuple[MeldReading | None, ...], list[Problem]] | None = None
+    legal_choices: list[list[MeldReading]] | None = None
+    unlike_by_kind = [[not _resembles(meld, kind) for kind in kinds] for meld in melds]
+    # Stand-ins are reported only where every legal reading agrees, so with wilds all are looked at.
+    needs_agreement = any(meld.wild_indexes for meld in melds)
+    for order in _distinct_orders(requirement_kinds):
+        per_meld = [options[i][k] for i, k in enumerate(order)]
+        unlike = sum(unlike_by_kind[i][k] for i, k in enumerate(order))
+        if any(why for _, why in per_meld):
+            individual = [problem for _, why in per_meld for problem in why]
+            if best is None or (unlike, len(individual)) < best[0]:
+                readings = tuple(found[0] if found else None for found, _ in per_meld)
+                best = ((unlike, len(individual)), readings, individual)
+            continue
+        # Every meld fits on its own: look for readings that also fit together.
+        fewest: tuple[int, tuple[MeldReading, ...], list[Problem]] | None = None
+        for combination in itertools.product(*(found for found, _ in per_meld)):
+            cross = _cross_problems(ruleset, combination, word)
+            if not cross:
+                if not needs_agreement:  # no wild card: the first legal reading is the answer
+                    return tuple(combination), ((), [])
+                if legal_choices is None:
+                    legal_choices = [[reading] for reading in combination]
+                else:
+                    for choices, reading in zip(legal_choices, combination, strict=True):
+                        choices.append(reading)
+            elif fewest is None or len(cross) < fewest[0]:
+                fewest = (len(cross), combination, cross)
+        if fewest is not None and (best is None or (unlike, fewest[0]) < best[0]):
+            best = ((unlike, fewest[0]), fewest[1], fewest[2])
+    if legal_choices is not None:
+        return tuple(_agreed(choices) for choices in legal_choices), ((), [])
+    assert best is not None
+    return None, (best[1], best[2])
+
+
+def _distinct_orders(items: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every distinct ordering of a multiset, the given order first.
+
+    >>> _distinct_orders([0, 0, 1])
+    [(0, 0, 1), (0, 1, 0), (1, 0, 0)]
+    """
+    return list(_orders(tuple(items)))
+
+
+@functools.lru_cache(maxsize=256)
+def _orders(items: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The orderings, worked out once per contract shape (there are few)."""
+    counts: dict[int, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    keys = list(counts)
+    orders: list[tuple[int, ...]] = []
+    current: list[int] = []
+
+    def extend() -> None:
+        if len(current) == len(items):
+            orders.append(tuple(current))
+            return
+        for key in keys:
+            if counts[key]:
+                counts[key] -= 1
+                current.append(key)
+                extend()
+                current.pop()
+                counts[key] += 1
+
+    extend()
+    first = tuple(items)
+    orders.remove(first)
+    return (first, *orders)
+
+
+def _resembles(meld: _Meld, requirement: Requirement) -> bool:
+    """Whether a meld looks like the kind of meld a requirement asks for (or like nothing at all)."""
+    if not (meld.resembles_set or meld.resembles_run):
+        return True
+    return meld.resembles_run if requirement.kind is MeldKind.RUN else meld.resembles_set
+
+
+def _agreed(choices: Sequence[MeldReading]) -> MeldReading:
+    """The first reading, keeping only the stand-ins every legal reading agrees on."""
+    first = choices[0]
+    if not first.wilds or len(choices) == 1:
+        return first
+    agreed = tuple(pair for pair in first.wilds if all(pair in other.wilds for other in choices[1:]))
+    return first if agreed == first.wilds else _replace_wilds(first, agreed)
+
+
+def _replace_wilds(reading: MeldReading, wilds: tuple[tuple[int, Card], ...]) -> MeldReading:
+    return MeldReading(
+        kind=reading.kind, cards=reading.cards, rank=reading.rank, suit=reading.suit, low=reading.low, high=reading.high, wilds=wilds
+    )
+
+
+def _fallback_reading(meld: _Meld) -> MeldReading:
+    """An illegal meld described as the kind it resembles."""
+    if meld.resembles_set and meld.naturals:
+        return MeldReading(kind=MeldKind.SET, cards=meld.cards, rank=next(iter(meld.ranks)))
+    if meld.resembles_run and meld.suits:
+        return MeldReading(kind=MeldKind.RUN, cards=meld.cards, suit=next(iter(meld.suits)))
+    return MeldReading(kind=MeldKind.SET if meld.resembles_set else MeldKind.RUN, cards=meld.cards)
+

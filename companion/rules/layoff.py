@@ -1,0 +1,813 @@
+"""Play after going down: laying off, and taking a joker from a run.
+
+Two questions a player asks at the table, each answered by a frozen ruling
+with ``legal`` and ``problems`` (sentences a player understands, naming the
+cards). Illegal play is never an exception: an empty meld or a card that
+fits nowhere is a problem, not an error.
+
+- :func:`check_lay_off`: may these cards from my hand go on that meld?
+- :func:`check_joker_exchange`: may this natural card take the place of a
+  joker in that run, so that I take the joker?
+
+A meld on the table is given as its cards, in any order. It was legal when
+laid, so it is a set or a run (or Progressive's pair); where its cards could
+be read either way (``7H JK JK``), the caller may say which with ``kind``,
+and otherwise the play is accepted if any reading allows it.
+
+Readings this module takes (RULES.md leaves them open):
+
+- ``max_wilds`` limits the melds of a contract, that is going down; laying
+  off a wild card on a meld is never limited (Shanghai's "a book or run
+  cannot contain more than one joker" is read as a rule for going down).
+- A wild card's place in a run is fixed once melded. Cards laid off go
+  beyond the run's ends (a laid-off wild may fill a place between them and
+  the run); a natural card whose place a wild already holds does not lay
+  off, it is exchanged (:func:`check_joker_exchange`). Where the cards on
+  the table leave a wild's place open (``5S 6S 7S JK``: the joker is 4S or
+  8S), any reading will do.
+- A pair is exactly two cards: nothing lays off on it, and its wild, like a
+  set's, is dead.
+- A lay-off may not bring more copies of a card onto one meld than the
+  largest table's packs hold (the supply check of going down).
+
+>>> from .rulesets import find_ruleset
+>>> contract = find_ruleset("contract")
+>>> check_lay_off(contract, parse_cards("5S 6S 7S 8S"), parse_cards("9S 10S")).reading.describe()
+'run of spades, 5 to 10'
+>>> check_joker_exchange(contract, parse_cards("5S JK 7S 8S"), Card.parse("6S")).joker_index
+1
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401 (parse_cards: for the doctests)
+from .godown import MeldReading, supply_problems
+from .runs import card_at, corner_window, longest_run, longest_run_span, positions, run_windows, written_order
+from .rulesets import AceRule, JokerReclaim, LayOffTiming, MeldKind, Ruleset
+from .words import number_word, or_list
+
+__all__ = ["ExchangeRuling", "LayOffRuling", "check_joker_exchange", "check_lay_off"]
+
+
+@dataclass(frozen=True, slots=True)
+class LayOffRuling:
+    """The answer to "may these cards go on that meld?".
+
+    ``reading`` is the meld with the cards added (its cards are the meld's,
+    then the laid-off ones), when legal; a wild's stand-in is given only
+    where every legal reading agrees. ``readings`` lists every legal
+    reading, for a caller who wants to ask where a laid-off joker goes.
+    """
+
+    legal: bool
+    problems: tuple[str, ...]
+    reading: MeldReading | None = None
+    readings: tuple[MeldReading, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """The API's shape: ``{"legal", "problems", "meld"}``."""
+        return {
+            "legal": self.legal,
+            "problems": list(self.problems),
+            "meld": None if self.reading is None else self.reading.to_json(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeRuling:
+    """The answer to "may this natural card take a melded joker's place?".
+
+    When legal, ``joker_index`` is the joker's index in the meld as given,
+    ``stands_for`` the card it stood for (the natural itself), and
+    ``reading`` the meld after the exchange (the natural in the joker's
+    index).
+    """
+
+    legal: bool
+    problems: tuple[str, ...]
+    joker_index: int | None = None
+    stands_for: Card | None = None
+    reading: MeldReading | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """The API's shape: ``{"legal", "problems", "joker_index", "stands_for", "meld"}``."""
+        return {
+            "legal": self.legal,
+            "problems": list(self.problems),
+            "joker_index": self.joker_index,
+            "stands_for": None if self.stands_for is None else str(self.stands_for),
+            "meld": None if self.reading is None else self.reading.to_json(),
+        }
+
+
+# ---------------------------------------------------------------------------
+# Words
+
+
+_RANK_NAMES = {Rank.ACE: "an ace", Rank.EIGHT: "an 8", Rank.JACK: "a jack", Rank.QUEEN: "a queen", Rank.KING: "a king"}
+
+
+def _a_rank(rank: Rank) -> str:
+    return _RANK_NAMES.get(rank, f"a {rank.label}")
+
+
+def _suit_word(suit: Suit) -> str:
+    return suit.plural[:-1]
+
+
+def _places(positions: Sequence[int], suit: Suit) -> str:
+    """Run places in words: ``9S``, ``8S 9S``, ``5S to JS``, joined by "and"."""
+    groups: list[list[int]] = []
+    for position in sorted(positions):
+        if groups and groups[-1][-1] == position - 1:
+            groups[-1].append(position)
+        else:
+            groups.append([position])
+    words = []
+    for group in groups:
+        if len(group) >= 3:
+            words.append(f"{card_at(group[0], suit)} to {card_at(group[-1], suit)}")
+        else:
+            words.append(" ".join(str(card_at(p, suit)) for p in group))
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+
+
+# ---------------------------------------------------------------------------
+# How a run lies
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """One way a run's cards lie: its window, and each card's place.
+
+    ``places[i]`` is card ``i``'s position, or ``None`` for a wild whose
+    place is open: the cards are not written in run order, so the wilds
+    share the ``free`` places between them.
+    """
+
+    low: int
+    high: int
+    places: tuple[int | None, ...]
+    free: tuple[int, ...]
+
+    def wild_places(self, cards: Sequence[Card], wilds: Sequence[int]) -> dict[int, int]:
+        """Each wild's place: its own if fixed, else the free places in the order written."""
+        fixed = {i: place for i in wilds if (place := self.places[i]) is not None}
+        open_wilds = [i for i in wilds if i not in fixed]
+        return fixed | dict(zip(open_wilds, self.free, strict=False))
+
+
+def _layouts(ruleset: Ruleset, cards: Sequence[Card]) -> list[_Layout]:
+    """Every way ``cards`` (naturals of one suit, and wilds) lie as a run."""
+    naturals = [card for card in cards if not ruleset.is_wild(card)]
+    if not naturals or len({card.suit for card in naturals}) > 1:
+        return []
+    layouts = []
+    for low, ace_at in run_windows(ruleset, naturals, len(cards)):
+        high = low + len(cards) - 1
+        ordered = written_order(ruleset, cards, low, high)
+        if ordered is not None:
+            layouts.append(_Layout(low, high, tuple(ordered), ()))
+            continue
+        places: list[int | None] = []
+        aces_seen = 0
+        for card in cards:
+            if ruleset.is_wild(card):
+                places.append(None)
+            elif card.rank is Rank.ACE:
+                places.append(ace_at if ace_at is not None else (1, 14)[aces_seen])
+                aces_seen += 1
+            else:
+                places.append(int(card.natural_rank))
+        taken = {p for p in places if p is not None}
+        layouts.append(_Layout(low, high, tuple(places), tuple(p for p in range(low, high + 1) if p not in taken)))
+    return layouts
+
+
+def _reading(
+    kind: MeldKind, cards: Sequence[Card], suit: Suit, low: int, high: int, wilds: dict[int, int]
+) -> MeldReading:
+    stand_ins = tuple(sorted((i, card_at(p, suit)) for i, p in wilds.items()))
+    return MeldReading(kind=kind, cards=tuple(cards), suit=suit, low=low, high=high, wilds=stand_ins)
+
+
+def _agreed(readings: Sequence[MeldReading]) -> MeldReading | None:
+    """The first reading, keeping only the stand-ins every reading agrees on."""
+    if not readings:
+        return None
+    first = readings[0]
+    agreed = tuple(pair for pair in first.wilds if all(pair in other.wilds for other in readings[1:]))
+    if agreed == first.wilds:
+        return first
+    return MeldReading(
+        kind=first.kind,
+        cards=first.cards,
+        rank=first.rank,
+        suit=first.suit,
+        low=first.low,
+        high=first.high,
+        wilds=agreed,
+    )
+
+
+def _unique(readings: Sequence[MeldReading]) -> list[MeldReading]:
+    seen: list[MeldReading] = []
+    for reading in readings:
+        if reading not in seen:
+            seen.append(reading)
+    return seen
+
+
+# ---------------------------------------------------------------------------
+# What a meld on the table is
+
+
+@dataclass(frozen=True, slots=True)
+class _TableMeld:
+    """A meld on the table, and the kinds it can be read as."""
+
+    cards: tuple[Card, ...]
+    naturals: tuple[Card, ...]
+    wilds: tuple[int, ...]
+    kinds: tuple[MeldKind, ...]
+    problem: str | None
+
+    @property
+    def text(self) -> str:
+        return format_cards(self.cards)
+
+    @property
+    def rank(self) -> Rank:
+        return self.naturals[0].natural_rank
+
+    @property
+    def suit(self) -> Suit:
+        return self.naturals[0].natural_suit
+
+
+def _table_meld(ruleset: Ruleset, cards: Sequence[Card], kind: MeldKind | None, *, verb: str) -> _TableMeld:
+    """The meld's kinds, or why it is no meld ``verb`` can use (``"lay off on"``)."""
+    cards = tuple(cards)
+    naturals = tuple(card for card in cards if not ruleset.is_wild(card))
+    wilds = tuple(i for i, card in enumerate(cards) if ruleset.is_wild(card))
+    text = format_cards(cards)
+    word = ruleset.set_word
+
+    def answer(kinds: tuple[MeldKind, ...] = (), problem: str | None = None) -> _TableMeld:
+        return _TableMeld(cards, naturals, wilds, kinds, problem)
+
+    if not cards:
+        return answer(problem=f"There is no meld to {verb}: give the cards of a meld on the table.")
+    if not naturals:
+        return answer(problem=f"{text} has no natural card, so it is not a meld.")
+    one_rank = len({card.rank for card in naturals}) == 1
+    if kind is MeldKind.PAIR or (kind is None and len(cards) == 2 and one_rank):
+        if len(cards) == 2 and one_rank:
+            return answer((MeldKind.PAIR,))
+        return answer(problem=f"{text} is not a pair: a pair is two cards of one rank.")
+    if len(cards) < 3:
+        what = {MeldKind.SET: f"a {word}", MeldKind.RUN: "a run", None: "a meld"}[kind]
+        return answer(
+            problem=f"{text} is only {len(cards)} card{'s' * (len(cards) != 1)}; {what} on the table has at least 3."
+        )
+    kinds = []
+    if one_rank and (ruleset.dup_suits or len({card.suit for card in naturals}) == len(naturals)):
+        kinds.append(MeldKind.SET)
+    # RULES.md §6.1: known only by its cards, a meld is a run only if it is as long as the shortest
+    # run a contract asks for (Contract's 7H JK JK is a group of 7s; Continental's 10S JK JK a trio).
+    shortest = ruleset.shortest_run
+    long_enough = kind is MeldKind.RUN or (shortest is not None and len(cards) >= shortest)
+    could_be_run = bool(_layouts(ruleset, cards))
+    if could_be_run and long_enough:
+        kinds.append(MeldKind.RUN)
+    if kind is not None:
+        if kind not in kinds:
+            return answer(problem=f"{text} is not {'a run' if kind is MeldKind.RUN else f'a {word}'}.")
+        kinds = [kind]
+    if not kinds:
+        if could_be_run and shortest is not None:
+            return answer(problem=f"{text} is not a {word}, and a run on the table has at least {shortest} cards.")
+        if could_be_run:
+            return answer(problem=f"{text} is not a {word}, and no contract of {ruleset.name} has runs.")
+        return answer(problem=f"{text} is not a {word} or a run.")
+    return answer(tuple(kinds))
+
+
+# ---------------------------------------------------------------------------
+# Laying off
+
+
+def check_lay_off(
+    ruleset: Ruleset,
+    meld: Sequence[Card],
+    cards: Sequence[Card],
+    *,
+    kind: MeldKind | None = None,
+    turns_since_going_down: int | None = None,
+    own_run: bool = False,
+) -> LayOffRuling:
+    """Whether ``cards`` from a player's hand may be laid off on ``meld``.
+
+    ``meld`` is the cards of a meld on the table, in any order; ``kind``
+    says whether it is a set, run or pair where its cards leave that open
+    (``None``: the lay-off is legal if any reading of the meld allows it).
+    All the cards go on at once, and must fit together:
+
+    - A **set** takes cards of its rank (any suit where ``dup_suits``, else
+      only suits it does not hold yet) and wild cards.
+    - A **run** grows at either end, in its suit and in unbroken order: down
+      to the ace as 1 or up to the ace as 14 (aces high only: only above the
+      king), never round the corner. A wild laid off with naturals may fill
+      a place between them and the run. A wild's place in the run is fixed
+      once melded, so a natural card whose place it holds is exchanged, not
+      laid off. A 14-card run, A to A, is full.
+    - A **pair** takes nothing.
+
+    ``max_wilds`` limits going down only, unless ``table_max_wilds`` says
+    it limits a meld on the table at any time (Shanghai, RULES.md §6.2).
+    With ``reclaim`` ``SLIDE`` (Continental, §6.3), a natural laid in the
+    place a joker holds in a run the player dropped themselves
+    (``own_run``) takes that place, and the joker slides to an open end.
+    ``turns_since_going_down`` is the number of
+    the player's turns since they went down (0: this turn; ``None``: not
+    checked); with ``lay_off`` ``LATER_TURN`` a player may not lay off in
+    the turn they go down. Raises ``ValueError`` for a negative number of
+    turns; never raises on well-formed cards.
+
+    >>> from .rulesets import find_ruleset
+    >>> contract, shanghai = find_ruleset("contract"), find_ruleset("shanghai")
+    >>> run = parse_cards("5S 6S 7S 8S")
+    >>> ruling = check_lay_off(contract, run, parse_cards("10S JK"))
+    >>> ruling.legal, ruling.reading.describe()
+    (True, 'run of spades, 5 to 10, JK stands for 9S')
+    >>> check_lay_off(contract, run, parse_cards("10S")).problems
+    ('10S does not fit 5S 6S 7S 8S: it would leave a gap at 9S.',)
+    >>> check_lay_off(contract, run, parse_cards("QH")).problems
+    ('QH is a heart; this run is spades.',)
+    >>> check_lay_off(contract, parse_cards("9C 9D 9S"), parse_cards("9C JK")).legal
+    True
+    >>> check_lay_off(contract, parse_cards("9C 9D 9S"), parse_cards("7D")).problems
+    ('7D is not a 9; a group of 9s takes only 9s.',)
+    >>> check_lay_off(contract, parse_cards("JS QS KS AS"), parse_cards("2S")).problems
+    ('Nothing goes above the ace: J-Q-K-A-2 goes round the corner.',)
+    >>> check_lay_off(shanghai, parse_cards("2S 3S 4S 5S"), parse_cards("AS")).problems
+    ('Aces are high only: A-2-3-4-5 is not a run.',)
+    >>> check_lay_off(shanghai, parse_cards("8H 8S JK"), parse_cards("JK")).problems  # one wild, on the table too
+    ('8H 8S JK already holds one wild card; in Shanghai Rummy a meld holds at most one at any time.',)
+    >>> check_lay_off(contract, parse_cards("8H 8S JK"), parse_cards("JK")).legal  # max_wilds is for going down
+    True
+    >>> check_lay_off(contract, run, parse_cards("9S"), turns_since_going_down=0).problems
+    ('You may not lay off in the turn you go down; wait for your next turn.',)
+    >>> check_lay_off(shanghai, run, parse_cards("9S"), turns_since_going_down=0).legal
+    True
+    """
+    if turns_since_going_down is not None and turns_since_going_down < 0:
+        raise ValueError(f"turns since going down are 0 or more, not {turns_since_going_down!r}")
+    cards = tuple(cards)
+    problems: list[str] = []
+    if turns_since_going_down == 0 and ruleset.lay_off is LayOffTiming.LATER_TURN:
+        problems.append("You may not lay off in the turn you go down; wait for your next turn.")
+    table = _table_meld(ruleset, meld, kind, verb="lay off on")
+    readings: list[MeldReading] = []
+    if table.problem is not None:
+        problems.append(table.problem)
+    elif not cards:
+        problems.append("Choose at least one card to lay off.")
+    else:
+        fits: list[str] = []
+        for meld_kind in table.kinds:
+            found: list[MeldReading]
+            why: list[str]
+            if meld_kind is MeldKind.PAIR:
+                found, why = [], ["Nothing can be laid off on a pair: a pair is exactly 2 cards."]
+            elif meld_kind is MeldKind.SET:
+                found, why = _set_lay_off(ruleset, table, cards)
+            else:
+                found, why = _run_lay_off(ruleset, table, cards, own_run=own_run)
+            readings += found
+            fits += why
+        if not readings:
+            if len(table.kinds) == 2:
+                verb = "fits" if len(cards) == 1 else "fit"
+                either = f"a {ruleset.set_word} of {table.rank.plural} or a run of {table.suit.plural}"
+                fits = [f"{table.text} could be {either}; {format_cards(cards)} {verb} neither."]
+            problems += fits
+        problems += _table_wild_problems(ruleset, table, cards)
+        problems += _supply_problems(ruleset, table.cards + cards)
+    legal = not problems
+    return LayOffRuling(
+        legal=legal,
+        problems=tuple(problems),
+        reading=_agreed(readings) if legal else None,
+        readings=tuple(readings) if legal else (),
+    )
+
+
+def _table_wild_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> list[str]:
+    """Shanghai's limit on the wilds of a meld on the table (``table_max_wilds``, RULES.md §6.2)."""
+    limit = ruleset.max_wilds
+    if not ruleset.table_max_wilds or limit is None:
+        return []
+    laid = sum(ruleset.is_wild(card) for card in cards)
+    if not laid or len(table.wilds) + laid <= limit:
+        return []
+    held = len(table.wilds)
+    already = (
+        f"already holds {number_word(held)} wild card{'s' * (held != 1)}"
+        if held
+        else f"would hold {number_word(laid)} wild cards"
+    )
+    most = "none" if limit == 0 else f"at most {number_word(limit)}"
+    return [f"{table.text} {already}; in {ruleset.name} a meld holds {most} at any time."]
+
+
+def _set_lay_off(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> tuple[list[MeldReading], list[str]]:
+    rank = table.rank
+    word = ruleset.set_word
+    problems = []
+    suits = {card.suit for card in table.naturals}
+    for card in cards:
+        if ruleset.is_wild(card):
+            continue
+        if card.rank is not rank:
+            problems.append(f"{card} is not {_a_rank(rank)}; a {word} of {rank.plural} takes only {rank.plural}.")
+        elif not ruleset.dup_suits and card.suit in suits:
+            problems.append(
+                f"{card} repeats a suit: this {word} of {rank.plural} already has a {_suit_word(card.natural_suit)}, "
+                "and a suit may appear only once."
+            )
+        else:
+            suits.add(card.suit)
+    if problems:
+        return [], problems
+    return [MeldReading(kind=MeldKind.SET, cards=table.cards + tuple(cards), rank=rank)], []
+
+
+def _run_lay_off(
+    ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card], *, own_run: bool
+) -> tuple[list[MeldReading], list[str]]:
+    """The readings of the run with ``cards`` added, or why they don't fit."""
+    readings = _run_readings(ruleset, table, cards)
+    if readings:
+        return readings, []
+    if ruleset.reclaim is JokerReclaim.SLIDE and own_run:
+        slid = _slide_jokers(ruleset, table, cards)
+        if slid:
+            return slid, []
+    return [], _run_problems(ruleset, table, cards, own_run=own_run)
+
+
+def _slide_jokers(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> list[MeldReading]:
+    """Continental's sliding joker (RULES.md §6.3): each natural laid in a joker's place takes it,
+    and the joker moves to an open end of the run (``AS 2S 3S JK 5S`` + ``4S`` → ``AS 2S 3S 4S 5S JK``)."""
+    layouts = _layouts(ruleset, table.cards)
+    for layout in layouts:
+        places = layout.wild_places(table.cards, table.wilds)
+        after = list(table.cards)
+        rest: list[Card] = []
+        moved: list[Card] = []
+        for card in cards:
+            holder = None
+            if not ruleset.is_wild(card) and card.suit is table.suit:
+                holder = next(
+                    (i for i, p in places.items() if p in positions(ruleset, card) and after[i].is_joker), None
+                )
+            if holder is None:
+                rest.append(card)
+            else:
+                moved.append(after[holder])
+                after[holder] = card
+                del places[holder]
+        if not moved:
+            continue
+        slid_table = _table_meld(ruleset, after, MeldKind.RUN, verb="lay off on")
+        if slid_table.problem is not None:
+            continue
+        readings = _run_readings(ruleset, slid_table, rest + moved)
+        if readings:
+            return readings
+    return []
+
+
+def _run_readings(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> list[MeldReading]:
+    """Every reading of the run with ``cards`` added beyond (or between) its ends."""
+    suit = table.suit
+    size = len(table.cards) + len(cards)
+    if size > longest_run(ruleset):
+        return []
+    offset = len(table.cards)
+    new_naturals = [(offset + j, card) for j, card in enumerate(cards) if not ruleset.is_wild(card)]
+    new_wilds = [offset + j for j, card in enumerate(cards) if ruleset.is_wild(card)]
+    if any(card.suit is not suit for _, card in new_naturals):
+        return []
+    combined = table.cards + tuple(cards)
+    first = 2 if ruleset.aces is AceRule.HIGH_ONLY else 1
+    readings = []
+    for layout in _layouts(ruleset, table.cards):
+        old = layout.wild_places(table.cards, table.wilds)
+        outside = [
+            [p for p in positions(ruleset, card) if not layout.low <= p <= layout.high] for _, card in new_naturals
+        ]
+        for choice in itertools.product(*outside):
+            if len(set(choice)) < len(choice):
+                continue
+            span_low, span_high = min((layout.low, *choice)), max((layout.high, *choice))
+            for low in range(max(first, span_high - size + 1), min(span_low, 15 - size) + 1):
+                high = low + size - 1
+                taken = set(range(layout.low, layout.high + 1)) | set(choice)
+                free = [p for p in range(low, high + 1) if p not in taken]
+                wilds = old | dict(zip(new_wilds, free, strict=True))
+                readings.append(_reading(MeldKind.RUN, combined, suit, low, high, wilds))
+    in_order = [
+        r
+        for r in readings
+        if r.low is not None and r.high is not None and written_order(ruleset, combined, r.low, r.high) is not None
+    ]
+    return _unique(in_order + readings)
+
+
+def _run_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card], *, own_run: bool = False) -> list[str]:
+    """Why ``cards`` don't go on the run, card by card, then together."""
+    suit = table.suit
+    layouts = _layouts(ruleset, table.cards)
+    problems = []
+    meld_ranks = {card.rank for card in table.naturals if card.rank is not Rank.ACE}
+    aces = sum(card.rank is Rank.ACE for card in table.naturals)
+    ace_limit = 1 if ruleset.aces is AceRule.HIGH_ONLY else 2
+    wild_names = {table.cards[i] for i in table.wilds}
+    holder = str(next(iter(wild_names))) if len(wild_names) == 1 else "a wild card"
+    seen: set[Rank] = set()
+    rest: list[Card] = []
+    for card in cards:
+        if ruleset.is_wild(card):
+            rest.append(card)
+        elif card.suit is not suit:
+            problems.append(f"{card} is a {_suit_word(card.natural_suit)}; this run is {suit.plural}.")
+        elif card.rank is Rank.ACE:
+            if aces >= ace_limit:
+                problems.append(
+                    f"{card} is already in this run."
+                    if aces
+                    else f"You are laying off {card} twice; a run has one card of each rank."
+                )
+            else:
+                aces += 1
+                rest.append(card)
+        elif card.rank in meld_ranks:
+            problems.append(f"{card} is already in this run.")
+        elif card.rank in seen:
+            problems.append(f"You are laying off {card} twice; a run has one card of each rank.")
+        elif all(layout.low <= p <= layout.high for layout in layouts for p in positions(ruleset, card)):
+            sentence = f"{card}'s place in {table.text} is already held by {holder}."
+            if ruleset.reclaim is JokerReclaim.SLIDE and not own_run and any(table.cards[i].is_joker for i in table.wilds):
+                sentence += " Only the player who dropped this run may lay it there; its joker then slides to the end."
+            problems.append(sentence)
+        else:
+            seen.add(card.natural_rank)
+            rest.append(card)
+    longest = longest_run(ruleset)
+    span = longest_run_span(ruleset)
+    room = longest - len(table.cards)
+    if room <= 0:
+        return problems + [f"This run is full ({span}): nothing more can be laid off on it."]
+    if len(rest) > room:
+        return problems + [
+            f"This run has room for only {number_word(room)} more card{'s' * (room != 1)}: a run goes no further than {span}."
+        ]
+    if not rest or _run_readings(ruleset, table, rest):
+        return problems
+    gap = _smallest_gap(ruleset, layouts, rest)
+    # Cards that would fit round the corner but leave a wide gap going straight: the player meant the corner.
+    corner = _corner_problem(ruleset, table, layouts, rest, wide_gap=gap is None or gap[0] >= 3)
+    if corner is not None:
+        return problems + [corner]
+    return problems + [_gap_problem(ruleset, table, rest, gap, holder)]
+
+
+def _corner_problem(
+    ruleset: Ruleset, table: _TableMeld, layouts: Sequence[_Layout], rest: Sequence[Card], *, wide_gap: bool
+) -> str | None:
+    """The sentence for cards that would fit only going round the corner past the ace."""
+    naturals = list(table.naturals) + [card for card in rest if not ruleset.is_wild(card)]
+    ranks = [int(card.natural_rank) for card in naturals]
+    size = len(table.cards) + len(rest)
+    if len(set(ranks)) < len(ranks) or size > 13:
+        return None
+    if not wide_gap:  # a card or two short: the gap is the better explanation
+        return None
+    found = corner_window(ruleset, ranks, size, size)
+    if found is None:
+        return None
+    cycle, ace = found
+    labels = "-".join(Rank(rank).label for rank in cycle)
+    if ruleset.aces is AceRule.HIGH_ONLY:
+        if ace == 0:
+            return f"Aces are high only: {labels} is not a run."
+        return f"Nothing goes above the ace: {labels} is not a run."
+    ace_places = {
+        p for layout in layouts for card, p in zip(table.cards, layout.places, strict=True) if card.rank is Rank.ACE
+    }
+    if ace_places == {14}:
+        return f"Nothing goes above the ace: {labels} goes round the corner."
+    if ace_places == {1}:
+        return f"Nothing goes below the ace: {labels} goes round the corner."
+    return f"{labels} goes round the corner: an ace is high or low, not both."
+
+
+def _smallest_gap(ruleset: Ruleset, layouts: Sequence[_Layout], rest: Sequence[Card]) -> tuple[int, list[int]] | None:
+    """The fewest places the cards leave unfilled beyond the laid-off wilds, and those places."""
+    naturals = [card for card in rest if not ruleset.is_wild(card)]
+    wilds = len(rest) - len(naturals)
+    best: tuple[int, list[int]] | None = None
+    for layout in layouts:
+        outside = [[p for p in positions(ruleset, card) if not layout.low <= p <= layout.high] for card in naturals]
+        for choice in itertools.product(*outside):
+            if len(set(choice)) < len(choice):
+                continue
+            span_low, span_high = min((layout.low, *choice)), max((layout.high, *choice))
+            missing = [
+                p for p in range(span_low, span_high + 1) if not layout.low <= p <= layout.high and p not in choice
+            ]
+            if best is None or len(missing) - wilds < best[0]:
+                best = (len(missing) - wilds, missing)
+    return best
+
+
+def _gap_problem(
+    ruleset: Ruleset, table: _TableMeld, rest: Sequence[Card], gap: tuple[int, list[int]] | None, holder: str
+) -> str:
+    """The sentence for cards that leave a gap no laid-off wild fills."""
+    text = format_cards(rest)
+    if gap is None or gap[0] <= 0:
+        return f"{text} can't all go on {table.text}: {holder} already holds one of their places."
+    missing = gap[1]
+    wilds = sum(ruleset.is_wild(card) for card in rest)
+    several = len(rest) > 1
+    fit = f"{text} {'do' if several else 'does'} not fit {table.text}"
+    if not wilds:
+        return f"{fit}: {'they' if several else 'it'} would leave a gap at {_places(missing, table.suit)}."
+    needed = len(missing)
+    return (
+        f"{fit}: the gap at {_places(missing, table.suit)} needs {needed} wild card{'s' * (needed != 1)}, "
+        f"and you are laying off {wilds}."
+    )
+
+
+def _supply_problems(ruleset: Ruleset, cards: Sequence[Card]) -> list[str]:
+    """More copies of a card on one meld than the largest table's packs hold."""
+    return [problem.message for problem in supply_problems(ruleset, cards, None)]
+
+
+# ---------------------------------------------------------------------------
+# Taking a joker
+
+
+def check_joker_exchange(
+    ruleset: Ruleset,
+    meld: Sequence[Card],
+    natural: Card,
+    *,
+    kind: MeldKind | None = None,
+    went_down_before_this_turn: bool = True,
+) -> ExchangeRuling:
+    """Whether ``natural`` may take the place of a joker melded in ``meld``.
+
+    The player puts the natural card in the run and takes the joker. It is
+    allowed only where ``reclaim`` is ``RUNS``, only for a joker (a wild
+    two stays), only in a run (a joker in a set or pair is dead), only by
+    a player who went down on a previous turn, and only when the natural is
+    exactly the card the joker stands for. ``meld`` is in any order; where
+    a joker's place is open (``5S 6S 7S JK``: 4S or 8S), the natural decides
+    it if it is one of the cards the joker could stand for. Where the meld
+    is written in run order each wild holds its own place; otherwise the
+    wilds' places are open between them, and any joker may be taken.
+    ``kind`` says what the meld is where its cards leave that open (``None``:
+    legal if a reading as a run allows it).
+
+    In Contract Rummy the joker taken "must be laid off in the current
+    turn"; this function does not check that.
+
+    >>> from .rulesets import find_ruleset
+    >>> contract = find_ruleset("contract")
+    >>> ruling = check_joker_exchange(contract, parse_cards("5S JK 7S 8S"), Card.parse("6S"))
+    >>> ruling.legal, ruling.joker_index, ruling.stands_for
+    (True, 1, Card.parse('6S'))
+    >>> check_joker_exchange(contract, parse_cards("5S 6S 7S JK"), Card.parse("4S")).reading.describe()
+    'run of spades, 4 to 7'
+    >>> check_joker_exchange(contract, parse_cards("5S 6S 7S JK"), Card.parse("9S")).problems
+    ('JK could stand for 4S or 8S in 5S 6S 7S JK; 9S is neither, so it cannot take its place.',)
+    >>> check_joker_exchange(contract, parse_cards("9C 9D JK"), Card.parse("9S")).problems
+    ("The joker in 9C 9D JK is dead: a joker in a group can't be taken.",)
+    >>> check_joker_exchange(find_ruleset("may-i"), parse_cards("5S JK 7S 8S"), Card.parse("6S")).problems
+    ("In May I? melded wild cards (jokers) stay where they are: they can't be taken.",)
+    """
+    problems: list[str] = []
+    if ruleset.reclaim is JokerReclaim.NEVER:
+        return ExchangeRuling(
+            legal=False,
+            problems=(f"In {ruleset.name} melded wild cards ({ruleset.wild_words}) stay where they are: they can't be taken.",),
+        )
+    if ruleset.reclaim is JokerReclaim.SLIDE:
+        return ExchangeRuling(
+            legal=False,
+            problems=(
+                f"In {ruleset.name} a melded joker is never taken into the hand: lay the card it stands for "
+                "on your own run and the joker slides to the end.",
+            ),
+        )
+    wild_natural = ruleset.is_wild(natural)
+    if natural.is_joker:
+        problems.append("JK is a joker; only a natural card can take a joker's place.")
+    elif wild_natural:
+        problems.append(f"{natural} is wild in {ruleset.name}; only a natural card can take a joker's place.")
+    if not went_down_before_this_turn:
+        problems.append("You may take a joker only if you went down on a previous turn.")
+    table = _table_meld(ruleset, meld, kind, verb="take a joker from")
+    if table.problem is not None:
+        return ExchangeRuling(legal=False, problems=tuple(problems + [table.problem]))
+    jokers = [i for i in table.wilds if table.cards[i].is_joker]
+    if not jokers:
+        if table.wilds:
+            problems.append(f"{table.text} has no joker; a wild two can't be taken, only a joker.")
+        else:
+            problems.append(f"{table.text} has no joker to take.")
+        return ExchangeRuling(legal=False, problems=tuple(problems))
+    if MeldKind.RUN not in table.kinds:
+        word = "pair" if table.kinds == (MeldKind.PAIR,) else ruleset.set_word
+        joker = "joker" if len(jokers) == 1 else "jokers"
+        verb = "is" if len(jokers) == 1 else "are"
+        problems.append(f"The {joker} in {table.text} {verb} dead: a joker in a {word} can't be taken.")
+        return ExchangeRuling(legal=False, problems=tuple(problems))
+    if wild_natural:
+        return ExchangeRuling(legal=False, problems=tuple(problems))
+    found, why = _exchange(ruleset, table, jokers, natural)
+    if why is not None:
+        problems.append(why)
+    if problems or found is None:
+        return ExchangeRuling(legal=False, problems=tuple(problems))
+    return ExchangeRuling(legal=True, problems=(), joker_index=found[0], stands_for=natural, reading=found[1])
+
+
+def _exchange(
+    ruleset: Ruleset, table: _TableMeld, jokers: Sequence[int], natural: Card
+) -> tuple[tuple[int, MeldReading] | None, str | None]:
+    """The joker ``natural`` replaces and the reading after, or why there is none."""
+    layouts = _layouts(ruleset, table.cards)
+    matches: list[tuple[int, _Layout]] = []
+    stand_ins: set[int] = set()
+    deuce_holds: str | None = None
+    for layout in layouts:
+        wild_places = layout.wild_places(table.cards, table.wilds)
+        stand_ins.update(wild_places[i] for i in jokers)
+        if natural.suit is not table.suit:
+            continue
+        for position in positions(ruleset, natural):
+            if not layout.low <= position <= layout.high:
+                continue
+            if layout.free and position in layout.free:  # the wilds' places are open: any joker will do
+                matches.append((jokers[0], layout))
+                continue
+            holder = next((i for i, p in wild_places.items() if p == position), None)
+            if holder is None:
+                continue
+            if table.cards[holder].is_joker:
+                matches.append((holder, layout))
+            else:
+                deuce_holds = f"{natural}'s place in {table.text} is held by {table.cards[holder]}, a wild two; only a joker can be taken."
+    if not matches:
+        if deuce_holds is not None:
+            return None, deuce_holds
+        names = list(dict.fromkeys(str(card_at(p, table.suit)) for p in sorted(stand_ins)))
+        if len(jokers) == 1 and len(names) == 1:
+            return None, f"JK stands for {names[0]} in {table.text}; {natural} cannot take its place."
+        neither = "neither" if len(names) == 2 else "none of them"
+        if len(jokers) == 1:
+            return (
+                None,
+                f"JK could stand for {or_list(names)} in {table.text}; {natural} is {neither}, so it cannot take its place.",
+            )
+        return (
+            None,
+            f"The jokers in {table.text} could stand for {or_list(names)}; {natural} is {neither}, so it cannot take a joker's place.",
+        )
+    index = matches[0][0]
+    after = table.cards[:index] + (natural,) + table.cards[index + 1 :]
+    windows = {(layout.low, layout.high) for joker, layout in matches if joker == index}
+    readings = []
+    after_wilds = tuple(i for i in table.wilds if i != index)
+    for layout in _layouts(ruleset, after):
+        if (layout.low, layout.high) in windows:
+            readings.append(
+                _reading(
+                    MeldKind.RUN, after, table.suit, layout.low, layout.high, layout.wild_places(after, after_wilds)
+                )
+            )
+    reading = _agreed(_unique(readings))
+    assert reading is not None
+    return (index, reading), None

@@ -1,0 +1,141 @@
+"""Runs: the geometry every run rule uses, written once.
+
+A run lies in a *window* of positions: A = 1 or 14, 2..K = 2..13 (aces
+high only: A = 14 only). Going down, laying off and taking a joker all ask
+the same questions of it: where can these naturals lie, which place does
+each card take, is the meld written in order, and would the cards fit only
+by going round the corner past the ace.
+
+>>> from .cards import parse_cards
+>>> from .rulesets import find_ruleset
+>>> contract = find_ruleset("contract")
+>>> run_windows(contract, parse_cards("5S 6S 8S"), 4)
+[(5, None)]
+>>> corner_window(contract, [13, 1, 3], 3, 4)
+([13, 1, 2, 3], 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from .cards import Card, Rank, Suit
+from .rulesets import AceRule, Ruleset
+
+__all__ = [
+    "card_at", "corner_window", "longest_run", "longest_run_span", "position_label", "positions", "run_windows",
+    "written_order",
+]  # fmt: skip
+
+_POSITION_LABELS = {1: "A", 14: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def position_label(position: int) -> str:
+    """The rank shown at a run position: 1 and 14 are ``A``.
+
+    >>> position_label(14), position_label(10)
+    ('A', '10')
+    """
+    return _POSITION_LABELS.get(position, str(position))
+
+
+def card_at(position: int, suit: Suit) -> Card:
+    """The natural card at a run position in a suit (the ace at 1 or 14)."""
+    return Card(Rank(1 if position == 14 else position), suit)
+
+
+def positions(ruleset: Ruleset, card: Card) -> tuple[int, ...]:
+    """The run places a natural card may take: an ace 1 or 14 (14 only, aces high only)."""
+    if card.rank is Rank.ACE:
+        return (14,) if ruleset.aces is AceRule.HIGH_ONLY else (1, 14)
+    return (int(card.natural_rank),)
+
+
+def longest_run(ruleset: Ruleset) -> int:
+    """The most cards a run holds: 14 (A to A), 13 where aces are high only (2 to A)."""
+    return 13 if ruleset.aces is AceRule.HIGH_ONLY else 14
+
+
+def longest_run_span(ruleset: Ruleset) -> str:
+    """The longest run in words: ``"A to A"`` or ``"2 to A"``."""
+    return "2 to A" if ruleset.aces is AceRule.HIGH_ONLY else "A to A"
+
+
+def run_windows(ruleset: Ruleset, naturals: Sequence[Card], length: int) -> list[tuple[int, int | None]]:
+    """Where a run of ``length`` cards with these naturals (one suit) can lie.
+
+    Each answer is ``(low, ace_position)``: the run covers positions ``low``
+    to ``low + length - 1``, and the single ace, if any, stands at
+    ``ace_position`` (``None`` with no ace or with two aces in an A..A run).
+
+    >>> from .cards import parse_cards
+    >>> from .rulesets import find_ruleset
+    >>> run_windows(find_ruleset("contract"), parse_cards("AS 3S"), 4)
+    [(1, 1)]
+    """
+    if length > 14:
+        return []
+    aces = 0
+    low_rank, high_rank = 99, 0
+    seen = 0
+    for card in naturals:
+        rank = card.natural_rank
+        if rank is Rank.ACE:
+            aces += 1
+            continue
+        bit = 1 << rank
+        if seen & bit:
+            return []  # a repeated rank never fits a run
+        seen |= bit
+        if rank < low_rank:
+            low_rank = rank
+        if rank > high_rank:
+            high_rank = rank
+    first_low = 2 if ruleset.aces is AceRule.HIGH_ONLY else 1
+    last_low = 15 - length
+    if high_rank:
+        first_low = max(first_low, high_rank - length + 1)
+        last_low = min(last_low, low_rank)
+    windows: list[tuple[int, int | None]] = []
+    for low in range(first_low, last_low + 1):
+        high = low + length - 1
+        if aces == 0:
+            windows.append((low, None))
+        elif aces == 1:
+            if low == 1:
+                windows.append((low, 1))
+            if high == 14:
+                windows.append((low, 14))
+        elif aces == 2 and low == 1 and high == 14:
+            windows.append((low, None))
+    return windows
+
+
+def written_order(ruleset: Ruleset, cards: Sequence[Card], low: int, high: int) -> list[int] | None:
+    """The places of the cards if they are written in run order, up or down (a wild takes any place)."""
+    for places in (list(range(low, high + 1)), list(range(high, low - 1, -1))):
+        if all(ruleset.is_wild(card) or place in positions(ruleset, card) for card, place in zip(cards, places, strict=True)):
+            return places
+    return None
+
+
+def corner_window(ruleset: Ruleset, ranks: Collection[int], size: int, most: int) -> tuple[list[int], int] | None:
+    """The shortest window of ``size`` to ``most`` ranks that holds ``ranks`` only by going round the corner.
+
+    Returns the window's ranks in order (``[13, 1, 2, 3]`` for K-A-2-3) and the
+    ace's index in it, or ``None``. A window with the ace at an end where
+    that end is a straight run (A-2-3-4 low, J-Q-K-A high) is not round the
+    corner; where aces are high only, a window starting at the ace is (it
+    is A-2-3-4, which is not a run).
+    """
+    wanted = set(ranks)
+    for length in range(size, min(most, 13) + 1):
+        for start in range(1, 14):
+            cycle = [((start - 1 + i) % 13) + 1 for i in range(length)]
+            if not wanted <= set(cycle) or 1 not in cycle:
+                continue
+            ace = cycle.index(1)
+            if ace == length - 1 or (ace == 0 and ruleset.aces is AceRule.LOW_OR_HIGH):
+                continue
+            return cycle, ace
+    return None
