@@ -426,3 +426,23 @@ def seed_house_game(live_app) -> Callable[..., int]:
             return service.start_game(RULESETS[ruleset_id].with_options(*options), players, 0).id
 
     return seed
+
+
+@pytest.mark.browser_context_args(viewport=NARROW, screen=NARROW)
+def test_layoff_page_speaks_the_rulesets_words_and_slides_continentals_joker(page: Page, look) -> None:
+    page.goto("/layoff?ruleset=continental")
+    expect(page.locator("#kind option")).to_have_text(["Trio or run: work it out", "Trio", "Run"])
+    verdict = page.locator("#ruling")
+    rule_on(page, "10S JK JK", "JS")  # RULES.md §6.1: a trio of 10s, not a run
+    expect(verdict.locator(".problems li")).to_have_text(["JS is not a 10; a trio of 10s takes only 10s."])
+    page.get_by_label("The meld on the table").fill("AS 2S 3S JK 5S")
+    page.get_by_label("The card or cards to lay off").fill("4S")
+    page.get_by_label("It is the player's own run (a joker slides to the end)").check()
+    page.get_by_role("button", name="Rule on it").tap()
+    expect(verdict.locator(".verdict-head")).to_have_text("✓ Allowed")
+    expect(verdict).to_contain_text("The meld becomes: run of spades, A to 6, JK stands for 6S.")
+    look("layoff-continental-slide")
+
+    page.goto("/layoff?ruleset=progressive")
+    expect(page.locator("#kind option")).to_have_text(["Set or run: work it out", "Set", "Run", "Pair"])
+    look("layoff-progressive-pair")
