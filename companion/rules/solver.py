@@ -120,6 +120,9 @@ class _Search:
         self.order = self.runs + self.sets
         self.min_naturals = ruleset.min_naturals
         self.max_wilds = len(hand) if ruleset.max_wilds is None else ruleset.max_wilds
+        #: Whether a meld's wilds or naturals are limited beyond "at least one natural", so that which run
+        #: holds a natural can decide whether both runs are legal.
+        self.wild_limited = ruleset.max_wilds is not None or ruleset.min_naturals > 1
         self.first_low = 2 if ruleset.aces is AceRule.HIGH_ONLY else 1
 
         # In a meld-all deal every card counts 1 and all must be melded; otherwise a card counts its points.
@@ -129,12 +132,14 @@ class _Search:
         self.wild_cards = sorted((c for c in hand if ruleset.is_wild(c)), key=value, reverse=True)
         self.wild_prefix = list(itertools.accumulate((value(c) for c in self.wild_cards), initial=0))
         self.count = [[0] * 14 for _ in _SUITS]  # count[suit][rank 1..13]
+        self.rank_total = [0] * 14  # rank_total[rank]: the naturals of that rank left, all suits
         self.rank_value = [0] * 14
         for card in hand:
             if not ruleset.is_wild(card):
-                assert card.rank is not None and card.suit is not None
-                self.count[_SUITS.index(card.suit)][card.rank] += 1
-                self.rank_value[card.rank] = value(card)
+                natural_rank = int(card.natural_rank)
+                self.count[_SUITS.index(card.natural_suit)][natural_rank] += 1
+                self.rank_total[natural_rank] += 1
+                self.rank_value[natural_rank] = value(card)
         # present[suit]: bit p set when a natural can stand at run place p (the ace at 1 and 14)
         self.present = [0, 0, 0, 0]
         for suit, counts in enumerate(self.count):
@@ -160,10 +165,8 @@ class _Search:
             return 0
         melds = len(remaining)
         wilds_left = len(self.wild_cards) - wilds_used
-        naturals = sorted(
-            (self.rank_value[r] for counts in self.count for r in range(1, 14) if counts[r] for _ in range(counts[r])),
-            reverse=True,
-        )
+        rank_total, rank_value = self.rank_total, self.rank_value
+        naturals = sorted((rank_value[r] for r in range(1, 14) for _ in range(rank_total[r])), reverse=True)
         if len(naturals) < melds * self.min_naturals:
             return _NEG
         most = {r: self._most_naturals(r) for r in set(remaining)}
@@ -191,7 +194,7 @@ class _Search:
         """The most naturals one meld of this kind and length could hold from the cards left."""
         if requirement.kind is not MeldKind.RUN:
             if self.ruleset.dup_suits:
-                most = max(sum(self.count[s][r] for s in range(4)) for r in range(1, 14))
+                most = max(self.rank_total[1:])
             else:
                 most = max(sum(1 for s in range(4) if self.count[s][r]) for r in range(1, 14))
             return min(requirement.length, most)
@@ -276,6 +279,7 @@ class _Search:
             if bits >> position & 1:
                 rank = 1 if position == 14 else position
                 counts[rank] += sign
+                self.rank_total[rank] += sign
                 place = self._ace_bits() if rank == 1 else 1 << rank
                 present = present | place if counts[rank] else present & ~place
         self.present[run.suit] = present
@@ -354,10 +358,14 @@ class _Search:
                         continue
                     if self.ruleset.same_suit_runs is not SameSuitRuns.NO_CONTIGUOUS:
                         lows = lows[:1]  # where the padding goes matters only to the no-joining rule
-                    # Every choice of the naturals inside the span is tried: a natural left out may be
-                    # kept for a set, or take the same place in another run whose wild allowance or
-                    # natural minimum needs it there (one wild per meld: 7H JK 9H 10H + 8H 9H 10H JK).
-                    for count in range(len(interior), max(0, fewest_naturals) - 1, -1):
+                    # A natural inside the span may be left out: kept for a set, or to take the same place
+                    # in another run whose wild allowance needs it there (one wild per meld:
+                    # 7H JK 9H 10H + 8H 9H 10H JK). With runs only and no limit on wilds, the run takes
+                    # every natural in its span: one left out would stay in hand or take the same place in
+                    # another run, whose wild could swap with it, and a wild that could not be laid anywhere
+                    # is swapped in afterwards (_swap_in_wilds).
+                    most_left_out = len(interior) if (self.sets or self.wild_limited) else 0
+                    for count in range(len(interior), max(0, fewest_naturals, len(interior) - most_left_out) - 1, -1):
                         for middle in itertools.combinations(interior, count):
                             places = ends + middle
                             if cover and not self._covers(places, cover[1]):
@@ -463,7 +471,7 @@ class _Search:
     def _finish(self, value: int, wilds_used: int, chosen: list[_Run]) -> None:
         wilds_left = len(self.wild_cards) - wilds_used
         if self.ruleset.dup_suits:
-            key: tuple[object, ...] = (wilds_left, *(sum(self.count[s][r] for s in range(4)) for r in range(1, 14)))
+            key: tuple[object, ...] = (wilds_left, *self.rank_total)
         else:
             key = (wilds_left, *(tuple(sorted(self.count[s][r] for s in range(4))) for r in range(1, 14)))
         if key not in self.set_cache:
@@ -487,7 +495,7 @@ class _Search:
             melded_wilds += swapped
             value -= lost
         if self.meld_all:
-            leftover = sum(self.count[s][r] for s in range(4) for r in range(1, 14)) - sum(k for _, k, _ in set_choices)
+            leftover = sum(self.rank_total) - sum(k for _, k, _ in set_choices)
             if leftover or melded_wilds < len(self.wild_cards):
                 return
         # set_value counts the sets' wilds after the runs'; the laid-on wilds come last
@@ -518,7 +526,7 @@ class _Search:
         available_by_rank = [0] * 14
         suits_by_rank: list[list[int]] = [[] for _ in range(14)]
         for r in range(1, 14):
-            available_by_rank[r] = sum(self.count[s][r] for s in range(4))
+            available_by_rank[r] = self.rank_total[r]
             suits_by_rank[r] = sorted((self.count[s][r] for s in range(4)), reverse=True)
         ranks = [r for r in range(1, 14) if available_by_rank[r] >= max(1, self.min_naturals)]
         if self.min_naturals == 0:
