@@ -27,6 +27,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     _configure(app, test_config)
+    _bound_ids(app)
+    _private_database_file(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(_ROOT / "migrations"))
     csrf.init_app(app)
@@ -53,7 +55,9 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL")
         or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite'}",
         JSON_SORT_KEYS=False,
-        MAX_CONTENT_LENGTH=25 * 1024 * 1024,  # the largest post (a league backup) is far below this
+        # The largest form (a deal's scores for 8 players) is a few kilobytes; a league backup's upload
+        # raises its own limit (leagues/backup_routes.py). Anything larger is refused before it is read.
+        MAX_CONTENT_LENGTH=64 * 1024,
         # Static files carry a content hash in their URL (see _register_assets), so phones may keep them.
         SEND_FILE_MAX_AGE_DEFAULT=365 * 24 * 3600,
         COMPRESS_ALGORITHM=["br", "gzip"],
@@ -92,6 +96,38 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
             app.config["COMPANION_ORIGIN"] = checked_origin(app.config["COMPANION_ORIGIN"])
         except OriginError as error:
             raise RuntimeError(str(error)) from None
+
+
+def _bound_ids(app: Flask) -> None:
+    """``<int:...>`` in every route takes only ids a table can hold: a larger number is "not found" (404).
+
+    (PostgreSQL's integer ends at 2**31 - 1 and SQLite's at 2**63 - 1; asking
+    either for more was a 500.)
+    """
+    from werkzeug.routing import IntegerConverter
+
+    from .validation import MAX_ID
+
+    class IdConverter(IntegerConverter):
+        regex = r"\d{1,10}"
+
+        def __init__(self, map, fixed_digits=0, min=None, max=MAX_ID, signed=False):  # noqa: A002, ANN001
+            super().__init__(map, fixed_digits=fixed_digits, min=min, max=max, signed=signed)
+
+    app.url_map.converters["int"] = IdConverter
+
+
+def _private_database_file(app: Flask) -> None:
+    """A SQLite database file is made readable by its owner only: it holds password hashes and link secrets."""
+    uri = str(app.config["SQLALCHEMY_DATABASE_URI"])
+    if not uri.startswith("sqlite:///") or uri.endswith(":memory:"):
+        return
+    path = Path(uri.removeprefix("sqlite:///").split("?", 1)[0])
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))  # SQLite's journal files follow its mode
+    else:
+        path.chmod(0o600)
 
 
 def _instance_secret(instance: Path) -> str:

@@ -6,6 +6,7 @@ every table as it was (``snapshot``), and answer a sentence, never a 500.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 
 import pytest
@@ -141,3 +142,183 @@ def test_the_importer_refuses_the_names_the_forms_refuse(make_game, form_client,
         backup["checksum"] = checksum(backup)
         with pytest.raises(BackupError, match="character|at most"):
             import_league_backup(backup)
+
+
+# ---------------------------------------------------------------------------
+# 7. Races on unique names: the other phone's row lands just before this request writes
+
+
+@pytest.fixture
+def racing(no_csrf_app):
+    """``racing(table, **values)``: another phone inserts that row just before this request's first write."""
+    import sqlalchemy.orm
+    from sqlalchemy import event, insert
+
+    armed = []
+
+    def before_flush(session, *_):
+        if armed:
+            table, values = armed.pop()
+            other = create_engine(no_csrf_app.config["SQLALCHEMY_DATABASE_URI"])
+            with other.begin() as connection:
+                connection.execute(insert(table).values(**values))
+            other.dispose()
+
+    event.listen(sqlalchemy.orm.Session, "before_flush", before_flush)
+    yield lambda table, **values: armed.append((table, values))
+    event.remove(sqlalchemy.orm.Session, "before_flush", before_flush)
+
+
+def test_a_new_player_named_at_once_in_two_games_is_a_sentence_not_a_500(form_client, no_csrf_app, racing):
+    racing(Player.__table__, name="Zed", name_key="zed", created_at=dt.datetime(2026, 1, 1))
+    data = {"ruleset": "contract", "first_dealer": "0", "seats-0-new_name": "Zed", "seats-1-new_name": "Bob",
+            "seats-2-new_name": "Cat"}
+    response = form_client.post("/games/new", data=data)
+    assert response.status_code == 422
+    assert "was just taken on another phone" in response.get_data(as_text=True)
+    assert form_client.post("/games/new", data=data).status_code == 303  # Start again: Zed is seated
+
+
+def test_a_league_named_at_once_on_two_phones_is_a_sentence_not_a_500(form_client, no_csrf_app, racing):
+    racing(League.__table__, name="Family", name_key="family", created_at=dt.datetime(2026, 1, 1), revision=1)
+    response = form_client.post("/leagues/", data={"name": "Family"})
+    assert response.status_code == 422
+    assert "There is already a league called “Family”." in response.get_data(as_text=True)
+
+
+def test_a_roster_add_made_at_once_on_two_phones_is_a_sentence_not_a_500(form_client, no_csrf_app, racing):
+    from companion.models import league_member
+
+    league = form_client.post("/leagues/", data={"name": "Family"}).headers["Location"]
+    with no_csrf_app.app_context():
+        player = service.find_or_add_player("Ann")
+        db.session.commit()
+        player_id = player.id
+    racing(league_member, league_id=game_id(league), player_id=player_id)
+    response = form_client.post(f"{league}/members", data={"player": str(player_id)})
+    assert response.status_code == 303
+    assert "Ann was just added on another phone" in " ".join(flashes(form_client, league))
+
+
+def test_one_username_chosen_on_two_invitations_at_once_is_a_sentence_not_a_500(no_csrf_app, racing):
+    from companion.auth import service as accounts
+    from companion.models import Invite, User
+
+    with no_csrf_app.app_context():
+        owner = db.session.get(User, no_csrf_app.config["OWNER_ID"])
+        token = accounts.create_invite(owner).token
+    racing(User.__table__, username="Kim", username_key="kim", password_hash="x", is_owner=False,
+           created_at=dt.datetime(2026, 1, 1))
+    response = no_csrf_app.test_client().post(f"/invite/{token}", data={"username": "Kim", "password": "a-long-password"})
+    assert response.status_code == 422
+    assert "The name “Kim” is taken: choose another." in response.get_data(as_text=True)
+    with no_csrf_app.app_context():
+        assert db.session.scalar(select(Invite.used_at)) is None
+
+
+# ---------------------------------------------------------------------------
+# 5 and 14. Numbers out of range: 404s and sentences, never a 500 or Python's own words
+
+
+HUGE = ["99999999999999999999", str(2**31), str(2**63), "9" * 5000]
+
+
+@pytest.mark.parametrize("number", HUGE)
+def test_ids_out_of_range_in_paths_are_not_found(make_game, form_client, anon_client, number):
+    make_game(CONTRACT3)
+    for client in (form_client, anon_client):
+        for path in (f"/games/{number}", f"/games/{number}/rules", f"/leagues/{number}", f"/watch/l/x/players/{number}",
+                     f"/games/1/deals/{number}"):
+            assert client.get(path).status_code == 404, path
+
+
+@pytest.mark.parametrize("number", HUGE)
+def test_ids_out_of_range_in_queries_and_fields_are_sentences(make_game, form_client, no_csrf_app, number):
+    url = make_game(CONTRACT3)
+    assert form_client.get(f"/check?game={number}").status_code == 404
+    assert form_client.get(f"/games/new?league={number}").status_code == 200
+    before = snapshot(no_csrf_app)
+    response = form_client.post("/games/new", data={"ruleset": "contract", "first_dealer": "0", "league": number,
+                                                    "seats-0-player": number, "seats-1-new_name": "Bob"})
+    assert response.status_code == 422
+    response = form_client.post(f"{url}/deals/1", data={"went_out": number, "hands-1-points": number, "version": number})
+    assert response.status_code == 422
+    assert form_client.post(f"{url}/undo", data={"sure": "y", "deal": number}).status_code == 303
+    assert snapshot(no_csrf_app) == before
+
+
+@pytest.mark.parametrize("typed", ["--5", "9" * 5000, "1e3", "٣"])
+def test_points_that_are_not_a_number_get_a_sentence_without_pythons_words(make_game, form_client, typed):
+    url = make_game(CONTRACT3)
+    response = form_client.post(f"{url}/deals/1", data={"went_out": "0", "hands-0-cards": "", "hands-1-points": typed,
+                                                       "hands-2-cards": "K"})
+    assert response.status_code == 422
+    text = response.get_data(as_text=True)
+    assert "is not a number of points: type a whole number, like 25." in text
+    assert "invalid literal" not in text and "Exceeds the limit" not in text
+
+
+# ---------------------------------------------------------------------------
+# 2 and 6. Sizes: posts, boxes of cards, hands of cards and form entries are bounded
+
+
+def test_a_huge_post_is_refused_before_it_is_read(anon_client, form_client):
+    for client in (anon_client, form_client):
+        response = client.post("/check", data={"melds": "5S " * 400_000})
+        assert response.status_code == 413
+        assert "Traceback" not in response.get_data(as_text=True)
+
+
+def test_a_long_box_of_melds_is_a_sentence_not_seconds_of_work(no_csrf_app):
+    response = no_csrf_app.test_client().post("/check", data={"melds": "5S 6S 7S " * 5000})
+    assert response.status_code == 422
+    assert len(response.get_data()) < 200_000
+    assert "more cards than a table holds" in response.get_data(as_text=True)
+
+
+def test_a_helper_hand_of_too_many_cards_is_a_sentence(anon_client):
+    response = anon_client.get("/helper", query_string={"hand": "5S " * 25})
+    assert response.status_code == 422
+    assert "A hand holds at most 24 cards; this one has 25." in response.get_data(as_text=True)
+
+
+def test_a_saved_anyway_hand_of_too_many_cards_is_refused_not_stored(make_game, form_client, no_csrf_app):
+    url = make_game(CONTRACT3)
+    before = snapshot(no_csrf_app)
+    response = form_client.post(f"{url}/deals/1", data={"went_out": "0", "hands-0-cards": "", "hands-1-cards": "JK " * 67,
+                                                        "hands-2-cards": "K", "confirm": "y"})
+    assert response.status_code == 422
+    assert "more than any hand holds" in response.get_data(as_text=True)
+    assert snapshot(no_csrf_app) == before
+
+
+def test_thousands_of_hand_fields_are_not_all_read(make_game, form_client, no_csrf_app):
+    url = make_game(CONTRACT3)
+    data = {f"hands-{i}-cards": "K" for i in range(3000)}
+    data.update({"went_out": "0"})
+    response = form_client.post(f"{url}/deals/1", data=data)
+    assert response.status_code in (413, 422)
+
+
+# ---------------------------------------------------------------------------
+# 11. A deal saved into a game abandoned on another phone meanwhile
+
+
+def test_a_deal_saved_as_the_game_is_abandoned_elsewhere_is_refused(make_game, form_client, no_csrf_app):
+    from companion.models import GameStatus
+
+    url = make_game(CONTRACT3)
+    with no_csrf_app.app_context():
+        game = db.session.get(Game, game_id(url))
+        entries = [service.HandEntry(position=0), service.HandEntry(position=1, text="K"),
+                   service.HandEntry(position=2, text="5")]
+        judgement = service.judge_entry(game, 1, "0", entries)
+        assert game.game_status is GameStatus.IN_PROGRESS  # read, as the saving request did
+        other = create_engine(no_csrf_app.config["SQLALCHEMY_DATABASE_URI"])
+        with other.begin() as connection:  # the other phone's abandon commits first
+            connection.execute(Game.__table__.update().where(Game.id == game.id).values(status="abandoned"))
+        other.dispose()
+        with pytest.raises(service.GameError, match="abandoned"):
+            service.save_deal(game, 1, "0", judgement)
+        db.session.expire_all()
+        assert db.session.scalar(select(func.count()).select_from(DealResult)) == 0

@@ -7,6 +7,7 @@ import hmac
 
 from flask import current_app
 from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db
@@ -96,7 +97,11 @@ def accept_invite(token: str, username: str, password: str) -> User:
     invite = open_invite(token)
     user = _new_user(username, password, owner=False)
     user.player_id = invite.player_id
-    db.session.flush()
+    try:
+        db.session.flush()
+    except IntegrityError:  # the same name chosen on another invitation at the same moment
+        db.session.rollback()
+        raise AccountError(f"The name “{user.username}” is taken: choose another.") from None
     # one conditional UPDATE: of two people opening the link at once, only the first gets an account
     used = db.session.execute(
         update(Invite)

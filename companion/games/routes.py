@@ -118,8 +118,12 @@ def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
         if not can_change_league(current_user, league):
             form.league.errors = [f"Only members of {league.name} can start its games."]
             return None
-    players = [p if isinstance(p, Player) else service.find_or_add_player(p) for _, p in chosen]
-    return service.start_game(ruleset, players, first_dealer, random.SystemRandom(), league=league)
+    try:
+        players = [p if isinstance(p, Player) else service.find_or_add_player(p) for _, p in chosen]
+        return service.start_game(ruleset, players, first_dealer, random.SystemRandom(), league=league)
+    except service.GameError as error:
+        form.seats.errors = [str(error)]
+        return None
 
 
 @bp.get("/new/options")

@@ -21,12 +21,16 @@ from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, 
 from ..rules import Ruleset
 from ..rules.tally import HandTextError, hand_warnings, rank_points, read_hand, table_warnings
 from ..leagues.summary import mark_changed
-from ..validation import TextError, clean_name
+from ..validation import TextError, clean_name, parse_whole_number
 from .state import roles
 
 
 class GameError(ValueError):
     """An action the game's state does not allow; the message is for the player."""
+
+
+class NameTaken(GameError):
+    """A name that became taken while this request was adding it (a race between two phones)."""
 
 
 class StaleEntryError(GameError):
@@ -62,7 +66,13 @@ def find_or_add_player(name: str) -> Player:
         clean = clean_name(name, longest=40)
     except TextError as error:
         raise GameError(str(error)) from None
-    player = Player.by_name(clean)
+    key = Player.key_for(clean)
+    # players added earlier in this request are not written yet (they are written with the game, so a
+    # name taken meanwhile on another phone is one refusal there, see start_game): look among them too
+    player = next((p for p in db.session.new if isinstance(p, Player) and p.name_key == key), None)
+    if player is None:
+        with db.session.no_autoflush:
+            player = Player.by_name(clean)
     if player is None:
         player = Player(name=clean, name_key=Player.key_for(clean))
         db.session.add(player)
@@ -87,18 +97,26 @@ def start_game(
     game = Game(first_dealer=first_dealer)
     game.ruleset = ruleset
     game.seats = [Seat(position=i, player=player) for i, player in enumerate(players)]
-    db.session.add(game)
-    if league is not None:
-        # the game is in the session before it joins the league's games (SQLAlchemy 2 no longer
-        # cascades along the backref, and an autoflush in between warned and dropped the link)
-        game.league = league
-        for player in players:
-            if player not in league.members:
-                league.members.append(player)
-    db.session.flush()
-    _log(game, None, "started", None, {"ruleset": ruleset.id, "options": list(ruleset.chosen_options),
-                                        "players": [p.name for p in players], "first_dealer": players[first_dealer].name})
-    db.session.commit()
+    names = [p.name for p in players if p.id is None]
+    try:
+        db.session.add(game)
+        if league is not None:
+            # the game is in the session before it joins the league's games (SQLAlchemy 2 no longer
+            # cascades along the backref, and an autoflush in between warned and dropped the link)
+            game.league = league
+            for player in players:
+                if player not in league.members:
+                    league.members.append(player)
+        db.session.flush()
+        _log(game, None, "started", None, {"ruleset": ruleset.id, "options": list(ruleset.chosen_options),
+                                            "players": [p.name for p in players], "first_dealer": players[first_dealer].name})
+        db.session.commit()
+    except IntegrityError:  # a new player's name was added on another phone at the same moment
+        db.session.rollback()
+        raise NameTaken(
+            f"The name {_names(names) if names else 'of a player'} was just taken on another phone: "
+            "tap Start again to seat that player."
+        ) from None
     return game
 
 
@@ -146,6 +164,8 @@ class EntryJudgement:
 
 
 STOCK = "stock"
+MAX_HAND_CARDS = 50
+"""More cards than any hand holds (and, typed out, within the stored column of 200 characters)."""
 
 
 def buys_in_deal(game: Game, deal_number: int) -> dict[int, int]:
@@ -267,18 +287,24 @@ def parse_hand(text: str) -> tuple[str, ...]:
     Raises ``ValueError`` with a sentence for the player when the text is
     not cards, or could be read two ways (see :func:`~companion.rules.tally.read_hand`).
     """
+    if len(text or "") > 200:
+        raise ValueError(f"That is more than any hand holds: a hand is at most {MAX_HAND_CARDS} cards.")
     try:
-        return read_hand(text or "")
+        ranks = read_hand(text or "")
     except HandTextError as error:
         raise ValueError(str(error)) from None
+    if len(ranks) > MAX_HAND_CARDS:
+        raise ValueError(f"{len(ranks)} cards is more than any hand holds: a hand is at most {MAX_HAND_CARDS} cards.")
+    return ranks
 
 
 def parse_points(text: str) -> int:
     """Points typed for a hand: a whole number from 0 to 2000; ``ValueError`` with a sentence otherwise."""
     text = (text or "").strip()
-    if not (text.isascii() and text.lstrip("-").isdigit()):
-        raise ValueError(f"“{text}” is not a number of points: type a whole number, like 25.")
-    points = int(text)
+    points = parse_whole_number(text, low=-(10**9), high=10**9)
+    if points is None:
+        shown = text if len(text) <= 12 else text[:10] + "…"
+        raise ValueError(f"“{shown}” is not a number of points: type a whole number, like 25.")
     if points < 0:
         raise ValueError("Points can't be negative: type the cards left, or their points.")
     if points > 2000:
@@ -334,6 +360,7 @@ def save_deal(
     old = _deal_facts(existing) if existing is not None else None
     out = None if went_out == STOCK else int(went_out)
     try:
+        _claim_unless_abandoned(game)
         if existing is None:
             result = DealResult(
                 game=game,
@@ -372,6 +399,9 @@ def save_deal(
             game.finished_at = _now()
             _log(game, None, "finished", None, None)
         db.session.commit()
+    except GameAbandoned:
+        db.session.rollback()
+        raise GameError("This game was abandoned; its scores can't change.") from None
     except (IntegrityError, StaleDataError):
         # another phone saved this deal first (a new deal: the unique key; a correction: the version)
         db.session.rollback()
@@ -380,6 +410,29 @@ def save_deal(
         what = "already recorded" if old is None else "changed since you opened it"
         raise StaleEntryError(f"Deal {deal_number} was {what}{_by_whom(recorded)}.", recorded) from None
     return result
+
+
+class GameAbandoned(GameError):
+    """The game was abandoned (on another phone) while a deal was being saved."""
+
+
+def _claim_unless_abandoned(game: Game) -> None:
+    """Raise the game's revision in SQL, only if it is not abandoned: the save's first write.
+
+    A plain read of the status and a later insert let an abandon land in
+    between (a deal saved into an abandoned game). This UPDATE takes the
+    game's row (PostgreSQL: its row lock; SQLite: the write lock) and checks
+    the status at that moment; an abandon racing it either waits for the save
+    or has already made it find no row.
+    """
+    claimed = db.session.execute(
+        update(Game)
+        .where(Game.id == game.id, Game.status != GameStatus.ABANDONED.value)
+        .values(revision=Game.revision + 1)
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    if claimed != 1:
+        raise GameAbandoned("This game was abandoned.")
 
 
 def _by_whom(deal: DealResult | None) -> str:
@@ -490,6 +543,16 @@ def abandon(game: Game) -> None:
     if game.game_status is GameStatus.FINISHED:
         raise GameError("This game is finished, so it can't be abandoned.")
     old = game.status
+    # only a game still in progress (one conditional UPDATE): a deal saved meanwhile that finished it wins
+    changed = db.session.execute(
+        update(Game)
+        .where(Game.id == game.id, Game.status == GameStatus.IN_PROGRESS.value)
+        .values(status=GameStatus.ABANDONED.value)
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    if changed != 1:
+        db.session.rollback()
+        raise GameError("This game changed meanwhile (it may be finished): reload the page.")
     game.status = GameStatus.ABANDONED.value
     _log(game, None, "abandoned", {"status": old}, {"status": game.status})
     db.session.commit()

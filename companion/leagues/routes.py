@@ -246,10 +246,16 @@ def add_to_roster(league_id: int) -> WerkzeugResponse:
     else:
         flash("Pick a player or type a new name.", "error")
         return redirect(url_for("leagues.show", league_id=league.id), code=303)
-    if add_member(league, player):
-        flash(f"{player.name} joined {league.name}.", "info")
+    name = player.name
+    try:
+        added = add_member(league, player)
+    except LeagueError as error:
+        flash(str(error), "error")
+        return redirect(url_for("leagues.show", league_id=league_id), code=303)
+    if added:
+        flash(f"{name} joined {league.name}.", "info")
     else:
-        flash(f"{player.name} is already on the roster.", "info")
+        flash(f"{name} is already on the roster.", "info")
     return redirect(url_for("leagues.show", league_id=league.id), code=303)
 
 

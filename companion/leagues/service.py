@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from sqlalchemy.exc import IntegrityError
+
 from ..extensions import db
 from ..models import League, Player
 from ..validation import TextError, clean_name
@@ -27,7 +29,11 @@ def create_league(name: str) -> League:
         raise LeagueError(f"There is already a league called “{clean}”.")
     league = League(name=clean, name_key=League.key_for(clean))
     db.session.add(league)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except IntegrityError:  # made on another phone at the same moment
+        db.session.rollback()
+        raise LeagueError(f"There is already a league called “{clean}”.") from None
     return league
 
 
@@ -35,9 +41,14 @@ def add_member(league: League, player: Player) -> bool:
     """Put a player on the roster; ``False`` if they were on it already."""
     if player in league.members:
         return False
+    name = player.name
     league.members.append(player)
     _touch(league)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except IntegrityError:  # the same player added (or a new player of that name made) on another phone
+        db.session.rollback()
+        raise LeagueError(f"{name} was just added on another phone: reload to see the roster.") from None
     return True
 
 

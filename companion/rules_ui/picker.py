@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from ..rules import Card, CardSyntaxError, parse_cards
 
 SEPARATOR = "|"
+MAX_TEXT = 600
+"""Characters of cards in one box: far more than a table's melds (a million once took seconds and 22 MB back)."""
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,8 @@ class MeldsText:
     @classmethod
     def parse(cls, text: str | None) -> MeldsText:
         """``"5S 6S JK 8S | 9H 10H"`` as melds; a trailing ``|`` starts an empty meld."""
+        if text and len(text) > MAX_TEXT:
+            return cls(((),), f"That is more cards than a table holds: type at most {MAX_TEXT} characters.", raw="")
         parts = (text or "").split(SEPARATOR)
         melds = []
         for part in parts:

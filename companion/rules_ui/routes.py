@@ -26,9 +26,10 @@ from ..rules import (
     parse_cards,
 )
 from ..rules.guide import rules_facts, setup_card
-from ..rules.solver import solve
+from ..rules.solver import MAX_HAND, solve
 from ..rules.layoff import check_joker_exchange, check_lay_off
-from .picker import MeldsText, apply_action
+from ..validation import parse_id
+from .picker import MAX_TEXT, MeldsText, apply_action
 
 bp = Blueprint("rules_ui", __name__)
 
@@ -52,8 +53,7 @@ class Table:
 
 
 def _int(text: str | None) -> int | None:
-    text = (text or "").strip()
-    return int(text) if text.isascii() and text.isdigit() else None
+    return parse_id(text)
 
 
 def _table(values) -> Table:  # noqa: ANN001 - a request's MultiDict
@@ -91,6 +91,13 @@ def _table(values) -> Table:  # noqa: ANN001 - a request's MultiDict
     return Table(ruleset=ruleset, deal=deal, players=players, game=game, errors=errors)
 
 
+def _cards(text: str) -> tuple[Card, ...]:
+    """Cards typed in a box, at most :data:`MAX_TEXT` characters of them."""
+    if len(text) > MAX_TEXT:
+        raise CardSyntaxError(f"that is more cards than a table holds: type at most {MAX_TEXT} characters")
+    return parse_cards(text)
+
+
 def _is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
@@ -117,7 +124,7 @@ def checker() -> str:
     remaining: tuple[Card, ...] | None = None
     remaining_error = None
     try:
-        remaining = parse_cards(remaining_text) if remaining_text.strip() else None
+        remaining = _cards(remaining_text) if remaining_text.strip() else None
     except CardSyntaxError as error:
         remaining_error = _sentence(error)
     ruling = None
@@ -157,6 +164,9 @@ def helper() -> str:
     if request.method == "POST" and "next" not in values:
         state = apply_action(state, values)
     hand = tuple(card for meld in state.melds for card in meld)
+    if len(hand) > MAX_HAND:
+        state = MeldsText(((),), f"A hand holds at most {MAX_HAND} cards; this one has {len(hand)}.", state.text)
+        hand = ()
     state = MeldsText((hand,), state.error, state.raw)
     solution = None
     solved = False
@@ -200,13 +210,13 @@ def layoff() -> str:
     cards: tuple[Card, ...] = ()
     if request.method == "POST" or meld_text or cards_text:
         try:
-            meld = parse_cards(meld_text)
+            meld = _cards(meld_text)
             if not meld:
                 errors["meld"] = "Type the meld on the table, like “5S 6S 7S 8S”."
         except CardSyntaxError as error:
             errors["meld"] = _sentence(error)
         try:
-            cards = parse_cards(cards_text)
+            cards = _cards(cards_text)
             if not cards:
                 errors["cards"] = (
                     "Type the card offered for the joker, like “7S”."
