@@ -241,7 +241,11 @@ def _register_error_pages(app: Flask) -> None:
     def http_error(error: HTTPException):  # type: ignore[no-untyped-def]
         if wants_json():
             return jsonify(error=error.description or error.name), error.code or 500
-        messages = {404: "There is nothing here: the link may be old.", 405: "That can't be done from here."}
+        messages = {
+            404: "There is nothing here: the link may be old.",
+            405: "That can't be done from here.",
+            413: "That was far more than any form here sends, so nothing was read or saved.",
+        }
         message = messages.get(error.code or 0, error.description or error.name)
         return render_template("error.html", title=error.name, message=message), error.code or 500
 

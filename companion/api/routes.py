@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request
-from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 from werkzeug.routing import BaseConverter
 
 from ..rules import (
@@ -58,6 +58,12 @@ class BadRequest(ValueError):
 # -- answering ---------------------------------------------------------------
 
 
+API_MAX_BODY = 1024 * 1024
+"""The largest body taken: sensible requests are a few kilobytes; a ruleset object of many deals is more."""
+MAX_CARDS = 500
+"""Cards in one list (or in all of a request's melds): more than the largest table's packs."""
+
+
 def _reply(payload: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     """JSON in the order the API documents its fields (``jsonify`` would sort the keys)."""
     body = current_app.json.dumps(payload, sort_keys=False)
@@ -79,6 +85,9 @@ def _http_error_reply(error: HTTPException) -> Response:
         methods = sorted(set(error.valid_methods or ()) - {"HEAD", "OPTIONS"})
         allowed = " or ".join(methods) or "another method"
         message = f"{request.method} is not allowed on {request.path}; use {allowed}."
+    elif isinstance(error, RequestEntityTooLarge):  # malformed for this API: a 400, as API.md says
+        status = 400
+        message = f"The body is over {API_MAX_BODY // 1024} KB: no request to this API needs that much."
     else:
         message = error.description or error.name
     return _error(message, status, allow)
@@ -104,6 +113,12 @@ def _server_error(error: Exception) -> Response:
         raise error
     current_app.logger.exception("Unexpected error in %s %s", request.method, request.path)
     return _error("Something went wrong on our side; the request was not handled.", 500)
+
+
+@bp.before_request
+def _body_limit() -> None:
+    """The API's own limit on a body (the app's is for forms): generous for JSON, still far from a stall."""
+    request.max_content_length = API_MAX_BODY
 
 
 @bp.before_app_request
@@ -223,6 +238,8 @@ def _card_list(value: Any, where: str) -> tuple[Card, ...]:
     """Cards from a list of tokens; ``where`` names the list in a sentence."""
     if not isinstance(value, list):
         raise BadRequest(_capital(f"{where} must be a list of {_CARDS_AS_TEXT}, not {_shown(value)}."))
+    if len(value) > MAX_CARDS:
+        raise BadRequest(_capital(f"{where} holds {len(value)} cards: no table holds more than {MAX_CARDS}."))
     cards = []
     for position, token in enumerate(value, start=1):
         if not isinstance(token, str):
@@ -254,6 +271,8 @@ def _melds(data: dict[str, Any]) -> list[tuple[Card, ...]]:
         raise BadRequest(f"'melds' is missing: it must be {_MELDS_SHAPE}.")
     if not isinstance(value, list):
         raise BadRequest(f"'melds' must be {_MELDS_SHAPE}, not {_shown(value)}.")
+    if sum(len(meld) for meld in value if isinstance(meld, list)) > MAX_CARDS:
+        raise BadRequest(f"'melds' hold more than {MAX_CARDS} cards: no table holds that many.")
     return [_card_list(meld, f"meld {number} of 'melds'") for number, meld in enumerate(value, start=1)]
 
 

@@ -417,7 +417,7 @@ class GameAbandoned(GameError):
 
 
 def _claim_unless_abandoned(game: Game) -> None:
-    """Raise the game's revision in SQL, only if it is not abandoned: the save's first write.
+    """Take the game's row for this save, only if it is not abandoned: the save's first write.
 
     A plain read of the status and a later insert let an abandon land in
     between (a deal saved into an abandoned game). This UPDATE takes the
@@ -428,7 +428,7 @@ def _claim_unless_abandoned(game: Game) -> None:
     claimed = db.session.execute(
         update(Game)
         .where(Game.id == game.id, Game.status != GameStatus.ABANDONED.value)
-        .values(revision=Game.revision + 1)
+        .values(revision=Game.revision)  # a write that changes nothing: it takes the lock (touch raises it)
         .execution_options(synchronize_session=False)
     ).rowcount
     if claimed != 1:
