@@ -17,7 +17,7 @@ from companion.extensions import db
 from companion.games import service
 from companion.leagues.exports import league_backup
 from companion.leagues.imports import import_league_backup
-from companion.models import DealResult, Game, League
+from companion.models import DealResult, Game, League, Player
 
 CONTRACT3 = ("Ann", "Bob", "Cat")
 
