@@ -149,3 +149,38 @@ def test_a_wild_two_refused_in_an_exchange_is_called_a_wild_two():
 def test_nothing_is_laid_off_on_a_pair():
     ruling = lay_off("progressive", "KC KH", "KD")
     assert ruling.problems == ("Nothing can be laid off on a pair: a pair is exactly 2 cards.",)
+
+
+# Lay-off problems are graded, like go-down problems: a kind and a sentence ready to show
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "meld", "cards", "kwargs", "kinds"),
+    [
+        ("contract", "5S 6S 7S 8S", "9S", {"turns_since_going_down": 0}, ["TIMING"]),
+        ("contract", "", "9S", {}, ["MELD"]),
+        ("contract", "5S 6S 7S 8S", "QH", {}, ["CARD"]),
+        ("contract", "5S 6S 7S 8S", "10S", {}, ["GAP"]),
+        ("contract", "JS QS KS AS", "2S", {}, ["WRAP"]),
+        ("shanghai", "8H 8S JK", "JK", {}, ["WILDS"]),
+        ("progressive", "KC KH", "KD", {}, ["MELD"]),
+        ("contract", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", "JK", {}, ["ROOM"]),
+    ],
+)
+def test_lay_off_problems_are_graded_with_a_kind_and_a_sentence(ruleset_id, meld, cards, kwargs, kinds):
+    from companion.rules import LayOffProblemKind
+
+    ruling = lay_off(ruleset_id, meld, cards, **kwargs)
+    assert [problem.kind for problem in ruling.details] == [LayOffProblemKind[k] for k in kinds]
+    assert ruling.problems == tuple(problem.message for problem in ruling.details)
+    assert all(p[:1].isupper() or p[:1].isdigit() for p in ruling.problems)
+
+
+def test_exchange_problems_are_graded():
+    from companion.rules import LayOffProblemKind
+
+    ruling = check_joker_exchange(
+        find_ruleset("contract"), parse_cards("9C 9D JK"), Card.parse("9S"), went_down_before_this_turn=False
+    )
+    assert [problem.kind for problem in ruling.details] == [LayOffProblemKind.TIMING, LayOffProblemKind.RULE]
+    assert ruling.problems == tuple(problem.message for problem in ruling.details)

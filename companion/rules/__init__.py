@@ -41,7 +41,7 @@ from .rulesets import (
     find_ruleset,
 )
 from .scoring import HandScore, score_hand, settle
-from .layoff import ExchangeRuling, LayOffRuling, check_joker_exchange, check_lay_off
+from .layoff import ExchangeRuling, LayOffProblem, LayOffProblemKind, LayOffRuling, check_joker_exchange, check_lay_off
 
 __all__ = [
     "AceRule", "BuyRule", "Card", "CardSyntaxError", "DEFAULT_RULESET_ID", "Deal", "DealOutOfRangeError",
@@ -49,6 +49,6 @@ __all__ = [
     "MeldReading", "PlayersOutOfRangeError", "PointTable", "Problem", "ProblemKind", "RULESETS", "Rank",
     "Requirement", "Ruleset", "RulesError", "SameSuitRuns", "Suit", "TableSupply", "UnknownRulesetError",
     "check_go_down", "find_ruleset", "format_cards", "parse_cards", "pretty_cards", "score_hand", "settle",
-    "ExchangeRuling", "LayOffRuling", "check_joker_exchange", "check_lay_off",
+    "ExchangeRuling", "LayOffProblem", "LayOffProblemKind", "LayOffRuling", "check_joker_exchange", "check_lay_off",
     "RulesetDefinitionError", "ruleset_from_definition", "ruleset_to_definition",
 ]  # fmt: skip

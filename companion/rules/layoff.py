@@ -40,9 +40,10 @@ Readings this module takes (RULES.md leaves them open):
 
 from __future__ import annotations
 
+import enum
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401 (parse_cards: for the doctests)
 from .godown import MeldReading, supply_problems
@@ -50,7 +51,38 @@ from .runs import card_at, corner_window, longest_run, longest_run_span, positio
 from .rulesets import AceRule, JokerReclaim, LayOffTiming, MeldKind, Ruleset
 from .words import number_word, or_list
 
-__all__ = ["ExchangeRuling", "LayOffRuling", "check_joker_exchange", "check_lay_off"]
+__all__ = ["ExchangeRuling", "LayOffProblem", "LayOffProblemKind", "LayOffRuling", "check_joker_exchange", "check_lay_off"]
+
+
+class LayOffProblemKind(enum.IntEnum):
+    """What is wrong with a lay-off or a joker exchange, in the order a player would look."""
+
+    TIMING = 1
+    """Too early: in the turn of going down, or before going down on an earlier turn."""
+    MELD = 2
+    """The meld on the table is no meld this play can use, or no card was chosen."""
+    RULE = 3
+    """The ruleset's joker rules: melded wilds stay, a joker slides, a joker in a set is dead."""
+    CARD = 4
+    """A card that doesn't belong: another rank or suit, already in the run, its place held."""
+    ROOM = 5
+    """A run already as long as a run can be."""
+    GAP = 6
+    """A gap between the run and the cards that no laid-off wild fills."""
+    WRAP = 7
+    """Cards that would fit only by going round the corner past the ace."""
+    WILDS = 8
+    """More wilds on one meld than the ruleset allows on the table (Shanghai)."""
+    SUPPLY = 9
+    """More copies of a card on one meld than the packs hold."""
+
+
+@dataclass(frozen=True, slots=True)
+class LayOffProblem:
+    """One reason a lay-off or an exchange is refused: its kind, and the sentence a player reads."""
+
+    kind: LayOffProblemKind
+    message: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +99,8 @@ class LayOffRuling:
     problems: tuple[str, ...]
     reading: MeldReading | None = None
     readings: tuple[MeldReading, ...] = ()
+    details: tuple[LayOffProblem, ...] = field(default=(), repr=False)
+    """The problems with their kinds, in the order of ``problems``."""
 
     def to_json(self) -> dict[str, object]:
         """The API's shape: ``{"legal", "problems", "meld"}``."""
@@ -92,6 +126,8 @@ class ExchangeRuling:
     joker_index: int | None = None
     stands_for: Card | None = None
     reading: MeldReading | None = None
+    details: tuple[LayOffProblem, ...] = field(default=(), repr=False)
+    """The problems with their kinds, in the order of ``problems``."""
 
     def to_json(self) -> dict[str, object]:
         """The API's shape: ``{"legal", "problems", "joker_index", "stands_for", "meld"}``."""
@@ -370,22 +406,25 @@ def check_lay_off(
     if turns_since_going_down is not None and turns_since_going_down < 0:
         raise ValueError(f"turns since going down are 0 or more, not {turns_since_going_down!r}")
     cards = tuple(cards)
-    problems: list[str] = []
+    problems: list[LayOffProblem] = []
     if turns_since_going_down == 0 and ruleset.lay_off is LayOffTiming.LATER_TURN:
-        problems.append("You may not lay off in the turn you go down; wait for your next turn.")
+        problems.append(
+            LayOffProblem(LayOffProblemKind.TIMING, "You may not lay off in the turn you go down; wait for your next turn.")
+        )
     table = _table_meld(ruleset, meld, kind, verb="lay off on")
     readings: list[MeldReading] = []
     if table.problem is not None:
-        problems.append(table.problem)
+        problems.append(LayOffProblem(LayOffProblemKind.MELD, table.problem))
     elif not cards:
-        problems.append("Choose at least one card to lay off.")
+        problems.append(LayOffProblem(LayOffProblemKind.MELD, "Choose at least one card to lay off."))
     else:
-        fits: list[str] = []
+        fits: list[LayOffProblem] = []
         for meld_kind in table.kinds:
             found: list[MeldReading]
-            why: list[str]
+            why: list[LayOffProblem]
             if meld_kind is MeldKind.PAIR:
-                found, why = [], ["Nothing can be laid off on a pair: a pair is exactly 2 cards."]
+                found = []
+                why = [LayOffProblem(LayOffProblemKind.MELD, "Nothing can be laid off on a pair: a pair is exactly 2 cards.")]
             elif meld_kind is MeldKind.SET:
                 found, why = _set_lay_off(ruleset, table, cards)
             else:
@@ -396,20 +435,21 @@ def check_lay_off(
             if len(table.kinds) == 2:
                 verb = "fits" if len(cards) == 1 else "fit"
                 either = f"a {ruleset.set_word} of {table.rank.plural} or a run of {table.suit.plural}"
-                fits = [f"{table.text} could be {either}; {format_cards(cards)} {verb} neither."]
+                fits = [LayOffProblem(LayOffProblemKind.CARD, f"{table.text} could be {either}; {format_cards(cards)} {verb} neither.")]
             problems += fits
         problems += _table_wild_problems(ruleset, table, cards)
         problems += _supply_problems(ruleset, table.cards + cards)
     legal = not problems
     return LayOffRuling(
         legal=legal,
-        problems=tuple(problems),
+        problems=tuple(problem.message for problem in problems),
+        details=tuple(problems),
         reading=_agreed(readings) if legal else None,
         readings=tuple(readings) if legal else (),
     )
 
 
-def _table_wild_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> list[str]:
+def _table_wild_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> list[LayOffProblem]:
     """Shanghai's limit on the wilds of a meld on the table (``table_max_wilds``, RULES.md §6.2)."""
     limit = ruleset.max_wilds
     if not ruleset.table_max_wilds or limit is None:
@@ -424,10 +464,10 @@ def _table_wild_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Ca
         else f"would hold {number_word(laid)} wild cards"
     )
     most = "none" if limit == 0 else f"at most {number_word(limit)}"
-    return [f"{table.text} {already}; in {ruleset.name} a meld holds {most} at any time."]
+    return [LayOffProblem(LayOffProblemKind.WILDS, f"{table.text} {already}; in {ruleset.name} a meld holds {most} at any time.")]
 
 
-def _set_lay_off(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> tuple[list[MeldReading], list[str]]:
+def _set_lay_off(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> tuple[list[MeldReading], list[LayOffProblem]]:
     rank = table.rank
     word = ruleset.set_word
     problems = []
@@ -445,13 +485,13 @@ def _set_lay_off(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> 
         else:
             suits.add(card.suit)
     if problems:
-        return [], problems
+        return [], [LayOffProblem(LayOffProblemKind.CARD, problem) for problem in problems]
     return [MeldReading(kind=MeldKind.SET, cards=table.cards + tuple(cards), rank=rank)], []
 
 
 def _run_lay_off(
     ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card], *, own_run: bool
-) -> tuple[list[MeldReading], list[str]]:
+) -> tuple[list[MeldReading], list[LayOffProblem]]:
     """The readings of the run with ``cards`` added, or why they don't fit."""
     readings = _run_readings(ruleset, table, cards)
     if readings:
@@ -532,7 +572,9 @@ def _run_readings(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) ->
     return _unique(in_order + readings)
 
 
-def _run_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card], *, own_run: bool = False) -> list[str]:
+def _run_problems(
+    ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card], *, own_run: bool = False
+) -> list[LayOffProblem]:
     """Why ``cards`` don't go on the run, card by card, then together."""
     suit = table.suit
     layouts = _layouts(ruleset, table.cards)
@@ -571,23 +613,24 @@ def _run_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card], *,
         else:
             seen.add(card.natural_rank)
             rest.append(card)
+    graded = [LayOffProblem(LayOffProblemKind.CARD, problem) for problem in problems]
     longest = longest_run(ruleset)
     span = longest_run_span(ruleset)
     room = longest - len(table.cards)
     if room <= 0:
-        return problems + [f"This run is full ({span}): nothing more can be laid off on it."]
+        return graded + [LayOffProblem(LayOffProblemKind.ROOM, f"This run is full ({span}): nothing more can be laid off on it.")]
     if len(rest) > room:
-        return problems + [
-            f"This run has room for only {number_word(room)} more card{'s' * (room != 1)}: a run goes no further than {span}."
+        return graded + [LayOffProblem(LayOffProblemKind.ROOM, 
+            f"This run has room for only {number_word(room)} more card{'s' * (room != 1)}: a run goes no further than {span}.")
         ]
     if not rest or _run_readings(ruleset, table, rest):
-        return problems
+        return graded
     gap = _smallest_gap(ruleset, layouts, rest)
     # Cards that would fit round the corner but leave a wide gap going straight: the player meant the corner.
     corner = _corner_problem(ruleset, table, layouts, rest, wide_gap=gap is None or gap[0] >= 3)
     if corner is not None:
-        return problems + [corner]
-    return problems + [_gap_problem(ruleset, table, rest, gap, holder)]
+        return graded + [LayOffProblem(LayOffProblemKind.WRAP, corner)]
+    return graded + [LayOffProblem(LayOffProblemKind.GAP, _gap_problem(ruleset, table, rest, gap, holder))]
 
 
 def _corner_problem(
@@ -659,9 +702,9 @@ def _gap_problem(
     )
 
 
-def _supply_problems(ruleset: Ruleset, cards: Sequence[Card]) -> list[str]:
+def _supply_problems(ruleset: Ruleset, cards: Sequence[Card]) -> list[LayOffProblem]:
     """More copies of a card on one meld than the largest table's packs hold."""
-    return [problem.message for problem in supply_problems(ruleset, cards, None)]
+    return [LayOffProblem(LayOffProblemKind.SUPPLY, problem.message) for problem in supply_problems(ruleset, cards, None)]
 
 
 # ---------------------------------------------------------------------------
@@ -707,50 +750,64 @@ def check_joker_exchange(
     >>> check_joker_exchange(find_ruleset("may-i"), parse_cards("5S JK 7S 8S"), Card.parse("6S")).problems
     ("In May I? melded wild cards (jokers) stay where they are: they can't be taken.",)
     """
-    problems: list[str] = []
+    problems: list[LayOffProblem] = []
+
+    def refused(*more: LayOffProblem) -> ExchangeRuling:
+        found = problems + list(more)
+        return ExchangeRuling(legal=False, problems=tuple(p.message for p in found), details=tuple(found))
+
     if ruleset.reclaim is JokerReclaim.NEVER:
-        return ExchangeRuling(
-            legal=False,
-            problems=(f"In {ruleset.name} melded wild cards ({ruleset.wild_words}) stay where they are: they can't be taken.",),
+        return refused(
+            LayOffProblem(
+                LayOffProblemKind.RULE,
+                f"In {ruleset.name} melded wild cards ({ruleset.wild_words}) stay where they are: they can't be taken.",
+            )
         )
     if ruleset.reclaim is JokerReclaim.SLIDE:
-        return ExchangeRuling(
-            legal=False,
-            problems=(
+        return refused(
+            LayOffProblem(
+                LayOffProblemKind.RULE,
                 f"In {ruleset.name} a melded joker is never taken into the hand: lay the card it stands for "
                 "on your own run and the joker slides to the end.",
-            ),
+            )
         )
     wild_natural = ruleset.is_wild(natural)
     if natural.is_joker:
-        problems.append("JK is a joker; only a natural card can take a joker's place.")
+        problems.append(LayOffProblem(LayOffProblemKind.CARD, "JK is a joker; only a natural card can take a joker's place."))
     elif wild_natural:
-        problems.append(f"{natural} is wild in {ruleset.name}; only a natural card can take a joker's place.")
+        problems.append(
+            LayOffProblem(
+                LayOffProblemKind.CARD, f"{natural} is wild in {ruleset.name}; only a natural card can take a joker's place."
+            )
+        )
     if not went_down_before_this_turn:
-        problems.append("You may take a joker only if you went down on a previous turn.")
+        problems.append(
+            LayOffProblem(LayOffProblemKind.TIMING, "You may take a joker only if you went down on a previous turn.")
+        )
     table = _table_meld(ruleset, meld, kind, verb="take a joker from")
     if table.problem is not None:
-        return ExchangeRuling(legal=False, problems=tuple(problems + [table.problem]))
+        return refused(LayOffProblem(LayOffProblemKind.MELD, table.problem))
     jokers = [i for i in table.wilds if table.cards[i].is_joker]
     if not jokers:
         if table.wilds:
-            problems.append(f"{table.text} has no joker; a wild two can't be taken, only a joker.")
-        else:
-            problems.append(f"{table.text} has no joker to take.")
-        return ExchangeRuling(legal=False, problems=tuple(problems))
+            return refused(
+                LayOffProblem(LayOffProblemKind.RULE, f"{table.text} has no joker; a wild two can't be taken, only a joker.")
+            )
+        return refused(LayOffProblem(LayOffProblemKind.RULE, f"{table.text} has no joker to take."))
     if MeldKind.RUN not in table.kinds:
         word = "pair" if table.kinds == (MeldKind.PAIR,) else ruleset.set_word
         joker = "joker" if len(jokers) == 1 else "jokers"
         verb = "is" if len(jokers) == 1 else "are"
-        problems.append(f"The {joker} in {table.text} {verb} dead: a joker in a {word} can't be taken.")
-        return ExchangeRuling(legal=False, problems=tuple(problems))
+        return refused(
+            LayOffProblem(LayOffProblemKind.RULE, f"The {joker} in {table.text} {verb} dead: a joker in a {word} can't be taken.")
+        )
     if wild_natural:
-        return ExchangeRuling(legal=False, problems=tuple(problems))
+        return refused()
     found, why = _exchange(ruleset, table, jokers, natural)
     if why is not None:
-        problems.append(why)
+        problems.append(LayOffProblem(LayOffProblemKind.CARD, why))
     if problems or found is None:
-        return ExchangeRuling(legal=False, problems=tuple(problems))
+        return refused()
     return ExchangeRuling(legal=True, problems=(), joker_index=found[0], stands_for=natural, reading=found[1])
 
 
