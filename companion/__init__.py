@@ -208,6 +208,7 @@ def _register_blueprints(app: Flask) -> None:
     from .api.routes import bp as api_bp
     from .auth.routes import bp as auth_bp
     from .games.routes import bp as games_bp
+    from .house_rules import bp as house_rules_bp
     from .leagues.routes import bp as leagues_bp
     from .main.routes import bp as main_bp
     from .rules_ui.routes import bp as rules_ui_bp
@@ -217,6 +218,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(auth_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(rules_ui_bp)
+    app.register_blueprint(house_rules_bp)
     app.register_blueprint(leagues_bp)
     app.register_blueprint(watch_bp)
     app.register_blueprint(api_bp)

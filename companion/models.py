@@ -86,8 +86,19 @@ class Game(db.Model):
     )
     share_token: Mapped[str | None] = mapped_column(String(43), default=None)
     """The secret in the game's watch link (read-only, no account needed)."""
+    custom_version_id: Mapped[int | None] = mapped_column(
+        ForeignKey("custom_ruleset_version.id", ondelete="RESTRICT", name="game_custom_version_fk"),
+        default=None,
+        index=True,
+    )
+    """The version of a table's own ruleset this game is played under (``None``: a built-in one).
+
+    The rules themselves are in ``rules_json`` as for every game; this link says
+    which stored version they came from, and keeps that version from being deleted.
+    """
 
     league: Mapped[League | None] = relationship(back_populates="games")
+    custom_version: Mapped[CustomRulesetVersion | None] = relationship(lazy="select")
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan", lazy="selectin"
@@ -390,3 +401,81 @@ class LoginAttempt(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     key: Mapped[str] = mapped_column(String(120), index=True)
     at: Mapped[dt.datetime] = mapped_column(default=_now, index=True)
+
+
+class CustomRuleset(db.Model):
+    """A table's own ruleset: owned by a league (its members may change it) or by an account.
+
+    Its rules are in its versions: a change adds a version and never edits one,
+    so a game keeps the exact version it was played under.
+    """
+
+    __tablename__ = "custom_ruleset"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    name_key: Mapped[str] = mapped_column(String(60))
+    """The name folded for comparison: unique per owner."""
+    owner_key: Mapped[str] = mapped_column(String(30))
+    """``league-<id>`` or ``user-<id>``: names are unique per owner (a unique index, so a race is refused too)."""
+    league_id: Mapped[int | None] = mapped_column(
+        ForeignKey("league.id", ondelete="CASCADE", name="custom_ruleset_league_fk"), default=None, index=True
+    )
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("user.id", ondelete="CASCADE", name="custom_ruleset_user_fk"), default=None, index=True
+    )
+    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+
+    league: Mapped[League | None] = relationship(lazy="joined")
+    user: Mapped[User | None] = relationship(lazy="joined")
+    versions: Mapped[list[CustomRulesetVersion]] = relationship(
+        back_populates="custom_ruleset",
+        order_by="CustomRulesetVersion.number",
+        cascade="all, delete-orphan",
+        lazy="selectin",
+    )
+
+    __table_args__ = (
+        UniqueConstraint("owner_key", "name_key", name="custom_ruleset_name_once"),
+        CheckConstraint("(league_id is null) <> (user_id is null)", name="custom_ruleset_one_owner"),
+    )
+
+    @staticmethod
+    def key_for(name: str) -> str:
+        return " ".join(name.split()).casefold()
+
+    @property
+    def ruleset_id(self) -> str:
+        """The id its rulesets carry (in games, results and the rules pages): ``custom-<id>``."""
+        return f"custom-{self.id}"
+
+    @property
+    def latest(self) -> CustomRulesetVersion:
+        return self.versions[-1]
+
+
+class CustomRulesetVersion(db.Model):
+    """One version of a custom ruleset: the API's ruleset object, as validated by the engine. Never changed."""
+
+    __tablename__ = "custom_ruleset_version"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    custom_ruleset_id: Mapped[int] = mapped_column(
+        ForeignKey("custom_ruleset.id", ondelete="CASCADE", name="custom_version_ruleset_fk")
+    )
+    number: Mapped[int] = mapped_column()
+    """1, 2, ... in the order they were saved."""
+    definition_json: Mapped[str] = mapped_column(Text)
+    """The complete ruleset object (API.md "Custom rulesets"), without ``base``."""
+    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    created_by_id: Mapped[int | None] = mapped_column(
+        ForeignKey("user.id", ondelete="SET NULL", name="custom_version_user_fk"), default=None
+    )
+
+    custom_ruleset: Mapped[CustomRuleset] = relationship(back_populates="versions")
+
+    __table_args__ = (UniqueConstraint("custom_ruleset_id", "number", name="custom_version_once"),)
+
+    @property
+    def definition(self) -> dict[str, Any]:
+        return json.loads(self.definition_json)

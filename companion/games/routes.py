@@ -16,6 +16,9 @@ from ..links import public_url
 from ..auth.access import can_change_game, can_change_league, new_token, refusal
 from ..models import Game, GameStatus, League, Player, Seat, league_member, ruleset_from_snapshot
 from ..qr import qr_svg
+from ..house_rules.service import choices as ruleset_choices
+from ..house_rules.service import find as find_custom_or_builtin
+from ..house_rules.service import find_ruleset
 from ..rules import RULESETS
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
 from ..rules.tally import RANK_KEYS, rank_points
@@ -58,7 +61,13 @@ def new_game() -> tuple[str, int] | WerkzeugResponse:
     for seat in form.seats:
         seat.form.player.choices = [SelectChoice("", "—")] + [SelectChoice(str(p.id), p.name) for p in known]
     leagues = League.ordered()
+    asked_league = parse_id(request.args.get("league") or request.form.get("league"))
+    first = db.session.get(League, asked_league) if asked_league is not None else None
+    rules = ruleset_choices(current_user, first)
+    form.ruleset.choices = [SelectChoice(c.value, c.label) for c in rules]
     form.league.choices = [SelectChoice("", "No league")] + [SelectChoice(str(league.id), league.name) for league in leagues]
+    if request.method == "GET" and request.args.get("ruleset") in {c.value for c in rules}:
+        form.ruleset.data = request.args["ruleset"]
     asked = parse_id(request.args.get("league")) if request.method == "GET" else None
     if asked is not None:
         league = db.session.get(League, asked)
@@ -70,13 +79,23 @@ def new_game() -> tuple[str, int] | WerkzeugResponse:
         game = _start_from_form(form, known)
         if game is not None:
             return redirect(url_for("games.show", game_id=game.id), code=303)
-    ruleset = RULESETS.get(form.ruleset.data or "contract", RULESETS["contract"])
-    return render_template("games/new.html", form=form, ruleset=ruleset), (422 if request.method == "POST" else 200)
+    ruleset = find_ruleset(form.ruleset.data or "contract") or RULESETS["contract"]
+    return render_template("games/new.html", form=form, ruleset=ruleset, rulesets=rules), (422 if request.method == "POST" else 200)
 
 
 def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
     """Seat the chosen players in order; put any problem beside its field and return ``None``."""
-    ruleset = RULESETS[form.ruleset.data].with_options(*(form.options.data or []))
+    found = find_custom_or_builtin(form.ruleset.data)
+    if found is None:
+        form.ruleset.errors = ["Pick rules from the list."]
+        return None
+    ruleset, custom_version = found
+    offered = {option.key for option in ruleset.options}
+    unknown = [key for key in form.options.data or [] if key not in offered]
+    if unknown:  # a table's own rules offer their own house rules (the form checked only the published ones')
+        form.options.errors = [f"{ruleset.name} has no house rule “{unknown[0][:40]}”."]
+        return None
+    ruleset = ruleset.with_options(*(form.options.data or []))
     by_id = {p.id: p for p in known}
     chosen: list[tuple[int, Player | str]] = []
     for index, seat in enumerate(form.seats):
@@ -120,7 +139,9 @@ def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
             return None
     try:
         players = [p if isinstance(p, Player) else service.find_or_add_player(p) for _, p in chosen]
-        return service.start_game(ruleset, players, first_dealer, random.SystemRandom(), league=league)
+        return service.start_game(
+            ruleset, players, first_dealer, random.SystemRandom(), league=league, custom_version=custom_version
+        )
     except service.GameError as error:
         form.seats.errors = [str(error)]
         return None
@@ -129,7 +150,7 @@ def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
 @bp.get("/new/options")
 def house_options() -> str:
     """The house rules a ruleset offers (swapped in when the ruleset changes)."""
-    ruleset = RULESETS.get(request.args.get("ruleset", ""), RULESETS["contract"])
+    ruleset = find_ruleset(request.args.get("ruleset", "")) or RULESETS["contract"]
     form = NewGameForm(formdata=None)
     return render_template("games/_options.html", form=form, ruleset=ruleset)
 

@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
-from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, League, Player, Seat
+from ..models import BuyCount, Change, CustomRulesetVersion, DealResult, Game, GameStatus, HandScore, League, Player, Seat
 from ..rules import Ruleset
 from ..rules.tally import HandTextError, hand_warnings, rank_points, read_hand, table_warnings
 from ..leagues.summary import mark_changed
@@ -85,8 +85,11 @@ def start_game(
     first_dealer: int | None,
     rng: random.Random | None = None,
     league: League | None = None,
+    custom_version: CustomRulesetVersion | None = None,
 ) -> Game:
     """A new game with players seated clockwise in the order given; ``None`` draws the first dealer.
+
+    ``custom_version``: the stored version of a table's own ruleset that ``ruleset`` was read from.
 
     In a league, players not yet on its roster join it.
     """
@@ -94,7 +97,7 @@ def start_game(
         raise GameError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players.")
     if first_dealer is None:
         first_dealer = (rng or random.SystemRandom()).randrange(len(players))
-    game = Game(first_dealer=first_dealer)
+    game = Game(first_dealer=first_dealer, custom_version_id=custom_version.id if custom_version else None)
     game.ruleset = ruleset
     game.seats = [Seat(position=i, player=player) for i, player in enumerate(players)]
     names = [p.name for p in players if p.id is None]

@@ -31,6 +31,23 @@ from ..rules.layoff import check_joker_exchange, check_lay_off
 from ..validation import parse_id
 from .picker import MAX_TEXT, MeldsText, apply_action
 
+
+def find_ruleset(ruleset_id: str | None) -> Ruleset | None:
+    """A built-in ruleset, or the latest version of a stored one the reader may see (``custom-<id>``)."""
+    from ..house_rules.service import find_ruleset as find
+
+    return find(ruleset_id)
+
+
+def ruleset_choices(*, custom_only: bool = False) -> list:  # noqa: ANN401 - house_rules.service.Choice
+    """The rulesets to pick from: the reader's stored ones first, then the built-ins."""
+    from flask_login import current_user
+
+    from ..house_rules.service import choices
+
+    found = choices(current_user)
+    return [c for c in found if c.group != "Published rules"] if custom_only else found
+
 bp = Blueprint("rules_ui", __name__)
 
 PICKER_SUITS = tuple(Suit)
@@ -70,7 +87,7 @@ def _table(values) -> Table:  # noqa: ANN001 - a request's MultiDict
         current = min(len(game.deals) + 1, len(ruleset.deals))
     else:
         ruleset_id = values.get("ruleset") or "contract"
-        ruleset = RULESETS.get(ruleset_id)
+        ruleset = find_ruleset(ruleset_id)
         if ruleset is None:
             errors["ruleset"] = f"There is no ruleset “{ruleset_id}”: pick one from the list."
             ruleset = RULESETS["contract"]
@@ -138,7 +155,7 @@ def checker() -> str:
         "remaining_error": remaining_error,
         "suits": PICKER_SUITS,
         "ranks": PICKER_RANKS,
-        "rulesets": RULESETS.values(),
+        "rulesets": ruleset_choices(),
         "action": url_for("rules_ui.checker"),
     }
     template = "rules/_checker_body.html" if _is_htmx() else "rules/check.html"
@@ -181,7 +198,7 @@ def helper() -> str:
         "solved": solved,
         "suits": PICKER_SUITS,
         "ranks": PICKER_RANKS,
-        "rulesets": RULESETS.values(),
+        "rulesets": ruleset_choices(),
         "action": url_for("rules_ui.helper"),
     }
     template = "rules/_helper_body.html" if _is_htmx() else "rules/helper.html"
@@ -252,7 +269,7 @@ def layoff() -> str:
         "own_run": own_run,
         "errors": errors,
         "ruling": ruling,
-        "rulesets": RULESETS.values(),
+        "rulesets": ruleset_choices(),
     }
     status = 422 if errors or table.errors else 200
     return render_template("rules/layoff.html", **context), status
@@ -264,12 +281,13 @@ def layoff() -> str:
 
 @bp.get("/rules/")
 def rules_index() -> str:
-    return render_template("rules/index.html", rulesets=RULESETS.values())
+    return render_template("rules/index.html", rulesets=RULESETS.values(), customs=ruleset_choices(custom_only=True))
 
 
 @bp.get("/rules/<ruleset_id>")
 def rules_card(ruleset_id: str) -> str:
-    ruleset = RULESETS.get(ruleset_id)
+    """A ruleset's card: a built-in one, or the latest version of a table's own (``custom-<id>``)."""
+    ruleset = find_ruleset(ruleset_id)
     if ruleset is None:
         abort(404)
     return _render_card(ruleset, game=None)
@@ -284,19 +302,23 @@ def game_rules_card(game_id: int) -> str:
     return _render_card(game.ruleset, game=game)
 
 
-def _render_card(ruleset: Ruleset, game: Game | None) -> str:
+def card_context(ruleset: Ruleset) -> dict[str, object]:
+    """What a rules card shows of a ruleset (the card page, and the builder's preview)."""
     tables = [setup_card(ruleset, n) for n in range(ruleset.min_players, ruleset.max_players + 1)]
     chosen = [o for o in ruleset.options if o.key in ruleset.chosen_options]
-    return render_template(
-        "rules/card.html", ruleset=ruleset, facts=rules_facts(ruleset), tables=tables, game=game, chosen=chosen
-    )
+    return {"ruleset": ruleset, "facts": rules_facts(ruleset), "tables": tables, "chosen": chosen}
+
+
+def _render_card(ruleset: Ruleset, game: Game | None) -> str:
+    return render_template("rules/card.html", game=game, **card_context(ruleset))
 
 
 @bp.get("/rules/compare")
 def compare() -> str:
     """Rulesets side by side, showing only the rules where they differ."""
-    asked = [i for i in request.args.getlist("ruleset") if i in RULESETS] or list(RULESETS)
-    rulesets = [RULESETS[i] for i in dict.fromkeys(asked)]
+    found = {i: find_ruleset(i) for i in dict.fromkeys(request.args.getlist("ruleset")[:20])}
+    asked = [i for i, r in found.items() if r is not None] or list(RULESETS)
+    rulesets = [found.get(i) or RULESETS[i] for i in asked]
     facts = [{fact.key: fact for fact in rules_facts(r)} for r in rulesets]
     keys = list(dict.fromkeys(key for per in facts for key in per))
     rows = []
@@ -315,5 +337,5 @@ def compare() -> str:
         if len(set(texts)) > 1 or len(rulesets) == 1:
             deal_rows.append({"label": f"Deal {number}", "texts": texts})
     return render_template(
-        "rules/compare.html", rulesets=rulesets, rows=rows, deal_rows=deal_rows, all_rulesets=RULESETS.values(), asked=asked
+        "rules/compare.html", rulesets=rulesets, rows=rows, deal_rows=deal_rows, all_rulesets=ruleset_choices(), asked=asked
     )

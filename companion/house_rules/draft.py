@@ -1,0 +1,398 @@
+"""The builder's form as a draft: a ruleset object being written, field by field, as typed.
+
+A :class:`Draft` holds what the form shows, as text (so a mistyped value is
+shown back as typed). It is read from a posted form or from a ruleset object
+(API.md "Custom rulesets"), changed by the form's buttons (add a deal, move it,
+add a meld ...), and turned into a ruleset object: :meth:`Draft.definition`.
+The rules themselves are judged by the engine
+(:func:`companion.rules.definition.ruleset_from_definition`); the draft only
+turns text into numbers, and puts the engine's one sentence beside the field it
+is about (:func:`place_error`).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules.rulesets import POINT_KEYS
+
+#: Bounds on what a posted form may hold, far above what a ruleset may have (the engine says what is too many).
+MAX_DEALS = 24
+MAX_REQUIREMENTS = 8
+MAX_TABLES = 10
+MAX_TEXT = 60
+
+#: The top-level fields the form edits; any other field of a ruleset object is carried through unchanged.
+EDITED = (
+    "name", "players", "table", "wilds", "deals", "exact", "aces", "max_wilds", "repeat_rank", "dup_suits",
+    "same_suit_runs", "card_points", "buys", "exact_cut_bonus", "one_turn_out_bonus",
+)  # fmt: skip
+DEAL_EDITED = ("cards_dealt", "requirements", "going_out", "meld_all")
+
+#: Fields judged together when finding which one an engine sentence is about (players and tables cover each other).
+GROUPS: tuple[tuple[str, ...], ...] = (
+    ("name",), ("players", "table"), ("wilds",), ("exact",), ("aces",), ("max_wilds",), ("repeat_rank",),
+    ("dup_suits",), ("same_suit_runs",), ("card_points",), ("buys",), ("exact_cut_bonus",), ("one_turn_out_bonus",),
+)  # fmt: skip
+
+
+@dataclass
+class RequirementRow:
+    kind: str = "set"
+    length: str = "3"
+
+
+@dataclass
+class DealRow:
+    cards: str = "10"
+    going_out: str = "discard"
+    meld_all: bool = False
+    requirements: list[RequirementRow] = field(default_factory=lambda: [RequirementRow(), RequirementRow()])
+    extra: str = ""
+    """Other fields of the deal's object, as JSON, carried through unchanged."""
+
+
+@dataclass
+class TableRow:
+    low: str = "2"
+    high: str = "8"
+    decks: str = "2"
+    jokers: str = "4"
+
+
+@dataclass
+class Draft:
+    """Everything the builder's form shows, as text."""
+
+    name: str = ""
+    players_min: str = "2"
+    players_max: str = "8"
+    tables: list[TableRow] = field(default_factory=lambda: [TableRow()])
+    wilds: str = "JK"
+    deals: list[DealRow] = field(default_factory=lambda: [DealRow()])
+    exact: bool = False
+    aces: str = "low_or_high"
+    max_wilds: str = ""
+    """Empty: no limit."""
+    repeat_rank: bool = True
+    dup_suits: bool = True
+    same_suit_runs: str = "any"
+    points: dict[str, str] = field(default_factory=dict)
+    buys_per_deal: str = ""
+    """Empty: no limit."""
+    buys_extra: str = "1"
+    exact_cut_bonus: str = "0"
+    one_turn_out_bonus: str = "0"
+    extra: str = ""
+    """Other top-level fields of the ruleset object, as JSON, carried through unchanged."""
+
+    # -- from a ruleset object ---------------------------------------------
+
+    @classmethod
+    def from_definition(cls, definition: Mapping[str, Any]) -> Draft:
+        """The form for a complete ruleset object (as ``ruleset_to_definition`` gives)."""
+        players = definition.get("players") or {}
+        buys = definition.get("buys") or {}
+        extra = {k: v for k, v in definition.items() if k not in EDITED and k != "base"}
+        return cls(
+            name=str(definition.get("name", "")),
+            players_min=_text(players.get("min")),
+            players_max=_text(players.get("max")),
+            tables=[
+                TableRow(
+                    low=_text((t.get("players") or [None, None])[0]),
+                    high=_text((t.get("players") or [None, None])[-1]),
+                    decks=_text(t.get("decks")),
+                    jokers=_text(t.get("jokers")),
+                )
+                for t in definition.get("table") or []
+            ],
+            wilds=str(definition.get("wilds", "JK")),
+            deals=[
+                DealRow(
+                    cards=_text(d.get("cards_dealt")),
+                    going_out=str(d.get("going_out", "discard")),
+                    meld_all=bool(d.get("meld_all", False)),
+                    requirements=[
+                        RequirementRow(kind=str(r.get("kind", "set")), length=_text(r.get("length")))
+                        for r in d.get("requirements") or []
+                    ],
+                    extra=_json({k: v for k, v in d.items() if k not in DEAL_EDITED}),
+                )
+                for d in definition.get("deals") or []
+            ],
+            exact=bool(definition.get("exact", False)),
+            aces=str(definition.get("aces", "low_or_high")),
+            max_wilds=_text(definition.get("max_wilds")),
+            repeat_rank=bool(definition.get("repeat_rank", True)),
+            dup_suits=bool(definition.get("dup_suits", True)),
+            same_suit_runs=str(definition.get("same_suit_runs", "any")),
+            points={key: _text((definition.get("card_points") or {}).get(key)) for key in POINT_KEYS},
+            buys_per_deal=_text(buys.get("per_deal")),
+            buys_extra=_text(buys.get("extra_cards")),
+            exact_cut_bonus=_text(definition.get("exact_cut_bonus", 0)),
+            one_turn_out_bonus=_text(definition.get("one_turn_out_bonus", 0)),
+            extra=_json(extra),
+        )
+
+    # -- from a posted form -------------------------------------------------
+
+    @classmethod
+    def from_form(cls, form: Mapping[str, str]) -> Draft:
+        """The draft a posted builder form holds (rows found by their numbered field names, bounded)."""
+
+        def get(name: str, default: str = "") -> str:
+            return str(form.get(name, default))[:MAX_TEXT]
+
+        deals = []
+        for i in _indexes(form, r"deal-(\d+)-cards", MAX_DEALS):
+            requirements = [
+                RequirementRow(kind=get(f"deal-{i}-req-{j}-kind", "set"), length=get(f"deal-{i}-req-{j}-length"))
+                for j in _indexes(form, rf"deal-{i}-req-(\d+)-length", MAX_REQUIREMENTS)
+            ]
+            deals.append(
+                DealRow(
+                    cards=get(f"deal-{i}-cards"),
+                    going_out=get(f"deal-{i}-going_out", "discard"),
+                    meld_all=f"deal-{i}-meld_all" in form,
+                    requirements=requirements,
+                    extra=str(form.get(f"deal-{i}-extra", ""))[:2000],
+                )
+            )
+        tables = [
+            TableRow(
+                low=get(f"table-{i}-low"), high=get(f"table-{i}-high"), decks=get(f"table-{i}-decks"), jokers=get(f"table-{i}-jokers")
+            )
+            for i in _indexes(form, r"table-(\d+)-low", MAX_TABLES)
+        ]
+        return cls(
+            name=get("name"),
+            players_min=get("players_min"),
+            players_max=get("players_max"),
+            tables=tables,
+            wilds=get("wilds", "JK"),
+            deals=deals,
+            exact="exact" in form,
+            aces=get("aces", "low_or_high"),
+            max_wilds=get("max_wilds"),
+            repeat_rank="repeat_rank" in form,
+            dup_suits="dup_suits" in form,
+            same_suit_runs=get("same_suit_runs", "any"),
+            points={key: get(f"points-{key}") for key in POINT_KEYS},
+            buys_per_deal=get("buys_per_deal"),
+            buys_extra=get("buys_extra"),
+            exact_cut_bonus=get("exact_cut_bonus"),
+            one_turn_out_bonus=get("one_turn_out_bonus"),
+            extra=str(form.get("extra", ""))[:4000],
+        )
+
+    # -- the form's buttons -------------------------------------------------
+
+    def apply(self, action: str) -> str | None:
+        """Do what a button asks (``add-deal``, ``remove-deal-2``, ``up-deal-2``, ``add-req-1``,
+        ``remove-req-1-0``, ``add-table``, ``remove-table-1``); the id of the field to look at next, if any.
+
+        An out-of-date index (a double tap) changes nothing.
+        """
+        parts = action.split("-")
+        numbers = [int(p) for p in parts[2:] if p.isascii() and p.isdigit() and len(p) < 4]
+        what = "-".join(parts[:2])
+        if what == "add-deal" and len(self.deals) < MAX_DEALS:
+            self.deals.append(copy.deepcopy(self.deals[-1]) if self.deals else DealRow())
+            self.deals[-1].extra = ""
+            return f"deal-{len(self.deals) - 1}-cards"
+        if what == "add-table" and len(self.tables) < MAX_TABLES:
+            last = self.tables[-1] if self.tables else TableRow()
+            self.tables.append(TableRow(low=last.high, high=last.high, decks=last.decks, jokers=last.jokers))
+            return f"table-{len(self.tables) - 1}-low"
+        if not numbers:
+            return None
+        i = numbers[0]
+        if what == "remove-table" and i < len(self.tables) and len(self.tables) > 1:
+            del self.tables[i]
+            return None
+        if i >= len(self.deals):
+            return None
+        if what == "remove-deal" and len(self.deals) > 1:
+            del self.deals[i]
+        elif what == "up-deal" and i > 0:
+            self.deals[i - 1], self.deals[i] = self.deals[i], self.deals[i - 1]
+            return f"up-deal-{i - 1}" if i > 1 else f"down-deal-{i - 1}"
+        elif what == "down-deal" and i + 1 < len(self.deals):
+            self.deals[i + 1], self.deals[i] = self.deals[i], self.deals[i + 1]
+            return f"down-deal-{i + 1}" if i + 2 < len(self.deals) else f"up-deal-{i + 1}"
+        elif what == "add-req" and len(self.deals[i].requirements) < MAX_REQUIREMENTS:
+            self.deals[i].requirements.append(RequirementRow())
+            return f"deal-{i}-req-{len(self.deals[i].requirements) - 1}-kind"
+        elif what == "remove-req" and len(numbers) == 2:
+            requirements = self.deals[i].requirements
+            if numbers[1] < len(requirements) and len(requirements) > 1:
+                del requirements[numbers[1]]
+        return None
+
+    def field_keys(self) -> list[str]:
+        """Every place a sentence may stand in the form (each field, each deal, each group of fields)."""
+        keys = ["form", "name", "owner", "players", "players_min", "players_max", "table", "wilds", "exact", "aces",
+                "max_wilds", "repeat_rank", "dup_suits", "same_suit_runs", "card_points", "buys", "buys_per_deal",
+                "buys_extra", "exact_cut_bonus", "one_turn_out_bonus"]  # fmt: skip
+        for i, table in enumerate(self.tables):
+            keys += [f"table-{i}-low", f"table-{i}-high", f"table-{i}-decks", f"table-{i}-jokers"]
+        for i, deal in enumerate(self.deals):
+            keys += [f"deal-{i}", f"deal-{i}-cards", f"deal-{i}-going_out"]
+            for j, _ in enumerate(deal.requirements):
+                keys += [f"deal-{i}-req-{j}-kind", f"deal-{i}-req-{j}-length"]
+        keys += [f"points-{key}" for key in POINT_KEYS]
+        return keys
+
+    # -- to a ruleset object ------------------------------------------------
+
+    def definition(self) -> tuple[dict[str, Any] | None, dict[str, str]]:
+        """The ruleset object the form describes, or ``None`` and a sentence beside each field that isn't a number."""
+        errors: dict[str, str] = {}
+
+        def whole(text: str, key: str, *, empty: object = ..., example: str = "10") -> Any:
+            text = text.strip()
+            if not text and empty is not ...:
+                return empty
+            if text.isascii() and text.isdigit() and len(text) <= 4:
+                return int(text)
+            if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
+                errors[key] = "Type a number of 0 or more."
+            elif not text:
+                errors[key] = f"Type a number here, like {example}."
+            else:
+                errors[key] = f"Type a whole number, like {example}, not “{text}”."
+            return None
+
+        definition: dict[str, Any] = _loads(self.extra, errors, "form")
+        definition.pop("base", None)
+        name = " ".join(self.name.split())
+        if not name:
+            errors["name"] = "Give these rules a name, like “Grandma's Contract”."
+        definition["name"] = name
+        definition["players"] = {
+            "min": whole(self.players_min, "players_min", example="3"),
+            "max": whole(self.players_max, "players_max", example="5"),
+        }
+        definition["table"] = [
+            {
+                "players": [whole(t.low, f"table-{i}-low", example="3"), whole(t.high, f"table-{i}-high", example="5")],
+                "decks": whole(t.decks, f"table-{i}-decks", example="2"),
+                "jokers": whole(t.jokers, f"table-{i}-jokers", example="2"),
+            }
+            for i, t in enumerate(self.tables)
+        ]
+        definition["wilds"] = self.wilds
+        deals = []
+        for i, deal in enumerate(self.deals):
+            deal_object: dict[str, Any] = _loads(deal.extra, errors, f"deal-{i}")
+            deal_object |= {
+                "cards_dealt": whole(deal.cards, f"deal-{i}-cards"),
+                "requirements": [
+                    {"kind": r.kind, "length": whole(r.length, f"deal-{i}-req-{j}-length", example="3")}
+                    for j, r in enumerate(deal.requirements)
+                ],
+                "going_out": deal.going_out,
+                "meld_all": deal.meld_all,
+            }
+            deals.append(deal_object)
+        definition["deals"] = deals
+        definition["exact"] = self.exact
+        definition["aces"] = self.aces
+        definition["max_wilds"] = whole(self.max_wilds, "max_wilds", empty=None, example="1")
+        definition["repeat_rank"] = self.repeat_rank
+        definition["dup_suits"] = self.dup_suits
+        definition["same_suit_runs"] = self.same_suit_runs
+        definition["card_points"] = {key: whole(self.points.get(key, ""), f"points-{key}") for key in POINT_KEYS}
+        definition["buys"] = {
+            "per_deal": whole(self.buys_per_deal, "buys_per_deal", empty=None, example="3"),
+            "extra_cards": whole(self.buys_extra, "buys_extra", example="1"),
+        }
+        definition["exact_cut_bonus"] = whole(self.exact_cut_bonus, "exact_cut_bonus", example="50")
+        definition["one_turn_out_bonus"] = whole(self.one_turn_out_bonus, "one_turn_out_bonus", example="10")
+        return (None, errors) if errors else (definition, errors)
+
+
+# ---------------------------------------------------------------------------
+# Where an engine sentence belongs
+
+_DEAL = re.compile(r"\bdeal (\d+)\b", re.IGNORECASE)
+_NUMBER = re.compile(r"\b\d+\b")
+_KIND_WORDS = {"run": ("run",), "set": ("set", "group", "book", "trio"), "pair": ("pair",)}
+
+
+def place_error(
+    message: str, definition: dict[str, Any], background: dict[str, Any], judge: Any
+) -> str:
+    """The form field an engine sentence is about.
+
+    A sentence naming a deal ("deal 3: a run is 3 to 14 cards long, not 15")
+    goes beside that deal's meld, cards or going-out field when the sentence
+    points at one, else at the deal. Otherwise each group of fields is judged
+    alone on ``background`` (a valid complete object): the group that gives the
+    same sentence is the one. ``judge(obj)`` returns the engine's sentence for
+    an object, or ``None`` when it is valid. Unplaced: ``"form"``.
+    """
+    found = _DEAL.search(message)
+    deals = definition.get("deals") or []
+    if found and 1 <= int(found.group(1)) <= len(deals):
+        i = int(found.group(1)) - 1
+        deal = deals[i]
+        text = message.casefold()
+        numbers = set(_NUMBER.findall(message[found.end() :]))
+        for j, requirement in enumerate(deal.get("requirements") or []):
+            words = _KIND_WORDS.get(str(requirement.get("kind")), ())
+            if str(requirement.get("length")) in numbers and any(word in text for word in words):
+                return f"deal-{i}-req-{j}-length"
+        if "kind" in text:
+            return f"deal-{i}-req-0-kind"
+        if "going" in text or "discard" in text and "meld" not in text:
+            return f"deal-{i}-going_out"
+        if "dealt" in text or ("cards" in text and str(deal.get("cards_dealt")) in numbers):
+            return f"deal-{i}-cards"
+        return f"deal-{i}"
+    for group in GROUPS:
+        trial = {**background, **{key: definition[key] for key in group if key in definition}}
+        if judge(trial) == message:
+            return {"players": "players"}.get(group[0], group[0])
+    return "form"
+
+
+# ---------------------------------------------------------------------------
+
+
+def _text(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+def _json(value: dict[str, Any]) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":")) if value else ""
+
+
+def _loads(text: str, errors: dict[str, str], key: str) -> dict[str, Any]:
+    if not text.strip():
+        return {}
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    if not isinstance(value, dict):
+        errors[key] = "This form was changed outside the builder: start again from a ruleset."
+        return {}
+    return value
+
+
+def _indexes(form: Mapping[str, str], pattern: str, limit: int) -> list[int]:
+    """The row numbers present in a form (``deal-0-cards``, ``deal-1-cards`` ...), in order, at most ``limit``."""
+    compiled = re.compile(pattern + "$")
+    found = set()
+    for name in form:
+        match = compiled.match(name)
+        if match and len(match.group(1)) < 4:
+            found.add(int(match.group(1)))
+    return sorted(found)[:limit]

@@ -1,0 +1,327 @@
+"""Builder, list, detail, export, import and share-link pages for custom rulesets. Views stay thin."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask_login import current_user
+from werkzeug.wrappers import Response as WerkzeugResponse
+
+from ..auth.access import member_of
+from ..extensions import db
+from ..models import CustomRuleset, League
+from ..qr import qr_svg
+from ..rules import RULESETS, Ruleset
+from ..rules.definition import ruleset_to_definition
+from ..rules_ui.routes import card_context
+from . import bp, service, share
+from .builder import Judged, judge
+from .draft import Draft
+from .help import EXPLAIN, examples
+
+#: The largest file or pasted text an import takes (a 20-deal ruleset is a few kilobytes).
+MAX_IMPORT_BYTES = 64 * 1024
+
+
+def _is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _custom_or_404(custom_id: int) -> CustomRuleset:
+    custom = db.session.get(CustomRuleset, custom_id)
+    if custom is None or not custom.versions or not service.may_see(current_user, custom):
+        abort(404)
+    return custom
+
+
+def _owners() -> list[tuple[str, str]]:
+    """Who a new ruleset may belong to: the reader, or a league they are a member of."""
+    owners = [("me", f"Me ({current_user.username})")]
+    owners += [(str(league.id), league.name) for league in League.ordered() if member_of(current_user, league)]
+    return owners
+
+
+def _owner(value: str | None) -> tuple[League | None, str | None]:
+    """The league a form's owner field names (``None``: the reader), or a sentence for a bad one."""
+    if not value or value == "me":
+        return None, None
+    league = db.session.get(League, int(value)) if value.isascii() and value.isdigit() and len(value) < 10 else None
+    if league is None:
+        return None, "Pick yourself or one of your leagues."
+    if not member_of(current_user, league):
+        return None, f"Only members of {league.name} can save rules for it."
+    return league, None
+
+
+# ---------------------------------------------------------------------------
+# The list
+
+
+@bp.get("/")
+def index() -> str:
+    customs = [c for c in service.visible(current_user) if c.versions]
+    return render_template(
+        "house_rules/index.html",
+        customs=customs,
+        builtins=RULESETS.values(),
+        owner_label=service.owner_label,
+        may_change=lambda c: service.may_change(current_user, c),
+    )
+
+
+# ---------------------------------------------------------------------------
+# The builder
+
+
+def _start(args: Any) -> tuple[Draft, str, dict[str, str], CustomRuleset | None]:
+    """The draft a builder opens with: a share link's object, a stored ruleset (to change), or a ruleset to start from."""
+    errors: dict[str, str] = {}
+    if args.get("d"):
+        try:
+            obj = share.decode(args["d"])
+        except share.ShareLinkError as error:
+            errors["form"] = str(error)
+        else:
+            judged_from = _from_object(obj)
+            if isinstance(judged_from, str):
+                errors["form"] = judged_from
+            else:
+                return Draft.from_definition(judged_from), "a shared link", errors, None
+    editing = None
+    if args.get("edit"):
+        editing = service.get(_int(args.get("edit")))
+        if editing is None or not editing.versions or not service.may_see(current_user, editing):
+            abort(404)
+        if not service.may_change(current_user, editing):
+            abort(403, description=service.refusal(editing))
+        return Draft.from_definition(editing.latest.definition), editing.name, errors, editing
+    start = args.get("start") or "contract"
+    found = service.find(start)
+    if found is None:
+        errors["form"] = f"There is no ruleset “{start[:40]}”: this starts from Contract Rummy."
+        found = (RULESETS["contract"], None)
+    ruleset, version = found
+    definition = version.definition if version is not None else ruleset_to_definition(ruleset)
+    draft = Draft.from_definition(definition)
+    draft.name = f"{ruleset.name} (ours)" if version is None else f"{ruleset.name} 2"
+    return draft, ruleset.name, errors, None
+
+
+def _from_object(obj: object) -> dict[str, Any] | str:
+    """A complete object for a shared or imported ruleset object, or the engine's sentence."""
+    try:
+        return ruleset_to_definition(service.check_definition(obj))
+    except service.HouseRulesError as error:
+        return str(error)
+
+
+def _int(text: str | None) -> int | None:
+    text = (text or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None
+
+
+def _render_builder(judged: Judged, *, started_from: str, editing: CustomRuleset | None, focus: str | None,
+                    extra_errors: dict[str, str] | None = None, owner: str = "me", status: int = 200):  # fmt: skip
+    context = _builder_context(judged, started_from=started_from, editing=editing, focus=focus,
+                               extra_errors=extra_errors, owner=owner)  # fmt: skip
+    template = "house_rules/_builder.html" if _is_htmx() else "house_rules/build.html"
+    if _is_htmx():
+        status = 200  # htmx swaps only a 2xx answer; the sentences are in it
+    return render_template(template, **context), status
+
+
+def _builder_context(judged: Judged, *, started_from: str, editing: CustomRuleset | None, focus: str | None,
+                     extra_errors: dict[str, str] | None = None, owner: str = "me") -> dict[str, Any]:  # fmt: skip
+    errors = {**judged.errors, **(extra_errors or {})}
+    ruleset = judged.ruleset
+    return {
+        "draft": judged.draft,
+        "errors": errors,
+        "ruleset": ruleset,
+        "card": card_context(ruleset) if ruleset is not None and not errors else None,
+        "started_from": started_from,
+        "editing": editing,
+        "focus": focus,
+        "explain": EXPLAIN,
+        "examples": examples(),
+        "owners": _owners(),
+        "owner": owner,
+        "set_word": ruleset.set_word if ruleset is not None else "set",
+        "buy_name": ruleset.buy_name if ruleset is not None else "May I",
+        "share_url": url_for("house_rules.build", d=share.encode(judged.definition), _external=True)
+        if ruleset is not None and judged.definition is not None and not errors
+        else None,
+    }
+
+
+@bp.route("/build", methods=["GET", "POST"])
+def build() -> tuple[str, int]:
+    """Make or change a ruleset: each change is judged at once (htmx), or with the Check button without script."""
+    if request.method == "GET":
+        draft, started_from, start_errors, editing = _start(request.args)
+        judged = judge(draft)
+        judged.errors = {**judged.errors, **start_errors}
+        return _render_builder(judged, started_from=started_from, editing=editing, focus=None)
+    editing = _editing_from_form()
+    draft = Draft.from_form(request.form)
+    focus = draft.apply(request.form.get("action", ""))
+    judged = judge(draft)
+    status = 422 if judged.errors else 200
+    return _render_builder(
+        judged, started_from=request.form.get("started_from", "")[:60], editing=editing, focus=focus,
+        owner=request.form.get("owner", "me"), status=status,
+    )  # fmt: skip
+
+
+@bp.post("/build/check")
+def check() -> tuple[str, int]:
+    """A field changed: every sentence and the preview, out of band (htmx); without script, the whole builder."""
+    editing = _editing_from_form()
+    judged = judge(Draft.from_form(request.form))
+    if not _is_htmx():
+        return _render_builder(judged, started_from=request.form.get("started_from", "")[:60], editing=editing,
+                               focus=None, owner=request.form.get("owner", "me"), status=422 if judged.errors else 200)  # fmt: skip
+    context = _builder_context(judged, started_from="", editing=editing, focus=None, owner="me")
+    return render_template("house_rules/_check.html", **context), 200
+
+
+def _editing_from_form() -> CustomRuleset | None:
+    if not request.form.get("edit"):
+        return None
+    editing = service.get(_int(request.form.get("edit")))
+    if editing is None or not editing.versions:
+        abort(404)
+    if not service.may_change(current_user, editing):
+        abort(403, description=service.refusal(editing))
+    return editing
+
+
+@bp.post("/build/save")
+def save() -> tuple[str, int] | WerkzeugResponse:
+    """Store the builder's ruleset (a new one, or a new version of the one being changed); nothing on any error."""
+    editing = _editing_from_form()
+    draft = Draft.from_form(request.form)
+    judged = judge(draft)
+    owner_value = request.form.get("owner", "me")
+    started_from = request.form.get("started_from", "")[:60]
+    if judged.errors or judged.definition is None:
+        return _render_builder(judged, started_from=started_from, editing=editing, focus=None, owner=owner_value, status=422)
+    league, owner_error = (None, None) if editing else _owner(owner_value)
+    if owner_error:
+        return _render_builder(judged, started_from=started_from, editing=editing, focus=None, owner=owner_value,
+                               extra_errors={"owner": owner_error}, status=422)  # fmt: skip
+    try:
+        custom = service.save(judged.definition, user=current_user, league=league, existing=editing)
+    except service.HouseRulesError as error:
+        return _render_builder(judged, started_from=started_from, editing=editing, focus=None, owner=owner_value,
+                               extra_errors={error.field or "form": str(error)}, status=422)  # fmt: skip
+    flash(f"Saved “{custom.name}” (version {custom.latest.number}).", "success")
+    return redirect(url_for("house_rules.show", custom_id=custom.id), code=303)
+
+
+# ---------------------------------------------------------------------------
+# One stored ruleset
+
+
+@bp.get("/<int:custom_id>")
+def show(custom_id: int) -> str:
+    custom = _custom_or_404(custom_id)
+    ruleset = service.ruleset_of(custom.latest)
+    link = url_for("house_rules.build", d=share.encode(custom.latest.definition), _external=True)
+    return render_template(
+        "house_rules/show.html",
+        custom=custom,
+        ruleset=ruleset,
+        games=service.games_using(custom),
+        may_change=service.may_change(current_user, custom),
+        owner=service.owner_label(custom),
+        share_url=link,
+        share_qr=qr_svg(link, title=f"Share link for {custom.name}"),
+    )
+
+
+@bp.get("/<int:custom_id>/export")
+def export(custom_id: int) -> Response:
+    """The latest version as the API's ruleset object (a ``.json`` file); ``?version=n`` for an older one."""
+    custom = _custom_or_404(custom_id)
+    version = custom.latest
+    asked = _int(request.args.get("version"))
+    if asked is not None:
+        version = next((v for v in custom.versions if v.number == asked), None)
+        if version is None:
+            abort(404)
+    body = json.dumps(version.definition, indent=2, ensure_ascii=False) + "\n"
+    filename = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in custom.name).strip("-").lower() or "rules"
+    response = Response(body, mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}.json"'
+    return response
+
+
+@bp.post("/<int:custom_id>/delete")
+def delete(custom_id: int) -> WerkzeugResponse:
+    custom = _custom_or_404(custom_id)
+    name = custom.name
+    try:
+        service.delete(custom, current_user)
+    except service.HouseRulesError as error:
+        flash(str(error), "error")
+        return redirect(url_for("house_rules.show", custom_id=custom_id), code=303)
+    flash(f"Deleted “{name}”.", "success")
+    return redirect(url_for("house_rules.index"), code=303)
+
+
+# ---------------------------------------------------------------------------
+# Import
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_ruleset() -> tuple[str, int] | WerkzeugResponse:
+    """Store a ruleset object from a file or pasted text: read and judged in full, nothing stored on any error."""
+    errors: dict[str, str] = {}
+    pasted = ""
+    owner_value = "me"
+    if request.method == "POST":
+        owner_value = request.form.get("owner", "me")
+        pasted = request.form.get("text", "")
+        upload = request.files.get("file")
+        data: bytes | None = None
+        if upload is not None and upload.filename:
+            data = upload.stream.read(MAX_IMPORT_BYTES + 1)
+            where = "file"
+        elif pasted.strip():
+            data = pasted.encode()
+            where = "text"
+        else:
+            where = "file"
+            errors["file"] = "Choose a ruleset file (.json), or paste its text below."
+        if data is not None:
+            if len(data) > MAX_IMPORT_BYTES:
+                errors[where] = f"That is too big to be a ruleset (at most {MAX_IMPORT_BYTES // 1024} KB)."
+            else:
+                found, problems = _import(data, where, owner_value)
+                errors.update(problems)
+                if found is not None:
+                    flash(f"Imported “{found.name}”.", "success")
+                    return redirect(url_for("house_rules.show", custom_id=found.id), code=303)
+    return render_template(
+        "house_rules/import.html", errors=errors, pasted=pasted[:MAX_IMPORT_BYTES], owners=_owners(), owner=owner_value
+    ), (422 if errors else 200)
+
+
+def _import(data: bytes, where: str, owner_value: str) -> tuple[CustomRuleset | None, dict[str, str]]:
+    """The stored ruleset, or a sentence beside the field it is about."""
+    try:
+        obj = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None, {where: "That is not a ruleset file: it isn't JSON text (use a file made with “Export”)."}
+    if not isinstance(obj, dict):
+        return None, {where: "That is not a ruleset: a ruleset file holds one object, {…}."}
+    league, owner_error = _owner(owner_value)
+    if owner_error:
+        return None, {"owner": owner_error}
+    try:
+        return service.save(obj, user=current_user, league=league), {}
+    except service.HouseRulesError as error:
+        return None, {"owner" if error.field == "owner" else where: str(error)}
