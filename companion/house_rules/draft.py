@@ -7,7 +7,7 @@ add a meld ...), and turned into a ruleset object: :meth:`Draft.definition`.
 The rules themselves are judged by the engine
 (:func:`companion.rules.definition.ruleset_from_definition`); the draft only
 turns text into numbers, and puts the engine's one sentence beside the field it
-is about (:func:`place_error`).
+is about (:func:`field_key`).
 """
 
 from __future__ import annotations
@@ -29,16 +29,11 @@ MAX_TEXT = 60
 
 #: The top-level fields the form edits; any other field of a ruleset object is carried through unchanged.
 EDITED = (
-    "name", "players", "table", "wilds", "deals", "exact", "aces", "max_wilds", "repeat_rank", "dup_suits",
+    "name", "summary", "set_word", "buy_word", "players", "table", "wilds", "deals", "exact", "aces", "max_wilds", "repeat_rank", "dup_suits",
     "same_suit_runs", "card_points", "buys", "exact_cut_bonus", "one_turn_out_bonus",
 )  # fmt: skip
 DEAL_EDITED = ("cards_dealt", "requirements", "going_out", "meld_all")
 
-#: Fields judged together when finding which one an engine sentence is about (players and tables cover each other).
-GROUPS: tuple[tuple[str, ...], ...] = (
-    ("name",), ("players", "table"), ("wilds",), ("exact",), ("aces",), ("max_wilds",), ("repeat_rank",),
-    ("dup_suits",), ("same_suit_runs",), ("card_points",), ("buys",), ("exact_cut_bonus",), ("one_turn_out_bonus",),
-)  # fmt: skip
 
 
 @dataclass
@@ -70,6 +65,9 @@ class Draft:
     """Everything the builder's form shows, as text."""
 
     name: str = ""
+    summary: str = ""
+    set_word: str = "set"
+    buy_word: str = "May I"
     players_min: str = "2"
     players_max: str = "8"
     tables: list[TableRow] = field(default_factory=lambda: [TableRow()])
@@ -101,6 +99,9 @@ class Draft:
         extra = {k: v for k, v in definition.items() if k not in EDITED and k != "base"}
         return cls(
             name=str(definition.get("name", "")),
+            summary=str(definition.get("summary", "")),
+            set_word=str(definition.get("set_word", "set")),
+            buy_word=str(definition.get("buy_word", "May I")),
             players_min=_text(players.get("min")),
             players_max=_text(players.get("max")),
             tables=[
@@ -172,6 +173,9 @@ class Draft:
         ]
         return cls(
             name=get("name"),
+            summary=str(form.get("summary", ""))[:300],
+            set_word=get("set_word", "set"),
+            buy_word=get("buy_word", "May I"),
             players_min=get("players_min"),
             players_max=get("players_max"),
             tables=tables,
@@ -237,7 +241,7 @@ class Draft:
 
     def field_keys(self) -> list[str]:
         """Every place a sentence may stand in the form (each field, each deal, each group of fields)."""
-        keys = ["form", "name", "owner", "players", "players_min", "players_max", "table", "wilds", "exact", "aces",
+        keys = ["form", "name", "summary", "set_word", "buy_word", "owner", "players", "players_min", "players_max", "table", "wilds", "exact", "aces",
                 "max_wilds", "repeat_rank", "dup_suits", "same_suit_runs", "card_points", "buys", "buys_per_deal",
                 "buys_extra", "exact_cut_bonus", "one_turn_out_bonus"]  # fmt: skip
         for i, table in enumerate(self.tables):
@@ -275,6 +279,9 @@ class Draft:
         if not name:
             errors["name"] = "Give these rules a name, like “Grandma's Contract”."
         definition["name"] = name
+        definition["summary"] = " ".join(self.summary.split())
+        definition["set_word"] = self.set_word
+        definition["buy_word"] = self.buy_word
         definition["players"] = {
             "min": whole(self.players_min, "players_min", example="3"),
             "max": whole(self.players_max, "players_max", example="5"),
@@ -321,46 +328,42 @@ class Draft:
 # ---------------------------------------------------------------------------
 # Where an engine sentence belongs
 
-_DEAL = re.compile(r"\bdeal (\d+)\b", re.IGNORECASE)
-_NUMBER = re.compile(r"\b\d+\b")
-_KIND_WORDS = {"run": ("run",), "set": ("set", "group", "book", "trio"), "pair": ("pair",)}
+#: Top-level paths of the engine's errors and the form fields they stand beside.
+_FIELD_KEYS = {
+    ("players", "min"): "players_min", ("players", "max"): "players_max",
+    ("buys", "per_deal"): "buys_per_deal", ("buys", "extra_cards"): "buys_extra",
+}  # fmt: skip
+_TABLE_KEYS = {"players": "low", "decks": "decks", "jokers": "jokers"}
+_DEAL_KEYS = {"cards_dealt": "cards", "going_out": "going_out"}
 
 
-def place_error(
-    message: str, definition: dict[str, Any], background: dict[str, Any], judge: Any
-) -> str:
-    """The form field an engine sentence is about.
+def field_key(path: tuple[str | int, ...]) -> str:
+    """The form field an engine error's path (``("deals", 3, "requirements", 2, "length")``) stands beside.
 
-    A sentence naming a deal ("deal 3: a run is 3 to 14 cards long, not 15")
-    goes beside that deal's meld, cards or going-out field when the sentence
-    points at one, else at the deal. Otherwise each group of fields is judged
-    alone on ``background`` (a valid complete object): the group that gives the
-    same sentence is the one. ``judge(obj)`` returns the engine's sentence for
-    an object, or ``None`` when it is valid. Unplaced: ``"form"``.
+    Paths count list positions from 1; the form's names count from 0. A path
+    the form has no field for goes to the nearest group (a deal, the tables), else ``"form"``.
     """
-    found = _DEAL.search(message)
-    deals = definition.get("deals") or []
-    if found and 1 <= int(found.group(1)) <= len(deals):
-        i = int(found.group(1)) - 1
-        deal = deals[i]
-        text = message.casefold()
-        numbers = set(_NUMBER.findall(message[found.end() :]))
-        for j, requirement in enumerate(deal.get("requirements") or []):
-            words = _KIND_WORDS.get(str(requirement.get("kind")), ())
-            if str(requirement.get("length")) in numbers and any(word in text for word in words):
-                return f"deal-{i}-req-{j}-length"
-        if "kind" in text:
-            return f"deal-{i}-req-0-kind"
-        if "going" in text or "discard" in text and "meld" not in text:
-            return f"deal-{i}-going_out"
-        if "dealt" in text or ("cards" in text and str(deal.get("cards_dealt")) in numbers):
-            return f"deal-{i}-cards"
-        return f"deal-{i}"
-    for group in GROUPS:
-        trial = {**background, **{key: definition[key] for key in group if key in definition}}
-        if judge(trial) == message:
-            return {"players": "players"}.get(group[0], group[0])
-    return "form"
+    if not path:
+        return "form"
+    head = path[0]
+    if head == "deals":
+        if len(path) < 2 or not isinstance(path[1], int):
+            return "form"
+        deal = f"deal-{path[1] - 1}"
+        if len(path) >= 5 and path[2] == "requirements" and isinstance(path[3], int) and path[4] in ("kind", "length"):
+            return f"{deal}-req-{path[3] - 1}-{path[4]}"
+        if len(path) >= 3 and path[2] in _DEAL_KEYS:
+            return f"{deal}-{_DEAL_KEYS[str(path[2])]}"
+        return deal
+    if head == "table":
+        if len(path) >= 3 and isinstance(path[1], int) and path[2] in _TABLE_KEYS:
+            return f"table-{path[1] - 1}-{_TABLE_KEYS[str(path[2])]}"
+        return "table"
+    if head == "card_points":
+        return f"points-{path[1]}" if len(path) >= 2 else "card_points"
+    if path[:2] in _FIELD_KEYS:
+        return _FIELD_KEYS[path[:2]]  # type: ignore[index]
+    return str(head) if isinstance(head, str) else "form"
 
 
 # ---------------------------------------------------------------------------

@@ -15,6 +15,9 @@ from ..rules.definition import ruleset_to_definition
 
 EXPLAIN: dict[str, str] = {
     "name": "What your table calls these rules. It shows on the game page, the rules card and in the standings.",
+    "summary": "One line about these rules, shown under their name on the rules card.",
+    "set_word": "What your table calls cards of one rank laid together; every sentence the app says uses it.",
+    "buy_word": "What your table calls taking the discard out of turn.",
     "players": "How many can sit at the table, and for each table size how many packs of 52 and how many jokers "
     "are shuffled together. Each table size is in exactly one row.",
     "wilds": "Which cards may stand for any card in a meld.",
@@ -54,6 +57,8 @@ def _deals(d: dict[str, Any]) -> str:
 
 
 _SHOWN: dict[str, Callable[[dict[str, Any]], str]] = {
+    "set_word": lambda d: str(d["set_word"]),
+    "buy_word": lambda d: str(d["buy_word"]),
     "players": _players,
     "wilds": lambda d: {"JK": "jokers", "JK+2": "jokers and twos"}.get(d["wilds"], str(d["wilds"])),
     "deals": _deals,
@@ -73,7 +78,7 @@ _SHOWN: dict[str, Callable[[dict[str, Any]], str]] = {
 
 @functools.cache
 def examples() -> dict[str, str]:
-    """For each field: the published rulesets grouped by their value (``"1: Shanghai · any number: Contract …"``)."""
+    """For each field: the published rulesets' values, each with who plays it (``"any number (Contract, …) · 1 (Shanghai, …)"``)."""
     definitions = [(r.name, ruleset_to_definition(r)) for r in RULESETS.values()]
     found: dict[str, str] = {}
     for key, shown in _SHOWN.items():
@@ -84,5 +89,5 @@ def examples() -> dict[str, str]:
             except (KeyError, TypeError, ValueError):
                 continue
             by_value.setdefault(value, []).append(name.removesuffix(" Rummy"))
-        found[key] = " · ".join(f"{', '.join(names)}: {value}" for value, names in by_value.items())
+        found[key] = " · ".join(f"{value} ({', '.join(names)})" for value, names in by_value.items())
     return found

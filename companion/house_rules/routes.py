@@ -106,6 +106,7 @@ def _start(args: Any) -> tuple[Draft, str, dict[str, str], CustomRuleset | None]
     definition = version.definition if version is not None else ruleset_to_definition(ruleset)
     draft = Draft.from_definition(definition)
     draft.name = f"{ruleset.name} (ours)" if version is None else f"{ruleset.name} 2"
+    draft.summary = f"Our table's own rules, made from {ruleset.name}."
     return draft, ruleset.name, errors, None
 
 
@@ -149,7 +150,7 @@ def _builder_context(judged: Judged, *, started_from: str, editing: CustomRulese
         "owners": _owners(),
         "owner": owner,
         "set_word": ruleset.set_word if ruleset is not None else "set",
-        "buy_name": ruleset.buy_name if ruleset is not None else "May I",
+        "buy_name": ruleset.buy_name if ruleset is not None else "May I / buy",
         "share_url": url_for("house_rules.build", d=share.encode(judged.definition), _external=True)
         if ruleset is not None and judged.definition is not None and not errors
         else None,

@@ -1,0 +1,622 @@
+"""The ruleset builder and stored custom rulesets: every step, every bad input beside its field, nothing stored.
+
+The builder's form is read from the page as a browser would post it
+(:func:`form_values`), changed, and posted back.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from sqlalchemy import func, select
+
+from companion.extensions import db
+from companion.house_rules import share
+from companion.models import CustomRuleset, CustomRulesetVersion, Game, League, User
+from companion.rules import RULESETS
+from companion.rules.definition import ruleset_from_definition, ruleset_to_definition
+
+from conftest import OWNER_HASH, add_owner, sign_in, start_game_via_form
+from pages import parse
+
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def app(no_csrf_app):
+    """These tests post forms directly (CSRF has its own tests; the browser test posts the real forms)."""
+    return no_csrf_app
+
+
+def form_values(html: str, form_id: str = "builder-form") -> dict[str, str]:
+    """What a browser posts for a form as the page shows it (no button: the test adds the one it presses)."""
+    form = parse(html).find(id=form_id)
+    values: dict[str, str] = {}
+    for node in form.iter():
+        name = node.attrs.get("name")
+        if not name or node.tag == "button":
+            continue
+        if node.tag == "input":
+            kind = node.attrs.get("type", "text")
+            if kind in ("checkbox", "radio"):
+                if "checked" in node.attrs:
+                    values[name] = node.attrs.get("value") or "on"
+            elif kind != "file":
+                values[name] = node.attrs.get("value") or ""
+        elif node.tag == "select":
+            options = [o for o in node.iter() if o.tag == "option"]
+            chosen = next((o for o in options if "selected" in o.attrs), options[0] if options else None)
+            values[name] = chosen.attrs.get("value", "") if chosen else ""
+        elif node.tag == "textarea":
+            values[name] = node.text
+    return values
+
+
+def error_at(html: str, key: str) -> str:
+    """The sentence shown beside a field ("" when its place is empty and hidden)."""
+    node = parse(html).find(id=f"err-{key}")
+    return "" if "hidden" in node.attrs else node.text
+
+
+def shown_errors(html: str) -> dict[str, str]:
+    return {
+        n.attrs["id"].removeprefix("err-"): n.text
+        for n in parse(html).iter()
+        if n.attrs.get("id", "").startswith("err-") and "hidden" not in n.attrs
+    }
+
+
+def stored_count() -> tuple[int, int]:
+    return (
+        db.session.scalar(select(func.count()).select_from(CustomRuleset)),
+        db.session.scalar(select(func.count()).select_from(CustomRulesetVersion)),
+    )
+
+
+def open_builder(client, **args) -> dict[str, str]:
+    response = client.get("/rulesets/build", query_string=args)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return form_values(response.get_data(as_text=True))
+
+
+def press(client, values: dict[str, str], action: str = "check", htmx: bool = False):
+    return client.post("/rulesets/build", data={**values, "action": action}, headers=HTMX if htmx else {})
+
+
+def family_values(client) -> dict[str, str]:
+    """The family's rules of the issue: Contract Rummy with 10/10/10/10/12/12/12 cards, an eighth deal of four
+    sets, jokers 25, one wild per meld, five May Is a deal."""
+    values = open_builder(client, start="contract")
+    values["name"] = "Family Contract"
+    response = press(client, values, "add-deal")
+    values = form_values(response.get_data(as_text=True))
+    # the new eighth deal is a copy of the seventh (meld every card, 12 cards): make it four sets of 3
+    values.pop("deal-7-meld_all", None)
+    values["deal-7-going_out"] = "discard"
+    for j in range(3):
+        values[f"deal-7-req-{j}-kind"] = "set"
+        values[f"deal-7-req-{j}-length"] = "3"
+    for i, cards in enumerate([10, 10, 10, 10, 12, 12, 12, 12]):
+        values[f"deal-{i}-cards"] = str(cards)
+    values["points-JK"] = "25"
+    values["max_wilds"] = "1"
+    values["buys_per_deal"] = "5"
+    # deal 8 needs a fourth meld: the form shows one row per meld, so add it first
+    values = form_values(press(client, values, "add-req-7").get_data(as_text=True))
+    values["deal-7-req-3-kind"] = "set"
+    values["deal-7-req-3-length"] = "3"
+    return values
+
+
+# ---------------------------------------------------------------------------
+# Opening the builder
+
+
+@pytest.mark.parametrize("ruleset_id", list(RULESETS))
+def test_the_builder_opens_on_every_published_ruleset_with_its_values(client, ruleset_id):
+    response = client.get(f"/rulesets/build?start={ruleset_id}")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    values = form_values(html)
+    ruleset = RULESETS[ruleset_id]
+    assert values["name"] == f"{ruleset.name} (ours)"
+    assert [values[f"deal-{i}-cards"] for i in range(len(ruleset.deals))] == [str(d.cards_dealt) for d in ruleset.deals]
+    assert f"deal-{len(ruleset.deals)}-cards" not in values
+    assert values["points-JK"] == str(ruleset.points.as_dict()["JK"])
+    assert values["max_wilds"] == ("" if ruleset.max_wilds is None else str(ruleset.max_wilds))
+    assert shown_errors(html) == {}
+    # the preview is the rules card of the rules as they stand
+    preview = parse(html).find(id="preview")
+    assert ruleset.deals[0].contract in preview.text
+
+
+def test_the_form_as_opened_checks_clean_and_previews(client):
+    values = open_builder(client, start="shanghai")
+    response = press(client, values)
+    assert response.status_code == 200
+    assert shown_errors(response.get_data(as_text=True)) == {}
+
+
+def test_every_field_is_explained_with_the_published_values(client):
+    html = client.get("/rulesets/build?start=contract").get_data(as_text=True)
+    page = parse(html)
+    wilds = page.find(id="help-max_wilds").parent.text
+    assert "1 (Parlett's Contract, Combination, Shanghai," in wilds  # one wild per meld in Shanghai
+    assert "any number (Contract, Liverpool" in wilds
+    assert "50 (Liverpool)" in page.find(id="help-exact_cut_bonus").parent.text
+    for key in ("name", "deals", "players", "card_points", "buys", "exact", "aces", "dup_suits", "repeat_rank",
+                "same_suit_runs", "wilds", "one_turn_out_bonus", "cards_dealt", "going_out", "set_word"):  # fmt: skip
+        assert page.has(id=f"help-{key}"), key
+
+
+def test_an_unknown_start_says_so_and_starts_from_contract_rummy(client):
+    html = client.get("/rulesets/build?start=nonsense").get_data(as_text=True)
+    assert "There is no ruleset “nonsense”" in error_at(html, "form")
+    assert form_values(html)["name"] == "Contract Rummy (ours)"
+
+
+def test_the_builder_needs_an_account(anon_client):
+    response = anon_client.get("/rulesets/build")
+    assert response.status_code == 302 and "/login" in response.headers["Location"]
+
+
+# ---------------------------------------------------------------------------
+# Buttons: deals, melds, table sizes
+
+
+def test_add_a_deal_copies_the_last_one(client):
+    values = open_builder(client, start="contract")
+    html = press(client, values, "add-deal").get_data(as_text=True)
+    after = form_values(html)
+    assert after["deal-7-cards"] == after["deal-6-cards"] == "12"
+    assert parse(html).find(id="deals").find(tag="legend").text == "Deals (8)"
+
+
+def test_remove_and_reorder_deals(client):
+    values = open_builder(client, start="contract")
+    after = form_values(press(client, values, "up-deal-3").get_data(as_text=True))
+    assert (after["deal-2-cards"], after["deal-3-cards"]) == ("12", "10")  # deal 4 (12 cards) moved above deal 3
+    after = form_values(press(client, after, "down-deal-2").get_data(as_text=True))
+    assert (after["deal-2-cards"], after["deal-3-cards"]) == ("10", "12")
+    after = form_values(press(client, after, "remove-deal-0").get_data(as_text=True))
+    assert "deal-6-cards" not in after and after["deal-0-req-1-kind"] == "run"  # deal 2 (S3 R4) is now first
+
+
+def test_add_and_remove_melds(client):
+    values = open_builder(client, start="contract")
+    after = form_values(press(client, values, "add-req-0").get_data(as_text=True))
+    assert after["deal-0-req-2-kind"] == "set" and after["deal-0-req-2-length"] == "3"
+    after = form_values(press(client, after, "remove-req-0-0").get_data(as_text=True))
+    assert "deal-0-req-2-kind" not in after and after["deal-0-req-1-kind"] == "set"
+
+
+def test_buttons_with_stale_numbers_change_nothing(client):
+    values = open_builder(client, start="contract")
+    for action in ("remove-deal-99", "up-deal-0", "down-deal-6", "remove-req-0-9", "add-req-42", "remove-table-7", "bogus"):
+        after = form_values(press(client, values, action).get_data(as_text=True))
+        after.pop("csrf_token"), values.pop("csrf_token", None)
+        assert after == values, action
+
+
+def test_add_and_remove_a_table_size(client):
+    values = open_builder(client, start="contract")
+    after = form_values(press(client, values, "add-table").get_data(as_text=True))
+    assert "table-3-low" in after
+    after = form_values(press(client, after, "remove-table-3").get_data(as_text=True))
+    assert "table-3-low" not in after
+
+
+def test_htmx_buttons_answer_the_builder_alone(client):
+    values = open_builder(client, start="contract")
+    response = press(client, values, "add-deal", htmx=True)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="builder">') and "<html" not in html
+
+
+def test_an_htmx_check_answers_every_sentence_and_the_preview_out_of_band(client):
+    values = open_builder(client, start="contract")
+    values["deal-2-req-0-length"] = "15"
+    response = client.post("/rulesets/build/check", data=values, headers=HTMX)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    page = parse(html)
+    node = page.find(id="err-deal-2-req-0-length")
+    assert node.attrs.get("hx-swap-oob") == "true"
+    assert node.text == "Deal 3: a run is 3 to 14 cards long, not 15."
+    assert "hidden" in page.find(id="err-name").attrs
+    assert page.find(id="preview").attrs.get("hx-swap-oob") == "true"
+    assert "Fix the marked field" in page.find(id="preview").text
+
+
+# ---------------------------------------------------------------------------
+# Bad input: a sentence beside its field, never a 500, nothing stored
+
+
+BAD_INPUTS = [
+    ("deal-2-req-0-length", "15", "deal-2-req-0-length", "Deal 3: a run is 3 to 14 cards long, not 15."),
+    ("deal-0-req-0-length", "9", "deal-0-req-0-length", "Deal 1: a set is 3 to 8 cards long, not 9."),
+    ("deal-0-req-0-length", "", "deal-0-req-0-length", "Type a number here, like 3."),
+    ("deal-0-req-0-length", "three", "deal-0-req-0-length", "Type a whole number, like 3, not “three”."),
+    ("deal-0-req-0-kind", "quad", "deal-0-req-0-kind", "Deal 1: requirement 1's kind is"),
+    ("deal-0-cards", "4", "deal-0-cards", "Deal 1: cards_dealt is a whole number from 5 to 20, not 4."),
+    ("deal-0-cards", "-3", "deal-0-cards", "Type a number of 0 or more."),
+    ("deal-0-cards", "１０", "deal-0-cards", "Type a whole number, like 10"),
+    ("deal-0-going_out", "fly", "deal-0-going_out", "Deal 1: going_out is"),
+    ("name", "   ", "name", "Give these rules a name"),
+    ("name", "Tab\tname", None, None),  # whitespace folds: a tab inside is a space, accepted
+    ("players_min", "1", "players_min", "Players.min is a whole number from 2 to 8, not 1."),
+    ("players_max", "9", "players_max", "Players.max is a whole number from 3 to 8, not 9."),
+    ("table-0-decks", "7", "table-0-decks", "Table entry 1's decks is 1 to 6 packs, not 7."),
+    ("table-0-jokers", "13", "table-0-jokers", "Table entry 1's jokers is 0 to 12 jokers, not 13."),
+    ("table-0-low", "4", "table-0-low", "Table entry 1's players is [fewest, most], 2 to 8, not [4, 3]."),
+    ("table-1-low", "3", "table", "Table must cover 3 to 5 players exactly once: 3 players is covered twice."),
+    ("points-JK", "101", "points-JK", "Card_points JK is 0 to 100 points, not 101."),
+    ("points-K", "ten", "points-K", "Type a whole number, like 10, not “ten”."),
+    ("buys_extra", "4", "buys_extra", "Buys.extra_cards is a whole number from 0 to 3, not 4."),
+    ("max_wilds", "x", "max_wilds", "Type a whole number, like 1, not “x”."),
+    ("exact_cut_bonus", "201", "exact_cut_bonus", "Exact_cut_bonus is 0 to 200 points, not 201."),
+    ("one_turn_out_bonus", "99999", "one_turn_out_bonus", "Type a whole number, like 10, not “99999”."),
+    ("aces", "sideways", "aces", "Aces is"),
+    ("wilds", "JK+3", "wilds", "Wilds is"),
+    ("set_word", "bunch", "set_word", "Set_word is"),
+    ("extra", "{not json", "form", "This form was changed outside the builder"),
+    ("extra", '{"colour": "red"}', "form", '"colour" is not a field of a ruleset'),
+    ("deal-0-extra", "[1]", "deal-0", "This form was changed outside the builder"),
+]
+
+
+@pytest.mark.parametrize(("field", "value", "where", "sentence"), BAD_INPUTS)
+def test_a_bad_value_is_answered_beside_its_field_and_nothing_is_stored(client, app, field, value, where, sentence):
+    values = open_builder(client, start="contract")
+    values[field] = value
+    for url, action in (("/rulesets/build", "check"), ("/rulesets/build/save", None)):
+        response = client.post(url, data={**values, **({"action": action} if action else {})})
+        html = response.get_data(as_text=True)
+        if where is None:
+            assert shown_errors(html) == {}
+            continue
+        assert response.status_code == 422, html
+        errors = shown_errors(html)
+        assert list(errors) == [where], errors
+        assert errors[where].startswith(sentence) or sentence in errors[where], errors[where]
+        # the field is marked, and what was typed is shown back
+        page = parse(html)
+        if page.has(tag="input", name=field) and field != "extra" and not field.endswith("extra"):
+            node = page.find(tag="input", name=field)
+            if node.attrs.get("type") == "text":
+                assert node.attrs["value"] == value
+    with app.app_context():
+        assert stored_count() == ((1, 1) if where is None else (0, 0))
+
+
+def test_more_cards_than_the_packs_hold_is_answered_beside_the_deal_cards(client, app):
+    values = open_builder(client, start="contract")
+    # 8 players, 2 packs and 2 jokers: 15 cards each is 120 cards, more than 106
+    values.update({"players_max": "8", "table-2-high": "8", "table-2-jokers": "2", "deal-3-cards": "15"})
+    html = press(client, values).get_data(as_text=True)
+    assert shown_errors(html) == {
+        "deal-3-cards": "Deal 4: 15 cards each for 8 players is 120 cards, more than 2 packs and 2 jokers hold (106)."
+    }
+    with app.app_context():
+        assert stored_count() == (0, 0)
+
+
+def test_forged_forms_are_bounded_and_never_fail(client):
+    values = open_builder(client, start="contract")
+    values["deal-9999-cards"] = "10"  # too long an index: ignored
+    values["deal-0-req-99999-length"] = "3"
+    for i in range(30):
+        values[f"table-{100 + i}-low"] = "2"  # far more table sizes than a form may carry: bounded
+    response = press(client, values)
+    assert response.status_code in (200, 422)
+    response = client.post("/rulesets/build", data={"action": "check"})  # nothing at all
+    assert response.status_code == 422
+    assert "Give these rules a name" in shown_errors(response.get_data(as_text=True))["name"]
+
+
+# ---------------------------------------------------------------------------
+# Saving, versions, owners, names
+
+
+def test_save_the_family_ruleset_and_its_stored_object(client, app):
+    values = family_values(client)
+    html = press(client, values).get_data(as_text=True)
+    assert shown_errors(html) == {}
+    preview = parse(html).find(id="preview").text
+    assert "Four groups of 3" in preview and "JK 25" in preview and "At most one per meld" in preview
+    response = client.post("/rulesets/build/save", data=values)
+    assert response.status_code == 303
+    with app.app_context():
+        custom = db.session.scalars(select(CustomRuleset)).one()
+        assert custom.name == "Family Contract" and custom.user_id == app.config["OWNER_ID"]
+        definition = custom.latest.definition
+        assert [d["cards_dealt"] for d in definition["deals"]] == [10, 10, 10, 10, 12, 12, 12, 12]
+        assert definition["deals"][7]["requirements"] == [{"kind": "set", "length": 3}] * 4
+        assert definition["card_points"]["JK"] == 25 and definition["max_wilds"] == 1
+        assert definition["buys"]["per_deal"] == 5
+        assert "base" not in definition
+        # the stored object is the engine's own, complete
+        assert ruleset_to_definition(ruleset_from_definition(definition)) == definition
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Family Contract" in page and "version 1" in page
+
+
+def test_a_change_is_a_new_version_and_a_game_keeps_its_own(client, app, form_client):
+    values = family_values(client)
+    client.post("/rulesets/build/save", data=values)
+    with app.app_context():
+        custom_id = db.session.scalar(select(CustomRuleset.id))
+    game_url = start_game_via_form(form_client, ["Ann", "Bob", "Cat"], ruleset=f"custom-{custom_id}")
+    edit = open_builder(client, edit=custom_id)
+    assert edit["edit"] == str(custom_id) and edit["points-JK"] == "25"
+    edit["points-JK"] = "30"
+    response = client.post("/rulesets/build/save", data=edit)
+    assert response.status_code == 303
+    with app.app_context():
+        custom = db.session.get(CustomRuleset, custom_id)
+        assert [v.number for v in custom.versions] == [1, 2]
+        assert custom.latest.definition["card_points"]["JK"] == 30
+        game = db.session.get(Game, int(game_url.rsplit("/", 1)[1]))
+        assert game.custom_version.number == 1
+        assert game.ruleset.points.as_dict()["JK"] == 25  # the game keeps the version it was started under
+        assert game.ruleset_id == f"custom-{custom_id}"
+    # saving the same again makes no version
+    client.post("/rulesets/build/save", data=edit)
+    with app.app_context():
+        assert stored_count() == (1, 2)
+
+
+def test_names_are_unique_per_owner(client, app):
+    values = family_values(client)
+    assert client.post("/rulesets/build/save", data=values).status_code == 303
+    values["name"] = "  family   CONTRACT "
+    response = client.post("/rulesets/build/save", data=values)
+    assert response.status_code == 422
+    assert shown_errors(response.get_data(as_text=True)) == {
+        "name": "That name is taken: you already has rules called “family CONTRACT”."
+    } or "That name is taken" in shown_errors(response.get_data(as_text=True))["name"]
+    with app.app_context():
+        assert stored_count() == (1, 1)
+        league = League(name="Smiths", name_key="smiths")
+        db.session.add(league)
+        db.session.commit()
+        league_id = league.id
+    values["owner"] = str(league_id)  # the same name for another owner is fine
+    assert client.post("/rulesets/build/save", data=values).status_code == 303
+    with app.app_context():
+        assert stored_count() == (2, 2)
+
+
+def test_a_name_race_answers_that_name_is_taken(client, app, monkeypatch):
+    """Two phones save one name at once: the unique index refuses the second, which hears why."""
+    values = family_values(client)
+    assert client.post("/rulesets/build/save", data=values).status_code == 303
+    from companion.house_rules import service
+
+    original = service.save
+
+    def blind_save(*args, **kwargs):  # the other phone's check ran before the first phone's row existed
+        monkeypatch.setattr(service.db.session, "scalar", lambda *a, **k: None)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(service, "save", blind_save)
+    values["name"] = "Family Contract"
+    response = client.post("/rulesets/build/save", data=values)
+    assert response.status_code == 422
+    assert "That name is taken" in shown_errors(response.get_data(as_text=True))["name"]
+    monkeypatch.undo()
+    with app.app_context():
+        assert stored_count() == (1, 1)
+
+
+def test_a_league_ruleset_may_be_changed_by_its_members_only(app, client):
+    values = family_values(client)
+    with app.app_context():
+        league = League(name="Smiths", name_key="smiths")
+        stranger = User(username="Stranger", username_key="stranger", password_hash=OWNER_HASH)
+        db.session.add_all([league, stranger])
+        db.session.commit()
+        league_id, stranger_id = league.id, stranger.id
+    values["owner"] = str(league_id)
+    response = client.post("/rulesets/build/save", data=values)
+    assert response.status_code == 303
+    with app.app_context():
+        custom = db.session.scalars(select(CustomRuleset)).one()
+        assert custom.league_id == league_id and custom.user_id is None
+        custom_id = custom.id
+    other = app.test_client()
+    sign_in(other, stranger_id)
+    assert other.get(f"/rulesets/build?edit={custom_id}").status_code == 403
+    edit = {**values, "edit": str(custom_id), "points-JK": "40"}
+    assert other.post("/rulesets/build/save", data=edit).status_code == 403
+    assert other.post(f"/rulesets/{custom_id}/delete").status_code == 303
+    with app.app_context():
+        assert stored_count() == (1, 1)
+    # nor may a stranger save rules for a league they are not in
+    edit.pop("edit")
+    edit["name"] = "Sneaky"
+    response = other.post("/rulesets/build/save", data=edit)
+    assert response.status_code == 422
+    assert "Only members of Smiths" in shown_errors(response.get_data(as_text=True))["owner"]
+
+
+def test_deleting_rules_a_game_uses_is_refused_with_the_reason(client, app, form_client):
+    values = family_values(client)
+    client.post("/rulesets/build/save", data=values)
+    with app.app_context():
+        custom_id = db.session.scalar(select(CustomRuleset.id))
+    start_game_via_form(form_client, ["Ann", "Bob", "Cat"], ruleset=f"custom-{custom_id}")
+    response = client.post(f"/rulesets/{custom_id}/delete", follow_redirects=True)
+    flash = parse(response.get_data(as_text=True)).find(cls="flashes").text
+    assert flash.endswith("“Family Contract” can't be deleted: 1 game was played under it, and a game keeps the rules it was played under.")
+    with app.app_context():
+        assert stored_count() == (1, 1)
+
+
+def test_deleting_unused_rules(client, app):
+    client.post("/rulesets/build/save", data=family_values(client))
+    with app.app_context():
+        custom_id = db.session.scalar(select(CustomRuleset.id))
+    response = client.post(f"/rulesets/{custom_id}/delete")
+    assert response.status_code == 303
+    with app.app_context():
+        assert stored_count() == (0, 0)
+    assert client.get(f"/rulesets/{custom_id}").status_code == 404
+
+
+# ---------------------------------------------------------------------------
+# Export, import, share link
+
+
+def _saved(client, app) -> int:
+    client.post("/rulesets/build/save", data=family_values(client))
+    with app.app_context():
+        return db.session.scalar(select(CustomRuleset.id))
+
+
+def test_export_is_the_api_object_and_imports_on_a_fresh_database(client, app, tmp_path):
+    custom_id = _saved(client, app)
+    response = client.get(f"/rulesets/{custom_id}/export")
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    assert 'filename="family-contract.json"' in response.headers["Content-Disposition"]
+    exported = json.loads(response.get_data(as_text=True))
+    assert ruleset_from_definition(exported).points.as_dict()["JK"] == 25
+
+    from companion import create_app
+
+
+
+    fresh = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'fresh.sqlite'}", "WTF_CSRF_ENABLED": False})
+    with fresh.app_context():
+        db.create_all()
+    other = fresh.test_client()
+    sign_in(other, add_owner(fresh))
+    response = other.post(
+        "/rulesets/import",
+        data={"file": (io.BytesIO(response.data), "family-contract.json"), "owner": "me"},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 303
+    with fresh.app_context():
+        custom = db.session.scalars(select(CustomRuleset)).one()
+        assert custom.latest.definition == exported
+        db.engine.dispose()
+
+
+IMPORT_ERRORS = [
+    (b"not json", "That is not a ruleset file: it isn't JSON text"),
+    (b"[1, 2]", "That is not a ruleset: a ruleset file holds one object"),
+    (b"\xff\xfe", "That is not a ruleset file"),
+    (json.dumps({"base": "contract", "name": "X", "max_wilds": -1}).encode(), "Max_wilds is a whole number of 0 or more"),
+    (json.dumps({"base": "contract", "name": "X", "deals": [{"cards_dealt": 10, "requirements": [{"kind": "run", "length": 15}]}]}).encode(),
+     "Deal 1: a run is 3 to 14 cards long, not 15."),
+    (json.dumps({"name": "X"}).encode(), "Players is missing"),
+    (b"[" * 100000, "That is too big to be a ruleset"),
+    (b"[" * 5000 + b"]" * 5000, "That is not a ruleset"),
+]
+
+
+@pytest.mark.parametrize(("data", "sentence"), IMPORT_ERRORS)
+def test_a_bad_import_says_why_and_stores_nothing(client, app, data, sentence):
+    response = client.post(
+        "/rulesets/import", data={"file": (io.BytesIO(data), "rules.json"), "owner": "me"}, content_type="multipart/form-data"
+    )
+    assert response.status_code == 422
+    assert sentence in error_at(response.get_data(as_text=True), "file")
+    with app.app_context():
+        assert stored_count() == (0, 0)
+
+
+def test_import_pasted_text_with_a_base(client, app):
+    text = json.dumps({"base": "shanghai", "name": "Shanghai at Gran's", "card_points": {"JK": 25}})
+    response = client.post("/rulesets/import", data={"text": text, "owner": "me"})
+    assert response.status_code == 303
+    with app.app_context():
+        definition = db.session.scalars(select(CustomRuleset)).one().latest.definition
+    assert "base" not in definition and definition["card_points"]["JK"] == 25
+    assert definition["deals"] == ruleset_to_definition(RULESETS["shanghai"])["deals"]
+
+
+def test_import_without_anything_says_what_to_do(client):
+    response = client.post("/rulesets/import", data={"owner": "me"})
+    assert response.status_code == 422
+    assert "Choose a ruleset file" in error_at(response.get_data(as_text=True), "file")
+
+
+def test_the_share_link_opens_the_builder_prefilled(client, app):
+    custom_id = _saved(client, app)
+    html = client.get(f"/rulesets/{custom_id}").get_data(as_text=True)
+    page = parse(html)
+    link = page.find(tag="input", **{"aria-label": "Share link for Family Contract"}).attrs["value"]
+    assert page.has(cls="qr-code") or "<svg" in html
+    assert "/rulesets/build?d=" in link and len(link) < 1500
+    other = app.test_client()
+    sign_in(other, app.config["OWNER_ID"])
+    values = open_builder(other, d=link.split("d=", 1)[1])
+    assert values["name"] == "Family Contract" and values["points-JK"] == "25" and values["deal-7-cards"] == "12"
+
+
+@pytest.mark.parametrize(
+    ("d", "sentence"),
+    [
+        ("abc", "This share link is broken"),
+        ("!!!!", "This share link is broken"),
+        ("A" * 5000, "This share link is too long"),
+        (share.encode({"name": "X"}), "Players is missing"),
+        (share.encode([1]), "A ruleset is an object"),
+    ],
+)
+def test_a_bad_share_link_says_why(client, d, sentence):
+    response = client.get("/rulesets/build", query_string={"d": d})
+    assert response.status_code == 200
+    assert sentence in error_at(response.get_data(as_text=True), "form")
+
+
+def test_a_share_link_that_unpacks_to_too_much_is_refused():
+    import base64
+    import zlib
+
+    bomb = base64.urlsafe_b64encode(zlib.compress(b" " * 2_000_000, 9)).decode().rstrip("=")
+    assert len(bomb) < share.MAX_LINK_TEXT
+    with pytest.raises(share.ShareLinkError, match="unpacks to too much"):
+        share.decode(bomb)
+
+
+# ---------------------------------------------------------------------------
+# Used everywhere a published ruleset is
+
+
+def test_custom_rules_are_listed_first_in_a_new_game_and_the_rules_pages(client, app):
+    custom_id = _saved(client, app)
+    ruleset_id = f"custom-{custom_id}"
+    for url in ("/games/new", "/check", "/helper", "/layoff", "/rules/compare"):
+        html = client.get(url).get_data(as_text=True)
+        assert ruleset_id in html, url
+        assert html.index(ruleset_id) < html.index('value="contract"'), url
+    card = client.get(f"/rules/{ruleset_id}").get_data(as_text=True)
+    assert "Family Contract" in card and "Four groups of 3" in card
+    compare = client.get(f"/rules/compare?ruleset={ruleset_id}&ruleset=contract").get_data(as_text=True)
+    assert "Family Contract" in compare and "JK 25" in compare
+
+
+def test_the_checker_and_helper_judge_under_custom_rules(client, app):
+    custom_id = _saved(client, app)
+    ruleset_id = f"custom-{custom_id}"
+    # one wild per meld: two jokers in one set is refused under the family's rules, fine under Contract Rummy
+    melds = "7H 7S JK JK | 9C 9D 9S"
+    family = client.post("/check", data={"ruleset": ruleset_id, "deal": "1", "melds": melds}).get_data(as_text=True)
+    contract = client.post("/check", data={"ruleset": "contract", "deal": "1", "melds": melds}).get_data(as_text=True)
+    assert "7H 7S JK JK has 2 wilds; this game allows 1 per meld." in family
+    assert "this game allows" not in contract
+    # the eighth deal exists under the family's rules only
+    html = client.post("/helper", data={"ruleset": ruleset_id, "deal": "8", "hand": "7H 7S 7D 8H 8S 8D 9H 9S 9D 10H 10S 10D"}).get_data(as_text=True)
+    assert "has deals 1 to" not in html
+
+
+def test_rules_pages_without_an_account_do_not_see_stored_rules(client, app, anon_client):
+    custom_id = _saved(client, app)
+    assert anon_client.get(f"/rules/custom-{custom_id}").status_code == 404
+    assert f"custom-{custom_id}" not in anon_client.get("/check").get_data(as_text=True)
