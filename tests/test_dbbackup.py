@@ -75,6 +75,10 @@ def play_deal(
 
 
 def populate(app) -> None:
+    from companion.house_rules.service import ruleset_of as custom_ruleset_of
+    from companion.house_rules.service import save as save_custom
+    from companion.rules.definition import ruleset_to_definition
+
     """A database with something in every table, names beyond ASCII, booleans both ways, empty and set times."""
     with app.app_context():
         owner = db.session.scalar(select(User).where(User.is_owner.is_(True)))
@@ -103,6 +107,10 @@ def populate(app) -> None:
         db.session.add(Invite(token=new_token(), created_by_id=owner.id))
         db.session.add(LoginAttempt(key="ip:10.0.0.1"))
         db.session.commit()
+        own = save_custom(
+            ruleset_to_definition(RULESETS["contract"]) | {"name": "Östbergs regler", "max_wilds": 1}, user=owner, league=league
+        )
+        start_game(custom_ruleset_of(own.latest), [zoe, ann, bob], 1, league=league, custom_version=own.latest)
     rows = rows_of(app)
     assert all(rows.values()), [name for name, table in rows.items() if not table]
 

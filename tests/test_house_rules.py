@@ -620,3 +620,39 @@ def test_rules_pages_without_an_account_do_not_see_stored_rules(client, app, ano
     custom_id = _saved(client, app)
     assert anon_client.get(f"/rules/custom-{custom_id}").status_code == 404
     assert f"custom-{custom_id}" not in anon_client.get("/check").get_data(as_text=True)
+
+
+def test_league_standings_filter_by_a_custom_ruleset(client, app):
+    """A game under the family's rules counts in the standings filtered by them, not under Contract Rummy."""
+    from companion.games import service as games
+    from companion.house_rules.service import ruleset_of
+    from companion.leagues.service import add_member, create_league
+
+    with app.app_context():
+        league = create_league("Smiths")
+        league_id = league.id
+    values = family_values(client)
+    values["owner"] = str(league_id)
+    assert client.post("/rulesets/build/save", data=values).status_code == 303
+    with app.app_context():
+        custom = db.session.scalars(select(CustomRuleset)).one()
+        league = db.session.get(League, league_id)
+        players = [games.find_or_add_player(n) for n in ("Ann", "Bob", "Cat")]
+        for p in players:
+            add_member(league, p)
+        rules = ruleset_of(custom.latest)
+        game = games.start_game(rules, players, 0, league=league, custom_version=custom.latest)
+        for number in range(1, len(rules.deals) + 1):  # Ann goes out every deal; jokers score 25
+            entries = [games.HandEntry(position=s, text="" if s == 0 else "K JK") for s in range(3)]
+            judgement = games.judge_entry(game, number, "0", entries)
+            assert judgement.ok, judgement.errors
+            games.save_deal(game, number, "0", judgement)
+        custom_ruleset_id = custom.ruleset_id
+    html = client.get(f"/leagues/{league_id}?season=all&ruleset={custom_ruleset_id}").get_data(as_text=True)
+    page = parse(html)
+    assert "1 game" in page.find(tag="p", cls="meta").text and "Family Contract" in page.find(tag="p", cls="meta").text
+    option = page.find(tag="option", value=custom_ruleset_id)
+    assert "selected" in option.attrs and option.text == "Family Contract"
+    assert str(8 * (10 + 25)) in html  # Bob's and Cat's total: 8 deals of K (10) + JK (25)
+    html = client.get(f"/leagues/{league_id}?season=all&ruleset=contract").get_data(as_text=True)
+    assert "0 games" in parse(html).find(tag="p", cls="meta").text

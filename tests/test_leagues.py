@@ -891,4 +891,4 @@ def test_the_pages_use_a_constant_number_of_queries(no_csrf_app, form_client) ->
         for _ in range(3):
             play(league, players, [10, 20, 30], on=dt.datetime(THIS_YEAR, 2, 1))
     assert [queries(path) for path in paths] == before
-    assert before[0] <= 8, before
+    assert before[0] <= 9, before  # 8, and one for the league's own rulesets in the rules filter

@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from ..auth.access import member_of
 from ..extensions import db
 from ..models import CustomRuleset, League
+from ..links import public_url
 from ..qr import qr_svg
 from ..rules import RULESETS, Ruleset
 from ..rules.definition import ruleset_to_definition
@@ -151,7 +152,7 @@ def _builder_context(judged: Judged, *, started_from: str, editing: CustomRulese
         "owner": owner,
         "set_word": ruleset.set_word if ruleset is not None else "set",
         "buy_name": ruleset.buy_name if ruleset is not None else "May I / buy",
-        "share_url": url_for("house_rules.build", d=share.encode(judged.definition), _external=True)
+        "share_url": public_url("house_rules.build", d=share.encode(judged.definition))
         if ruleset is not None and judged.definition is not None and not errors
         else None,
     }
@@ -230,7 +231,7 @@ def save() -> tuple[str, int] | WerkzeugResponse:
 def show(custom_id: int) -> str:
     custom = _custom_or_404(custom_id)
     ruleset = service.ruleset_of(custom.latest)
-    link = url_for("house_rules.build", d=share.encode(custom.latest.definition), _external=True)
+    link = public_url("house_rules.build", d=share.encode(custom.latest.definition))
     return render_template(
         "house_rules/show.html",
         custom=custom,

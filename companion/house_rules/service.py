@@ -252,17 +252,18 @@ def delete(custom: CustomRuleset, user: User) -> None:
 
 
 def league_choices(league: League) -> list[Choice]:
-    """The stored rulesets a league's standings may be filtered by: its own, and any its games were played under."""
-    from ..models import GameResult
-
-    used = {
-        custom_id(r)
-        for r in db.session.scalars(
-            select(GameResult.ruleset_id).where(GameResult.league_id == league.id, GameResult.ruleset_id.like(f"{PREFIX}%")).distinct()
-        )
-    }
-    rows = db.session.scalars(
-        select(CustomRuleset).where((CustomRuleset.league_id == league.id) | CustomRuleset.id.in_([u for u in used if u is not None]))
-        .order_by(func.lower(CustomRuleset.name))
+    """The stored rulesets a league's standings may be filtered by: its own, and any its games were played under (one query)."""
+    played = (
+        select(CustomRulesetVersion.custom_ruleset_id)
+        .join(Game, Game.custom_version_id == CustomRulesetVersion.id)
+        .where(Game.league_id == league.id)
     )
-    return [Choice(c.ruleset_id, c.name, f"{league.name}'s rules" if c.league_id == league.id else "Other rules") for c in rows]
+    rows = db.session.execute(
+        select(CustomRuleset.id, CustomRuleset.name, CustomRuleset.league_id)
+        .where((CustomRuleset.league_id == league.id) | CustomRuleset.id.in_(played))
+        .order_by(func.lower(CustomRuleset.name), CustomRuleset.id)
+    ).all()
+    return [
+        Choice(f"{PREFIX}{custom_id}", name, f"{league.name}'s rules" if owner == league.id else "Other rules")
+        for custom_id, name, owner in rows
+    ]
