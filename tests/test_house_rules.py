@@ -514,7 +514,7 @@ IMPORT_ERRORS = [
     (json.dumps({"base": "contract", "name": "X", "deals": [{"cards_dealt": 10, "requirements": [{"kind": "run", "length": 15}]}]}).encode(),
      "Deal 1: a run is 3 to 14 cards long, not 15."),
     (json.dumps({"name": "X"}).encode(), "Players is missing"),
-    (b"[" * 100000, "That is too big to be a ruleset"),
+    (b"[" * 40000, "That is too big to be a ruleset"),
     (b"[" * 5000 + b"]" * 5000, "That is not a ruleset"),
 ]
 

@@ -22,8 +22,8 @@ from .builder import Judged, judge
 from .draft import Draft
 from .help import EXPLAIN, examples
 
-#: The largest file or pasted text an import takes (a 20-deal ruleset is a few kilobytes).
-MAX_IMPORT_BYTES = 64 * 1024
+#: The largest file or pasted text an import takes (a 20-deal ruleset is a few kilobytes; every post is at most 64 KB).
+MAX_IMPORT_BYTES = 32 * 1024
 
 
 def _is_htmx() -> bool:
