@@ -391,7 +391,8 @@ def test_quick_taps_on_a_slow_connection_all_count(page: Page, look, latency, se
     page.goto(f"/games/{game}/deals/1")
     latency.set(0.3, r".")
     requests: list[str] = []
-    page.on("request", lambda request: requests.append(request.url))
+    # The browser's own favicon fetch may come late on a loaded machine; only the app's requests count.
+    page.on("request", lambda request: None if "/static/icons/" in request.url else requests.append(request.url))
     pad = keypad(page, "Jon")
     for card in ("K", "Q", "7"):
         tap(pad.get_by_role("button", name=card, exact=True))

@@ -238,7 +238,7 @@ def test_names_that_look_like_html_are_text_everywhere(page: Page, live_app, ano
         for name in shown:
             expect(phone.get_by_text(name).filter(visible=True).first, f"{path}: {name} shown as text").to_be_visible()
         assert phone.evaluate("typeof window.__xss") == "undefined", f"{path}: a name ran as script"
-        expect(phone.locator("[onerror], [onmouseover], main script, main img[src='x']")).to_have_count(0)
+        expect(phone.locator("[onerror], [onmouseover], main script:not([type='application/json']), main img[src='x']")).to_have_count(0)
         scripts = phone.evaluate("[...document.scripts].map((s) => s.src || s.textContent)")
         assert not [s for s in scripts if "__xss" in s or "alert(" in s], f"{path}: {scripts}"
         check_no_csp_violations(phone)
