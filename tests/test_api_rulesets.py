@@ -332,3 +332,14 @@ def test_deeply_nested_junk_is_400(client):
 def test_a_huge_body_of_deals_is_400_quickly(client):
     obj = {"base": "contract", "name": "x", "deals": [{"cards_dealt": 10, "requirements": [{"kind": "set", "length": 3}]}] * 5000}
     error(client.post("/api/rulesets/check", json={"ruleset": obj}), "deals", "1 to 20", "5000")
+
+
+def test_openapi_describes_every_field_of_a_ruleset_object(client):
+    from companion.rules.definition import DEFINITION_FIELDS
+
+    paths = ok(client.get("/api/openapi.json"))["paths"]
+    check = paths["/api/rulesets/check"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    ruleset_object = check["properties"]["ruleset"]["oneOf"][1]
+    assert set(ruleset_object["properties"]) == {"base", *DEFINITION_FIELDS}
+    assert ruleset_object["additionalProperties"] is False
+    assert "options" in paths["/api/score"]["post"]["requestBody"]["content"]["application/json"]["schema"]["properties"]

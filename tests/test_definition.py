@@ -198,6 +198,8 @@ BAD = [
     ("exact_not_bool", _with({"exact": 1}), ("exact", "true or false", "not 1")),
     ("aces", _with({"aces": "low"}), ("aces", '"low"')),
     ("max_wilds_negative", _with({"max_wilds": -1}), ("max_wilds", "null for no limit", "not -1")),
+    ("max_wilds_15", _with({"max_wilds": 15}), ("max_wilds", "0 to 14", "not 15")),
+    ("max_wilds_huge", _with({"max_wilds": 10**30}), ("max_wilds", "0 to 14")),
     ("max_wilds_float", _with({"max_wilds": 1.0}), ("max_wilds", "not 1.0")),
     ("max_wilds_bool", _with({"max_wilds": False}), ("max_wilds", "not false")),
     ("same_suit_runs", _with({"same_suit_runs": "never"}), ("same_suit_runs",)),

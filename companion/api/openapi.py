@@ -12,7 +12,7 @@ import copy
 from typing import Any
 
 from ..rules import RULESETS, JokerReclaim, LayOffTiming
-from ..rules.definition import BUY_WORDS, HOUSE_OPTIONS, SET_WORDS
+from ..rules.definition import BUY_WORDS, DEFINITION_FIELDS, HOUSE_OPTIONS, SET_WORDS
 from ..rules.solver import MAX_HAND
 from ..rules.rulesets import POINT_KEYS
 
@@ -144,7 +144,7 @@ RULESET_OBJECT = {
         "deals": {"type": "array", "minItems": 1, "maxItems": 20, "items": _DEAL_DEFINITION},
         "exact": {"type": "boolean", "description": "Going down uses exactly each length (never in a meld_all deal)."},
         "aces": _enum("low_or_high", "high_only"),
-        "max_wilds": {"type": "integer", "minimum": 0, "nullable": True, "description": "Null: no limit."},
+        "max_wilds": {"type": "integer", "minimum": 0, "maximum": 14, "nullable": True, "description": "Null: no limit."},
         "repeat_rank": {"type": "boolean"},
         "dup_suits": {"type": "boolean"},
         "same_suit_runs": _enum("any", "no_contiguous", "one_per_suit"),
@@ -174,6 +174,10 @@ RULESET_OBJECT = {
         "options": {"type": "array", "items": _enum(*HOUSE_OPTIONS), "description": "House options offered."},
     },
 }
+# A field added to ruleset objects before it is described here is still allowed, in words only.
+for _name in DEFINITION_FIELDS:
+    RULESET_OBJECT["properties"].setdefault(_name, {"description": "A ruleset parameter (RULES.md §2)."})
+
 _RULESET_FIELD = {
     "oneOf": [_RULESET_ID, RULESET_OBJECT],
     "description": "A ruleset id from /api/rulesets (left out: Contract Rummy), or a ruleset object.",
