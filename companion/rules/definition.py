@@ -365,14 +365,14 @@ class _Reader:
             self.whole(merged[key], f"card_points {key}", 0, 100, "card_points", key, noun="points")
         return PointTable.of(merged)
 
-    def settlement(self, value: Any) -> Settlement | None:
+    def settlement(self, value: Any, buy_word: str) -> Settlement | None:
         if value is None:
             return None
         item = self.obj(value, "settlement", _SETTLEMENT_FIELDS, "settlement")
         step = self.whole(item.get("step", 2), "settlement.step", 1, 100, "settlement", "step", noun="pennies")
         kitty = self.flag(item.get("winner_takes_kitty", True), "settlement.winner_takes_kitty", "settlement", "winner_takes_kitty")
         words = f"Place k (k ≥ 2) pays {step} × (k − 1) pennies to the winner"
-        words += "; the winner also takes the kitty of buys." if kitty else "."
+        words += f"; the winner also takes the kitty of {buy_word}s." if kitty else "."
         return Settlement(step=step, winner_takes_kitty=kitty, description=words)
 
     def options(self, value: Any) -> tuple[HouseOption, ...]:
@@ -439,7 +439,7 @@ class _Reader:
         reclaim = JokerReclaim(self.choice(field("reclaim", "runs"), "reclaim", tuple(r.value for r in JokerReclaim), "reclaim"))  # fmt: skip
         shanghai_call = self.flag(field("shanghai_call", False), "shanghai_call", "shanghai_call")
         table_max_wilds = self.flag(field("table_max_wilds", False), "table_max_wilds", "table_max_wilds")
-        settlement = self.settlement(field("settlement"))
+        settlement = self.settlement(field("settlement"), buy_word)
         options = self.options(field("options", []))
 
         deals_value = field("deals")

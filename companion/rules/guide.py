@@ -270,7 +270,7 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
                 "shanghai",
                 "Shanghai call",
                 "Call it as you discard to protect a card that fits a meld on the table; "
-                "if you don't, anyone may call, lay it on, and you draw blind from their hand. It beats a May I.",
+                f"if you don't, anyone may call, lay it on, and you draw blind from their hand. It beats a {ruleset.buy_name}.",
             )
         )
     if ruleset.settlement is not None:
