@@ -6,7 +6,10 @@ the same machine only. Targets (issue 2): solver p99 at most 5 ms and max at
 most 50 ms per hand on every ruleset; at least 20,000 checks per second.
 The same figures are then measured over random rulesets (every field the
 solver reads at a random value, a random contract; tests/random_rules.py)
-and over hands built to meet their contract (built-in and random rulesets).
+and over hands built to meet their contract (built-in and random rulesets),
+and over 200 random custom rulesets made from ruleset objects (every deal of
+each, random and built hands), with the time to check a ruleset object
+(issue 11: p99 at most 20 ms).
 """
 
 from __future__ import annotations
@@ -22,11 +25,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from bruteforce import brute_force_best_points
-from random_rules import random_requirements, random_ruleset, sure_hand
+from random_definitions import random_definition
+from random_rules import build_meld, random_requirements, random_ruleset, sure_hand
 
-from companion.rules import JOKER, RULESETS, Card, MeldKind, Ruleset, check_go_down, parse_cards  # noqa: E402
+from companion.rules import (  # noqa: E402
+    JOKER,
+    RULESETS,
+    Card,
+    MeldKind,
+    Ruleset,
+    check_go_down,
+    parse_cards,
+    ruleset_from_definition,
+)
 from companion.rules.cards import STANDARD_PACK  # noqa: E402
-from companion.rules.solver import solve  # noqa: E402
+from companion.rules.solver import MAX_HAND, solve  # noqa: E402
 
 #: The clock the figures are read on: this process's CPU time by default, so that other work on a loaded
 #: machine does not count as the engine's (``--wall`` reads the wall clock instead).
@@ -201,6 +214,48 @@ def measure_cases(label: str, cases, check_seconds: float) -> tuple[float, float
     return p99, max(times), rate
 
 
+def custom_ruleset_cases(rng: random.Random, count: int) -> tuple[list, list, list[dict]]:
+    """``count`` random custom rulesets made from ruleset objects (tests/random_definitions.py).
+
+    For each deal of each: a random hand (cards dealt + 1 from its cards) and
+    a hand built from the contract's melds (with wilds inside, topped up with
+    a random card). Returns the random cases, the built cases and the objects.
+    """
+    random_cases, built, objects = [], [], []
+    for _ in range(count):
+        obj = random_definition(rng)
+        objects.append(obj)
+        ruleset = ruleset_from_definition(obj)
+        cards = deck(ruleset)
+        for deal in ruleset.deals:
+            size = min(len(cards), deal.cards_dealt + 1, MAX_HAND)
+            random_cases.append((ruleset, deal.number, tuple(rng.sample(cards, size))))
+            hand: list[Card] = []
+            for requirement in deal.requirements:
+                hand += build_meld(rng, ruleset, requirement, extra=0)
+            hand.append(rng.choice(cards))
+            built.append((ruleset, deal.number, tuple(hand[:MAX_HAND])))
+    return random_cases, built, objects
+
+
+def time_ruleset_checks(objects: list[dict]) -> tuple[list[float], list[float]]:
+    """Times of checking each ruleset object: in the engine, and through POST /api/rulesets/check (the builder's check)."""
+    from companion import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    client = app.test_client()
+    engine_times, api_times = [], []
+    for obj in objects:
+        start = time.perf_counter()
+        ruleset_from_definition(obj)
+        engine_times.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        response = client.post("/api/rulesets/check", json={"ruleset": obj, "players": obj["players"]["max"]})
+        api_times.append(time.perf_counter() - start)
+        assert response.status_code == 200, response.get_json()
+    return engine_times, api_times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="100 hands per ruleset instead of 1,000")
@@ -265,6 +320,26 @@ def main() -> None:
         f"over random rulesets and built hands: worst p99 {max(p for p, _, _ in extra) * 1e3:.2f} ms (target <= 5), "
         f"worst max {max(m for _, m, _ in extra) * 1e3:.2f} ms (target <= 50), "
         f"slowest checks/s {min(r for _, _, r in extra):,.0f} (target >= 20,000)"
+    )
+    print()
+    count = 50 if args.quick else 200
+    rng = random.Random(f"{args.seed}-custom-rulesets")
+    random_cases, built, objects = custom_ruleset_cases(rng, count)
+    custom = [
+        measure_cases(f"{count} custom, random hands", random_cases, check_seconds),
+        measure_cases(f"{count} custom, built hands", built, check_seconds),
+    ]
+    print(
+        f"over {count} random custom rulesets (every deal): worst p99 {max(p for p, _, _ in custom) * 1e3:.2f} ms "
+        f"(target <= 5), worst max {max(m for _, m, _ in custom) * 1e3:.2f} ms (target <= 50), "
+        f"slowest checks/s {min(r for _, _, r in custom):,.0f} (target >= 20,000)"
+    )
+    engine_times, api_times = time_ruleset_checks(objects * (1 if args.quick else 5))
+    print(
+        f"checking a ruleset object ({len(api_times)} checks): engine median {statistics.median(engine_times) * 1e3:.2f} ms, "
+        f"p99 {percentile(engine_times, 0.99) * 1e3:.2f} ms; POST /api/rulesets/check median "
+        f"{statistics.median(api_times) * 1e3:.2f} ms, p99 {percentile(api_times, 0.99) * 1e3:.2f} ms, "
+        f"max {max(api_times) * 1e3:.2f} ms (target p99 <= 20)"
     )
 
 
