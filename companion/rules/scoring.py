@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .cards import Card, parse_cards
 from .rulesets import Ruleset
 
-__all__ = ["HandScore", "score_hand", "settle", "parse_cards"]
+__all__ = ["HandScore", "parse_cards", "rank_points", "score_hand", "settle"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +34,17 @@ def score_hand(ruleset: Ruleset, cards: Sequence[Card]) -> HandScore:
     """Penalty points of ``cards`` under ``ruleset`` (a wild deuce scores as the ruleset says a 2 does)."""
     per_card = tuple((card, ruleset.card_points(card)) for card in cards)
     return HandScore(points=sum(points for _, points in per_card), cards=per_card)
+
+
+def rank_points(ruleset: Ruleset, ranks: Sequence[str]) -> int:
+    """Penalty points of a hand given as ranks (``"K"``, ``"7"``, ``"JK"``: suits don't matter to points).
+
+    >>> from .rulesets import find_ruleset
+    >>> rank_points(find_ruleset("contract"), ["K", "JK", "7"])
+    32
+    """
+    table = ruleset.points.as_dict()
+    return sum(table[rank] for rank in ranks)
 
 
 def settle(ruleset: Ruleset, totals: Sequence[int], kitty: int = 0) -> list[int]:

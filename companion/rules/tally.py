@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 
 from .cards import JOKER_SPELLINGS, SUIT_SPELLINGS, CardSyntaxError
 from .rulesets import POINT_KEYS, Deal, Ruleset
+from .scoring import rank_points
 from .words import count_of, number_word, sentence, too_many_jokers
 
 __all__ = [
@@ -148,10 +149,6 @@ def _digit_cards(digits: str) -> list[str]:
     return cards if "".join(cards) == digits else []
 
 
-def rank_points(ruleset: Ruleset, ranks: Sequence[str]) -> int:
-    """Penalty points of a hand given as ranks."""
-    table = ruleset.points.as_dict()
-    return sum(table[rank] for rank in ranks)
 
 
 def hand_size_limit(deal: Deal, buys: int) -> int:
