@@ -244,7 +244,7 @@ class Draft:
         keys = ["form", "name", "summary", "set_word", "buy_word", "owner", "players", "players_min", "players_max", "table", "wilds", "exact", "aces",
                 "max_wilds", "repeat_rank", "dup_suits", "same_suit_runs", "card_points", "buys", "buys_per_deal",
                 "buys_extra", "exact_cut_bonus", "one_turn_out_bonus"]  # fmt: skip
-        for i, table in enumerate(self.tables):
+        for i, _table in enumerate(self.tables):
             keys += [f"table-{i}-low", f"table-{i}-high", f"table-{i}-decks", f"table-{i}-jokers"]
         for i, deal in enumerate(self.deals):
             keys += [f"deal-{i}", f"deal-{i}-cards", f"deal-{i}-going_out"]
