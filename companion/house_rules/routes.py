@@ -14,7 +14,7 @@ from ..extensions import db
 from ..models import CustomRuleset, League
 from ..links import public_url
 from ..qr import qr_svg
-from ..rules import RULESETS, Ruleset
+from ..rules import RULESETS
 from ..rules.definition import ruleset_to_definition
 from ..rules_ui.routes import card_context
 from . import bp, service, share
