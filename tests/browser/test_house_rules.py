@@ -75,6 +75,13 @@ def fresh_server(tmp_path) -> Iterator[tuple[str, dict]]:
         db.engine.dispose()
 
 
+def view(page: Page, label: str) -> None:
+    """What the phone's screen shows now (the full-page pictures of the builder are very tall)."""
+    from tests.browser.conftest import SCREENSHOTS
+
+    page.screenshot(path=SCREENSHOTS / f"house-rules-{label}.png", animations="disabled")
+
+
 def set_field(page: Page, name: str, value: str) -> None:
     """Type a value and leave the field, as a thumb does: the change is checked at once."""
     box = page.locator(f'[name="{name}"]')
@@ -102,8 +109,9 @@ def test_a_family_makes_its_rules_plays_checks_and_shares_them(page: Page, look,
     set_field(page, "deal-2-req-0-length", "15")
     expect(field_error(page, "deal-2-req-0-length")).to_have_text("Deal 3: a run is 3 to 14 cards long, not 15.")
     expect(page.locator("#preview .notice")).to_have_text("Fix the marked field to see the rules card.")
-    page.locator('[name="deal-2-req-0-length"]').scroll_into_view_if_needed()
+    page.locator("#deal-2").scroll_into_view_if_needed()
     look("builder-run-of-15")
+    view(page, "builder-run-of-15-in-view")
     set_field(page, "deal-2-req-0-length", "4")
     expect(field_error(page, "deal-2-req-0-length")).to_be_hidden()
     # an eighth deal: a copy of the seventh, made four groups of 3 that end on a discard
@@ -124,6 +132,12 @@ def test_a_family_makes_its_rules_plays_checks_and_shares_them(page: Page, look,
     expect(preview).to_contain_text("JK 25")
     expect(preview).to_contain_text("At most one per meld")
     look("builder-family-rules")
+    page.locator("#deal-7").scroll_into_view_if_needed()
+    view(page, "builder-deal-8-in-view")
+    page.locator("#card_points").scroll_into_view_if_needed()
+    view(page, "builder-points-in-view")
+    page.locator("#preview").scroll_into_view_if_needed()
+    view(page, "builder-preview-in-view")
     page.get_by_role("button", name="Save these rules").tap()
     expect(page.locator(".flash")).to_have_text(f"Saved “{FAMILY}” (version 1).")
     expect(page.get_by_role("heading", level=1)).to_have_text(FAMILY)

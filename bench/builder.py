@@ -1,0 +1,110 @@
+"""The ruleset builder's check: what one change in the builder costs, p50/p99/max (target p99 ≤ 20 ms).
+
+Three measures, each over every published ruleset and a 20-deal ruleset:
+
+- ``judge``: the posted form read into a draft, turned into a ruleset object and
+  judged by the engine (:func:`companion.house_rules.builder.judge`), valid and
+  with one bad field (a run of 15, placed beside its field);
+- ``check``: the whole request a change sends (``POST /rulesets/build/check``,
+  htmx: every sentence and the preview rendered), through Flask's test client.
+
+Run: ``.venv/bin/python bench/builder.py`` (prints the figures; no pass/fail).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion import create_app  # noqa: E402
+from companion.extensions import db  # noqa: E402
+from companion.house_rules.builder import judge  # noqa: E402
+from companion.house_rules.draft import Draft  # noqa: E402
+from companion.rules import RULESETS  # noqa: E402
+from companion.rules.definition import ruleset_to_definition  # noqa: E402
+
+ROUNDS = 200
+
+
+def form_of(draft: Draft) -> dict[str, str]:
+    """The fields a browser posts for a draft (as the builder's form names them)."""
+    form = {"name": draft.name, "summary": draft.summary, "set_word": draft.set_word, "buy_word": draft.buy_word,
+            "players_min": draft.players_min, "players_max": draft.players_max, "wilds": draft.wilds,
+            "aces": draft.aces, "max_wilds": draft.max_wilds, "same_suit_runs": draft.same_suit_runs,
+            "buys_per_deal": draft.buys_per_deal, "buys_extra": draft.buys_extra,
+            "exact_cut_bonus": draft.exact_cut_bonus, "one_turn_out_bonus": draft.one_turn_out_bonus,
+            "extra": draft.extra}  # fmt: skip
+    for name in ("exact", "repeat_rank", "dup_suits"):
+        if getattr(draft, name):
+            form[name] = "y"
+    for i, t in enumerate(draft.tables):
+        form |= {f"table-{i}-low": t.low, f"table-{i}-high": t.high, f"table-{i}-decks": t.decks, f"table-{i}-jokers": t.jokers}
+    for i, d in enumerate(draft.deals):
+        form |= {f"deal-{i}-cards": d.cards, f"deal-{i}-going_out": d.going_out, f"deal-{i}-extra": d.extra}
+        if d.meld_all:
+            form[f"deal-{i}-meld_all"] = "y"
+        for j, r in enumerate(d.requirements):
+            form |= {f"deal-{i}-req-{j}-kind": r.kind, f"deal-{i}-req-{j}-length": r.length}
+    form |= {f"points-{k}": v for k, v in draft.points.items()}
+    return form
+
+
+def forms() -> list[tuple[str, dict[str, str]]]:
+    found = []
+    for ruleset in RULESETS.values():
+        draft = Draft.from_definition(ruleset_to_definition(ruleset))
+        draft.name = f"{ruleset.name} (ours)"
+        found.append((ruleset.id, form_of(draft)))
+    long = Draft.from_definition(ruleset_to_definition(RULESETS["progressive"]))
+    long.name = "Twenty deals"
+    long.deals = (long.deals * 2)[:20]
+    found.append(("20-deals", form_of(long)))
+    return found
+
+
+def figures(times: list[float]) -> str:
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return f"p50 {statistics.median(ordered) * 1000:6.2f} ms   p99 {p99 * 1000:6.2f} ms   max {ordered[-1] * 1000:6.2f} ms"
+
+
+def main() -> None:
+    cases = forms()
+    bad = [(name, {**form, "deal-0-req-0-kind": "run", "deal-0-req-0-length": "15"}) for name, form in cases]
+    for label, chosen in (("judge, valid", cases), ("judge, a run of 15", bad)):
+        times = []
+        for _ in range(ROUNDS):
+            for _, form in chosen:
+                start = time.perf_counter()
+                judged = judge(Draft.from_form(form))
+                times.append(time.perf_counter() - start)
+                assert judged.ok == (chosen is cases), judged.errors
+        print(f"{label:<22} {len(times):5d} checks   {figures(times)}")
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
+                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite"})  # fmt: skip
+        with app.app_context():
+            db.create_all()
+        from tests.conftest import add_owner, sign_in
+
+        client = app.test_client()
+        sign_in(client, add_owner(app))
+        times = []
+        for _ in range(ROUNDS // 4):
+            for _, form in cases + bad:
+                start = time.perf_counter()
+                response = client.post("/rulesets/build/check", data=form, headers={"HX-Request": "true"})
+                times.append(time.perf_counter() - start)
+                assert response.status_code == 200
+        print(f"{'check request (htmx)':<22} {len(times):5d} posts    {figures(times)}")
+        with app.app_context():
+            db.engine.dispose()
+
+
+if __name__ == "__main__":
+    main()
