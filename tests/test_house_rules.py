@@ -596,6 +596,8 @@ def test_custom_rules_are_listed_first_in_a_new_game_and_the_rules_pages(client,
         html = client.get(url).get_data(as_text=True)
         assert ruleset_id in html, url
         assert html.index(ruleset_id) < html.index('value="contract"'), url
+    index = parse(client.get("/rules/").get_data(as_text=True))
+    assert index.find(tag="a", href=f"/rules/{ruleset_id}").find(tag="strong").text == "Family Contract"
     card = client.get(f"/rules/{ruleset_id}").get_data(as_text=True)
     assert "Family Contract" in card and "Four groups of 3" in card
     compare = client.get(f"/rules/compare?ruleset={ruleset_id}&ruleset=contract").get_data(as_text=True)

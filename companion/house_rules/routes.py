@@ -248,12 +248,11 @@ def show(custom_id: int) -> str:
 def export(custom_id: int) -> Response:
     """The latest version as the API's ruleset object (a ``.json`` file); ``?version=n`` for an older one."""
     custom = _custom_or_404(custom_id)
-    version = custom.latest
     asked = _int(request.args.get("version"))
-    if asked is not None:
-        version = next((v for v in custom.versions if v.number == asked), None)
-        if version is None:
-            abort(404)
+    found = custom.latest if asked is None else next((v for v in custom.versions if v.number == asked), None)
+    if found is None:
+        abort(404)
+    version = found
     body = json.dumps(version.definition, indent=2, ensure_ascii=False) + "\n"
     filename = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in custom.name).strip("-").lower() or "rules"
     response = Response(body, mimetype="application/json")
