@@ -32,26 +32,7 @@ ROUNDS = 200
 
 
 def form_of(draft: Draft) -> dict[str, str]:
-    """The fields a browser posts for a draft (as the builder's form names them)."""
-    form = {"name": draft.name, "summary": draft.summary, "set_word": draft.set_word, "buy_word": draft.buy_word,
-            "players_min": draft.players_min, "players_max": draft.players_max, "wilds": draft.wilds,
-            "aces": draft.aces, "max_wilds": draft.max_wilds, "same_suit_runs": draft.same_suit_runs,
-            "buys_per_deal": draft.buys_per_deal, "buys_extra": draft.buys_extra,
-            "exact_cut_bonus": draft.exact_cut_bonus, "one_turn_out_bonus": draft.one_turn_out_bonus,
-            "extra": draft.extra}  # fmt: skip
-    for name in ("exact", "repeat_rank", "dup_suits"):
-        if getattr(draft, name):
-            form[name] = "y"
-    for i, t in enumerate(draft.tables):
-        form |= {f"table-{i}-low": t.low, f"table-{i}-high": t.high, f"table-{i}-decks": t.decks, f"table-{i}-jokers": t.jokers}
-    for i, d in enumerate(draft.deals):
-        form |= {f"deal-{i}-cards": d.cards, f"deal-{i}-going_out": d.going_out, f"deal-{i}-extra": d.extra}
-        if d.meld_all:
-            form[f"deal-{i}-meld_all"] = "y"
-        for j, r in enumerate(d.requirements):
-            form |= {f"deal-{i}-req-{j}-kind": r.kind, f"deal-{i}-req-{j}-length": r.length}
-    form |= {f"points-{k}": v for k, v in draft.points.items()}
-    return form
+    return draft.form_data()
 
 
 def forms() -> list[tuple[str, dict[str, str]]]:

@@ -195,6 +195,28 @@ class Draft:
             extra=str(form.get("extra", ""))[:4000],
         )
 
+    def form_data(self) -> dict[str, str]:
+        """The fields a browser posts for this draft, named as the builder's form names them (tests, benchmark)."""
+        form = {"name": self.name, "summary": self.summary, "set_word": self.set_word, "buy_word": self.buy_word,
+                "players_min": self.players_min, "players_max": self.players_max, "wilds": self.wilds,
+                "aces": self.aces, "max_wilds": self.max_wilds, "same_suit_runs": self.same_suit_runs,
+                "buys_per_deal": self.buys_per_deal, "buys_extra": self.buys_extra,
+                "exact_cut_bonus": self.exact_cut_bonus, "one_turn_out_bonus": self.one_turn_out_bonus,
+                "extra": self.extra}  # fmt: skip
+        for name in ("exact", "repeat_rank", "dup_suits"):
+            if getattr(self, name):
+                form[name] = "y"
+        for i, t in enumerate(self.tables):
+            form |= {f"table-{i}-low": t.low, f"table-{i}-high": t.high, f"table-{i}-decks": t.decks, f"table-{i}-jokers": t.jokers}
+        for i, d in enumerate(self.deals):
+            form |= {f"deal-{i}-cards": d.cards, f"deal-{i}-going_out": d.going_out, f"deal-{i}-extra": d.extra}
+            if d.meld_all:
+                form[f"deal-{i}-meld_all"] = "y"
+            for j, r in enumerate(d.requirements):
+                form |= {f"deal-{i}-req-{j}-kind": r.kind, f"deal-{i}-req-{j}-length": r.length}
+        form |= {f"points-{k}": v for k, v in self.points.items()}
+        return form
+
     # -- the form's buttons -------------------------------------------------
 
     def apply(self, action: str) -> str | None:

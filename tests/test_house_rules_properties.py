@@ -1,0 +1,122 @@
+"""Properties of the builder over random ruleset objects (hypothesis).
+
+- A valid object shown in the builder and posted back unchanged is the same
+  ruleset: ``definition → form → definition`` keeps every rule.
+- Any text in any field of the builder's form never raises: the answer is a
+  ruleset, or sentences each standing beside a field the form shows.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.house_rules.builder import judge
+from companion.house_rules.draft import Draft
+from companion.rules import RULESETS
+from companion.rules.definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
+
+COUNTS = {"valid": 0, "round_trips": 0, "ok": 0, "answered": 0}
+
+requirement = st.one_of(
+    st.builds(lambda n: {"kind": "set", "length": n}, st.integers(3, 8)),
+    st.builds(lambda n: {"kind": "run", "length": n}, st.integers(3, 14)),
+    st.just({"kind": "pair", "length": 2}),
+)
+
+
+@st.composite
+def deal(draw):
+    meld_all = draw(st.booleans())
+    going_out = draw(st.sampled_from(["no_discard", "either"] if meld_all else ["discard", "no_discard", "either"]))
+    return {
+        "cards_dealt": draw(st.integers(5, 20)),
+        "requirements": draw(st.lists(requirement, min_size=1, max_size=6)),
+        "going_out": going_out,
+        "meld_all": meld_all,
+    }
+
+
+@st.composite
+def table(draw, low: int, high: int):
+    """Consecutive ranges covering low..high exactly once."""
+    cuts = sorted(draw(st.sets(st.integers(low + 1, high), max_size=high - low))) if high > low else []
+    starts = [low, *cuts]
+    ends = [c - 1 for c in cuts] + [high]
+    return [
+        {"players": [a, b], "decks": draw(st.integers(1, 6)), "jokers": draw(st.integers(0, 12))}
+        for a, b in zip(starts, ends, strict=True)
+    ]
+
+
+@st.composite
+def definition(draw):
+    low = draw(st.integers(2, 8))
+    high = draw(st.integers(low, 8))
+    keys = ["A", *[str(n) for n in range(2, 11)], "J", "Q", "K", "JK"]
+    return {
+        "name": draw(st.text(st.characters(codec="utf-8", categories=("L", "N", "Zs", "P")), min_size=1, max_size=60).filter(lambda t: t.strip())),
+        "players": {"min": low, "max": high},
+        "table": draw(table(low, high)),
+        "wilds": draw(st.sampled_from(["JK", "JK+2"])),
+        "deals": draw(st.lists(deal(), min_size=1, max_size=20)),
+        "exact": draw(st.booleans()),
+        "aces": draw(st.sampled_from(["low_or_high", "high_only"])),
+        "max_wilds": draw(st.one_of(st.none(), st.integers(0, 6))),
+        "repeat_rank": draw(st.booleans()),
+        "dup_suits": draw(st.booleans()),
+        "same_suit_runs": draw(st.sampled_from(["any", "no_contiguous", "one_per_suit"])),
+        "card_points": {k: draw(st.integers(0, 100)) for k in keys},
+        "buys": {"per_deal": draw(st.one_of(st.none(), st.integers(0, 9))), "extra_cards": draw(st.integers(0, 3))},
+        "exact_cut_bonus": draw(st.integers(0, 200)),
+        "one_turn_out_bonus": draw(st.integers(0, 200)),
+        "set_word": draw(st.sampled_from(["group", "set", "book", "trio"])),
+        "buy_word": draw(st.sampled_from(["May I", "buy"])),
+    }
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(definition())
+def test_a_ruleset_survives_the_builders_form_unchanged(obj):
+    try:
+        expected = ruleset_from_definition(obj)
+    except RulesetDefinitionError:
+        return  # not a playable ruleset (more cards dealt than the packs hold): the next property's business
+    COUNTS["valid"] += 1
+    complete = ruleset_to_definition(expected)
+    judged = judge(Draft.from_form(Draft.from_definition(complete).form_data()))
+    assert judged.ok, judged.errors
+    assert judged.ruleset == expected
+    assert ruleset_to_definition(judged.ruleset) == complete
+    COUNTS["round_trips"] += 1
+
+
+FIELD_NAMES = sorted(Draft.from_definition(ruleset_to_definition(RULESETS["contract"])).form_data())
+text = st.one_of(
+    st.text(max_size=12),
+    st.integers(-5, 300).map(str),
+    st.sampled_from(["", " ", "-1", "1e3", "０", "١٢", "NaN", "null", "{}", "[]", '{"a": 1}', "set", "run", "JK+2", "x" * 80]),
+)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(st.sampled_from(FIELD_NAMES), text, min_size=1, max_size=6), st.sampled_from(list(RULESETS)))
+def test_any_text_in_any_field_is_answered_beside_a_field_the_form_shows(changes, start):
+    draft = Draft.from_definition(ruleset_to_definition(RULESETS[start]))
+    draft.name = "Ours"
+    form = {**draft.form_data(), **changes}
+    posted = Draft.from_form(form)
+    judged = judge(posted)  # never raises
+    if judged.ok:
+        COUNTS["ok"] += 1
+        return
+    shown = set(posted.field_keys())
+    assert judged.errors and set(judged.errors) <= shown, judged.errors
+    for sentence in judged.errors.values():
+        assert sentence[:1].isupper() and sentence.endswith(".") and "Traceback" not in sentence
+    COUNTS["answered"] += 1
+
+
+def test_zz_report_counts():
+    """How many generated examples the properties above asserted on (printed with -s)."""
+    print(COUNTS)
