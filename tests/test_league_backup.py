@@ -680,3 +680,26 @@ def test_the_import_page_is_linked_and_needs_its_csrf_token(client, anon_client,
     response = upload(client, content, csrf_token=token)
     assert response.status_code == 303
     assert row_counts(app)["league"] == before["league"] + 1
+
+
+def test_a_game_under_a_tables_own_rules_travels_in_a_backup(no_csrf_app, form_client, other_app):
+    """The game keeps its rules snapshot on the other server (the stored ruleset itself is exported on its own)."""
+    from companion.rules import RULESETS
+    from companion.rules.definition import ruleset_to_definition
+
+    league_id = new_league(form_client, "Gran's table")
+    definition = ruleset_to_definition(RULESETS["contract"]) | {"name": "Gran's rules", "max_wilds": 1}
+    definition["card_points"] = {**definition["card_points"], "JK": 25}
+    response = form_client.post("/rulesets/import", data={"text": json.dumps(definition), "owner": str(league_id)})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    custom = response.headers["Location"].rstrip("/").rsplit("/", 1)[1]
+    url = start(form_client, league_id, ["Ann", "Bob", "Cat"], f"custom-{custom}")
+    deal(form_client, url, 1, "0", ["", "K JK", "5"])
+    original = form_client.get(f"/leagues/{league_id}/backup.json").get_data()
+    assert json.loads(original)["games"][0]["rules"]["name"] == "Gran's rules"
+    response = upload(signed_in(other_app), original)
+    assert response.status_code == 303, field_error(response)
+    with other_app.app_context():
+        game = db.session.scalars(select(Game)).one()
+        assert game.ruleset.name == "Gran's rules" and game.ruleset.points.as_dict()["JK"] == 25
+        assert game.deals[0].hand(1).points == 35

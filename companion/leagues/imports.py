@@ -254,13 +254,20 @@ def _json_kind(value: Any) -> str:
     return "null" if value is None else type(value).__name__
 
 
+def _is_custom_id(rules_id: str) -> bool:
+    from ..house_rules.service import custom_id
+
+    return custom_id(rules_id) is not None
+
+
 def _ruleset(game: dict[str, Any], where: str) -> Ruleset:
     """The game's rules snapshot, read and checked as the app would read it."""
     rules = game["rules"]
     if not isinstance(rules, dict):
         raise _fail(where, f"the rules snapshot must be a JSON object, not {_shown(rules)}.")
     rules_id = rules.get("id")
-    if not isinstance(rules_id, str) or rules_id not in RULESETS:
+    # a table's own rules (``custom-<n>``) travel as their snapshot: it is read and checked like any other
+    if not isinstance(rules_id, str) or (rules_id not in RULESETS and not _is_custom_id(rules_id)):
         raise _fail(where, f"the rules snapshot is for an unknown ruleset {_shown(rules_id)}.")
     _check_supply(rules.get("supply"), where)
     try:
