@@ -185,7 +185,7 @@ def built_cases(rng: random.Random, count: int) -> list[tuple[Ruleset, int, tupl
     return cases
 
 
-def measure_cases(label: str, cases, check_seconds: float) -> tuple[float, float, float]:
+def measure_cases(label: str, cases, check_seconds: float, *, slowest: int = 0) -> tuple[float, float, float]:
     """Solver times and checks per second over (ruleset, deal, hand) cases of many rulesets; prints a row."""
     times = []
     corpus = []
@@ -211,7 +211,20 @@ def measure_cases(label: str, cases, check_seconds: float) -> tuple[float, float
         f"{label:30} {len(cases):6,} hands, {found:6,} go down | checks/s {rate:9,.0f} | solver median "
         f"{statistics.median(times) * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms, max {max(times) * 1e3:.2f} ms"
     )
+    for spent, (ruleset, deal, hand) in sorted(zip(times, cases, strict=True), key=lambda pair: -pair[0])[:slowest]:
+        print(f"    slow: {spent * 1e3:,.0f} ms {describe_case(ruleset, deal, hand)}")
     return p99, max(times), rate
+
+
+def describe_case(ruleset: Ruleset, deal_number: int, hand) -> str:
+    """The fields the solver reads, and the hand: enough to reproduce a slow case."""
+    deal = ruleset.deal(deal_number)
+    return (
+        f"{deal.symbols} meld_all={deal.meld_all} exact={ruleset.is_exact(deal)} max_wilds={ruleset.max_wilds} "
+        f"deuces_wild={ruleset.deuces_wild} aces={ruleset.aces.value} same_suit_runs={ruleset.same_suit_runs.value} "
+        f"repeat_rank={ruleset.repeat_rank} dup_suits={ruleset.dup_suits} packs={ruleset.packs()} "
+        f"jokers={ruleset.jokers()}: {' '.join(map(str, hand))}"
+    )
 
 
 def custom_ruleset_cases(rng: random.Random, count: int) -> tuple[list, list, list[dict]]:
@@ -246,12 +259,12 @@ def time_ruleset_checks(objects: list[dict]) -> tuple[list[float], list[float]]:
     client = app.test_client()
     engine_times, api_times = [], []
     for obj in objects:
-        start = time.perf_counter()
+        start = clock()
         ruleset_from_definition(obj)
-        engine_times.append(time.perf_counter() - start)
-        start = time.perf_counter()
+        engine_times.append(clock() - start)
+        start = clock()
         response = client.post("/api/rulesets/check", json={"ruleset": obj, "players": obj["players"]["max"]})
-        api_times.append(time.perf_counter() - start)
+        api_times.append(clock() - start)
         assert response.status_code == 200, response.get_json()
     return engine_times, api_times
 
@@ -327,7 +340,7 @@ def main() -> None:
     random_cases, built, objects = custom_ruleset_cases(rng, count)
     custom = [
         measure_cases(f"{count} custom, random hands", random_cases, check_seconds),
-        measure_cases(f"{count} custom, built hands", built, check_seconds),
+        measure_cases(f"{count} custom, built hands", built, check_seconds, slowest=3),
     ]
     print(
         f"over {count} random custom rulesets (every deal): worst p99 {max(p for p, _, _ in custom) * 1e3:.2f} ms "
