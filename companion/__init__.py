@@ -232,11 +232,14 @@ def _register_error_pages(app: Flask) -> None:
     from werkzeug.exceptions import HTTPException
 
     def wants_json() -> bool:
-        return request.path.startswith("/api/")
+        # the API, and the phone's own script sending what it saved offline (it asks for JSON)
+        return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError):  # type: ignore[no-untyped-def]
         message = "The form was out of date (its security token expired). Go back, reload the page and try again."
+        if wants_json():
+            return jsonify(error=message, status="token"), 400
         return render_template("error.html", title="Please try again", message=message), 400
 
     @app.errorhandler(HTTPException)

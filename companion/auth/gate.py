@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response
 from .service import has_accounts
 
 PUBLIC_BLUEPRINTS = {"api", "rules_ui", "watch", "auth"}
-PUBLIC_ENDPOINTS = {"static", "main.health"}
+PUBLIC_ENDPOINTS = {"static", "main.health", "main.service_worker"}
 
 
 def _redirect(target: str) -> Response:

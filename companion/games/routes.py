@@ -205,7 +205,7 @@ def game_page(game_id: int, *, watching: bool) -> str | WerkzeugResponse:
             return page
     game = _game_or_404(game_id)
     context = _page_context(game)
-    context.update(can_edit=can_edit, watching=watching, live_url=request.path)
+    context.update(can_edit=can_edit, watching=watching, live_url=request.path, offers=offline.offers_context(game))
     if not watching and current_user.is_authenticated:
         context.update(_share(game))
     html = render_template("games/show.html", **context)
@@ -537,3 +537,5 @@ def hand_preview(game_id: int, number: int, position: int) -> str:
 def signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
+
+from . import offline  # noqa: E402,F401  (its routes join this blueprint)

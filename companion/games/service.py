@@ -573,3 +573,116 @@ def _log(game: Game, deal_number: int | None, action: str, old: object, new: obj
             new_json=None if new is None else json.dumps(new),
         )
     )
+
+
+# ---------------------------------------------------------------------------
+# Entries that arrive late: a phone that saved a deal with no connection sends it when it is back
+
+
+def _judged_facts(went_out: str, judgement: EntryJudgement) -> dict[str, object]:
+    """An entry that was not recorded, as it is kept in the history (enough to record it later)."""
+    out = None if went_out == STOCK else int(went_out)
+    return {
+        "went_out": out,
+        "stock_ran_out": out is None,
+        "hands": [
+            {
+                "position": h.position,
+                "cards": None if h.ranks is None else " ".join(h.ranks),
+                "typed": h.typed,
+                "points": h.points,
+                "adjustment": h.adjustment,
+                "exact_cut": h.exact_cut,
+                "one_turn_out": h.one_turn_out,
+                "buys": h.buys,
+            }
+            for h in judgement.hands
+        ],
+    }
+
+
+def _same_scores(facts: dict, other: dict) -> bool:
+    """Whether two entries of a deal say the same thing: who went out, and each hand's cards and points."""
+
+    def scores(entry: dict) -> tuple:
+        return entry["went_out"], sorted(
+            (h["position"], h["cards"], h["points"], h["adjustment"]) for h in entry["hands"]
+        )
+
+    return scores(facts) == scores(other)
+
+
+def pending_offers(game: Game) -> list[Change]:
+    """Entries of a deal that arrived after another phone had recorded it, not yet settled by the table."""
+    settled = {c.old["offer"] for c in game.changes if c.action in ("chose", "kept") and c.old}
+    return [c for c in game.changes if c.action == "offered" and c.id not in settled]
+
+
+def receive_entry(
+    game: Game, deal_number: int, went_out: str, judgement: EntryJudgement, *, version: int | None, by: int | None
+) -> tuple[str, str]:
+    """A deal's entry sent late by a phone that saved it offline: ``(outcome, message for the phone)``.
+
+    ``saved``: recorded (or corrected, when the phone had the deal's current
+    ``version``). ``already``: the deal is recorded exactly so already (the
+    phone sent it twice, or another phone entered the same), nothing is added.
+    ``conflict``: another phone recorded the deal differently meanwhile; this
+    entry is kept in the history beside it and the game page asks the table
+    to choose. Nothing is dropped, nothing is counted twice.
+    """
+    existing = game.deal_result(deal_number)
+    offered = _judged_facts(went_out, judgement)
+    if existing is not None and _same_scores(_deal_facts(existing), offered):
+        return "already", f"Deal {deal_number} was already recorded like this."
+    if any(c.deal_number == deal_number and _same_scores(c.new, offered) for c in pending_offers(game)):
+        return "conflict", f"Deal {deal_number} is waiting for the table to choose between two entries."
+    try:
+        save_deal(game, deal_number, went_out, judgement, version=version if existing is not None else None, by=by)
+    except StaleEntryError as stale:
+        recorded = stale.recorded
+        if recorded is None:  # taken back meanwhile: nothing to choose between, try again as a new entry
+            raise
+        _log(game, deal_number, "offered", {**_deal_facts(recorded), "version": recorded.version}, offered, by=by)
+        db.session.commit()
+        return "conflict", (
+            f"Deal {deal_number} was also recorded{_by_whom(recorded)}: both entries are on the game page"
+            " for the table to choose."
+        )
+    return "saved", f"Deal {deal_number} saved."
+
+
+def settle_offer(game: Game, offer: Change, *, use_it: bool, by: int | None) -> None:
+    """The table's choice between a deal's recorded entry and one that arrived late (both stay in the history)."""
+    if offer not in pending_offers(game):
+        raise GameError("The table has already chosen for this deal.")
+    number = offer.deal_number
+    assert number is not None
+    if use_it:
+        facts = offer.new
+        judgement = EntryJudgement(
+            hands=[
+                JudgedHand(
+                    position=h["position"],
+                    ranks=None if h["cards"] is None else tuple(h["cards"].split()),
+                    typed=h["typed"],
+                    points=h["points"],
+                    adjustment=h["adjustment"],
+                    exact_cut=h["exact_cut"],
+                    one_turn_out=h["one_turn_out"],
+                    buys=h["buys"],
+                )
+                for h in facts["hands"]
+            ]
+        )
+        went_out = STOCK if facts["went_out"] is None else str(facts["went_out"])
+        existing = game.deal_result(number)
+        # the settlement is logged first, in the same transaction as the correction save_deal commits
+        _log(game, number, "chose", {"offer": offer.id}, None, by=by)
+        try:
+            save_deal(game, number, went_out, judgement, version=existing.version if existing else None, by=by)
+        except GameError:
+            db.session.rollback()
+            raise
+    else:
+        _log(game, number, "kept", {"offer": offer.id}, None, by=by)
+        db.session.commit()

@@ -32,3 +32,21 @@ def home() -> str:
 def health() -> tuple[str, int, dict[str, str]]:
     """A trivial page: the server is up (and the yardstick the web benchmark measures against)."""
     return "ok", 200, {"Content-Type": "text/plain; charset=utf-8"}
+
+
+@bp.get("/sw.js")
+def service_worker():  # type: ignore[no-untyped-def]
+    """The service worker (static/sw.js), served from the root so it may answer every page of the site.
+
+    Browsers run it only on secure pages (HTTPS, or localhost); it is
+    asked for anew on each visit (``no-cache``), so a new version takes over.
+    """
+    from pathlib import Path
+
+    from flask import Response, current_app
+
+    script = (Path(current_app.static_folder or "") / "sw.js").read_bytes()
+    response = Response(script, mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response

@@ -1,0 +1,194 @@
+"""The server's side of scoring with no connection (the phone's side is ``static/js/offline.js``).
+
+A phone that saved deals while offline keeps them in its own store and,
+when the connection is back, sends each in order to :func:`sync_deal`, which
+answers JSON the script acts on. The same phone asks :func:`offline_pack`
+for the pages it keeps so the game can be opened and scored offline, and
+:func:`fresh_token` for a new CSRF token when the one it saved with expired.
+The table settles a deal recorded on two phones with :func:`settle`.
+"""
+
+from __future__ import annotations
+
+from flask import abort, flash, jsonify, redirect, render_template, request, url_for
+from flask_login import current_user
+from flask_wtf.csrf import generate_csrf
+from werkzeug.wrappers import Response
+
+from ..auth.access import can_change_game, refusal
+from ..extensions import db
+from ..models import Change, Game, GameStatus
+from . import service
+from .forms import ConfirmForm
+from .routes import bp
+
+
+def _answer(code: int, **body: object) -> tuple[Response, int]:
+    response = jsonify(body)
+    response.headers["Cache-Control"] = "no-store"
+    return response, code
+
+
+def _entries(game: Game) -> list[service.HandEntry]:
+    """The score form's hand lines, as the form posts them (``hands-<i>-cards`` and so on)."""
+    form = request.form
+    return [
+        service.HandEntry(
+            position=seat.position,
+            text=form.get(f"hands-{index}-cards", ""),
+            points=form.get(f"hands-{index}-points", ""),
+            exact_cut=form.get(f"hands-{index}-exact_cut") == "y",
+            one_turn_out=form.get(f"hands-{index}-one_turn_out") == "y",
+        )
+        for index, seat in enumerate(game.seats)
+    ]
+
+
+@bp.post("/<int:game_id>/deals/<int:number>/sync")
+def sync_deal(game_id: int, number: int) -> tuple[Response, int]:
+    """A deal saved on a phone while it was offline, sent now: the score form's fields, with the deal's version.
+
+    Answers ``{"status": ..., "message": ...}``: ``saved``, ``already``
+    (recorded exactly so: nothing added) or ``conflict`` (another phone
+    recorded it differently; both are kept for the table to choose), all 200;
+    ``invalid`` and ``warnings`` (422) for an entry the table must look at
+    again; ``refused`` (409) when the game can't take it. Any answer but
+    these (a redirect to sign in, a 400 for an expired token) the script
+    handles on its own.
+    """
+    game = db.session.get(Game, game_id)
+    if game is None or not 1 <= number <= len(game.ruleset.deals):
+        return _answer(404, status="refused", error="This game or deal is not on the server any more.")
+    if not can_change_game(current_user, game):
+        return _answer(403, status="refused", error=refusal(game))
+    if game.game_status is GameStatus.ABANDONED:
+        return _answer(409, status="refused", error="This game was abandoned; its scores can't change.")
+    went_out = request.form.get("went_out", "")
+    judgement = service.judge_entry(game, number, went_out, _entries(game))
+    if not judgement.ok:
+        return _answer(422, status="invalid", error=" ".join(judgement.errors.values()), errors=judgement.errors)
+    if judgement.warnings and request.form.get("confirm") != "y":
+        return _answer(422, status="warnings", error=" ".join(judgement.warnings), warnings=judgement.warnings)
+    text = request.form.get("version", "")
+    version = int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None
+    try:
+        outcome, message = service.receive_entry(game, number, went_out, judgement, version=version, by=current_user.id)
+    except service.GameError as problem:
+        db.session.rollback()
+        return _answer(409, status="refused", error=str(problem))
+    return _answer(200, status=outcome, message=message, revision=db.session.get(Game, game_id).revision)
+
+
+@bp.get("/csrf-token")
+def fresh_token() -> tuple[Response, int]:
+    """A CSRF token for this session (signed in: the gate sends anyone else to sign in)."""
+    return _answer(200, csrf_token=generate_csrf())
+
+
+@bp.get("/<int:game_id>/offline")
+def offline_pack(game_id: int) -> tuple[Response, int]:
+    """The pages a phone keeps to open and score this game offline: the game page and each deal still to enter.
+
+    Each entry page is what ``GET /games/<id>/deals/<n>`` renders now, so a
+    deal saved offline is followed by the next one's form, with its dealer
+    and contract, from the phone's own store.
+    """
+    game = db.session.get(Game, game_id)
+    if game is None:
+        abort(404)
+    if not can_change_game(current_user, game):
+        return _answer(403, error=refusal(game))
+    pages = {}
+    for number in range(len(game.deals) + 1, len(game.ruleset.deals) + 1):
+        pages[url_for("games.deal_entry", game_id=game.id, number=number)] = _entry_page(game, number)
+    return _answer(200, revision=game.revision, pages=pages)
+
+
+def _entry_page(game: Game, number: int) -> str:
+    """The score form of a deal not entered yet, as ``GET /games/<id>/deals/<n>`` shows it once it is next."""
+    from wtforms import SelectChoice
+
+    from ..rules.tally import RANK_KEYS
+    from .forms import DealEntryForm
+    from .routes import _preview
+    from .state import roles
+
+    form = DealEntryForm(formdata=None)
+    form.went_out.choices = [SelectChoice(str(seat.position), seat.player.name) for seat in game.seats] + [
+        SelectChoice(service.STOCK, "Nobody: the stock ran out")
+    ]
+    while len(form.hands) < len(game.seats):
+        form.hands.append_entry()
+    return render_template(
+        "games/entry.html",
+        game=game,
+        ruleset=game.ruleset,
+        deal=game.ruleset.deal(number),
+        form=form,
+        existing=None,
+        warnings=[],
+        stale=None,
+        roles=roles(game, number),
+        keys=RANK_KEYS,
+        buys=service.buys_in_deal(game, number),
+        previews=[_preview(game.ruleset, "") for _ in game.seats],
+    )
+
+
+@bp.post("/<int:game_id>/offers/<int:change_id>/<any(use, keep):choice>")
+def settle(game_id: int, change_id: int, choice: str) -> Response:
+    """The table chooses between a deal's recorded entry and one a phone sent later (both stay in the history)."""
+    game = db.session.get(Game, game_id)
+    offer = db.session.get(Change, change_id)
+    if game is None or offer is None or offer.game_id != game.id or offer.action != "offered":
+        abort(404)
+    if not can_change_game(current_user, game):
+        abort(403, description=refusal(game))
+    if not ConfirmForm().validate_on_submit():
+        flash("The page was out of date: try again.", "error")
+    else:
+        try:
+            service.settle_offer(game, offer, use_it=choice == "use", by=current_user.id)
+        except service.GameError as problem:
+            flash(str(problem), "error")
+        else:
+            kept = "the entry sent later" if choice == "use" else "the entry recorded first"
+            flash(f"Deal {offer.deal_number}: the table chose {kept}. Both are in the history.", "info")
+    return redirect(url_for("games.show", game_id=game.id), code=303)
+
+
+def offers_context(game: Game) -> list[dict[str, object]]:
+    """Each deal recorded on two phones, for the game page: the recorded entry and the other one, hand by hand."""
+    shown = []
+    for offer in service.pending_offers(game):
+        recorded = game.deal_result(offer.deal_number)
+        other = offer.new
+        rows = []
+        for seat in game.seats:
+            mine = next((h for h in other["hands"] if h["position"] == seat.position), None)
+            theirs = recorded.hand(seat.position) if recorded else None
+            rows.append(
+                {
+                    "name": seat.player.name,
+                    "recorded": None if theirs is None else theirs.points + theirs.adjustment,
+                    "other": None if mine is None else mine["points"] + mine["adjustment"],
+                }
+            )
+        shown.append(
+            {
+                "offer": offer,
+                "recorded": recorded,
+                "recorded_out": _went_out_name(game, recorded.went_out if recorded else None),
+                "other_out": _went_out_name(game, other["went_out"]),
+                "rows": rows,
+            }
+        )
+    return shown
+
+
+def _went_out_name(game: Game, position: int | None) -> str:
+    return "nobody (the stock ran out)" if position is None else game.seats[position].player.name
+
+
+def render_offers(game: Game) -> str:
+    return render_template("games/_offers.html", game=game, offers=offers_context(game), confirm_form=ConfirmForm())

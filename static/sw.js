@@ -1,0 +1,60 @@
+/* The companion's service worker (secure contexts only: HTTPS, or localhost): the game opens with no
+   connection at all. Small and of our own: no framework.
+
+   - Pages (navigations): the network first, a copy kept; with no connection, the kept copy, or a page
+     kept by offline.js (the score screens of the deals still to enter), or a short "offline" page.
+   - Static files (/static/..., their URLs carry a hash of their content): the kept copy first.
+   - Everything else (posts, the live poll, the JSON the pages fetch) goes to the network untouched:
+     a saved deal with no connection is queued by offline.js, never by this worker. */
+"use strict";
+
+var PAGES = "rummy-pages-v1";
+var FILES = "rummy-files-v1";
+
+self.addEventListener("install", function () { self.skipWaiting(); });
+self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
+
+self.addEventListener("message", function (event) {
+  var urls = (event.data && event.data.keep) || [];
+  event.waitUntil(caches.open(FILES).then(function (cache) {
+    return Promise.all(urls.map(function (url) {
+      if (new URL(url).origin !== self.location.origin) return null;
+      return cache.match(url).then(function (found) { return found || cache.add(url).catch(function () {}); });
+    }));
+  }));
+});
+
+function offlinePage() {
+  var html = "<!DOCTYPE html><html lang=en><meta charset=utf-8><meta name=viewport content=\"width=device-width\">" +
+    "<title>No connection</title><h1>No connection</h1><p>This page isn't on this phone yet. Open the game page once while connected.</p>";
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    event.respondWith(fetch(request).then(function (response) {
+      if (response.ok && !response.redirected && (response.headers.get("Content-Type") || "").indexOf("text/html") === 0) {
+        var copy = response.clone();
+        caches.open(PAGES).then(function (cache) { return cache.put(url.pathname, copy); });
+      }
+      return response;
+    }, function () {
+      return caches.open(PAGES).then(function (cache) { return cache.match(url.pathname); })
+        .then(function (kept) { return kept || offlinePage(); });
+    }));
+    return;
+  }
+  if (url.pathname.indexOf("/static/") === 0) {
+    event.respondWith(caches.open(FILES).then(function (cache) {
+      return cache.match(request).then(function (kept) {
+        return kept || fetch(request).then(function (response) {
+          if (response.ok) cache.put(request, response.clone());
+          return response;
+        });
+      });
+    }));
+  }
+});

@@ -1,0 +1,237 @@
+"""The server's side of scoring offline: deals a phone saved with no connection, sent when it is back.
+
+Each entry is the score form's fields, posted to ``/games/<id>/deals/<n>/sync``
+with ``Accept: application/json``. Nothing is dropped or counted twice: a
+repeat is answered ``already``; a deal another phone recorded differently
+meanwhile is kept beside it (``conflict``) for the table to choose, and the
+history keeps both.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import sign_in
+from pages import parse
+from sqlalchemy import select
+
+from companion.extensions import db
+from companion.models import Change, DealResult, Game, User
+
+JSON = {"Accept": "application/json"}
+
+
+def entry(went_out="0", hands=None, version=""):
+    """The score form's fields: ``hands`` maps a seat to its cards (every other seat: no cards)."""
+    hands = hands or {}
+    data = {"went_out": went_out, "version": version}
+    for seat in range(4):
+        data[f"hands-{seat}-cards"] = hands.get(seat, "")
+        data[f"hands-{seat}-points"] = ""
+    return data
+
+
+def game_id_of(url: str) -> int:
+    return int(url.rstrip("/").rsplit("/", 1)[1])
+
+
+def stored(app, game_id):
+    """Each recorded deal: (number, went out, {seat: points}), and how many results there are."""
+    with app.app_context():
+        rows = db.session.scalars(select(DealResult).where(DealResult.game_id == game_id).order_by(DealResult.number)).all()
+        return [(d.number, d.went_out, {h.position: h.points + h.adjustment for h in d.hands}) for d in rows]
+
+
+def history(app, game_id):
+    with app.app_context():
+        return [c.action for c in db.session.scalars(select(Change).where(Change.game_id == game_id).order_by(Change.id))]
+
+
+@pytest.fixture
+def game(make_game, no_csrf_app):
+    return game_id_of(make_game(["Ann", "Bob", "Cat", "Dan"]))
+
+
+@pytest.fixture
+def phone(form_client):
+    return form_client
+
+
+def sync(client, game_id, number, data):
+    return client.post(f"/games/{game_id}/deals/{number}/sync", data=data, headers=JSON)
+
+
+def test_a_deal_saved_offline_is_recorded_once_however_often_it_is_sent(phone, game, no_csrf_app):
+    data = entry("0", {1: "K Q", 2: "7", 3: "JK"})
+    first = sync(phone, game, 1, data)
+    assert first.status_code == 200
+    assert first.get_json()["status"] == "saved"
+    assert first.get_json()["message"] == "Deal 1 saved."
+    # the answer was lost on the way back: the phone sends it again
+    again = sync(phone, game, 1, data)
+    assert again.status_code == 200
+    assert again.get_json() == {"status": "already", "message": "Deal 1 was already recorded like this.", "revision": again.get_json()["revision"]}
+    assert stored(no_csrf_app, game) == [(1, 0, {0: 0, 1: 20, 2: 7, 3: 15})]  # Contract Rummy: 7 is 7, a joker 15
+    assert history(no_csrf_app, game) == ["started", "entered"]
+
+
+def test_queued_deals_sent_in_order_are_each_recorded(phone, game, no_csrf_app):
+    for number, hands in enumerate([{1: "K", 2: "3", 3: "4"}, {1: "2", 2: "A", 3: "4"}, {1: "9", 2: "8", 3: "5 5"}], start=1):
+        answer = sync(phone, game, number, entry("0", hands))
+        assert answer.get_json()["status"] == "saved", answer.get_json()
+    assert [row[2] for row in stored(no_csrf_app, game)] == [{0: 0, 1: 10, 2: 3, 3: 4}, {0: 0, 1: 2, 2: 15, 3: 4}, {0: 0, 1: 9, 2: 8, 3: 10}]
+
+
+def test_a_deal_out_of_order_is_kept_on_the_phone_with_the_reason(phone, game, no_csrf_app):
+    answer = sync(phone, game, 2, entry("0", {1: "K", 2: "3", 3: "4"}))
+    assert answer.status_code == 409
+    assert answer.get_json() == {"status": "refused", "error": "Deal 1 is the next to enter, not deal 2."}
+    assert stored(no_csrf_app, game) == []
+
+
+def test_two_phones_offline_on_one_deal_the_table_chooses_and_the_history_keeps_both(phone, game, no_csrf_app):
+    ann_phone = sync(phone, game, 1, entry("0", {1: "K Q", 2: "7", 3: "2"}))
+    assert ann_phone.get_json()["status"] == "saved"
+    bob_phone = sync(phone, game, 1, entry("1", {0: "A", 2: "7", 3: "3"}))
+    assert bob_phone.status_code == 200
+    answer = bob_phone.get_json()
+    assert answer["status"] == "conflict"
+    assert "both entries are on the game page for the table to choose" in answer["message"]
+    # sent twice: still one entry waiting, not two
+    assert sync(phone, game, 1, entry("1", {0: "A", 2: "7", 3: "3"})).get_json()["status"] == "conflict"
+    assert stored(no_csrf_app, game) == [(1, 0, {0: 0, 1: 20, 2: 7, 3: 2})]  # the first counts until the table says
+    assert history(no_csrf_app, game) == ["started", "entered", "offered"]
+
+    page = parse(phone.get(f"/games/{game}").get_data(as_text=True))
+    offer = page.find(cls="offer")
+    assert offer.find("h2").text == "Deal 1 was recorded on two phones"
+    rows = {row.find("th").text: [cell.text for cell in row.find_all("td")] for row in offer.find("tbody").find_all("tr")}
+    assert rows == {"Went out": ["Ann", "Bob"], "Ann": ["0", "15"], "Bob": ["20", "0"], "Cat": ["7", "7"], "Dan": ["2", "3"]}
+    use = next(form for form in offer.find_all("form") if form.attrs["action"].endswith("/use"))
+
+    chosen = phone.post(use.attrs["action"], data={})
+    assert chosen.status_code == 303
+    assert stored(no_csrf_app, game) == [(1, 1, {0: 15, 1: 0, 2: 7, 3: 3})]
+    assert history(no_csrf_app, game) == ["started", "entered", "offered", "chose", "corrected"]
+    page = parse(phone.get(f"/games/{game}").get_data(as_text=True))
+    assert not page.has(cls="offer")
+    assert "Deal 1: the table chose the entry sent later" in page.find(cls="history").text
+    assert "Deal 1: the table chose the entry sent later. Both are in the history." in page.text
+    # the choice is made once
+    assert phone.post(use.attrs["action"], data={}).status_code == 303
+    assert history(no_csrf_app, game) == ["started", "entered", "offered", "chose", "corrected"]
+
+
+def test_keeping_the_recorded_entry_changes_no_score(phone, game, no_csrf_app):
+    sync(phone, game, 1, entry("0", {1: "K Q", 2: "3", 3: "4"}))
+    sync(phone, game, 1, entry("0", {1: "K", 2: "3", 3: "4"}))
+    with no_csrf_app.app_context():
+        offer_id = db.session.scalar(select(Change.id).where(Change.action == "offered"))
+    assert phone.post(f"/games/{game}/offers/{offer_id}/keep", data={}).status_code == 303
+    assert stored(no_csrf_app, game) == [(1, 0, {0: 0, 1: 20, 2: 3, 3: 4})]
+    assert history(no_csrf_app, game) == ["started", "entered", "offered", "kept"]
+    assert not parse(phone.get(f"/games/{game}").get_data(as_text=True)).has(cls="offer")
+
+
+def test_a_correction_made_offline_with_the_current_version_is_recorded(phone, game, no_csrf_app):
+    sync(phone, game, 1, entry("0", {1: "K Q", 2: "3", 3: "4"}))
+    with no_csrf_app.app_context():
+        version = db.session.scalar(select(DealResult.version))
+    answer = sync(phone, game, 1, entry("0", {1: "K", 2: "3", 3: "4"}, version=str(version)))
+    assert answer.get_json()["status"] == "saved"
+    assert stored(no_csrf_app, game) == [(1, 0, {0: 0, 1: 10, 2: 3, 3: 4})]
+    # a correction from an older version is not applied over a newer one: the table chooses
+    stale = sync(phone, game, 1, entry("0", {1: "Q", 2: "3", 3: "4"}, version=str(version)))
+    assert stale.get_json()["status"] == "conflict"
+    assert stored(no_csrf_app, game) == [(1, 0, {0: 0, 1: 10, 2: 3, 3: 4})]
+
+
+@pytest.mark.parametrize(
+    ("data", "status", "kind"),
+    [
+        (entry("", {1: "K"}), 422, "invalid"),
+        (entry("0", {1: "K X"}), 422, "invalid"),
+        (entry("0", {1: "JK " * 30}), 422, "warnings"),
+    ],
+)
+def test_an_entry_the_table_must_look_at_again_stays_on_the_phone(phone, game, no_csrf_app, data, status, kind):
+    answer = sync(phone, game, 1, data)
+    assert answer.status_code == status
+    body = answer.get_json()
+    assert body["status"] == kind
+    assert body["error"] and "Traceback" not in body["error"]
+    assert stored(no_csrf_app, game) == []
+
+
+def test_an_abandoned_game_takes_no_late_entry(phone, game, no_csrf_app):
+    phone.post(f"/games/{game}/abandon", data={"sure": "y"})
+    answer = sync(phone, game, 1, entry("0", {1: "K", 2: "3", 3: "4"}))
+    assert answer.status_code == 409
+    assert answer.get_json()["error"] == "This game was abandoned; its scores can't change."
+
+
+def test_a_signed_out_phone_is_sent_to_sign_in_and_nothing_is_stored(no_csrf_app, game):
+    stranger = no_csrf_app.test_client()
+    answer = sync(stranger, game, 1, entry("0", {1: "K", 2: "3", 3: "4"}))
+    assert answer.status_code in (302, 303)
+    assert "/login" in answer.headers["Location"]
+    assert stored(no_csrf_app, game) == []
+
+
+def test_an_expired_token_gets_a_json_answer_and_a_fresh_token_is_one_request_away(app, make_game):
+    client = app.test_client()
+    sign_in(client, app.config["OWNER_ID"])
+    page = client.get("/games/new")
+    assert page.status_code == 200
+    answer = client.post("/games/1/deals/1/sync", data={"csrf_token": "expired"}, headers=JSON)
+    assert answer.status_code == 400
+    assert answer.get_json()["status"] == "token"
+    fresh = client.get("/games/csrf-token", headers=JSON)
+    assert fresh.status_code == 200
+    assert fresh.headers["Cache-Control"] == "no-store"
+    assert len(fresh.get_json()["csrf_token"]) > 20
+
+
+def test_the_offline_pack_holds_the_score_screen_of_every_deal_still_to_enter(phone, game, no_csrf_app):
+    sync(phone, game, 1, entry("0", {1: "K", 2: "3", 3: "4"}))
+    pack = phone.get(f"/games/{game}/offline", headers=JSON)
+    assert pack.status_code == 200
+    body = pack.get_json()
+    with no_csrf_app.app_context():
+        revision = db.session.scalar(select(Game.revision).where(Game.id == game))
+    assert body["revision"] == revision
+    assert sorted(body["pages"]) == [f"/games/{game}/deals/{n}" for n in range(2, 8)]
+    deal_3 = parse(body["pages"][f"/games/{game}/deals/3"])
+    assert deal_3.find("h1").text == "Scores for deal 3"
+    assert deal_3.find(id="offline").attrs["data-sync"] == f"/games/{game}/deals/3/sync"
+    assert deal_3.find("form", method="post").attrs["action"] == f"/games/{game}/deals/3"
+
+
+def test_an_account_not_on_the_league_roster_gets_no_pack_and_can_send_nothing(no_csrf_app):
+    from companion.games.service import find_or_add_player, start_game
+    from companion.leagues.service import create_league
+    from companion.rules import RULESETS
+
+    with no_csrf_app.app_context():
+        league = create_league("Joneses")
+        players = [find_or_add_player(name) for name in ("Ann", "Bob", "Cat")]
+        game_id = start_game(RULESETS["contract"], players, 0, league=league).id
+        outsider = User(username="Vera", username_key="vera", password_hash="x", is_owner=False)
+        db.session.add(outsider)
+        db.session.commit()
+        outsider_id = outsider.id
+    client = no_csrf_app.test_client()
+    sign_in(client, outsider_id)
+    answer = sync(client, game_id, 1, entry("0", {1: "K", 2: "3", 3: "4"}))
+    assert answer.status_code == 403
+    assert answer.get_json() == {"status": "refused", "error": "Only members of Joneses can change its games and standings."}
+    assert client.get(f"/games/{game_id}/offline", headers=JSON).status_code == 403
+    assert stored(no_csrf_app, game_id) == []
+
+
+def test_the_service_worker_is_served_from_the_root_for_the_whole_site(anon_client):
+    response = anon_client.get("/sw.js")
+    assert response.status_code == 200
+    assert response.mimetype == "text/javascript"
+    assert response.headers["Service-Worker-Allowed"] == "/"
+    assert "no-cache" in response.headers["Cache-Control"]
+    assert "addEventListener(\"fetch\"" in response.get_data(as_text=True)
