@@ -1,0 +1,267 @@
+"""Scoring through a lost connection (static/js/offline.js, static/sw.js), in Chromium with Playwright's
+``context.set_offline``.
+
+On localhost (a secure context) the service worker also answers a reload
+with no connection. On a plain-http address that is not loopback (Chromium
+started inside a network namespace, reaching the app through a veth pair:
+another device on the home network) there is no service worker: the pages
+kept in IndexedDB are shown by the script, and the queue is the same.
+"""
+
+from __future__ import annotations
+
+import re
+import stat
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+from sqlalchemy import select
+from werkzeug.serving import make_server
+
+from companion.extensions import db
+from companion.models import Change, DealResult
+
+pytestmark = pytest.mark.browser
+
+WAITING = "saved on this phone, waiting for the connection"
+
+
+def recorded(live_app, game_id):
+    """Each recorded deal of the game: (number, {seat: points}); and the history's actions."""
+    with live_app.app_context():
+        db.session.expire_all()
+        deals = db.session.scalars(select(DealResult).where(DealResult.game_id == game_id).order_by(DealResult.number)).all()
+        actions = db.session.scalars(select(Change.action).where(Change.game_id == game_id).order_by(Change.id)).all()
+        return [(d.number, {h.position: h.points + h.adjustment for h in d.hands}) for d in deals], list(actions)
+
+
+def wait_until_kept(page, game_id):
+    """Until the phone holds the game's pack (its score screens), as the script keeps it on the game page."""
+    page.wait_for_function(
+        "id => window.RummyOffline && window.RummyOffline.get('meta', 'pack-' + id).then(found => !!found)",
+        arg=str(game_id),
+    )
+
+
+def enter_deal(page, went_out: int, hands: dict[int, str]) -> None:
+    """Fill the score form (who went out; each other hand's cards, typed) and save it."""
+    page.locator(f"input[name=went_out][value='{went_out}']").check(force=True)
+    for seat, cards in hands.items():
+        page.locator(f"#hands-{seat}-cards").fill(cards)
+    page.locator("form button[type=submit]").last.click()
+
+
+def queue_length(page) -> int:
+    return page.evaluate("() => window.RummyOffline.all('queue').then(items => items.length)")
+
+
+# ---------------------------------------------------------------------------
+# localhost: a secure context, with the service worker
+
+
+def test_offline_on_localhost_save_reload_and_back_online_reaches_the_server_once(
+    browser, browser_context_args, live_app, base_url, seed_game, look
+):
+    game = seed_game("contract", ["Ann", "Bob", "Cat", "Dan"])
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    page.goto(f"/games/{game}")
+    assert page.evaluate("window.isSecureContext")
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    wait_until_kept(page, game)
+
+    context.set_offline(True)
+    page.get_by_role("link", name="Enter scores for deal 1").click()
+    expect(page.locator("h1")).to_have_text("Scores for deal 1")
+    enter_deal(page, 0, {1: "K Q", 2: "7", 3: "JK"})
+    expect(page.locator("#offline-status")).to_contain_text(f"Deal 1: {WAITING}.")
+    expect(page.locator("h1")).to_have_text("Contract Rummy")  # back on the game page, from the phone's store
+    look("saved-offline", page=page)
+    assert recorded(live_app, game)[0] == []
+
+    # a reload with no connection at all: the service worker answers it; the queue is still there
+    page.reload()
+    expect(page.locator("h1")).to_have_text("Contract Rummy")
+    expect(page.locator("#offline-status")).to_contain_text(f"Deal 1: {WAITING}.")
+    expect(page.get_by_role("link", name="Enter scores for deal 2")).to_be_visible()
+    look("reloaded-offline", page=page)
+    # the token it saved with expires while it waits: renewed, not fatal
+    page.evaluate(
+        """() => window.RummyOffline.all('queue').then(items => Promise.all(items.map(item => {
+            item.fields = item.fields.map(pair => pair[0] === 'csrf_token' ? ['csrf_token', 'expired'] : pair);
+            return new Promise(resolve => { const r = indexedDB.open('rummy-companion'); r.onsuccess = () => {
+              const tx = r.result.transaction('queue', 'readwrite'); tx.objectStore('queue').put(item); tx.oncomplete = resolve; }; });
+        })))"""
+    )
+
+    context.set_offline(False)
+    expect(page.locator(".scoreboard, #scoreboard, table").first).to_contain_text("20", timeout=15000)
+    expect(page.locator("#offline-status")).not_to_contain_text(WAITING)
+    deals, actions = recorded(live_app, game)
+    assert deals == [(1, {0: 0, 1: 20, 2: 7, 3: 15})]
+    assert actions.count("entered") == 1
+    assert queue_length(page) == 0
+    look("back-online", page=page)
+
+    other = browser.new_context(**browser_context_args).new_page()
+    other.goto(f"/games/{game}")
+    expect(other.get_by_role("link", name="Enter scores for deal 2")).to_be_visible()
+    other.context.close()
+    context.close()
+
+
+def test_two_phones_offline_on_one_deal_the_table_is_shown_both_and_picks_one(
+    browser, browser_context_args, live_app, base_url, seed_game, look
+):
+    game = seed_game("contract", ["Ann", "Bob", "Cat", "Dan"])
+    phones = []
+    for _ in range(2):
+        context = browser.new_context(**browser_context_args)
+        page = context.new_page()
+        page.goto(f"/games/{game}")
+        wait_until_kept(page, game)
+        context.set_offline(True)
+        phones.append(page)
+    first, second = phones
+    for page, (out, hands) in zip(phones, [(0, {1: "K Q", 2: "7", 3: "2"}), (1, {0: "A", 2: "7", 3: "3"})], strict=True):
+        page.get_by_role("link", name="Enter scores for deal 1").click()
+        enter_deal(page, out, hands)
+        expect(page.locator("#offline-status")).to_contain_text(f"Deal 1: {WAITING}.")
+
+    first.context.set_offline(False)
+    expect(first.locator("#offline-status")).not_to_contain_text(WAITING, timeout=15000)
+    second.context.set_offline(False)
+    expect(second.locator(".offer h2")).to_have_text("Deal 1 was recorded on two phones", timeout=15000)
+    look("two-entries", page=second)
+    deals, actions = recorded(live_app, game)
+    assert deals == [(1, {0: 0, 1: 20, 2: 7, 3: 2})]
+    assert actions == ["started", "entered", "offered"]
+
+    second.get_by_role("button", name="Use the one sent later").click()
+    expect(second.locator(".flashes")).to_contain_text("the table chose the entry sent later")
+    deals, actions = recorded(live_app, game)
+    assert deals == [(1, {0: 15, 1: 0, 2: 7, 3: 3})]
+    assert actions == ["started", "entered", "offered", "chose", "corrected"]
+    second.locator(".history summary").click()
+    expect(second.locator(".history")).to_contain_text("another entry arrived from a phone that was offline")
+    look("chosen", page=second)
+    for page in phones:
+        page.context.close()
+
+
+def test_a_phone_signed_out_meanwhile_is_told_and_keeps_its_deal(
+    browser, browser_context_args, live_app, base_url, seed_game, look
+):
+    from tests.conftest import OWNER_NAME, OWNER_PASSWORD
+
+    game = seed_game("contract", ["Ann", "Bob", "Cat", "Dan"])
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    page.goto(f"/games/{game}")
+    wait_until_kept(page, game)
+    context.set_offline(True)
+    page.get_by_role("link", name="Enter scores for deal 1").click()
+    enter_deal(page, 2, {0: "5", 1: "6", 3: "8"})
+    expect(page.locator("#offline-status")).to_contain_text(WAITING)
+    context.clear_cookies()  # signed out while away (a password change, the session ended elsewhere)
+
+    context.set_offline(False)
+    page.evaluate("() => window.RummyOffline.flush()")
+    expect(page.locator("#offline-status")).to_contain_text("This phone was signed out: sign in again and it will be sent.")
+    assert recorded(live_app, game)[0] == []
+    assert queue_length(page) == 1
+    look("signed-out", page=page)
+
+    page.locator("#offline-status").get_by_role("link", name="Sign in").click()
+    page.get_by_label("Name").fill(OWNER_NAME)
+    page.get_by_label("Password").fill(OWNER_PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page).to_have_url(re.compile(rf"/games/{game}$"))
+    page.wait_for_function("() => window.RummyOffline.all('queue').then(items => items.length === 0)")
+    expect(page.get_by_role("link", name="Enter scores for deal 2")).to_be_visible(timeout=15000)
+    assert recorded(live_app, game)[0] == [(1, {0: 5, 1: 6, 2: 0, 3: 8})]
+    context.close()
+
+
+# ---------------------------------------------------------------------------
+# A plain-http address on the home network: Chromium inside a network namespace
+
+
+@pytest.fixture
+def home_phone(tmp_path, live_app, playwright):
+    """Chromium on "another device" (a namespace), and the app served on this machine's end of its veth pair."""
+    from tests.browser.conftest import CHROMIUM_ARGS, chromium_path
+    from tests.netns import phone_namespace, why_not
+
+    reason = why_not()
+    if reason:
+        pytest.skip(reason)
+    binary = chromium_path()
+    if binary is None:
+        pytest.skip("Debian's Chromium is not installed")
+    with phone_namespace() as phone:
+        server = make_server(phone.host_address, 0, live_app, threaded=True)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        wrapper = tmp_path / "chromium-on-the-phone"
+        wrapper.write_text(f'#!/bin/sh\nexec ip netns exec {phone.name} {binary} "$@"\n')
+        wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
+        browser = playwright.chromium.launch(executable_path=str(wrapper), args=CHROMIUM_ARGS)
+        try:
+            yield browser, f"http://{phone.host_address}:{server.server_port}", phone.host_address
+        finally:
+            browser.close()
+            server.shutdown()
+            server.server_close()
+            thread.join(timeout=5)
+
+
+def signed_in(live_app, host: str) -> dict:
+    from tests.conftest import sign_in
+
+    client = live_app.test_client()
+    sign_in(client, live_app.config["OWNER_ID"])
+    cookie = client.get_cookie("session")
+    return {"cookies": [{"name": "session", "value": cookie.value, "domain": host, "path": "/", "httpOnly": True, "sameSite": "Lax"}], "origins": []}
+
+
+def test_on_a_plain_http_home_address_a_deal_saved_offline_reaches_the_server_once(
+    home_phone, live_app, seed_game, playwright, screenshot_dir: Path
+):
+    browser, origin, host = home_phone
+    game = seed_game("contract", ["Ann", "Bob", "Cat", "Dan"])
+    phone_args = {**playwright.devices["Pixel 7"], "base_url": origin, "storage_state": signed_in(live_app, host)}
+    context = browser.new_context(**phone_args)
+    page = context.new_page()
+    page.goto(f"/games/{game}")
+    assert page.evaluate("window.isSecureContext") is False  # no service worker here
+    assert page.evaluate("'serviceWorker' in navigator && navigator.serviceWorker.controller") in (None, False)
+    wait_until_kept(page, game)
+
+    context.set_offline(True)
+    page.get_by_role("link", name="Enter scores for deal 1").click()
+    expect(page.locator("h1")).to_have_text("Scores for deal 1")
+    enter_deal(page, 3, {0: "A", 1: "K", 2: "2 2"})
+    expect(page.locator("#offline-status")).to_contain_text(f"Deal 1: {WAITING}.")
+    page.screenshot(path=screenshot_dir / "offline-home-http-saved.png", full_page=True)
+    # the tab is closed while offline: the queue is in IndexedDB, not in the tab
+    page.close()
+    assert recorded(live_app, game)[0] == []
+
+    context.set_offline(False)
+    page = context.new_page()
+    page.goto(f"/games/{game}")
+    page.wait_for_function("() => window.RummyOffline.all('queue').then(items => items.length === 0)")
+    expect(page.get_by_role("link", name="Enter scores for deal 2")).to_be_visible(timeout=15000)
+    page.screenshot(path=screenshot_dir / "offline-home-http-back.png", full_page=True)
+    deals, actions = recorded(live_app, game)
+    assert deals == [(1, {0: 15, 1: 10, 2: 4, 3: 0})]
+    assert actions.count("entered") == 1
+
+    second = browser.new_context(**phone_args).new_page()
+    second.goto(f"/games/{game}")
+    expect(second.get_by_role("link", name="Enter scores for deal 2")).to_be_visible()
+    second.context.close()
+    context.close()
