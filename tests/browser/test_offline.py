@@ -37,12 +37,34 @@ def recorded(live_app, game_id):
         return [(d.number, {h.position: h.points + h.adjustment for h in d.hands}) for d in deals], list(actions)
 
 
+def until(page, script: str, arg=None, seconds: float = 30) -> None:  # noqa: ANN001
+    """Until ``script`` (which answers a promise) comes true in the page. Playwright's wait_for_function
+    takes a promise itself for a true answer, so the promise's answer is asked for again and again."""
+    import time
+
+    from playwright.sync_api import Error
+
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if page.evaluate(script, arg):
+                return
+        except Error as error:  # the page reloaded (it does once its queue is sent): ask the new one
+            if "context was destroyed" not in str(error) and "navigat" not in str(error):
+                raise
+            page.wait_for_load_state()
+        assert time.monotonic() < deadline, f"never came true: {script}"
+        time.sleep(0.05)
+
+
 def wait_until_kept(page, game_id):
     """Until the phone holds the game's pack (its score screens), as the script keeps it on the game page."""
-    page.wait_for_function(
-        "id => window.RummyOffline && window.RummyOffline.get('meta', 'pack-' + id).then(found => !!found)",
-        arg=str(game_id),
-    )
+    until(page, "id => window.RummyOffline && window.RummyOffline.get('meta', 'pack-' + id).then(found => !!found)", str(game_id))
+
+def go_offline(context, page) -> None:  # noqa: ANN001
+    """Cut the connection, and wait until the page knows (``navigator.onLine`` turns false on its own time)."""
+    context.set_offline(True)
+    page.wait_for_function("!navigator.onLine")
 
 
 def enter_deal(page, went_out: int, hands: dict[int, str]) -> None:
@@ -72,7 +94,7 @@ def test_offline_on_localhost_save_reload_and_back_online_reaches_the_server_onc
     page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
     wait_until_kept(page, game)
 
-    context.set_offline(True)
+    go_offline(context, page)
     page.get_by_role("link", name="Enter scores for deal 1").click()
     expect(page.locator("h1")).to_have_text("Scores for deal 1")
     enter_deal(page, 0, {1: "K Q", 2: "7", 3: "JK"})
@@ -122,7 +144,7 @@ def test_two_phones_offline_on_one_deal_the_table_is_shown_both_and_picks_one(
         page = context.new_page()
         page.goto(f"/games/{game}")
         wait_until_kept(page, game)
-        context.set_offline(True)
+        go_offline(context, page)
         phones.append(page)
     first, second = phones
     for page, (out, hands) in zip(phones, [(0, {1: "K Q", 2: "7", 3: "2"}), (1, {0: "A", 2: "7", 3: "3"})], strict=True):
@@ -161,7 +183,7 @@ def test_a_phone_signed_out_meanwhile_is_told_and_keeps_its_deal(
     page = context.new_page()
     page.goto(f"/games/{game}")
     wait_until_kept(page, game)
-    context.set_offline(True)
+    go_offline(context, page)
     page.get_by_role("link", name="Enter scores for deal 1").click()
     enter_deal(page, 2, {0: "5", 1: "6", 3: "8"})
     expect(page.locator("#offline-status")).to_contain_text(WAITING)
@@ -179,7 +201,7 @@ def test_a_phone_signed_out_meanwhile_is_told_and_keeps_its_deal(
     page.get_by_label("Password").fill(OWNER_PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     expect(page).to_have_url(re.compile(rf"/games/{game}$"))
-    page.wait_for_function("() => window.RummyOffline.all('queue').then(items => items.length === 0)")
+    until(page, "() => window.RummyOffline && window.RummyOffline.all('queue').then(items => items.length === 0)")
     expect(page.get_by_role("link", name="Enter scores for deal 2")).to_be_visible(timeout=15000)
     assert recorded(live_app, game)[0] == [(1, {0: 5, 1: 6, 2: 0, 3: 8})]
     context.close()
@@ -240,7 +262,7 @@ def test_on_a_plain_http_home_address_a_deal_saved_offline_reaches_the_server_on
     assert page.evaluate("'serviceWorker' in navigator && navigator.serviceWorker.controller") in (None, False)
     wait_until_kept(page, game)
 
-    context.set_offline(True)
+    go_offline(context, page)
     page.get_by_role("link", name="Enter scores for deal 1").click()
     expect(page.locator("h1")).to_have_text("Scores for deal 1")
     enter_deal(page, 3, {0: "A", 1: "K", 2: "2 2"})
@@ -253,7 +275,7 @@ def test_on_a_plain_http_home_address_a_deal_saved_offline_reaches_the_server_on
     context.set_offline(False)
     page = context.new_page()
     page.goto(f"/games/{game}")
-    page.wait_for_function("() => window.RummyOffline.all('queue').then(items => items.length === 0)")
+    until(page, "() => window.RummyOffline && window.RummyOffline.all('queue').then(items => items.length === 0)")
     expect(page.get_by_role("link", name="Enter scores for deal 2")).to_be_visible(timeout=15000)
     page.screenshot(path=screenshot_dir / "offline-home-http-back.png", full_page=True)
     deals, actions = recorded(live_app, game)
