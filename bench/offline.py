@@ -74,7 +74,7 @@ def kept(page, game_id: int) -> None:  # noqa: ANN001
 def go_offline(context, page) -> None:  # noqa: ANN001
     """Cut the connection, and wait until the page knows (``navigator.onLine`` turns false on its own time)."""
     context.set_offline(True)
-    page.wait_for_function("!navigator.onLine")
+    page.wait_for_function("() => !navigator.onLine")
 
 
 def queue_one_deal(page, game_id: int) -> None:  # noqa: ANN001
@@ -112,7 +112,7 @@ def main() -> None:
         page = context.new_page()
         game = new_game(app)
         page.goto(f"/games/{game}")
-        page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+        page.wait_for_function("() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)")
         kept(page, game)
         go_offline(context, page)
         reloads = []

@@ -105,13 +105,15 @@ def offline_pack(game_id: int) -> tuple[Response, int]:
 
 
 def _entry_page(game: Game, number: int) -> str:
-    """The score form of a deal not entered yet, as ``GET /games/<id>/deals/<n>`` shows it once it is next."""
+    """The score screen of a deal not entered yet, as ``GET /games/<id>/deals/<n>`` shows it once it is next.
+
+    (Its totals "before this deal" are the recorded ones: deals saved on the
+    phone and not sent yet are not in them.)
+    """
     from wtforms import SelectChoice
 
-    from ..rules.tally import RANK_KEYS
     from .forms import DealEntryForm
-    from .routes import _preview
-    from .state import roles
+    from .routes import _entry_context
 
     form = DealEntryForm(formdata=None)
     form.went_out.choices = [SelectChoice(str(seat.position), seat.player.name) for seat in game.seats] + [
@@ -119,20 +121,7 @@ def _entry_page(game: Game, number: int) -> str:
     ]
     while len(form.hands) < len(game.seats):
         form.hands.append_entry()
-    return render_template(
-        "games/entry.html",
-        game=game,
-        ruleset=game.ruleset,
-        deal=game.ruleset.deal(number),
-        form=form,
-        existing=None,
-        warnings=[],
-        stale=None,
-        roles=roles(game, number),
-        keys=RANK_KEYS,
-        buys=service.buys_in_deal(game, number),
-        previews=[_preview(game.ruleset, "") for _ in game.seats],
-    )
+    return render_template("games/entry.html", **_entry_context(game, number, form, None), warnings=[], stale=None)
 
 
 @bp.post("/<int:game_id>/offers/<int:change_id>/<any(use, keep):choice>")

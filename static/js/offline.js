@@ -125,11 +125,14 @@
     return fields;
   }
 
+  /** Each hand's points this deal as the phone's tally made them (the totals entry.js puts in the form on Save). */
   function summaryOf(form) {
-    return Array.prototype.map.call(form.querySelectorAll(".hand-row"), function (row) {
+    var totals = form.elements.phone_totals ? form.elements.phone_totals.value.split(",") : [];
+    return Array.prototype.map.call(form.querySelectorAll(".hand-row"), function (row, index) {
       var i = row.dataset.position;
-      var name = row.querySelector(".hand-name"), total = document.getElementById("hand-" + i + "-total");
-      return { name: name ? name.textContent.trim() : "Seat " + i, total: total ? total.textContent.trim() : "?" };
+      var name = row.querySelector(".hand-name"), shown = document.getElementById("hand-" + i + "-total");
+      var total = totals[index] !== undefined && totals[index] !== "" ? totals[index] : (shown ? shown.textContent.trim() : "?");
+      return { name: name ? name.textContent.trim() : "Seat " + i, total: total };
     });
   }
 
@@ -306,10 +309,26 @@
         .then(function (response) { return response.ok ? response.json() : null; })
         .then(function (pack) {
           if (!pack) return null;
-          return Promise.all(Object.keys(pack.pages).map(function (url) { return keepPage(url, pack.pages[url]); }))
+          var urls = Object.keys(pack.pages);
+          var files = urls.length ? keepFiles(filesOf(new DOMParser().parseFromString(pack.pages[urls[0]], "text/html"))) : null;
+          return Promise.all(urls.map(function (url) { return keepPage(url, pack.pages[url]); }).concat([files]))
             .then(function () { return put("meta", { key: "pack-" + root.dataset.game, revision: String(pack.revision) }); });
         });
     }).catch(function () {});
+  }
+
+  /** The scripts and stylesheet a page uses (its score screen's tally and keypad scripts, say). */
+  function filesOf(doc) {
+    return Array.prototype.map.call(doc.querySelectorAll("link[rel=stylesheet][href], script[src]"), function (node) {
+      return new URL(node.getAttribute("href") || node.getAttribute("src"), location.href).href;
+    });
+  }
+
+  /** Fetch files while connected, so a kept page has them offline: the browser keeps them (their URLs carry
+      a hash of their content and may be kept a year), and the service worker too where there is one. */
+  function keepFiles(urls) {
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage({ keep: urls });
+    return Promise.all(urls.map(function (url) { return fetch(url, { credentials: "same-origin" }).catch(function () {}); }));
   }
 
   function onGamePage(root) {

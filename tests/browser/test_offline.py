@@ -64,11 +64,12 @@ def wait_until_kept(page, game_id):
 def go_offline(context, page) -> None:  # noqa: ANN001
     """Cut the connection, and wait until the page knows (``navigator.onLine`` turns false on its own time)."""
     context.set_offline(True)
-    page.wait_for_function("!navigator.onLine")
+    page.wait_for_function("() => !navigator.onLine")
 
 
 def enter_deal(page, went_out: int, hands: dict[int, str]) -> None:
     """Fill the score form (who went out; each other hand's cards, typed) and save it."""
+    expect(page.locator("#keypad")).to_be_visible()  # the screen's script is running
     page.locator(f"input[name=went_out][value='{went_out}']").check(force=True)
     for seat, cards in hands.items():
         page.locator(f"#hands-{seat}-cards").fill(cards)
@@ -91,7 +92,7 @@ def test_offline_on_localhost_save_reload_and_back_online_reaches_the_server_onc
     page = context.new_page()
     page.goto(f"/games/{game}")
     assert page.evaluate("window.isSecureContext")
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)")
     wait_until_kept(page, game)
 
     go_offline(context, page)
@@ -100,6 +101,7 @@ def test_offline_on_localhost_save_reload_and_back_online_reaches_the_server_onc
     enter_deal(page, 0, {1: "K Q", 2: "7", 3: "JK"})
     expect(page.locator("#offline-status")).to_contain_text(f"Deal 1: {WAITING}.")
     expect(page.locator("h1")).to_have_text("Contract Rummy")  # back on the game page, from the phone's store
+    expect(page.locator(".offline-item li")).to_have_text(["Ann: 0", "Bob: 20", "Cat: 7", "Dan: 15"])
     look("saved-offline", page=page)
     assert recorded(live_app, game)[0] == []
 
