@@ -184,6 +184,7 @@
           }).then(function () { return "done"; });
         }
         item.state = "attention";
+        item.kind = answer.status || "";
         item.message = answer.error || "The server could not take this entry (" + response.status + ").";
         return put("queue", item).then(function () { return "kept"; });
       });
@@ -267,6 +268,18 @@
           var link = el("a", "Sign in", "button");
           link.href = "/login?next=" + encodeURIComponent(item.gameUrl);
           box.appendChild(link);
+        }
+        if (item.state === "attention" && item.kind === "warnings") {
+          // the server's sanity checks, which the phone can't make offline: the table looks, and confirms
+          var confirm = el("button", "Save anyway: we checked", "button primary");
+          confirm.type = "button";
+          confirm.addEventListener("click", function () {
+            item.fields = item.fields.filter(function (pair) { return pair[0] !== "confirm"; }).concat([["confirm", "y"]]);
+            item.state = "waiting";
+            item.message = "";
+            put("queue", item).then(flush);
+          });
+          box.appendChild(confirm);
         }
         if (item.state === "attention") {
           var drop = el("button", "Remove it from this phone", "button");

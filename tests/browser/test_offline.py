@@ -209,6 +209,35 @@ def test_a_phone_signed_out_meanwhile_is_told_and_keeps_its_deal(
     context.close()
 
 
+def test_a_deal_the_server_questions_waits_on_the_phone_until_the_table_confirms(
+    browser, browser_context_args, live_app, base_url, seed_game, look
+):
+    game = seed_game("contract", ["Ann", "Bob", "Cat", "Dan"])
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    page.goto(f"/games/{game}")
+    wait_until_kept(page, game)
+    go_offline(context, page)
+    page.get_by_role("link", name="Enter scores for deal 1").click()
+    enter_deal(page, 0, {1: "K Q"})  # Cat's and Dan's cards forgotten: the server's sanity check asks
+    expect(page.locator("#offline-status")).to_contain_text(WAITING)
+
+    context.set_offline(False)
+    page.evaluate("() => window.RummyOffline.flush()")
+    notice = page.locator(".offline-item.attention")
+    expect(notice).to_contain_text("Deal 1: saved on this phone, not taken by the server.")
+    expect(notice).to_contain_text("Cat and Dan have no cards entered")
+    assert recorded(live_app, game)[0] == []
+    look("questioned", page=page)
+
+    notice.get_by_role("button", name="Save anyway: we checked").click()
+    until(page, "() => window.RummyOffline && window.RummyOffline.all('queue').then(items => items.length === 0)")
+    deals, actions = recorded(live_app, game)
+    assert deals == [(1, {0: 0, 1: 20, 2: 0, 3: 0})]
+    assert actions.count("entered") == 1
+    context.close()
+
+
 # ---------------------------------------------------------------------------
 # A plain-http address on the home network: Chromium inside a network namespace
 
