@@ -45,7 +45,9 @@ from support import count_queries  # noqa: E402
 from companion.extensions import db  # noqa: E402
 from companion.leagues.standings import Season, compute_standings  # noqa: E402
 from companion.leagues.summary import rebuild_all  # noqa: E402
-from companion.models import DealResult, Game, GameStatus, HandScore, League, Player, Seat, User, league_member  # noqa: E402
+from companion.models import (  # noqa: E402
+    DealResult, Game, GameStatus, HandScore, League, LoginSession, Player, Seat, User, league_member,
+)
 from companion.rules import RULESETS  # noqa: E402
 from companion.rules.snapshot import ruleset_to_dict  # noqa: E402
 
@@ -171,8 +173,10 @@ def main() -> None:
         print()
 
         client = app.test_client()
-        with client.session_transaction() as session:  # signed in as the owner, as Flask-Login keeps it
-            session["_user_id"], session["_fresh"] = "1", True
+        db.session.add(LoginSession(user_id=1, token="bench-session"))  # signed in as the owner, as at sign-in
+        db.session.commit()
+        with client.session_transaction() as session:  # as Flask-Login keeps it
+            session["_user_id"], session["_fresh"] = "1:bench-session", True
         ann = 1
         # the pages as they open (this year's season), and the standings and a player over all time
         # (every game rated: the heaviest views; fewer repeats, to keep the run short)

@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 from companion import create_app  # noqa: E402
 from support import count_queries, free_port, tool  # noqa: E402
 from companion.extensions import db  # noqa: E402
-from companion.models import User  # noqa: E402
+from companion.models import LoginSession, User  # noqa: E402
 from werkzeug.security import generate_password_hash  # noqa: E402
 
 
@@ -121,8 +121,10 @@ def main() -> None:
         db.session.add(owner)
         db.session.commit()
         owner_id = owner.id
+        db.session.add(LoginSession(user_id=owner_id, token="bench-session"))  # signed in, as at sign-in
+        db.session.commit()
     with client.session_transaction() as session:
-        session["_user_id"] = str(owner_id)
+        session["_user_id"] = f"{owner_id}:bench-session"
     big = build_game(client, [f"Player {i + 1}" for i in range(8)], "progressive", 14)
     small = build_game(client, ["Ann", "Bob", "Cat"], "contract", 1)
     swap_form = {"hands-3-cards": "K Q 7", "key": "JK"}

@@ -192,15 +192,35 @@ def _register_accounts(app: Flask) -> None:
 
     @login_manager.user_loader
     def load_user(user_id: str) -> User | None:
-        return db.session.get(User, int(user_id)) if user_id.isdigit() else None
+        from .auth.service import user_for_session
+
+        return user_for_session(user_id)  # only while its server-side session exists
 
     gate.install(app)
     if os.environ.get("COMPANION_HTTPS") == "1":
-        from werkzeug.middleware.proxy_fix import ProxyFix
+        app.wsgi_app = _behind_proxy(app.wsgi_app, os.environ.get("COMPANION_PROXY", "127.0.0.1 ::1").split())  # type: ignore[method-assign]
 
-        # The client's address and scheme from the one proxy in front; never its X-Forwarded-Host (links to
-        # share are built from COMPANION_ORIGIN, see companion.links, not from what a request claims).
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)  # type: ignore[method-assign]
+
+def _behind_proxy(wsgi_app: Any, proxies: list[str]) -> Any:
+    """The client's address and scheme from the proxy in front, only for requests that come from that proxy.
+
+    A request straight to the server (not through a proxy at ``COMPANION_PROXY``,
+    loopback by default) keeps its own address: its ``X-Forwarded-For`` is
+    anyone's invention, and trusting it let a guesser reset the sign-in count
+    of its address. ``X-Forwarded-Host`` is never taken (links to share come
+    from ``COMPANION_ORIGIN``, see :mod:`companion.links`).
+    """
+    from werkzeug.middleware.proxy_fix import ProxyFix
+
+    fixed = ProxyFix(wsgi_app, x_for=1, x_proto=1)
+    trusted = set(proxies)
+
+    def app(environ: dict[str, Any], start_response: Any) -> Any:
+        if environ.get("REMOTE_ADDR") in trusted:
+            return fixed(environ, start_response)
+        return wsgi_app(environ, start_response)
+
+    return app
 
 
 def _register_blueprints(app: Flask) -> None:

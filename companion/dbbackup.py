@@ -165,7 +165,11 @@ def write_backup(engine: Engine, path: Path) -> int:
     data = dump(engine)
     partial = path.with_name(f".{path.name}.partial")
     try:
-        partial.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        # readable by its owner only (0600) from its first byte: it holds password hashes and link secrets
+        partial.unlink(missing_ok=True)
+        descriptor = os.open(partial, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(json.dumps(data, ensure_ascii=False))
         os.replace(partial, path)
     finally:
         partial.unlink(missing_ok=True)

@@ -373,9 +373,35 @@ class User(UserMixin, db.Model):
 
     player: Mapped[Player | None] = relationship(lazy="joined")
 
+    session_token = None  # not a column: set at sign-in and by the user loader
+    """The server-side session this account was loaded through (set at sign-in and by the user loader)."""
+
     @staticmethod
     def key_for(name: str) -> str:
         return " ".join(name.split()).casefold()
+
+    def get_id(self) -> str:
+        """What Flask-Login keeps in the session and the remember cookie: the account and its session's secret.
+
+        The secret names a :class:`LoginSession` row; signing out, a password
+        change or a revocation deletes the row, so the cookie stops working
+        everywhere at once (the server decides, not the cookie).
+        """
+        return f"{self.id}:{self.session_token}"
+
+
+class LoginSession(db.Model):
+    """A signed-in phone: made at sign-in, deleted by signing out, a password change, revocation or removal."""
+
+    __tablename__ = "login_session"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE", name="login_session_user_fk"), index=True)
+    token: Mapped[str] = mapped_column(String(43), unique=True)
+    """The secret kept (signed) in the phone's session and remember cookies."""
+    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    agent: Mapped[str | None] = mapped_column(String(120), default=None)
+    """The browser's own description at sign-in, shortened: how the owner tells their phones apart."""
 
 
 class Invite(db.Model):

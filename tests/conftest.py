@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 
 import pytest
 from sqlalchemy import create_engine
@@ -31,9 +32,15 @@ def add_owner(app) -> int:
 
 
 def sign_in(client, user_id: int) -> None:
-    """Sign a test client in as an account (as Flask-Login keeps it in the session)."""
+    """Sign a test client in as an account: a server-side session, kept in the cookie as Flask-Login keeps it."""
+    from companion.models import LoginSession
+
+    token = secrets.token_urlsafe(32)
+    with client.application.app_context():
+        db.session.add(LoginSession(user_id=user_id, token=token, agent="test client"))
+        db.session.commit()
     with client.session_transaction() as session:
-        session["_user_id"] = str(user_id)
+        session["_user_id"] = f"{user_id}:{token}"
         session["_fresh"] = True
 
 

@@ -324,3 +324,137 @@ def test_a_deal_saved_as_the_game_is_abandoned_elsewhere_is_refused(make_game, f
             service.save_deal(game, 1, "0", judgement)
         db.session.expire_all()
         assert db.session.scalar(select(func.count()).select_from(DealResult)) == 0
+
+
+# ---------------------------------------------------------------------------
+# 4. Signing out ends the session on the server; password change, phones, account removal
+
+
+def _sign_in_over_the_form(app, name="Owner", password="owner-password-123"):
+    client = app.test_client()
+    response = client.post("/login", data={"username": name, "password": password})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return client
+
+
+def _cookies(client) -> dict[str, str]:
+    return {name: client.get_cookie(name).value for name in ("session", "remember_token") if client.get_cookie(name)}
+
+
+def test_a_session_or_remember_cookie_kept_from_before_signing_out_opens_nothing(no_csrf_app):
+    client = _sign_in_over_the_form(no_csrf_app)
+    kept = _cookies(client)
+    assert set(kept) == {"session", "remember_token"}
+    assert client.post("/logout", data={}).status_code == 303
+    for name, value in kept.items():  # a copied cookie, replayed alone
+        thief = no_csrf_app.test_client()
+        thief.set_cookie(name, value)
+        assert thief.get("/account").status_code == 302, name
+
+
+def test_a_password_change_signs_out_every_other_phone(no_csrf_app):
+    phone = _sign_in_over_the_form(no_csrf_app)
+    other = _sign_in_over_the_form(no_csrf_app)
+    response = phone.post("/account/password", data={"current": "wrong", "new": "a-new-password-456"})
+    assert response.status_code == 422 and "That is not your current password." in response.get_data(as_text=True)
+    response = phone.post("/account/password", data={"current": "owner-password-123", "new": "a-new-password-456"})
+    assert response.status_code == 303
+    assert phone.get("/account").status_code == 200
+    assert other.get("/account").status_code == 302
+    _sign_in_over_the_form(no_csrf_app, password="a-new-password-456")
+
+
+def test_a_phone_is_signed_out_from_another_in_the_list(no_csrf_app):
+    from companion.models import LoginSession
+
+    phone = _sign_in_over_the_form(no_csrf_app)
+    lost = _sign_in_over_the_form(no_csrf_app)
+    with no_csrf_app.app_context():
+        ids = list(db.session.scalars(select(LoginSession.id).order_by(LoginSession.id)))
+    page = phone.get("/account").get_data(as_text=True)
+    assert "Signed-in phones" in page and "this phone" in page
+    assert phone.post(f"/account/sessions/{ids[-1]}/revoke", data={}).status_code == 303
+    assert lost.get("/account").status_code == 302
+    assert phone.get("/account").status_code == 200
+
+
+def test_the_owner_removes_an_account_and_its_phones_are_signed_out(no_csrf_app, make_game, form_client):
+    from companion.auth import service as accounts
+    from companion.models import User
+
+    with no_csrf_app.app_context():
+        owner = db.session.get(User, no_csrf_app.config["OWNER_ID"])
+        token = accounts.create_invite(owner).token
+    kim = no_csrf_app.test_client()
+    assert kim.post(f"/invite/{token}", data={"username": "Kim", "password": "kims-password-1"}).status_code == 303
+    url = make_game(CONTRACT3)
+    save(kim, url, 1)
+    with no_csrf_app.app_context():
+        kim_id = db.session.scalar(select(User.id).where(User.username_key == "kim"))
+    assert form_client.post(f"/account/users/{kim_id}/remove", data={}).status_code == 303
+    assert kim.get("/account").status_code == 302
+    with no_csrf_app.app_context():
+        assert db.session.get(User, kim_id) is None
+        assert [d.recorded_by_id for d in db.session.get(Game, game_id(url)).deals] == [None]  # the deal stays
+    assert form_client.post(f"/account/users/{no_csrf_app.config['OWNER_ID']}/remove", data={}).status_code == 303
+    with no_csrf_app.app_context():
+        assert db.session.get(User, no_csrf_app.config["OWNER_ID"]) is not None
+
+
+# ---------------------------------------------------------------------------
+# 13. Invitations expire and can be revoked; backups and the database file are the owner's only
+
+
+def test_an_invitation_expires_after_seven_days(no_csrf_app):
+    from companion.auth import service as accounts
+    from companion.models import Invite, User
+
+    with no_csrf_app.app_context():
+        owner = db.session.get(User, no_csrf_app.config["OWNER_ID"])
+        invite = accounts.create_invite(owner)
+        token = invite.token
+        invite.created_at = invite.created_at - dt.timedelta(days=7, minutes=1)
+        db.session.commit()
+    response = no_csrf_app.test_client().get(f"/invite/{token}")
+    assert response.status_code == 404
+    assert "This invitation link is not valid any more: ask for a new one." in response.get_data(as_text=True)
+    with no_csrf_app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Invite)) == 1
+
+
+def test_the_owner_revokes_an_invitation_and_its_link_stops_working(no_csrf_app, form_client):
+    from companion.models import Invite
+
+    page = form_client.post("/account/invites", data={"invite_player": ""}).get_data(as_text=True)
+    link = parse(page).find("input", **{"aria-label": "Invitation link"}).attrs["value"]
+    path = "/" + link.split("/", 3)[3]
+    assert no_csrf_app.test_client().get(path).status_code == 200
+    assert "Revoke this link" in form_client.get("/account").get_data(as_text=True)
+    with no_csrf_app.app_context():
+        invite_id = db.session.scalar(select(Invite.id))
+    assert form_client.post(f"/account/invites/{invite_id}/revoke", data={}).status_code == 303
+    assert no_csrf_app.test_client().get(path).status_code == 404
+
+
+def test_a_backup_and_a_new_database_file_are_readable_by_their_owner_only(no_csrf_app, tmp_path, monkeypatch):
+    import os
+    import stat
+
+    from companion import create_app
+    from companion.dbbackup import write_backup
+
+    monkeypatch.setattr(os, "umask", os.umask)  # the test's umask is the usual 022
+    previous = os.umask(0o022)
+    try:
+        target = tmp_path / "backup.json"
+        with no_csrf_app.app_context():
+            write_backup(db.engine, target)
+        assert stat.S_IMODE(target.stat().st_mode) == 0o600
+        fresh = tmp_path / "fresh" / "companion.sqlite"
+        app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{fresh}"})
+        with app.app_context():
+            db.create_all()
+            db.engine.dispose()
+        assert stat.S_IMODE(fresh.stat().st_mode) == 0o600
+    finally:
+        os.umask(previous)

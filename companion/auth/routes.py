@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from itsdangerous import BadSignature, URLSafeSerializer
 from flask_login import current_user, login_required, login_user, logout_user
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as WerkzeugResponse
@@ -15,6 +16,7 @@ from ..links import public_url
 from sqlalchemy import select
 
 from ..models import Player, User
+from ..validation import PlainText
 from . import service
 
 bp = Blueprint("auth", __name__)
@@ -42,6 +44,11 @@ class PlainForm(FlaskForm):
     """A POST button: it carries CSRF."""
 
 
+class PasswordForm(FlaskForm):
+    current = PasswordField("Current password", validators=[PlainText(longest=1000, what="A password")])
+    new = PasswordField("New password (at least 10 characters)", validators=[PlainText(longest=1000, what="A password")])
+
+
 def _safe_next(target: str | None) -> str:
     """Only a path on this site (never another host) after signing in."""
     if (
@@ -54,6 +61,37 @@ def _safe_next(target: str | None) -> str:
     ):
         return target
     return url_for("main.home")
+
+
+KNOWN_PHONE_COOKIE = "known_names"
+"""A signed list of the names that signed in on this phone: their sign-in here is never slowed by guessing elsewhere."""
+
+
+def _known_names() -> list[str]:
+    serializer = URLSafeSerializer(current_app.secret_key or "", salt="known-phone")
+    try:
+        names = serializer.loads(request.cookies.get(KNOWN_PHONE_COOKIE, ""))
+    except BadSignature:
+        return []
+    return [name for name in names if isinstance(name, str)] if isinstance(names, list) else []
+
+
+def _signed_in(user: User, response: WerkzeugResponse | None = None) -> WerkzeugResponse:
+    """Sign ``user`` in on this phone: a new server-side session, and the phone remembered for this name."""
+    service.start_session(user, request.user_agent.string)
+    login_user(user, remember=True)  # phones stay signed in
+    response = response or redirect(url_for("main.home"), code=303)
+    names = [user.username_key] + [name for name in _known_names() if name != user.username_key][:4]
+    serializer = URLSafeSerializer(current_app.secret_key or "", salt="known-phone")
+    response.set_cookie(
+        KNOWN_PHONE_COOKIE,
+        serializer.dumps(names),
+        max_age=365 * 24 * 3600,
+        httponly=True,
+        samesite="Lax",
+        secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")),
+    )
+    return response
 
 
 def _field_error(form: AccountForm, error: service.AccountError) -> None:
@@ -83,9 +121,8 @@ def setup(token: str | None) -> tuple[str, int] | WerkzeugResponse:
         except service.AccountError as error:
             _field_error(form, error)
         else:
-            login_user(user, remember=True)
             flash("Welcome! You own this companion: invite the others from your account page.", "info")
-            return redirect(url_for("main.home"), code=303)
+            return _signed_in(user, redirect(url_for("main.home"), code=303))
     return render_template("auth/setup.html", form=form), (422 if request.method == "POST" else 200)
 
 
@@ -94,18 +131,25 @@ def login() -> tuple[str, int] | WerkzeugResponse:
     form = SignInForm()
     if form.validate_on_submit():
         try:
-            user = service.sign_in(form.username.data or "", form.password.data or "", request.remote_addr or "?")
+            user = service.sign_in(
+                form.username.data or "",
+                form.password.data or "",
+                request.remote_addr or "?",
+                known_phone=User.key_for(form.username.data or "") in _known_names(),
+            )
         except service.AccountError as error:
             form.password.errors = [str(error)]
         else:
-            login_user(user, remember=True)  # phones stay signed in
-            return redirect(_safe_next(request.args.get("next")), code=303)
+            response = redirect(_safe_next(request.args.get("next")), code=303)
+            return _signed_in(user, response)
     return render_template("auth/login.html", form=form), (422 if request.method == "POST" else 200)
 
 
 @bp.post("/logout")
 def logout() -> WerkzeugResponse:
     if PlainForm().validate_on_submit():
+        if current_user.is_authenticated:
+            service.end_session(current_user)  # the cookies stop working on the server, not just here
         logout_user()
         flash("Signed out.", "info")
     return redirect(url_for("auth.login"), code=303)
@@ -124,9 +168,8 @@ def accept(token: str) -> tuple[str, int] | WerkzeugResponse:
         except service.AccountError as error:
             _field_error(form, error)
         else:
-            login_user(user, remember=True)
             flash("Your account is ready.", "info")
-            return redirect(url_for("auth.account"), code=303)
+            return _signed_in(user, redirect(url_for("auth.account"), code=303))
     return render_template("auth/invite.html", form=form), (422 if request.method == "POST" else 200)
 
 
@@ -152,7 +195,13 @@ def _invite_form() -> InviteForm:
     return form
 
 
-def _account_page(form: PlayerForm, invite_form: InviteForm, invite_url: str | None, status: int) -> tuple[str, int]:
+def _account_page(
+    form: PlayerForm,
+    invite_form: InviteForm,
+    invite_url: str | None,
+    status: int,
+    password_form: PasswordForm | None = None,
+) -> tuple[str, int]:
     accounts = list(db.session.scalars(select(User).order_by(User.username_key))) if current_user.is_owner else []
     forms = {}
     for account in accounts:
@@ -165,9 +214,14 @@ def _account_page(form: PlayerForm, invite_form: InviteForm, invite_url: str | N
         form=form,
         invite_form=invite_form,
         plain_form=PlainForm(),
+        password_form=password_form or PasswordForm(formdata=None),
         invite_url=invite_url,
         accounts=accounts,
         account_forms=forms,
+        sessions=service.sessions_of(current_user),
+        this_session=current_user.session_token,
+        invites=service.open_invites() if current_user.is_owner else [],
+        invite_lifetime_days=service.INVITE_LIFETIME.days,
     ), status
 
 
@@ -235,3 +289,74 @@ def invite() -> tuple[str, int] | WerkzeugResponse:
         return _account_page(form, invite_form, None, 422)
     made = service.create_invite(current_user, player_id)
     return _account_page(form, invite_form, public_url("auth.accept", token=made.token), 200)
+
+
+@bp.post("/account/password")
+@login_required
+def change_password() -> tuple[str, int] | WerkzeugResponse:
+    """A new password: every other phone of the account is signed out."""
+    password_form = PasswordForm()
+    if password_form.validate_on_submit():
+        try:
+            user = service.change_password(
+                current_user, password_form.current.data or "", password_form.new.data or "", request.user_agent.string
+            )
+        except service.AccountError as error:
+            field = password_form.current if "current" in str(error) else password_form.new
+            field.errors = [str(error)]
+        else:
+            login_user(user, remember=True)
+            flash("Password changed: your other phones are signed out.", "info")
+            return redirect(url_for("auth.account"), code=303)
+    form = PlayerForm()
+    _player_choices(form)
+    form.player.data = str(current_user.player_id or "")
+    return _account_page(form, _invite_form(), None, 422, password_form)
+
+
+@bp.post("/account/sessions/<int:session_id>/revoke")
+@login_required
+def revoke_session(session_id: int) -> WerkzeugResponse:
+    """Sign a phone out from this one (a lost phone, a shared tablet)."""
+    if not PlainForm().validate_on_submit():
+        flash("The page was out of date: try again.", "error")
+    elif service.revoke_session(current_user, session_id):
+        flash("That phone is signed out.", "info")
+    else:
+        flash("That phone was already signed out.", "info")
+    return redirect(url_for("auth.account"), code=303)
+
+
+@bp.post("/account/invites/<int:invite_id>/revoke")
+@login_required
+def revoke_invite(invite_id: int) -> WerkzeugResponse:
+    if not current_user.is_owner:
+        abort(403, description="Only the owner can revoke invitations.")
+    if not PlainForm().validate_on_submit():
+        flash("The page was out of date: try again.", "error")
+    elif service.revoke_invite(current_user, invite_id):
+        flash("The invitation was revoked: its link no longer works.", "info")
+    else:
+        flash("That invitation was already used or revoked.", "info")
+    return redirect(url_for("auth.account"), code=303)
+
+
+@bp.post("/account/users/<int:user_id>/remove")
+@login_required
+def remove_account(user_id: int) -> WerkzeugResponse:
+    """The owner removes an account (its phones are signed out; the games and scores stay)."""
+    if not current_user.is_owner:
+        abort(403, description="Only the owner can remove accounts.")
+    user = db.session.get(User, user_id)
+    if user is None:
+        abort(404)
+    if not PlainForm().validate_on_submit():
+        flash("The page was out of date: try again.", "error")
+    else:
+        name = user.username
+        try:
+            service.remove_account(current_user, user)
+            flash(f"{name}'s account was removed.", "info")
+        except service.AccountError as error:
+            flash(str(error), "error")
+    return redirect(url_for("auth.account"), code=303)

@@ -11,14 +11,25 @@ from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db
-from ..models import Invite, LoginAttempt, User
+from ..models import Change, DealResult, Invite, LoginAttempt, LoginSession, User
 from ..validation import TextError, clean_name
+from ..validation import looks_like_token
 from .access import new_token
 
-#: Failed sign-ins allowed per address and per name in :data:`WINDOW` before more are refused.
-MAX_FAILURES = 8
-WINDOW = dt.timedelta(minutes=15)
+#: Sign-in tries for one name from phones it was never signed in on, per :data:`NAME_WINDOW`: guessing is
+#: slowed to a handful a minute, and the account's own phones (see :func:`sign_in`) are never held back.
+NAME_TRIES = 5
+NAME_WINDOW = dt.timedelta(minutes=1)
+#: Sign-in tries from one address per :data:`ADDRESS_WINDOW` (any names): one guesser can't try many names.
+ADDRESS_TRIES = 20
+ADDRESS_WINDOW = dt.timedelta(minutes=15)
 MIN_PASSWORD = 10
+INVITE_LIFETIME = dt.timedelta(days=7)
+"""An invitation link works once, within this long of being made."""
+
+# Checked against when the name is unknown, so an unknown name costs the same hash as a wrong password
+# (answer times don't tell which names exist).
+_UNKNOWN_NAME_HASH = generate_password_hash("no account has this password")
 
 
 class AccountError(ValueError):
@@ -86,10 +97,32 @@ def create_invite(owner: User, player_id: int | None = None) -> Invite:
 
 
 def open_invite(token: str) -> Invite:
-    invite = db.session.scalar(select(Invite).where(Invite.token == token))
-    if invite is None or invite.used_at is not None:
+    invite = db.session.scalar(select(Invite).where(Invite.token == token)) if looks_like_token(token) else None
+    if invite is None or invite.used_at is not None or invite.created_at < _now() - INVITE_LIFETIME:
         raise AccountError("This invitation link is not valid any more: ask for a new one.")
     return invite
+
+
+def open_invites() -> list[Invite]:
+    """Invitations not used yet and not expired, newest first (the owner may revoke them)."""
+    return list(
+        db.session.scalars(
+            select(Invite)
+            .where(Invite.used_at.is_(None), Invite.created_at >= _now() - INVITE_LIFETIME)
+            .order_by(Invite.created_at.desc(), Invite.id.desc())
+        )
+    )
+
+
+def revoke_invite(owner: User, invite_id: int) -> bool:
+    """The owner takes an unused invitation back (its link stops working); ``False`` if it was used or gone."""
+    if not owner.is_owner:
+        raise AccountError("Only the owner can revoke invitations.")
+    gone = db.session.execute(
+        delete(Invite).where(Invite.id == invite_id, Invite.used_at.is_(None)).execution_options(synchronize_session=False)
+    ).rowcount
+    db.session.commit()
+    return gone == 1
 
 
 def accept_invite(token: str, username: str, password: str) -> User:
@@ -116,27 +149,124 @@ def accept_invite(token: str, username: str, password: str) -> User:
     return user
 
 
-def sign_in(username: str, password: str, address: str) -> User:
-    """The account for these credentials; refused after too many failures from the address or for the name."""
-    keys = [f"ip:{address}", f"name:{User.key_for(username or '')[:100]}"]
-    since = _now() - WINDOW
-    # counted per key: a failure is recorded for both the address and the name, so their sum would
-    # refuse after MAX_FAILURES / 2 tries from one phone with one name
-    failures = db.session.execute(
-        select(LoginAttempt.key, func.count())
-        .where(LoginAttempt.key.in_(keys), LoginAttempt.at >= since)
-        .group_by(LoginAttempt.key)
-    ).all()
-    if any(count >= MAX_FAILURES for _, count in failures):
-        raise AccountError("Too many tries: wait a quarter of an hour, then try again.")
+def sign_in(username: str, password: str, address: str, *, known_phone: bool = False) -> User:
+    """The account for these credentials; slowed, never locked, against guessing.
+
+    Every try is written (and committed) before the password is checked, then
+    the tries are counted: of many tries at once, at most the allowed number
+    are ever checked (counting first let 9 of 30 parallel guesses through a
+    limit of 8). A name may be tried :data:`NAME_TRIES` times a minute from
+    phones it was never signed in on; on a phone it signed in on before
+    (``known_phone``, from a signed cookie) only the address's own limit
+    applies, so a guesser elsewhere can't keep its owner out. An unknown name
+    is checked against a stand-in hash, so it takes as long as a wrong
+    password.
+    """
+    name_key = f"name:{User.key_for(username or '')[:100]}"
+    address_key = f"ip:{(address or '?')[:100]}"
+    tries = [LoginAttempt(key=address_key)] + ([] if known_phone else [LoginAttempt(key=name_key)])
+    db.session.add_all(tries)
+    db.session.commit()
+    now = _now()
+    counted = dict(
+        db.session.execute(
+            select(LoginAttempt.key, func.count())
+            .where(
+                ((LoginAttempt.key == name_key) & (LoginAttempt.at >= now - NAME_WINDOW))
+                | ((LoginAttempt.key == address_key) & (LoginAttempt.at >= now - ADDRESS_WINDOW))
+            )
+            .group_by(LoginAttempt.key)
+        ).all()
+    )
+    if not known_phone and counted.get(name_key, 0) > NAME_TRIES:
+        raise AccountError("Too many tries for this name just now: wait a minute, then try again.")
+    if counted.get(address_key, 0) > ADDRESS_TRIES:
+        raise AccountError("Too many tries from this network: wait a quarter of an hour, then try again.")
     user = db.session.scalar(select(User).where(User.username_key == User.key_for(username or "")))
-    if user is None or not check_password_hash(user.password_hash, password or ""):
-        for key in keys:
-            db.session.add(LoginAttempt(key=key))
-        db.session.execute(delete(LoginAttempt).where(LoginAttempt.at < since))
+    matched = check_password_hash(user.password_hash if user else _UNKNOWN_NAME_HASH, password or "")
+    if user is None or not matched:
+        db.session.execute(delete(LoginAttempt).where(LoginAttempt.at < now - ADDRESS_WINDOW))
         db.session.commit()
         raise AccountError("That name and password don't match an account.")
+    # a successful sign-in is not a guess: its tries don't count against the name or the address
+    db.session.execute(delete(LoginAttempt).where(LoginAttempt.id.in_([t.id for t in tries])))
+    db.session.commit()
     return user
+
+
+# ---------------------------------------------------------------------------
+# Sessions: one row per signed-in phone, so signing out ends it on the server
+
+
+def start_session(user: User, agent: str | None) -> User:
+    """A new signed-in phone for ``user`` (call before ``login_user``, which keeps ``user.get_id()``)."""
+    token = new_token()
+    db.session.add(LoginSession(user_id=user.id, token=token, agent=(agent or "")[:120] or None))
+    db.session.commit()
+    user.session_token = token
+    return user
+
+
+def user_for_session(stored_id: str) -> User | None:
+    """The account a session or remember cookie names, if its session still exists (``"<id>:<secret>"``)."""
+    user_id, _, token = (stored_id or "").partition(":")
+    if not (user_id.isascii() and user_id.isdigit() and len(user_id) <= 10 and looks_like_token(token)):
+        return None
+    found = db.session.scalar(select(LoginSession).where(LoginSession.token == token, LoginSession.user_id == int(user_id)))
+    if found is None:
+        return None
+    user = db.session.get(User, found.user_id)
+    if user is not None:
+        user.session_token = token
+    return user
+
+
+def end_session(user: User) -> None:
+    """This phone signs out: its session is deleted, so its cookies open nothing any more."""
+    if user.session_token:
+        db.session.execute(delete(LoginSession).where(LoginSession.token == user.session_token))
+        db.session.commit()
+
+
+def sessions_of(user: User) -> list[LoginSession]:
+    return list(db.session.scalars(select(LoginSession).where(LoginSession.user_id == user.id).order_by(LoginSession.id.desc())))
+
+
+def revoke_session(by: User, session_id: int) -> bool:
+    """Sign a phone out from another (one's own phones; the owner: anyone's); ``False`` if there is no such session."""
+    query = delete(LoginSession).where(LoginSession.id == session_id)
+    if not by.is_owner:
+        query = query.where(LoginSession.user_id == by.id)
+    gone = db.session.execute(query.execution_options(synchronize_session=False)).rowcount
+    db.session.commit()
+    return gone == 1
+
+
+def change_password(user: User, current: str, new: str, agent: str | None) -> User:
+    """A new password; every phone of the account is signed out, and this one signed in again."""
+    if not check_password_hash(user.password_hash, current or ""):
+        raise AccountError("That is not your current password.")
+    check_password(new)
+    user.password_hash = generate_password_hash(new)
+    db.session.execute(delete(LoginSession).where(LoginSession.user_id == user.id))
+    db.session.commit()
+    return start_session(user, agent)
+
+
+def remove_account(owner: User, user: User) -> None:
+    """The owner removes an account: its phones are signed out; the deals it saved stay, without its name."""
+    if not owner.is_owner:
+        raise AccountError("Only the owner can remove accounts.")
+    if user.id == owner.id:
+        raise AccountError("The owner's own account can't be removed.")
+    # done here, not left to the database: SQLite keeps foreign keys only when asked to
+    db.session.execute(update(DealResult).where(DealResult.recorded_by_id == user.id).values(recorded_by_id=None))
+    db.session.execute(update(Change).where(Change.user_id == user.id).values(user_id=None))
+    db.session.execute(update(Invite).where(Invite.used_by_id == user.id).values(used_by_id=None))
+    db.session.execute(delete(Invite).where(Invite.created_by_id == user.id))
+    db.session.execute(delete(LoginSession).where(LoginSession.user_id == user.id))
+    db.session.delete(user)
+    db.session.commit()
 
 
 def assign_player(owner: User, user: User, player_id: int | None) -> None:

@@ -3,8 +3,10 @@
 The backup holds the stored facts only (players by name, the games with
 their rules snapshots, seats, deals, hands, May I counts and history); no
 database ids and nothing derived. Its ``checksum`` is the SHA-256 of the
-canonical JSON of everything else, so a file changed by hand is refused on
-import rather than half-believed.
+canonical JSON of everything else: an accident check (a file damaged in a
+copy, or edited by hand by mistake, is refused on import rather than
+half-believed), not tamper protection, since anyone can recompute it. That
+is why the import validates every field as if the file were hostile.
 """
 
 from __future__ import annotations
@@ -102,7 +104,7 @@ def scores_csv(league: League) -> str:
 
 
 def checksum(content: dict[str, Any]) -> str:
-    """SHA-256 of the canonical JSON of a backup without its checksum."""
+    """SHA-256 of the canonical JSON of a backup without its checksum: an accident check, not a signature."""
     body = {key: value for key, value in content.items() if key != "checksum"}
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()

@@ -1,7 +1,8 @@
 """Restore a league from its JSON backup (:func:`companion.leagues.exports.league_backup`), exactly or not at all.
 
 The whole file is checked before anything is written: its format and
-version, its checksum (a file changed by hand is refused), then every field
+version, its checksum (an accident check: a damaged or hand-edited file is
+refused; anyone can recompute it, so it proves nothing), then every field
 of every game against the game's own rules snapshot. The first problem found
 is raised as a :class:`BackupError` whose message is one sentence naming
 what is wrong and where ("Game 3, deal 2: went_out 7 is not a seat at a
