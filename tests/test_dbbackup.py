@@ -36,7 +36,7 @@ from companion.games.service import (
 )
 from companion.games.state import roles
 from companion.leagues.service import add_member, create_league
-from companion.models import Game, Invite, League, LoginAttempt, User
+from companion.models import Game, Invite, League, LoginAttempt, LoginSession, User
 from companion.rules import RULESETS
 
 # ---------------------------------------------------------------------------
@@ -106,6 +106,7 @@ def populate(app) -> None:
         )
         db.session.add(Invite(token=new_token(), created_by_id=owner.id))
         db.session.add(LoginAttempt(key="ip:10.0.0.1"))
+        db.session.add(LoginSession(user_id=member.id, token=new_token(), agent="Zoë's phone"))
         db.session.commit()
         own = save_custom(
             ruleset_to_definition(RULESETS["contract"]) | {"name": "Östbergs regler", "max_wilds": 1}, user=owner, league=league

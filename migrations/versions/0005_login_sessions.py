@@ -1,7 +1,7 @@
 """server-side login sessions (signing out ends a session everywhere)
 
 Revision ID: 5f0c2a9e7b41
-Revises: ccb91c60d2e3
+Revises: f02f437b1215
 Create Date: 2026-11-23 14:25:00
 
 """
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 
 revision = '5f0c2a9e7b41'
-down_revision = 'ccb91c60d2e3'
+down_revision = 'f02f437b1215'
 branch_labels = None
 depends_on = None
 
