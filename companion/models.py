@@ -233,6 +233,9 @@ class HandScore(db.Model):
     deal: Mapped[DealResult] = relationship(back_populates="hands")
 
     __table_args__ = (UniqueConstraint("deal_id", "position", name="hand_score_once"),)
+    # A deal undone on two phones at once: the first's delete took these rows (PostgreSQL cascades), so the
+    # second finds none; its deal's own versioned delete is what tells it "already undone" (StaleDataError).
+    __mapper_args__ = {"confirm_deleted_rows": False}
 
     @property
     def total(self) -> int:

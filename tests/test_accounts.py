@@ -700,17 +700,20 @@ def test_parallel_guesses_never_get_more_checks_than_the_limit(no_csrf_app, monk
     monkeypatch.setattr(accounts, "check_password_hash", lambda hashed, password: checked.append(1) or real(hashed, password))
     start = threading.Barrier(12)
 
+    statuses = []
+
     def guess(index: int) -> None:
         client = no_csrf_app.test_client()
         start.wait()
-        login(client, password=f"wrong {index}", address=f"10.6.0.{index}")
+        statuses.append(login(client, password=f"wrong {index}", address=f"10.6.0.{index}").status_code)
 
     threads = [threading.Thread(target=guess, args=(index,)) for index in range(12)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(120)
-    assert 1 <= len(checked) <= accounts.NAME_TRIES
+    assert statuses == [422] * 12  # every guess answered (refused), none checked past the limit
+    assert len(checked) <= accounts.NAME_TRIES
 
 
 def test_the_address_behind_the_https_proxy_is_the_clients_only_through_the_proxy(monkeypatch, database_uri):
