@@ -76,6 +76,8 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # Where phones reach this server: watch links, invitations and QR codes start with it (see
         # companion.links). Empty: the address the server was started on.
         COMPANION_ORIGIN=os.environ.get("COMPANION_ORIGIN", ""),
+        # How often a followed game page asks whether the game changed (a 204 while it hasn't).
+        LIVE_POLL_MS=2000,
         # The secret of the one-time link that makes the owner's account; `flask serve` makes it and prints the link.
         SETUP_TOKEN=os.environ.get("COMPANION_SETUP_TOKEN") or None,
     )

@@ -121,7 +121,10 @@ def live_app(tmp_path_factory: pytest.TempPathFactory):
         engine.dispose()
     else:
         url = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'companion.sqlite'}"
-    app = create_app({"TESTING": True, "SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": url})
+    # the live-follow poll runs every quarter second here, so no check waits on (or races) a 2 s poll
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": url, "LIVE_POLL_MS": 250}
+    )
     with app.app_context():
         db.create_all()
     from tests.conftest import add_owner
