@@ -17,10 +17,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Boolean, DateTime, Engine, create_engine, func, inspect, select, text
+from sqlalchemy import Boolean, DateTime, Engine, Integer, String, create_engine, func, insert, inspect, select, text
 from sqlalchemy.exc import DBAPIError
 
 from .extensions import db
+from .validation import MAX_ID
 
 FORMAT = "contract-rummy-companion/database-backup"
 VERSION = 1
@@ -97,15 +98,56 @@ def _revive(table, row: dict[str, Any]) -> dict[str, Any]:  # noqa: ANN001
         if column.name not in row:
             raise RestoreError(f"Table {table.name}: a row has no {column.name}.")
         value = row[column.name]
-        if value is not None and isinstance(column.type, DateTime):
+        where = f"Table {table.name}: {column.name}"
+        if value is None:
+            if not column.nullable:
+                raise RestoreError(f"{where} can't be empty.")
+        elif isinstance(column.type, DateTime):
             try:
                 value = dt.datetime.fromisoformat(value)
             except (TypeError, ValueError):
-                raise RestoreError(f"Table {table.name}: {column.name} {value!r} is not a time.") from None
-        elif value is not None and isinstance(column.type, Boolean):
-            value = bool(value)
+                raise RestoreError(f"{where} {_short(value)} is not a time.") from None
+        elif isinstance(column.type, Boolean):
+            if not isinstance(value, bool):  # "false" is text, and bool("false") is True
+                raise RestoreError(f"{where} {_short(value)} is not true or false.")
+        elif isinstance(column.type, Integer):
+            if isinstance(value, bool) or not isinstance(value, int) or not -MAX_ID <= value <= MAX_ID:
+                raise RestoreError(f"{where} {_short(value)} is not a whole number a table holds.")
+        elif isinstance(column.type, String):
+            if not isinstance(value, str):
+                raise RestoreError(f"{where} {_short(value)} is not text.")
+            if column.type.length is not None and len(value) > column.type.length:
+                raise RestoreError(f"{where} is longer than {column.type.length} characters.")
+            if "\x00" in value or any("\ud800" <= char <= "\udfff" for char in value):
+                raise RestoreError(f"{where} holds a character no database stores.")
         values[column.name] = value
     return values
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 30 else text[:27] + "..."
+
+
+def _check_references(connection) -> None:  # noqa: ANN001
+    """Every foreign key of the restored rows points at a row (SQLite doesn't check them unless asked)."""
+    for table in _tables():
+        for key in table.foreign_keys:
+            column, target = key.parent, key.column
+            orphans = connection.execute(
+                select(func.count())
+                .select_from(table)
+                .where(column.is_not(None), ~select(target).where(target == column).exists())
+            ).scalar()
+            if orphans:
+                raise RestoreError(
+                    f"Table {table.name}: {orphans} row(s) name a {target.table.name} by {column.name} "
+                    "that the backup doesn't hold."
+                )
+
+
+DERIVED_TABLES = {"game_result"}
+"""Summaries derived from the facts: not taken from the file, rebuilt from the restored games."""
 
 
 def restore(engine: Engine, backup: dict[str, Any], *, replace: bool = False) -> int:
@@ -137,6 +179,8 @@ def restore(engine: Engine, backup: dict[str, Any], *, replace: bool = False) ->
             rows = tables_data.get(table.name, [])
             if not isinstance(rows, list):
                 raise RestoreError(f"Table {table.name} is not a list of rows.")
+            if table.name in DERIVED_TABLES:
+                continue
             if rows:
                 try:
                     connection.execute(table.insert(), [_revive(table, row) for row in rows])
@@ -144,6 +188,8 @@ def restore(engine: Engine, backup: dict[str, Any], *, replace: bool = False) ->
                     reason = str(error.orig).strip().splitlines()[0] if error.orig is not None else type(error).__name__
                     raise RestoreError(f"Table {table.name}: its rows don't fit the database ({reason}).") from None
                 written += len(rows)
+        _check_references(connection)
+        written += _rebuild_results(connection)
         if connection.dialect.name == "postgresql":
             for table in _tables():
                 if "id" in table.columns and table.columns["id"].primary_key:
@@ -154,6 +200,29 @@ def restore(engine: Engine, backup: dict[str, Any], *, replace: bool = False) ->
                         )
                     )
     return written
+
+
+def _rebuild_results(connection) -> int:  # noqa: ANN001
+    """The standings' summaries, recomputed from the restored deals in the same transaction."""
+    from sqlalchemy.orm import Session
+
+    from .leagues.summary import result_rows
+    from .models import Game, GameResult
+
+    session = Session(bind=connection)
+    try:
+        rows = []
+        for game in session.scalars(select(Game).order_by(Game.id)):
+            try:
+                rows += result_rows(game)
+            except (ValueError, KeyError, TypeError) as error:
+                raise RestoreError(f"Game {game.id}: its rules or deals don't add up ({error}).") from None
+        if rows:
+            session.execute(insert(GameResult), rows)
+        session.flush()
+        return len(rows)
+    finally:
+        session.close()
 
 
 def write_backup(engine: Engine, path: Path) -> int:

@@ -458,3 +458,67 @@ def test_a_backup_and_a_new_database_file_are_readable_by_their_owner_only(no_cs
         assert stat.S_IMODE(fresh.stat().st_mode) == 0o600
     finally:
         os.umask(previous)
+
+
+# ---------------------------------------------------------------------------
+# 12. `flask restore` checks types and foreign keys in its transaction and rebuilds derived rows
+
+
+@pytest.fixture
+def backup_and_target(make_game, form_client, no_csrf_app, tmp_path):
+    from companion import create_app
+    from companion.dbbackup import dump
+
+    url = make_game(CONTRACT3)
+    for number in range(1, 8):  # the whole game: it has results in the standings' summary
+        save(form_client, url, number)
+    with no_csrf_app.app_context():
+        data = dump(db.engine)
+    target = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'to.sqlite'}"})
+    with target.app_context():
+        db.create_all()
+    yield data, target
+    with target.app_context():
+        db.engine.dispose()
+
+
+def _first(data, table, **match):
+    return next(row for row in data["tables"][table] if all(row[k] == v for k, v in match.items()))
+
+
+@pytest.mark.parametrize(
+    ("tamper", "words"),
+    [
+        (lambda d: _first(d, "seat", position=0).update(game_id=999), "name a game by game_id that the backup doesn't hold"),
+        (lambda d: _first(d, "deal_result", number=1).update(number="abc"), "number 'abc' is not a whole number"),
+        (lambda d: _first(d, "user").update(is_owner="false"), "is_owner 'false' is not true or false"),
+        (lambda d: _first(d, "player").update(name="x" * 41), "name is longer than 40 characters"),
+        (lambda d: _first(d, "player").update(name="A\x00"), "holds a character no database stores"),
+        (lambda d: _first(d, "game").update(first_dealer=2**40), "is not a whole number a table holds"),
+    ],
+    ids=["orphan", "text-in-integer", "text-for-boolean", "too-long", "nul", "huge"],
+)
+def test_a_tampered_database_backup_is_refused_and_nothing_is_written(backup_and_target, tamper, words):
+    from companion.dbbackup import RestoreError, restore
+
+    data, target = backup_and_target
+    tamper(data)
+    with target.app_context():
+        with pytest.raises(RestoreError, match=words.replace("(", r"\(").replace(")", r"\)")):
+            restore(db.engine, json.loads(json.dumps(data)))
+        assert all(not rows for rows in snapshot(target).values())
+
+
+def test_a_restore_rebuilds_the_standings_summary_from_the_deals(backup_and_target):
+    from companion.dbbackup import restore
+    from companion.models import GameResult
+
+    data, target = backup_and_target
+    kept = sorted((r["player_id"], r["total"], r["place"]) for r in data["tables"]["game_result"])
+    assert len(kept) == 3
+    for row in data["tables"]["game_result"]:
+        row["total"], row["place"] = 9999, 9  # a summary that disagrees with the deals
+    with target.app_context():
+        restore(db.engine, json.loads(json.dumps(data)))
+        rebuilt = sorted(db.session.execute(select(GameResult.player_id, GameResult.total, GameResult.place)).all())
+    assert [tuple(r) for r in rebuilt] == kept
