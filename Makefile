@@ -34,12 +34,13 @@ chromium:
 	fi
 
 # Lint (ruff on the repository), types (mypy --strict on the rules engine), then the whole suite twice:
-# on SQLite, then on a throw-away PostgreSQL server (scripts/with-postgres.sh).
+# on SQLite, then on a throw-away PostgreSQL server (scripts/with-postgres.sh), where only the modules that can
+# touch a database run again (tests/conftest.py: the engine's tests prove nothing new there).
 test: install-test chromium
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict --follow-imports=silent companion/rules
 	$(BIN)/python -m pytest
-	bash scripts/with-postgres.sh $(BIN)/python -m pytest -p no:cacheprovider
+	COMPANION_DATABASE_TESTS_ONLY=1 bash scripts/with-postgres.sh $(BIN)/python -m pytest -p no:cacheprovider
 
 bench: install
 	$(BIN)/python bench/rules.py

@@ -143,3 +143,31 @@ def make_game(form_client):
         return start_game_via_form(form_client, names, **kwargs)
 
     return make
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """With COMPANION_DATABASE_TESTS_ONLY=1 (make test's PostgreSQL pass), run only what can touch a database.
+
+    The rules engine's tests and doctests never open a database, so running them again on PostgreSQL
+    proves nothing new and doubles the suite's slowest part. A module is kept when any of its tests
+    takes the `database_uri` fixture (directly or through `app`, `client` ...) or the browser tests'
+    `live_app`, or it reads TEST_DATABASE_URL itself.
+    """
+    if os.environ.get("COMPANION_DATABASE_TESTS_ONLY") != "1":
+        return
+    by_module: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        by_module.setdefault(str(item.path), []).append(item)
+    keep: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    for path, module_items in by_module.items():
+        uses_database = any(
+            {"database_uri", "live_app"} & set(getattr(item, "fixturenames", ())) for item in module_items
+        )
+        if not uses_database and path.endswith(".py"):
+            with open(path, encoding="utf-8") as source:
+                uses_database = "TEST_DATABASE_URL" in source.read()
+        (keep if uses_database else dropped).extend(module_items)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = keep
