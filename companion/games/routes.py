@@ -13,8 +13,8 @@ from sqlalchemy import bindparam, select
 
 from ..extensions import db
 from ..links import public_url
-from ..auth.access import can_change_game, can_change_league, new_token, refusal
-from ..models import Game, GameStatus, League, Player, Seat, league_member, ruleset_from_snapshot
+from ..auth.access import can_change_game, can_change_league, may_change, new_token, refusal
+from ..models import Game, GameStatus, League, Player, Seat, ruleset_from_snapshot
 from ..qr import qr_svg
 from ..house_rules.service import choices as ruleset_choices
 from ..house_rules.service import find as find_custom_or_builtin
@@ -160,22 +160,6 @@ def house_options() -> str:
 
 
 _GAME_HEAD = select(Game.revision, Game.league_id).where(Game.id == bindparam("game_id"))
-_MEMBER = select(league_member.c.player_id).where(
-    league_member.c.league_id == bindparam("league_id"), league_member.c.player_id == bindparam("player_id")
-)
-
-
-def _may_change(connection, league_id: int | None) -> bool:  # noqa: ANN001
-    """Whether the reader may change a game of this league (see :mod:`companion.auth.access`), in plain statements."""
-    if not current_user.is_authenticated:
-        return False
-    if current_user.is_owner or league_id is None:
-        return True
-    if current_user.player_id is None:
-        return False
-    found = connection.execute(_MEMBER, {"league_id": league_id, "player_id": current_user.player_id}).first()
-    return found is not None
-
 
 @bp.get("/<int:game_id>")
 def show(game_id: int) -> str | WerkzeugResponse:
@@ -193,7 +177,7 @@ def game_page(game_id: int, *, watching: bool) -> str | WerkzeugResponse:
         head = connection.execute(_GAME_HEAD, {"game_id": game_id}).first()
         if head is None:
             abort(404)
-        can_edit = not watching and _may_change(connection, head.league_id)
+        can_edit = not watching and may_change(current_user, head.league_id, connection)
     if request.args.get("since") == str(head.revision):
         return WerkzeugResponse(status=204)
     cache = page_cache()
@@ -506,7 +490,7 @@ def hand_preview(game_id: int, number: int, position: int) -> str:
     if row is None:
         abort(404)
     with db.engine.connect() as connection:
-        allowed = _may_change(connection, row.league_id)
+        allowed = may_change(current_user, row.league_id, connection)
     if not allowed:
         abort(403, description=refusal(league=db.session.get(League, row.league_id) if row.league_id else None))
     ruleset = ruleset_from_snapshot(row.rules_json)
