@@ -231,7 +231,7 @@ def _register_blueprints(app: Flask) -> None:
     from .auth.routes import bp as auth_bp
     from .games.routes import bp as games_bp
     from .house_rules import bp as house_rules_bp
-    from .leagues.routes import bp as leagues_bp
+    from .leagues import bp as leagues_bp
     from .main.routes import bp as main_bp
     from .rules_ui.routes import bp as rules_ui_bp
     from .watch.routes import bp as watch_bp

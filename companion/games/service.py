@@ -20,8 +20,8 @@ from ..extensions import db
 from ..models import BuyCount, Change, CustomRulesetVersion, DealResult, Game, GameStatus, HandScore, League, Player, Seat
 from ..rules import Ruleset
 from ..rules.tally import HandTextError, hand_warnings, rank_points, read_hand, table_warnings
-from ..leagues.summary import mark_changed
 from ..validation import TextError, clean_name, parse_whole_number
+from .changes import mark_changed
 from .state import roles
 
 

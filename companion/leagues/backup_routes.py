@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ..extensions import csrf
 from .imports import BackupError, import_league_backup
-from .routes import bp
+from . import bp
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 """The largest backup file taken: a league of thousands of games is a few megabytes."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms import SelectChoice, SelectField, StringField
@@ -26,7 +26,7 @@ from .charts import line_chart
 from .service import LeagueError, add_member, create_league, remove_member
 from .standings import COLUMNS, Season, contracts_for, has_played_in, seasons_of, standings_for
 
-bp = Blueprint("leagues", __name__, url_prefix="/leagues")
+from . import bp
 
 
 class LeagueForm(FlaskForm):
@@ -388,5 +388,3 @@ def _slug(name: str) -> str:
 
     return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "league"
 
-
-from . import backup_routes  # noqa: E402,F401

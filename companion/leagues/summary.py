@@ -14,15 +14,13 @@ from sqlalchemy import delete, event, insert, inspect, select, update
 from sqlalchemy.orm import Session
 
 from ..extensions import db
+from ..games.changes import TOUCHED, mark_changed
+from ..games.state import game_state
 from ..models import Game, GameResult, GameStatus, League
 
-_TOUCHED = "touched_games"
+__all__ = ["install", "mark_changed", "rebuild_all", "refresh_results", "result_rows"]
 
-
-def mark_changed(game: Game) -> None:
-    """Note that a game's results must be rewritten when the session commits."""
-    session = db.session()
-    session.info.setdefault(_TOUCHED, set()).add(game)
+_TOUCHED = TOUCHED
 
 
 def refresh_results(session: Session, game: Game, *, clear: bool = True) -> None:
@@ -40,8 +38,6 @@ def refresh_results(session: Session, game: Game, *, clear: bool = True) -> None
 
 def result_rows(game: Game) -> list[dict[str, object]]:
     """A game's result rows, one per player, as column values (none unless the game is finished)."""
-    from ..games.state import game_state
-
     if game.game_status is not GameStatus.FINISHED:
         return []
     state = game_state(game)
