@@ -245,7 +245,8 @@ def change_buys(game_id: int, position: int) -> str | WerkzeugResponse:
     if _is_htmx():
         context = _page_context(game)
         if context["deal"] is not None:
-            context.update(buy_error=error, oob_poll=True, live_url=url_for("games.show", game_id=game.id))
+            # the scoreboard's May I row comes along (out of band), as the poller does
+            context.update(buy_error=error, oob_poll=True, can_edit=True, live_url=url_for("games.show", game_id=game.id))
             return render_template("games/_buys.html", **context)
         # every deal is in (the page was stale): there is no counter to show, so reload the game page
         if error:
@@ -290,6 +291,88 @@ def abandon(game_id: int) -> WerkzeugResponse:
     return redirect(url_for("games.show", game_id=game.id), code=303)
 
 
+@bp.post("/<int:game_id>/end")
+def end_early(game_id: int) -> WerkzeugResponse:
+    """The table agrees to stop here: the game finishes with the deals played, marked as ended early."""
+    game = _game_to_change(game_id)
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        flash("The page was out of date: try again.", "error")
+    elif not form.sure.data:
+        flash("Tick “We all agree” to end the game here.", "error")
+    else:
+        try:
+            service.end_early(game, by=current_user.id)
+            flash(f"The game ended after deal {len(game.deals)}; it counts as played.", "info")
+        except service.GameError as problem:
+            flash(str(problem), "error")
+    return redirect(url_for("games.show", game_id=game.id), code=303)
+
+
+@bp.post("/<int:game_id>/restore")
+def restore(game_id: int) -> WerkzeugResponse:
+    game = _game_to_change(game_id)
+    if not ConfirmForm().validate_on_submit():
+        flash("The page was out of date: try again.", "error")
+        return redirect(url_for("games.abandoned"), code=303)
+    try:
+        service.restore(game, by=current_user.id)
+        flash("The game is back in play.", "info")
+    except service.GameError as problem:
+        flash(str(problem), "error")
+    return redirect(url_for("games.show", game_id=game.id), code=303)
+
+
+@bp.post("/<int:game_id>/rematch")
+def rematch(game_id: int) -> WerkzeugResponse:
+    """The same table again: same rules, seats and league; the deal passes to the next player."""
+    game = _game_to_change(game_id)
+    if not ConfirmForm().validate_on_submit():
+        flash("The page was out of date: try again.", "error")
+        return redirect(url_for("games.show", game_id=game.id), code=303)
+    try:
+        new = service.rematch(game)
+    except service.GameError as problem:
+        flash(str(problem), "error")
+        return redirect(url_for("games.show", game_id=game.id), code=303)
+    flash(f"Rematch: {new.seats[new.first_dealer].player.name} deals first.", "info")
+    return redirect(url_for("games.show", game_id=new.id), code=303)
+
+
+@bp.route("/<int:game_id>/league", methods=["GET", "POST"])
+def add_to_league(game_id: int) -> str | WerkzeugResponse:
+    """Count a game played outside a league in one of the reader's leagues (a page of its own: the game
+    page is kept per revision, and the leagues a reader may pick are theirs)."""
+    game = _game_to_change(game_id)
+    leagues = [league for league in League.ordered() if can_change_league(current_user, league)]
+    error = None
+    if request.method == "POST":
+        asked = request.form.get("league", "")
+        league = db.session.get(League, int(asked)) if asked.isascii() and asked.isdigit() and len(asked) < 10 else None
+        if not ConfirmForm().validate_on_submit():
+            error = "The page was out of date: try again."
+        elif league is None or league not in leagues:
+            error = "Pick one of your leagues from the list."
+        else:
+            try:
+                service.add_to_league(game, league)
+            except service.GameError as problem:
+                error = str(problem)
+            else:
+                flash(f"The game counts in {league.name} now.", "info")
+                return redirect(url_for("games.show", game_id=game.id), code=303)
+    return render_template(
+        "games/league.html", game=game, leagues=leagues, error=error, confirm_form=ConfirmForm()
+    ), (422 if error else 200)
+
+
+@bp.get("/abandoned")
+def abandoned() -> str:
+    """Abandoned games, each with a button to restore it."""
+    games = [game for game in service.abandoned_games() if can_change_game(current_user, game)]
+    return render_template("games/abandoned.html", games=games, confirm_form=ConfirmForm())
+
+
 # ---------------------------------------------------------------------------
 # Score entry and corrections
 
@@ -306,6 +389,9 @@ def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
         return redirect(url_for("games.show", game_id=game.id), code=303)
     if game.game_status is GameStatus.ABANDONED:
         flash("This game was abandoned; its scores can't change.", "error")
+        return redirect(url_for("games.show", game_id=game.id), code=303)
+    if existing is None and game.game_status is GameStatus.FINISHED:
+        flash(f"This game ended after deal {len(game.deals)}: undo that deal to play on.", "error")
         return redirect(url_for("games.show", game_id=game.id), code=303)
 
     form = DealEntryForm()

@@ -359,6 +359,8 @@ def save_deal(
         raise GameError(f"Deal {len(game.deals) + 1} is the next to enter, not deal {deal_number}.")
     if game.game_status is GameStatus.ABANDONED:
         raise GameError("This game was abandoned.")
+    if existing is None and game.game_status is GameStatus.FINISHED:
+        raise GameError(f"This game ended after deal {len(game.deals)}: undo that deal to play on.")
 
     old = _deal_facts(existing) if existing is not None else None
     out = None if went_out == STOCK else int(went_out)
@@ -559,6 +561,67 @@ def abandon(game: Game) -> None:
     game.status = GameStatus.ABANDONED.value
     _log(game, None, "abandoned", {"status": old}, {"status": game.status})
     db.session.commit()
+
+
+def ended_early(game: Game) -> bool:
+    """Whether a finished game was ended by the table before its last deal (it counts, marked so)."""
+    return game.game_status is GameStatus.FINISHED and len(game.deals) < len(game.ruleset.deals)
+
+
+def end_early(game: Game, *, by: int | None = None) -> None:
+    """Finish a game in progress after the deals played so far, as the table agreed: the totals stand,
+    it counts in a league's standings, and it is marked as ended early."""
+    if game.game_status is not GameStatus.IN_PROGRESS:
+        raise GameError("Only a game in progress can be ended early.")
+    if not game.deals:
+        raise GameError("No deal has been scored yet: abandon the game instead.")
+    game.status = GameStatus.FINISHED.value
+    game.finished_at = _now()
+    _log(game, None, "ended_early", None, {"deals": len(game.deals), "of": len(game.ruleset.deals)}, by=by)
+    db.session.commit()
+
+
+def restore(game: Game, *, by: int | None = None) -> None:
+    """Bring an abandoned game back into play where it stopped."""
+    if game.game_status is not GameStatus.ABANDONED:
+        raise GameError("Only an abandoned game can be restored.")
+    game.status = GameStatus.IN_PROGRESS.value
+    _log(game, None, "restored", {"status": GameStatus.ABANDONED.value}, {"status": game.status}, by=by)
+    db.session.commit()
+
+
+def rematch(game: Game) -> Game:
+    """A new game with the same rules (house rules included), seats and league; the next player deals first."""
+    if game.game_status is GameStatus.IN_PROGRESS:
+        raise GameError("Finish or end this game before a rematch.")
+    first_dealer = (game.first_dealer + 1) % len(game.seats)
+    new = start_game(game.ruleset, game.players, first_dealer, league=game.league)
+    _log(new, None, "rematch", None, {"of": game.id})
+    db.session.commit()
+    return new
+
+
+def add_to_league(game: Game, league: League) -> None:
+    """Count a game played outside a league in its standings after all; its players join the roster."""
+    if game.league_id is not None:
+        raise GameError("This game is in a league already.")
+    if game.game_status is GameStatus.ABANDONED:
+        raise GameError("An abandoned game doesn't count in a league: restore it first.")
+    game.league = league
+    for player in game.players:
+        if player not in league.members:
+            league.members.append(player)
+    _log(game, None, "added_to_league", None, {"league": league.name})
+    db.session.commit()
+
+
+def abandoned_games() -> list[Game]:
+    """Abandoned games, the latest first (they can be restored)."""
+    return list(
+        db.session.scalars(
+            select(Game).where(Game.status == GameStatus.ABANDONED.value).order_by(Game.created_at.desc(), Game.id.desc())
+        )
+    )
 
 
 def _log(game: Game, deal_number: int | None, action: str, old: object, new: object, *, by: int | None = None) -> None:

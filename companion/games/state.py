@@ -61,10 +61,15 @@ class GameState:
 
     @property
     def current_deal(self) -> Deal | None:
-        """The deal being played now (``None`` once every deal has a result)."""
-        if self.deals_played >= len(self.ruleset.deals):
+        """The deal being played now (``None`` once every deal has a result, or the game has ended)."""
+        if self.deals_played >= len(self.ruleset.deals) or self.game.game_status is GameStatus.FINISHED:
             return None
         return self.ruleset.deals[self.deals_played]
+
+    @property
+    def ended_early(self) -> bool:
+        """Finished by the table's say-so before the last deal."""
+        return self.finished and self.deals_played < len(self.ruleset.deals)
 
     @property
     def leaders(self) -> tuple[Standing, ...]:

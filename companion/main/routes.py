@@ -3,7 +3,10 @@
 from flask import Blueprint, render_template
 
 from ..games.state import game_state
-from ..models import Game
+from sqlalchemy import func, select
+
+from ..extensions import db
+from ..models import Game, GameStatus
 from ..rules import RULESETS
 
 bp = Blueprint("main", __name__)
@@ -23,9 +26,13 @@ def home() -> str:
                 "game": game,
                 "names": ", ".join(p.name for p in game.players),
                 "winners": " and ".join(s.player.name for s in state.leaders),
+                "ended_early": state.ended_early,
             }
         )
-    return render_template("home.html", rulesets=RULESETS.values(), in_progress=in_progress, finished=finished)
+    abandoned = db.session.scalar(select(func.count()).select_from(Game).where(Game.status == GameStatus.ABANDONED.value))
+    return render_template(
+        "home.html", rulesets=RULESETS.values(), in_progress=in_progress, finished=finished, abandoned=abandoned
+    )
 
 
 @bp.get("/healthz")
