@@ -311,6 +311,19 @@ class League(db.Model):
     """Raised whenever a game of the league or its roster changes; standings are kept per revision."""
     share_token: Mapped[str | None] = mapped_column(String(43), default=None)
     """The secret in the league's watch link (read-only standings, no account needed)."""
+    usual_seating: Mapped[str | None] = mapped_column(Text, default=None)
+    """The players of the league's last game, as a JSON list of player ids in seat order from the first
+    dealer: a new game starts from it (see :meth:`seating`)."""
+
+    def seating(self) -> list[Player]:
+        """The roster in the usual seating order: last game's players first, in their seats, then the rest."""
+        try:
+            ids = [int(i) for i in json.loads(self.usual_seating or "[]")]
+        except (ValueError, TypeError):
+            ids = []
+        by_id = {player.id: player for player in self.members}
+        usual = [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
+        return usual + [player for player in self.members if player not in usual]
 
     members: Mapped[list[Player]] = relationship(secondary=league_member, order_by="Player.name", lazy="selectin")
 

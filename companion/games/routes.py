@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from flask_login import current_user
@@ -19,7 +20,7 @@ from ..qr import qr_svg
 from ..house_rules.service import choices as ruleset_choices
 from ..house_rules.service import find as find_custom_or_builtin
 from ..house_rules.service import find_ruleset
-from ..rules import RULESETS
+from ..rules import DEFAULT_RULESET_ID, RULESETS
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
 from ..rules.tally import RANK_KEYS, rank_points
 from . import service
@@ -73,7 +74,7 @@ def new_game() -> tuple[str, int] | WerkzeugResponse:
         league = db.session.get(League, asked)
         if league is not None:  # the roster fills the seats, in order
             form.league.data = league.id
-            for seat, member in zip(form.seats, league.members, strict=False):
+            for seat, member in zip(form.seats, league.seating(), strict=False):
                 seat.form.player.data = member.id
     if form.validate_on_submit():
         game = _start_from_form(form, known)
@@ -145,6 +146,69 @@ def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
     except service.GameError as error:
         form.seats.errors = [str(error)]
         return None
+
+
+@bp.route("/new/league/<int:league_id>", methods=["GET", "POST"])
+def seat_league(league_id: int) -> tuple[str, int] | WerkzeugResponse:
+    """A game from a league's roster: tick who plays, order the seats from the first dealer (up and down
+    buttons, which work without JavaScript), pick the rules. The order is kept as the league's usual seating.
+    """
+    league = db.session.get(League, league_id)
+    if league is None:
+        abort(404)
+    if not can_change_league(current_user, league):
+        abort(403, description=refusal(league=league))
+    roster = {str(player.id): player for player in league.members}
+    if request.method == "GET":
+        order = league.seating()
+        usual = {str(i) for i in json.loads(league.usual_seating or "[]")} if league.usual_seating else set()
+        playing = {p.id for p in order if str(p.id) in usual} or {p.id for p in order}
+        ruleset_id, chosen_options = DEFAULT_RULESET_ID, []
+    else:
+        asked = [i for i in request.form.get("order", "").split(",") if i in roster]
+        order = [roster[i] for i in dict.fromkeys(asked)] + [p for p in league.seating() if str(p.id) not in asked]
+        playing = {roster[i].id for i in request.form.getlist("plays") if i in roster}
+        ruleset_id = request.form.get("ruleset", "")
+        chosen_options = request.form.getlist("options")
+    errors: dict[str, str] = {}
+    ruleset = RULESETS.get(ruleset_id)
+    if ruleset is None:
+        errors["ruleset"] = "Pick the rules from the list."
+        ruleset = RULESETS[DEFAULT_RULESET_ID]
+    offered = {option.key for option in ruleset.options}
+    chosen_options = [key for key in dict.fromkeys(chosen_options) if key in offered]
+    move = request.form.get("move", "") if request.method == "POST" else ""
+    if move:  # "up-<id>" or "down-<id>": one seat moves, everything else stays as ticked
+        direction, _, player_id = move.partition("-")
+        index = next((i for i, p in enumerate(order) if str(p.id) == player_id), None)
+        if index is not None and direction in ("up", "down"):
+            other = index - 1 if direction == "up" else index + 1
+            if 0 <= other < len(order):
+                order[index], order[other] = order[other], order[index]
+    elif request.method == "POST" and not errors:
+        players = [p for p in order if p.id in playing]
+        if not ruleset.min_players <= len(players) <= ruleset.max_players:
+            errors["plays"] = (
+                f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players; "
+                f"you ticked {len(players)}."
+            )
+        else:
+            league.usual_seating = json.dumps([p.id for p in players])
+            game = service.start_game(ruleset.with_options(*chosen_options), players, 0, league=league)
+            return redirect(url_for("games.show", game_id=game.id), code=303)
+    form = NewGameForm(formdata=None)
+    form.options.data = chosen_options
+    return render_template(
+        "games/seating.html",
+        league=league,
+        order=order,
+        playing=playing,
+        ruleset=ruleset,
+        form=form,
+        rulesets=RULESETS.values(),
+        errors=errors,
+        confirm_form=ConfirmForm(),
+    ), (422 if errors else 200)
 
 
 @bp.get("/new/options")
