@@ -692,7 +692,7 @@ def test_the_standings_page_shows_every_number(ctx, form_client) -> None:
     # the phone's list has the same people in the same order
     cards = re.findall(r'<span class="name"><a [^>]*>(.*?)</a>', page)
     assert cards == [row[0] for row in rows]
-    assert f'href="/games/new?league={league.id}"' in page
+    assert f'href="/games/new/league/{league.id}"' in page  # seating from the roster
 
 
 def test_sorting_the_standings_page_by_every_column_both_ways(ctx, form_client) -> None:
