@@ -17,6 +17,8 @@ from sqlalchemy import select
 
 from ..models import Player, User
 from ..validation import PlainText
+from ..qr import qr_svg
+from ..validation import TextError, clean_name
 from . import service
 
 bp = Blueprint("auth", __name__)
@@ -38,6 +40,7 @@ class PlayerForm(FlaskForm):
 
 class InviteForm(FlaskForm):
     invite_player = SelectField("They are, at the table", choices=[], validate_choice=False)
+    new_player = StringField("or a new player (before any game)")
 
 
 class PlainForm(FlaskForm):
@@ -158,7 +161,7 @@ def logout() -> WerkzeugResponse:
 @bp.route("/invite/<token>", methods=["GET", "POST"])
 def accept(token: str) -> tuple[str, int] | WerkzeugResponse:
     try:
-        service.open_invite(token)
+        invite = service.open_invite(token)
     except service.AccountError as error:
         return render_template("error.html", title="Invitation", message=str(error)), 404
     form = AccountForm()
@@ -170,7 +173,8 @@ def accept(token: str) -> tuple[str, int] | WerkzeugResponse:
         else:
             flash("Your account is ready.", "info")
             return _signed_in(user, redirect(url_for("auth.account"), code=303))
-    return render_template("auth/invite.html", form=form), (422 if request.method == "POST" else 200)
+    player = db.session.get(Player, invite.player_id) if invite.player_id else None
+    return render_template("auth/invite.html", form=form, player=player), (422 if request.method == "POST" else 200)
 
 
 def _player_choices(form: PlayerForm) -> None:
@@ -201,6 +205,7 @@ def _account_page(
     invite_url: str | None,
     status: int,
     password_form: PasswordForm | None = None,
+    invited: Player | None = None,
 ) -> tuple[str, int]:
     accounts = list(db.session.scalars(select(User).order_by(User.username_key))) if current_user.is_owner else []
     forms = {}
@@ -216,6 +221,8 @@ def _account_page(
         plain_form=PlainForm(),
         password_form=password_form or PasswordForm(formdata=None),
         invite_url=invite_url,
+        invite_qr=qr_svg(invite_url, title="QR code of the invitation link") if invite_url else None,
+        invited=invited,
         accounts=accounts,
         account_forms=forms,
         sessions=service.sessions_of(current_user),
@@ -278,17 +285,37 @@ def invite() -> tuple[str, int] | WerkzeugResponse:
         flash("The page was out of date: try again.", "error")
         return redirect(url_for("auth.account"), code=303)
     chosen = invite_form.invite_player.data or ""
-    player = db.session.get(Player, int(chosen)) if chosen.isascii() and chosen.isdigit() else None
+    typed = (invite_form.new_player.data or "").strip()
+    player = db.session.get(Player, int(chosen)) if chosen.isascii() and chosen.isdigit() and len(chosen) < 10 else None
     ok, player_id = (not chosen or player is not None), (player.id if player else None)
     if not ok:
         invite_form.invite_player.errors = ["Pick a player from the list."]
+    elif typed and chosen:
+        ok = False
+        invite_form.new_player.errors = ["Pick a player or type a new name, not both."]
+    elif typed:
+        try:  # the owner makes the player now: someone can be invited before their first game
+            name = clean_name(typed, longest=40)
+        except TextError as error:
+            ok = False
+            invite_form.new_player.errors = [str(error)]
+        else:
+            from ..games.service import find_or_add_player
+
+            made_player = find_or_add_player(name)
+            db.session.flush()
+            player_id = made_player.id
     form = PlayerForm()
     _player_choices(form)
     form.player.data = str(current_user.player_id or "")
     if not ok:
         return _account_page(form, invite_form, None, 422)
-    made = service.create_invite(current_user, player_id)
-    return _account_page(form, invite_form, public_url("auth.accept", token=made.token), 200)
+    invite_form.new_player.data = ""
+    made = service.create_invite(current_user, player_id)  # commits the new player with it
+    invite_form.invite_player.choices = _invite_form().invite_player.choices
+    invite_form.invite_player.data = str(player_id or "")
+    invited = db.session.get(Player, player_id) if player_id else None
+    return _account_page(form, invite_form, public_url("auth.accept", token=made.token), 200, invited=invited)
 
 
 @bp.post("/account/password")
