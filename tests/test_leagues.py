@@ -680,11 +680,12 @@ def test_the_standings_page_shows_every_number(ctx, form_client) -> None:
     rows = table_rows(page, "standings-table")
     assert [row[0] for row in rows] == [r.name for r in standings.rows("rating")]  # best rating first
     bob = next(row for row in rows if row[0] == "Bob")
-    rating = f"{by_name(standings)['Bob'].rating:.1f}"
+    bob_record = by_name(standings)["Bob"]
+    rating = f"{round(bob_record.mu)}, {bob_record.skill_word}"
     # Player, Games, Wins, Win rate, Average, Per deal, Went out, Best, Worst, Streak, Rating
     assert bob == ["Bob", "3", "1.5", "50%", "13.3", "1.9", "33%", "5", "20", "W2", rating]
     ann = next(row for row in rows if row[0] == "Ann")
-    assert ann == ["Ann", "2", "1", "50%", "25.0", "3.6", "21%", "10", "40", "L1", f"{by_name(standings)['Ann'].rating:.1f}"]
+    assert ann == ["Ann", "2", "1", "50%", "25.0", "3.6", "21%", "10", "40", "L1", f"{round(by_name(standings)['Ann'].mu)}, {by_name(standings)['Ann'].skill_word}"]
     # best and worst link to their games; names to the player pages
     assert f'href="/games/{g3.id}">5</a>' in page and f'href="/games/{g1.id}">20</a>' in page
     bob_id = by_name(standings)["Bob"].player_id
@@ -785,13 +786,14 @@ def test_a_player_page(ctx, form_client) -> None:
     page = response.get_data(as_text=True)
     text = text_of(page)
     assert "<h1>Bob</h1>" in page
-    assert f"Games 3 Wins 1.5 (50%) Average score 13.3 Went out 33% of deals Rating {bob.rating:.1f} Streak W2" in text
+    assert f"Games 3 Wins 1.5 (50%) Average score 13.3 Went out 33% of deals Skill {round(bob.mu)}, {bob.skill_word} Streak W2" in text
     # two charts drawn on the server, each named for a screen reader
     charts = [html.unescape(label) for label in re.findall(r'<svg class="chart"[^>]*role="img" aria-label="([^"]+)"', page)]
     assert charts[0] == "Bob's final scores: 3 games, from 20 to 5, lowest 5, highest 20"
-    ratings = [h[3] for h in bob.history]
-    assert charts[1] == (f"Bob's rating: 3 games, from {ratings[0]:.1f} to {ratings[-1]:.1f}, "
-                         f"lowest {min(ratings):.1f}, highest {max(ratings):.1f}")
+    skills = bob.skills
+    assert len(skills) == 3 and skills[-1] == pytest.approx(bob.mu)
+    assert charts[1] == (f"Bob's skill: 3 games, from {skills[0]:.0f} to {skills[-1]:.0f}, "
+                         f"lowest {min(skills):.0f}, highest {max(skills):.0f}")
     assert page.count("<polyline") == 2
     # by contract: deal 1 is where Bob's 20 of game 1 and 15 of game 2 are (typed in the first deal he didn't go out)
     contracts = contract_records(league.id, bob.player_id, Season.year(THIS_YEAR), None)

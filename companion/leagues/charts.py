@@ -8,7 +8,15 @@ from markupsafe import Markup, escape
 
 
 def line_chart(
-    values: Sequence[float], *, title: str, width: int = 320, height: int = 140, unit: str = "", digits: int = 0
+    values: Sequence[float],
+    *,
+    title: str,
+    width: int = 320,
+    height: int = 140,
+    unit: str = "",
+    digits: int = 0,
+    from_zero: bool = False,
+    least_span: float = 0.0,
 ) -> Markup:
     """A line through ``values`` in order (one per game), with its lowest and highest value marked.
 
@@ -28,14 +36,22 @@ def line_chart(
             f'<text x="{width / 2}" y="{height / 2}" text-anchor="middle">No games yet</text></svg>'
         )
     low, high = min(values), max(values)
-    span = (high - low) or 1.0
+    # The axis starts at zero (scores) or spans at least ``least_span`` (skill), so a change of two
+    # points looks like two points, not like the whole height of the chart.
+    axis_low, axis_high = (min(0.0, low) if from_zero else low), high
+    if axis_high - axis_low < least_span:
+        middle = (axis_high + axis_low) / 2
+        axis_low, axis_high = middle - least_span / 2, middle + least_span / 2
+        if from_zero and low >= 0:
+            axis_low, axis_high = 0.0, max(high, least_span)
+    span = (axis_high - axis_low) or 1.0
     step = inner_w / max(1, len(values) - 1)
 
     def x(i: int) -> float:
         return pad_left + i * step
 
     def y(v: float) -> float:
-        return pad_top + inner_h - (v - low) / span * inner_h
+        return pad_top + inner_h - (v - axis_low) / span * inner_h
 
     points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
 
@@ -49,8 +65,8 @@ def line_chart(
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-label="{label}" preserveAspectRatio="none">'
         f'<line class="axis" x1="{pad_left}" y1="{pad_top}" x2="{pad_left}" y2="{pad_top + inner_h}"/>'
         f'<line class="axis" x1="{pad_left}" y1="{pad_top + inner_h}" x2="{width - pad_right}" y2="{pad_top + inner_h}"/>'
-        f'<text class="tick" x="{pad_left - 4}" y="{pad_top + 4}" text-anchor="end">{high:.{digits}f}</text>'
-        f'<text class="tick" x="{pad_left - 4}" y="{pad_top + inner_h}" text-anchor="end">{low:.{digits}f}</text>'
+        f'<text class="tick" x="{pad_left - 4}" y="{pad_top + 4}" text-anchor="end">{axis_high:.{digits}f}</text>'
+        f'<text class="tick" x="{pad_left - 4}" y="{pad_top + inner_h}" text-anchor="end">{axis_low:.{digits}f}</text>'
         f'<text class="tick" x="{pad_left}" y="{height - 4}">first</text>'
         f'<text class="tick" x="{width - pad_right}" y="{height - 4}" text-anchor="end">latest</text>'
         f'<polyline points="{points}"/>{dots}</svg>'

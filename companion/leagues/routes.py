@@ -317,8 +317,9 @@ def player_page(league: League | None, player_id: int, watch_token: str | None =
         contracts=contracts,
         hardest=contracts[0] if contracts else None,
         history=list(reversed(history)),
-        score_chart=line_chart([h[2] for h in history], title=f"{person.name}'s final scores"),
-        rating_chart=line_chart([h[3] for h in history], title=f"{person.name}'s rating", digits=1),
+        skills=list(reversed(record.skills)) if record else [],
+        score_chart=line_chart([h[2] for h in history], title=f"{person.name}'s final scores", from_zero=True, least_span=50),
+        rating_chart=line_chart(record.skills if record else [], title=f"{person.name}'s skill", least_span=20),
         **_page_filters(league, season, ruleset_id, errors, years, watch_token),
     ), (422 if errors else 200)
 

@@ -38,7 +38,7 @@ COLUMNS: tuple[tuple[str, str, bool], ...] = (
     ("best", "Best game", False),
     ("worst", "Worst game", False),
     ("streak", "Streak", True),
-    ("rating", "Rating", True),
+    ("rating", "Skill", True),
 )
 SORT_KEYS = {key for key, _, _ in COLUMNS}
 
@@ -98,6 +98,22 @@ class PlayerRecord:
     sigma: float = 0.0
     history: list[tuple[dt.datetime, int, int, float]] = field(default_factory=list)
     """Per game, in order: (played on, game id, final score, rating after it)."""
+    skills: list[float] = field(default_factory=list)
+    """Per game, in order: the skill (OpenSkill's mu) after it; it falls after a loss, unlike the rating."""
+
+    @property
+    def skill(self) -> int:
+        """The family's number: OpenSkill's estimate (mu), whole; everyone starts at 25."""
+        return round(self.mu)
+
+    @property
+    def skill_word(self) -> str:
+        """How sure the estimate is, in a word: ``new`` (a few games), ``settling``, ``steady``."""
+        if self.sigma > 6:
+            return "new"
+        if self.sigma > 4:
+            return "settling"
+        return "steady"
 
     @property
     def win_rate(self) -> float:
@@ -129,6 +145,8 @@ class PlayerRecord:
             return self.name.casefold()
         if key == "streak":
             return self.streak_value
+        if key == "rating":  # by skill, the surer of two equal skills first
+            return (self.mu, -self.sigma)
         if key in ("best", "worst"):
             value = getattr(self, key)
             return float("inf") if value is None else value
@@ -334,6 +352,7 @@ def compute_standings(league_id: int, season: Season, ruleset_id: str | None = N
             player_id = row[1]
             ordinal = mus[player_id] - 3 * sigmas[player_id] if player_id in mus else 0.0
             records[player_id].history.append((played_on, game_id, row[3], ordinal))
+            records[player_id].skills.append(mus.get(player_id, start_mu))
     for player_id, record in records.items():
         if player_id in mus:
             record.mu, record.sigma = mus[player_id], sigmas[player_id]
@@ -473,20 +492,22 @@ def contract_records(league_id: int, player_id: int, season: Season, ruleset_id:
         ).all()
         per_deal = [tuple(row) for row in rows]
     totals: dict[str, list[int]] = {}
-    words: dict[str, str] = {}
+    words: dict[str, list[str]] = {}
     for number, n, total, out, rules_json in per_deal:
         ruleset = ruleset_from_snapshot(rules_json)
         if not 1 <= number <= len(ruleset.deals):
             continue
         deal = ruleset.deals[number - 1]
         key = deal.symbols
-        words.setdefault(key, deal.contract.split(" (")[0])
+        wording = deal.contract.split(" (")[0]
+        if wording not in words.setdefault(key, []):  # each ruleset's own word: Liverpool's sets aren't trios
+            words[key].append(wording)
         entry = totals.setdefault(key, [0, 0, 0])
         entry[0] += n
         entry[1] += total or 0
         entry[2] += out or 0
     records = [
-        ContractRecord(symbols=key, contract=words[key], deals=n, average_penalty=total / n, went_out=out)
+        ContractRecord(symbols=key, contract=" / ".join(words[key]), deals=n, average_penalty=total / n, went_out=out)
         for key, (n, total, out) in totals.items()
     ]
     return sorted(records, key=lambda r: (-r.average_penalty, r.symbols))

@@ -108,7 +108,10 @@ class MeldReading:
 
         ``set_word`` is what the ruleset calls a set (group, book, trio).
         """
-        if self.kind is MeldKind.RUN:
+        if self.kind is MeldKind.RUN and self.suit is None and self.low is None:
+            # read as a try at a run, but neither one suit nor one rank: it is no meld, so not called "run"
+            text = f"no meld: neither a {set_word} (one rank) nor a run (one suit)"
+        elif self.kind is MeldKind.RUN:
             text = "run"
             if self.suit is not None:
                 text += f" of {self.suit.plural}"

@@ -114,7 +114,7 @@ def deal_reminders(ruleset: Ruleset, deal: Deal, players: int) -> list[str]:
     if ruleset.is_exact(deal):
         when = "this turn" if ruleset.lay_off is LayOffTiming.SAME_TURN else "from your next turn"
         reminders.append(f"Go down with exactly the contract's cards; lay off the rest {when}.")
-    elif ruleset.lay_off is LayOffTiming.LATER_TURN:
+    elif ruleset.lay_off is LayOffTiming.LATER_TURN and not deal.meld_all:  # going down is going out
         reminders.append("Lay off from your next turn after going down.")
     held = deal.cards_dealt + 1
     if deal.cards_needed > held:

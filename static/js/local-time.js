@@ -1,0 +1,22 @@
+/* Times are stored and sent in UTC (<time datetime="...Z">, the text says "UTC"); on the phone each is
+   shown in the phone's own time zone and language. data-local="date" shows the day only. Pages swapped in
+   by htmx (the live game page) are converted as they arrive. */
+(function () {
+  "use strict";
+  function localise(root) {
+    var times = (root || document).querySelectorAll("time[data-local]");
+    Array.prototype.forEach.call(times, function (node) {
+      if (node.dataset.localised) return;
+      var when = new Date(node.getAttribute("datetime"));
+      if (isNaN(when.getTime())) return;
+      var options = node.dataset.local === "date"
+        ? { day: "numeric", month: "short", year: "numeric" }
+        : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" };
+      node.textContent = when.toLocaleString(undefined, options);
+      node.title = when.toISOString().replace("T", " ").slice(0, 16) + " UTC";
+      node.dataset.localised = "1";
+    });
+  }
+  localise(document);
+  document.addEventListener("htmx:afterSettle", function (event) { localise(event.target); });
+})();
