@@ -37,3 +37,25 @@ def test_skill_falls_after_each_loss():
 def test_how_sure_in_a_word(sigma, word):
     record = PlayerRecord(player_id=1, name="Ann", mu=24.4, sigma=sigma)
     assert (record.skill, record.skill_word) == (24, word)
+
+
+def test_a_meld_every_card_deal_has_no_lay_off_reminder():
+    from companion.rules import RULESETS
+    from companion.rules.guide import deal_reminders
+
+    contract = RULESETS["contract"]
+    last = contract.deals[-1]
+    assert last.meld_all
+    reminders = deal_reminders(contract, last, 4)
+    assert "No discard: meld every card when you go down." in reminders
+    assert not [r for r in reminders if "lay off" in r.lower()]
+    assert any("lay off" in r.lower() for r in deal_reminders(contract, contract.deals[0], 4))  # other deals keep it
+
+
+def test_a_mixed_non_meld_is_not_called_a_run():
+    from companion.rules import RULESETS, check_go_down
+    from companion.rules.cards import parse_cards
+
+    ruling = check_go_down(RULESETS["contract"], 1, [parse_cards("5H 6S 9D"), parse_cards("7C 7D 7H")])
+    described = [reading.describe("group") for reading in ruling.readings]
+    assert described == ["no meld: neither a group (one rank) nor a run (one suit)", "group of 7s"]

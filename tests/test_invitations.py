@@ -45,3 +45,13 @@ def test_an_invitation_for_a_known_player_and_refusals(form_client, no_csrf_app)
     with reading(no_csrf_app) as session:
         assert session.query(Invite).count() == 1
         assert session.query(Player).count() == 1
+
+
+def test_an_empty_sign_up_form_shows_every_error(form_client, no_csrf_app):
+    response, doc = invite(form_client, new_player="Cat")
+    token = doc.find("input", cls="link-text").attrs["value"].rsplit("/", 1)[1]
+    response = no_csrf_app.test_client().post(f"/invite/{token}", data={"username": "", "password": ""})
+    assert response.status_code == 422
+    text = " ".join(parse(response.get_data(as_text=True)).text.split())
+    assert "Choose a name to sign in with." in text
+    assert "A password needs at least 10 characters." in text

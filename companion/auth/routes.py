@@ -98,9 +98,15 @@ def _signed_in(user: User, response: WerkzeugResponse | None = None) -> Werkzeug
 
 
 def _field_error(form: AccountForm, error: service.AccountError) -> None:
+    """The refusal beside its field; a refused name doesn't hide a refused password (every error at once)."""
     message = str(error)
     field = form.password if "password" in message.lower() else form.username
     field.errors = [message]
+    if field is form.username:
+        try:
+            service.check_password(form.password.data or "")
+        except service.AccountError as password_error:
+            form.password.errors = [str(password_error)]
 
 
 @bp.route("/setup", methods=["GET", "POST"], defaults={"token": None})
