@@ -113,7 +113,7 @@ def test_standings_player_and_head_to_head_at_360_px(page: Page, look, league: i
     expect(scores).to_have_attribute(
         "aria-label", "Maximiliana Oppenheimer-Fitzgerald's final scores: 3 games, from 80 to 55, lowest 55, highest 150"
     )
-    expect(page.get_by_role("img", name=re.compile("rating: 3 games"))).to_be_visible()
+    expect(page.get_by_role("img", name=re.compile("skill: 3 games"))).to_be_visible()
     expect(page.locator("svg.chart polyline")).to_have_count(2)
     expect(page.locator(".contract-list > li")).to_have_count(7)
     expect(page.get_by_text(re.compile(r"^Hardest contract:"))).to_be_visible()
@@ -160,9 +160,9 @@ def test_on_a_wide_screen_the_standings_are_a_table_sorted_from_its_headings(pag
     expect(table).to_be_visible()
     expect(page.locator(".standings-list")).to_be_hidden()
     expect(table.locator("thead th")).to_have_text(
-        ["Player", "Games", "Wins", "Win rate", "Average score", "Penalty per deal", "Went out", "Best game", "Worst game", "Streak", "Rating"]
+        ["Player", "Games", "Wins", "Win rate", "Average score", "Penalty per deal", "Went out", "Best game", "Worst game", "Streak", "Skill"]
     )
-    expect(table.locator("th[aria-sort]")).to_have_text("Rating")
+    expect(table.locator("th[aria-sort]")).to_have_text("Skill")
     look("standings-table")
     tap(table.get_by_role("link", name="Games", exact=True))  # most games first
     expect(table.locator("th[aria-sort]")).to_have_attribute("aria-sort", "descending")

@@ -1,0 +1,188 @@
+"""At the table's pace: the score entry screen in Chromium on a slow phone connection.
+
+The network is throttled through the DevTools protocol to a slow mobile profile
+(400 ms round trip, 400 kbit/s each way). Prints:
+
+- tap to total: from a keypad tap (the event's own time stamp) to the first frame
+  painted after the hand's total and the running total changed, over many taps
+  (median, p99, max; target p99 ≤ 50 ms);
+- taps and scrolls to score a 4-player deal of 6 cards each at 390×844
+  (the issue's budget: cards + players + 2);
+- the entry screen's first load: bytes over the wire (as the server compressed
+  them for Chromium), each resource's gzip size, and the time to the screen
+  being ready (target ≤ 30 KB gzip);
+- Save to scoreboard: from tapping Save to the game page with the new totals.
+
+Run: ``.venv/bin/python bench/table.py`` (Debian's Chromium; never
+``playwright install``). Screenshots go to artifacts/bench/.
+"""
+
+from __future__ import annotations
+
+import gzip
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+from werkzeug.serving import WSGIRequestHandler, make_server
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from companion import create_app  # noqa: E402
+from companion.extensions import db  # noqa: E402
+from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.conftest import add_owner, sign_in  # noqa: E402
+
+LATENCY_MS = 400
+KBITS = 400
+SCREEN = {"width": 390, "height": 844}
+OUT = ROOT / "artifacts" / "bench"
+DEAL = {"Bob": ["K", "Q", "7", "JK", "2", "A"], "Cat": ["3", "3", "10", "J", "9", "A"], "Dan": ["JK", "JK", "5", "4", "8", "K"]}
+
+# Installed in the page: each keypad tap's event time, and the frame painted after the totals changed.
+PROBE = """
+window.__taps = [];
+const keypad = document.getElementById("keypad");
+keypad.addEventListener("click", (event) => {
+  const started = event.timeStamp;
+  // entry.js changes the totals in this same click; the frame whose callbacks run next paints them
+  requestAnimationFrame((frame) => { window.__taps.push(frame - started); });
+}, true);
+"""
+
+
+class Quiet(WSGIRequestHandler):
+    def log_request(self, *args: object, **kwargs: object) -> None:
+        pass
+
+
+def serve():
+    folder = Path(tempfile.mkdtemp(prefix="bench-table-"))
+    app = create_app({"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'db.sqlite'}"})
+    with app.app_context():
+        db.create_all()
+    owner = add_owner(app)
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=Quiet)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return app, owner, server, f"http://127.0.0.1:{server.server_port}"
+
+
+def new_game(app) -> int:
+    from companion.games import service
+    from companion.rules import RULESETS
+
+    with app.app_context():
+        players = [service.find_or_add_player(n) for n in ("Ann", "Bob", "Cat", "Dan")]
+        return service.start_game(RULESETS["contract"], players, 0).id
+
+
+def throttle(context, page) -> None:
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    rate = KBITS * 1000 / 8
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": LATENCY_MS, "downloadThroughput": rate, "uploadThroughput": rate},
+    )
+    return cdp
+
+
+def main() -> None:
+    path = chromium_path()
+    if path is None:
+        sys.exit("Debian's Chromium is not installed (make test installs it)")
+    OUT.mkdir(parents=True, exist_ok=True)
+    app, owner, server, base = serve()
+    client = app.test_client()
+    sign_in(client, owner)
+    cookie = client.get_cookie("session")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        context = browser.new_context(
+            **{**playwright.devices["Pixel 7"], "viewport": SCREEN, "screen": SCREEN},
+            base_url=base,
+            bypass_csp=True,  # only so the benchmark may wait on page conditions (Playwright evaluates them)
+        )
+        context.add_cookies([{"name": "session", "value": cookie.value, "url": base}])
+        page = context.new_page()
+        cdp = throttle(context, page)
+
+        # First load, cold cache: what crossed the wire, and each resource gzipped.
+        sizes: dict[str, int] = {}
+        urls: dict[str, str] = {}
+        cdp.on("Network.responseReceived", lambda e: urls.__setitem__(e["requestId"], e["response"]["url"]))
+        cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], int(e["encodedDataLength"])))
+        game = new_game(app)
+        started = time.perf_counter()
+        page.goto(f"/games/{game}/deals/1", wait_until="load")
+        page.wait_for_function("document.getElementById('keypad') && !document.getElementById('keypad').hidden")
+        load_s = time.perf_counter() - started
+        wire = sum(sizes.values())
+        gz_total = 0
+        print(f"Network: {LATENCY_MS} ms latency, {KBITS} kbit/s each way (DevTools protocol); screen {SCREEN['width']}x{SCREEN['height']}")
+        print("First load of the entry screen (cold cache):")
+        for request_id, url in urls.items():
+            raw = client.get(url.removeprefix(base)).get_data()
+            gzipped = len(gzip.compress(raw, 9))
+            gz_total += gzipped
+            print(f"  {url.removeprefix(base).split('?')[0]:<40} {len(raw):>7} B raw  {gzipped:>6} B gzip  {sizes.get(request_id, 0):>6} B on the wire")
+        print(f"  total: {gz_total / 1024:.1f} KB gzip ({wire / 1024:.1f} KB on the wire); ready in {load_s * 1000:.0f} ms")
+        page.screenshot(path=OUT / "entry-loaded.png")
+
+        # A 4-player deal: taps and scrolls.
+        page.evaluate(PROBE)
+        page.evaluate("window.__scrolls = 0; addEventListener('scroll', () => window.__scrolls++)")
+        taps = 0
+        page.get_by_role("radio", name="Ann", exact=True).tap()
+        taps += 1
+        for index, (name, cards) in enumerate(DEAL.items()):
+            if index:
+                page.locator(".hand-row", has=page.get_by_role("textbox", name=f"Cards left for {name}", exact=True)).locator(".hand-name").tap()
+                taps += 1
+            for card in cards:
+                page.locator("#keypad").get_by_role("button", name=card, exact=True).tap()
+                taps += 1
+        page.screenshot(path=OUT / "entry-filled.png")
+        scrolls = page.evaluate("window.__scrolls") + (1 if page.evaluate("scrollY") else 0)
+
+        # Save to the scoreboard.
+        started = time.perf_counter()
+        page.locator("#save").tap()
+        taps += 1
+        page.wait_for_url(f"**/games/{game}")
+        page.locator("#scoreboard tfoot td").first.wait_for()
+        save_s = time.perf_counter() - started
+        page.screenshot(path=OUT / "scoreboard.png")
+        cards = sum(len(c) for c in DEAL.values())
+        print(f"A 4-player deal, 6 cards each: {taps} taps (budget {cards} cards + 4 players + 2 = {cards + 6}), {scrolls} scrolls")
+        print(f"Save to scoreboard: {save_s * 1000:.0f} ms")
+
+        # Many taps: tap to total on screen.
+        game = new_game(app)
+        page.goto(f"/games/{game}/deals/1")
+        page.wait_for_function("!document.getElementById('keypad').hidden")
+        page.evaluate(PROBE)
+        keys = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK"]
+        for round_ in range(15):
+            for key in keys:
+                page.locator("#keypad").get_by_role("button", name=key, exact=True).tap()
+            page.locator("#keypad").get_by_role("button", name="Clear", exact=True).tap()
+        page.wait_for_function(f"window.__taps.length >= {15 * 15}")
+        times = sorted(page.evaluate("window.__taps"))
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+        print(
+            f"Tap to total on screen ({len(times)} taps): median {statistics.median(times):.1f} ms, "
+            f"p99 {p99:.1f} ms, max {times[-1]:.1f} ms (target p99 <= 50 ms); requests made by taps: none until Save"
+        )
+        browser.close()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
