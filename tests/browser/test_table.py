@@ -7,6 +7,8 @@ the server stores. Every page reached is screenshotted and scanned with axe.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -152,3 +154,72 @@ def test_the_phones_totals_are_the_servers_for_every_ruleset(page: Page, seed_ga
     with live_app.app_context():
         state = game_state(db.session.get(Game, game))
         assert [s.total for s in state.standings] == phone
+
+
+# ---------------------------------------------------------------------------
+# A game's whole life, seating, invitations (each page looked at: screenshot, no sideways scroll, axe)
+
+
+@pytest.mark.browser_context_args(viewport=NARROW, screen=NARROW)
+def test_end_early_rematch_abandon_and_restore(page: Page, look, seed_game) -> None:
+    game = seed_game("contract", ["Ann", "Bob", "Cat"], deals=[(0, {1: "K", 2: "5"})])
+    page.goto(f"/games/{game}")
+    expect(page.locator("#scoreboard .may-i-row td")).to_have_text(["0", "0", "0"])
+    page.get_by_role("checkbox", name=re.compile("^We all agree")).tap()
+    page.get_by_role("button", name="End the game here").tap()
+    expect(page.locator(".ended-early")).to_contain_text("Ended early after deal 1 of 7")
+    look("ended-early")
+    page.get_by_role("button", name=re.compile("^Rematch: same seats, Bob deals")).tap()
+    expect(page.locator(".flash").first).to_have_text("Rematch: Bob deals first.")
+    expect(page.locator(".roles dd").nth(1)).to_have_text("Bob")
+    look("rematch")
+    page.get_by_role("checkbox", name=re.compile("abandon the game")).tap()
+    page.get_by_role("button", name="Abandon the game").tap()
+    expect(page.locator(".flash").first).to_have_text("The game was abandoned.")
+    expect(page.get_by_role("button", name="Restore the game")).to_be_visible()
+    page.goto("/games/abandoned")
+    look("abandoned-list")
+    page.get_by_role("button", name=re.compile("^Restore")).first.tap()
+    expect(page.locator(".flash").first).to_have_text("The game is back in play.")
+    expect(page.locator(".deal-count")).to_have_text("Deal 1 of 7")
+
+
+@pytest.mark.browser_context_args(viewport=NARROW, screen=NARROW)
+def test_seating_a_league_game_in_order(page: Page, look) -> None:
+    page.goto("/leagues/")
+    page.get_by_label("Name").first.fill("Seating Table")
+    page.get_by_role("button", name=re.compile("league", re.I)).first.tap()
+    for name in ("Sam", "Tia", "Uma", "Vic"):
+        page.get_by_label("or a new player").fill(name)
+        page.get_by_role("button", name="Add to the roster").tap()
+    page.get_by_role("link", name="Start a game in this league").tap()
+    look("seating")
+    page.get_by_role("checkbox", name="Tia").tap()  # Tia sits this one out
+    page.get_by_role("button", name="Move Vic up").tap()
+    page.get_by_role("button", name="Move Vic up").tap()
+    page.get_by_role("button", name="Move Vic up").tap()
+    expect(page.locator(".seat-order .seat-name")).to_have_text(["Vic", "Sam", "Tia", "Uma"])
+    expect(page.get_by_role("checkbox", name="Tia")).not_to_be_checked()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".roles dd").nth(1)).to_have_text("Vic")  # the first seat deals first
+    expect(page.locator("#scoreboard thead th")).to_have_text(["Deal", "Vic", "Sam", "Uma"])
+
+
+def test_an_invitation_link_is_shared_copied_and_names_the_player(page: Page, look, browser) -> None:
+    page.goto("/account")
+    page.get_by_label("or a new player (before any game)").fill("Grandpa Joe")
+    page.get_by_role("button", name="Make an invitation link").tap()
+    link = page.get_by_role("textbox", name="Invitation link").input_value()
+    expect(page.get_by_role("img", name="QR code of the invitation link")).to_be_visible()
+    copy = page.get_by_role("button", name="Copy the link")
+    expect(copy).to_be_visible()
+    copy.tap()  # plain http://127.0.0.1 counts as secure: the clipboard, or else the text is selected
+    expect(page.locator(".share-said")).to_have_text(re.compile("Copied|selected"))
+    look("invitation")
+    guest = browser.new_context(has_touch=True, is_mobile=True, viewport=PHONE)  # someone else's phone, signed out
+    other = guest.new_page()
+    other.goto(link)
+    expect(other.locator(".lead")).to_contain_text("You were invited as Grandpa Joe at the table")
+    other.get_by_role("button").last.tap()  # an empty form: both errors at once
+    expect(other.locator(".error")).to_have_count(2)
+    guest.close()
