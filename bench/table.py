@@ -169,7 +169,7 @@ def main() -> None:
         page.wait_for_function("!document.getElementById('keypad').hidden")
         page.evaluate(PROBE)
         keys = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK"]
-        for round_ in range(15):
+        for _round in range(15):
             for key in keys:
                 page.locator("#keypad").get_by_role("button", name=key, exact=True).tap()
             page.locator("#keypad").get_by_role("button", name="Clear", exact=True).tap()
