@@ -306,9 +306,10 @@ def invite() -> tuple[str, int] | WerkzeugResponse:
             ok = False
             invite_form.new_player.errors = [str(error)]
         else:
-            from ..games.service import find_or_add_player
-
-            made_player = find_or_add_player(name)
+            made_player = Player.by_name(name)  # the same person, whatever the case and spacing
+            if made_player is None:
+                made_player = Player(name=name, name_key=Player.key_for(name))
+                db.session.add(made_player)
             db.session.flush()
             player_id = made_player.id
     form = PlayerForm()
