@@ -522,3 +522,19 @@ def test_a_restore_rebuilds_the_standings_summary_from_the_deals(backup_and_targ
         restore(db.engine, json.loads(json.dumps(data)))
         rebuilt = sorted(db.session.execute(select(GameResult.player_id, GameResult.total, GameResult.place)).all())
     assert [tuple(r) for r in rebuilt] == kept
+
+
+# ---------------------------------------------------------------------------
+# Structure: no commit inside a GET (watch links are made with their game or league)
+
+
+def test_showing_a_game_or_a_league_to_its_member_writes_nothing(make_game, form_client, no_csrf_app):
+    game = make_game(CONTRACT3)
+    league = form_client.post("/leagues/", data={"name": "Family"}).headers["Location"]
+    before = snapshot(no_csrf_app)
+    for path in (game, league, f"{league}/head-to-head"):
+        page = form_client.get(path)
+        assert page.status_code == 200
+    assert "/watch/g/" in form_client.get(game).get_data(as_text=True)
+    assert "/watch/l/" in form_client.get(league).get_data(as_text=True)
+    assert snapshot(no_csrf_app) == before

@@ -14,7 +14,7 @@ from sqlalchemy import bindparam, select
 
 from ..extensions import db
 from ..links import public_url
-from ..auth.access import can_change_game, can_change_league, may_change, new_token, refusal
+from ..auth.access import can_change_game, can_change_league, may_change, refusal
 from ..models import Game, GameStatus, League, Player, Seat, ruleset_from_snapshot
 from ..qr import qr_svg
 from ..house_rules.service import choices as ruleset_choices
@@ -264,9 +264,8 @@ def game_page(game_id: int, *, watching: bool) -> str | WerkzeugResponse:
 
 def _share(game: Game) -> dict[str, object]:
     """The game's watch link and its QR code (the link's secret is made the first time it is shown)."""
-    if game.share_token is None:
-        game.share_token = new_token()
-        db.session.commit()
+    if game.share_token is None:  # made with the game (a GET writes nothing); a game older than that has none
+        return {}
     url = public_url("watch.game", token=game.share_token)
     return {"share_url": url, "share_qr": qr_svg(url, title="QR code of the watch link")}
 

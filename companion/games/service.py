@@ -21,6 +21,7 @@ from ..models import BuyCount, Change, CustomRulesetVersion, DealResult, Game, G
 from ..rules import Ruleset
 from ..rules.tally import HandTextError, hand_warnings, rank_points, read_hand, table_warnings
 from ..validation import TextError, clean_name, parse_whole_number
+from ..auth.access import new_token
 from .changes import mark_changed
 from .state import roles
 
@@ -97,7 +98,9 @@ def start_game(
         raise GameError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players.")
     if first_dealer is None:
         first_dealer = (rng or random.SystemRandom()).randrange(len(players))
-    game = Game(first_dealer=first_dealer, custom_version_id=custom_version.id if custom_version else None)
+    # its watch link is made with it, so showing the game page writes nothing
+    game = Game(first_dealer=first_dealer, custom_version_id=custom_version.id if custom_version else None,
+                share_token=new_token())
     game.ruleset = ruleset
     game.seats = [Seat(position=i, player=player) for i, player in enumerate(players)]
     names = [p.name for p in players if p.id is None]

@@ -27,6 +27,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
+from ..auth.access import new_token
 from ..extensions import db
 from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, League, Player, Seat
 from ..rules import RULESETS, CardSyntaxError, Ruleset
@@ -595,7 +596,7 @@ def import_league_backup(data: dict[str, Any]) -> League:
         )
     versions: list[tuple[DealResult, int]] = []
     try:
-        league = League(name=checked.name, name_key=key, created_at=checked.created_at)
+        league = League(name=checked.name, name_key=key, created_at=checked.created_at, share_token=new_token())
         db.session.add(league)
         for name in checked.members:
             player = find_or_add_player(name)
@@ -610,6 +611,7 @@ def import_league_backup(data: dict[str, Any]) -> League:
                 first_dealer=planned.first_dealer,
                 created_at=planned.created_at,
                 finished_at=planned.finished_at,
+                share_token=new_token(),
             )
             game.seats = [Seat(position=i, player=player) for i, player in enumerate(players)]
             db.session.add(game)

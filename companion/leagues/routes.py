@@ -14,7 +14,7 @@ from wtforms.validators import Optional
 from flask_login import current_user
 from markupsafe import Markup
 
-from ..auth.access import can_change_league, new_token, refusal
+from ..auth.access import can_change_league, refusal
 from ..extensions import db
 from ..links import public_url
 from ..qr import qr_svg
@@ -177,9 +177,8 @@ def _links(league: League, watch_token: str | None):  # noqa: ANN202
 
 
 def _league_share(league: League) -> dict[str, object]:
-    if league.share_token is None:
-        league.share_token = new_token()
-        db.session.commit()
+    if league.share_token is None:  # made with the league (a GET writes nothing)
+        return {}
     url = public_url("watch.league", token=league.share_token)
     return {"share_url": url, "share_qr": _share_qr(url)}
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
+from ..auth.access import new_token
 from ..models import League, Player
 from ..validation import TextError, clean_name
 
@@ -27,7 +28,7 @@ def create_league(name: str) -> League:
         raise LeagueError(str(error)) from None
     if db.session.query(League).filter_by(name_key=League.key_for(clean)).first() is not None:
         raise LeagueError(f"There is already a league called “{clean}”.")
-    league = League(name=clean, name_key=League.key_for(clean))
+    league = League(name=clean, name_key=League.key_for(clean), share_token=new_token())  # its watch link
     db.session.add(league)
     try:
         db.session.commit()

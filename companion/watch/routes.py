@@ -8,6 +8,7 @@ from werkzeug.wrappers import Response
 
 from ..extensions import db
 from ..models import Game, League
+from ..validation import looks_like_token
 
 bp = Blueprint("watch", __name__, url_prefix="/watch")
 
@@ -15,7 +16,7 @@ bp = Blueprint("watch", __name__, url_prefix="/watch")
 def _id_for(model, token: str) -> int:  # noqa: ANN001
     """The id a share token opens (a plain statement: a watching phone asks every two seconds)."""
     with db.engine.connect() as connection:
-        found = connection.execute(select(model.id).where(model.share_token == token)).scalar() if token else None
+        found = connection.execute(select(model.id).where(model.share_token == token)).scalar() if looks_like_token(token) else None
     if found is None:
         abort(404)
     return found
