@@ -1,7 +1,7 @@
 """watch links made with every game and league (so showing a page writes nothing)
 
 Revision ID: 9b3e6d1c2a50
-Revises: 5f0c2a9e7b41
+Revises: 5a7e0c1d2b34
 Create Date: 2026-11-23 15:15:00
 
 """
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 
 revision = '9b3e6d1c2a50'
-down_revision = '5f0c2a9e7b41'
+down_revision = '5a7e0c1d2b34'
 branch_labels = None
 depends_on = None
 
