@@ -41,7 +41,11 @@ def position_label(position: int) -> str:
 
 def card_at(position: int, suit: Suit) -> Card:
     """The natural card at a run position in a suit (the ace at 1 or 14)."""
-    return Card(Rank(1 if position == 14 else position), suit)
+    return _CARD_AT[position, suit]
+
+
+#: Every run position's card in every suit, made once: the checker asks on every wild's stand-in.
+_CARD_AT = {(position, suit): Card(Rank(1 if position == 14 else position), suit) for position in range(1, 15) for suit in Suit}
 
 
 def positions(ruleset: Ruleset, card: Card) -> tuple[int, ...]:

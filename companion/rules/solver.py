@@ -79,6 +79,17 @@ def _rank_at(position: int) -> int:
     return 1 if position == 14 else position
 
 
+def _consumed(places: Sequence[int]) -> int:
+    """The naturals a run's places take, as rank bits (an ace at 1 or 14 is rank 1; the A..A run takes two)."""
+    bits = aces = 0
+    for p in places:
+        if p == 1 or p == 14:
+            aces += 1
+        else:
+            bits |= 1 << p
+    return bits | aces << 15
+
+
 def solve(ruleset: Ruleset, deal_number: int, hand: Sequence[Card], players: int | None = None) -> Solution | None:
     """The go-down leaving the fewest penalty points, or ``None`` if the contract can't be met.
 
@@ -117,7 +128,18 @@ class _Search:
         self.requirements = tuple(requirements)
         self.runs = sorted((r for r in requirements if r.kind is MeldKind.RUN), key=lambda r: -r.length)
         self.sets = [r for r in requirements if r.kind is not MeldKind.RUN]
+        #: The set requirements that may hold more cards than their length (not pairs, lengths are minimums).
+        self.loose_sets = frozenset(i for i, r in enumerate(self.sets) if not exact and r.kind is not MeldKind.PAIR)
+        #: Whether sets are searched with the fewest wilds and topped up afterwards (:meth:`_top_up`): where
+        #: the room left for wilds depends only on how many the sets hold (no wild limit, or no pair to
+        #: hold wilds the loose sets can't).
+        self.set_topup = bool(self.loose_sets) and (ruleset.max_wilds is None or len(self.loose_sets) == len(self.sets))
+        #: The set requirements' indexes, grouped by identical requirement.
+        self.set_kinds = [[i for i, r in enumerate(self.sets) if r == kind] for kind in dict.fromkeys(self.sets)]
         self.order = self.runs + self.sets
+        #: From each level of the search on: the distinct requirements still to meld with their copies, and their cards.
+        self.kinds_from = [list(Counter(self.order[level:]).items()) for level in range(len(self.order) + 1)]
+        self.cards_from = [sum(r.length for r in self.order[level:]) for level in range(len(self.order) + 1)]
         self.min_naturals = ruleset.min_naturals
         self.max_wilds = len(hand) if ruleset.max_wilds is None else ruleset.max_wilds
         #: Whether a meld's wilds or naturals are limited beyond "at least one natural", so that which run
@@ -150,6 +172,7 @@ class _Search:
         self.best_value = self.total_value - 1 if meld_all else -1
         self.best: tuple[list[_Run], list[tuple[int, int, int]]] | None = None
         self.set_cache: dict[tuple[object, ...], list[tuple[int, list[tuple[int, int, int]]]]] = {}
+        self.allocation_cache: dict[tuple[object, ...], list[tuple[int, list[tuple[int, int, int]]]]] = {}
 
     # -- bound --------------------------------------------------------------
 
@@ -160,21 +183,25 @@ class _Search:
         many as the melds need even if each had the most naturals any one
         meld of its kind could take.
         """
-        remaining = self.order[level:]
-        if not remaining:
+        melds = len(self.order) - level
+        if not melds:
             return 0
-        melds = len(remaining)
         wilds_left = len(self.wild_cards) - wilds_used
         rank_total, rank_value = self.rank_total, self.rank_value
-        naturals = sorted((rank_value[r] for r in range(1, 14) for _ in range(rank_total[r])), reverse=True)
+        naturals: list[int] = []
+        for r in range(1, 14):
+            if rank_total[r]:
+                naturals += [rank_value[r]] * rank_total[r]
+        naturals.sort(reverse=True)
         if len(naturals) < melds * self.min_naturals:
             return _NEG
-        most = {r: self._most_naturals(r) for r in set(remaining)}
-        wilds_needed = sum(max(0, r.length - most[r]) for r in remaining)
+        wilds_needed = 0
+        for requirement, copies in self.kinds_from[level]:
+            wilds_needed += copies * max(0, requirement.length - self._most_naturals(requirement))
         if wilds_needed > wilds_left:
             return _NEG
         if self.exact:
-            slots = sum(r.length for r in remaining)
+            slots = self.cards_from[level]
         else:
             slots = len(naturals) + wilds_left
         # Where lengths are minimums, wilds left over are laid on runs already chosen (_lay_on_wilds),
@@ -305,6 +332,8 @@ class _Search:
         length = requirement.length
         need = max(self.min_naturals, length - wild_room)
         candidates = []
+        window_free = self.ruleset.same_suit_runs is not SameSuitRuns.NO_CONTIGUOUS
+        seen: list[set[int]] = [set(), set(), set(), set()]
         for suit in range(4):
             counts = self.count[suit]
             for low in range(self.first_low, 16 - length):
@@ -319,6 +348,13 @@ class _Search:
                     for places in itertools.combinations(available, size):
                         if both_aces and places[0] == 1 and places[-1] == 14:
                             continue  # one ace cannot stand at both ends of an A..A run
+                        if window_free:
+                            # Where the window matters to no later rule, runs taking the same naturals with
+                            # the same number of wilds are one run to the search (8H JK JK is 8-10 or 6-8).
+                            consumed = _consumed(places)
+                            if consumed in seen[suit]:
+                                continue
+                            seen[suit].add(consumed)
                         candidates.append(self._make_run(suit, low, length, places))
         return candidates
 
@@ -470,15 +506,28 @@ class _Search:
 
     def _finish(self, value: int, wilds_used: int, chosen: list[_Run]) -> None:
         wilds_left = len(self.wild_cards) - wilds_used
+        if not self.sets:
+            self._finish_with_sets(value, wilds_used, chosen, 0, [])
+            return
         if self.ruleset.dup_suits:
             key: tuple[object, ...] = (wilds_left, *self.rank_total)
         else:
-            key = (wilds_left, *(tuple(sorted(self.count[s][r] for s in range(4))) for r in range(1, 14)))
-        if key not in self.set_cache:
-            self.set_cache[key] = self._solve_sets(wilds_left)
+            key = (wilds_left, *self.count[0], *self.count[1], *self.count[2], *self.count[3])
+        answers = self.set_cache.get(key)
+        if answers is None:
+            # the sets' bound (which counts wilds laid on runs) may show no sets can beat the best so far
+            if value + self._bound(len(self.runs), wilds_used) + self.wild_prefix[wilds_used] <= self.best_value:
+                return
+            answers = self.set_cache[key] = self._solve_sets(wilds_left)
         # The best sets for each number of wilds they use: sets with fewer wilds may leave one to lay on a run.
-        for set_value, set_choices in self.set_cache[key]:
-            self._finish_with_sets(value, wilds_used, chosen, set_value, set_choices)
+        most_wilds = self.wild_prefix[-1]
+        for set_value, set_choices in answers:
+            # the most this can come to: every wild left laid on a run (none where lengths are exact)
+            ceiling = value + self.wild_prefix[wilds_used] + set_value
+            if not self.exact:
+                ceiling += most_wilds - self.wild_prefix[wilds_used + sum(w for _, _, w in set_choices)]
+            if ceiling > self.best_value:
+                self._finish_with_sets(value, wilds_used, chosen, set_value, set_choices)
 
     def _finish_with_sets(
         self, value: int, wilds_used: int, chosen: list[_Run], set_value: int, set_choices: list[tuple[int, int, int]]
@@ -524,10 +573,10 @@ class _Search:
         # states: (open-mask, wilds used) -> (natural value, choices)
         states: dict[tuple[int, int], tuple[int, tuple[tuple[int, int, int, int], ...]]] = {(full, 0): (0, ())}
         available_by_rank = [0] * 14
-        suits_by_rank: list[list[int]] = [[] for _ in range(14)]
+        suits_by_rank: list[tuple[int, ...]] = [() for _ in range(14)]
         for r in range(1, 14):
             available_by_rank[r] = self.rank_total[r]
-            suits_by_rank[r] = sorted((self.count[s][r] for s in range(4)), reverse=True)
+            suits_by_rank[r] = tuple(sorted((self.count[s][r] for s in range(4)), reverse=True))
         ranks = [r for r in range(1, 14) if available_by_rank[r] >= max(1, self.min_naturals)]
         if self.min_naturals == 0:
             ranks.append(0)  # an all-wild set of no stated rank
@@ -542,6 +591,8 @@ class _Search:
                     if state not in new_states or candidate[0] > new_states[state][0]:
                         new_states[state] = candidate
             states = new_states
+        if self.set_topup:
+            states = self._top_up(states, wilds_left)
         offset = len(self.wild_cards) - wilds_left  # the runs melded the best wilds already
         answers = []
         for (mask, used), (nat_value, choices) in sorted(states.items(), key=lambda item: item[0][1]):
@@ -551,29 +602,70 @@ class _Search:
             answers.append((total, [(r, k, w) for _, r, k, w in sorted(choices)]))
         return answers
 
+    def _top_up(
+        self, states: dict[tuple[int, int], tuple[int, tuple[tuple[int, int, int, int], ...]]], wilds_left: int
+    ) -> dict[tuple[int, int], tuple[int, tuple[tuple[int, int, int, int], ...]]]:
+        """Sets made with the fewest wilds each, then given the extra wilds a set of minimum length may hold.
+
+        A wild more in a set changes nothing but how many wilds are melded, so
+        the search gives each set only the wilds its length needs, and here
+        every complete answer is topped up to each larger number of wilds,
+        within the wild allowance (:attr:`set_topup` says when that is the
+        same for every answer with the same number of wilds).
+        """
+        topped: dict[tuple[int, int], tuple[int, tuple[tuple[int, int, int, int], ...]]] = {}
+        for (mask, used), (nat_value, choices) in states.items():
+            if mask:
+                continue
+            room = {i: self.max_wilds - w for i, _, _, w in choices if i in self.loose_sets}
+            for more in range(0, min(wilds_left - used, sum(room.values())) + 1):
+                state = (0, used + more)
+                if state in topped and topped[state][0] >= nat_value:
+                    continue
+                given, extra = [], more
+                for i, r, k, w in choices:
+                    add = min(extra, room.get(i, 0))
+                    extra -= add
+                    given.append((i, r, k, w + add))
+                topped[state] = (nat_value, tuple(given))
+        return topped
+
     def _allocations(
-        self, mask: int, rank: int, available: int, suit_counts: list[int], wilds_left: int
+        self, mask: int, rank: int, available: int, suit_counts: tuple[int, ...], wilds_left: int
     ) -> list[tuple[int, list[tuple[int, int, int]]]]:
-        """Ways to meld some open set requirements in ``rank``: ``(requirements taken, [(index, naturals, wilds)])``."""
-        open_indexes = [i for i in range(len(self.sets)) if mask >> i & 1]
-        most = len(open_indexes) if (self.ruleset.repeat_rank or rank == 0) else 1
+        """The ways of :meth:`_new_allocations`, worked out once per search for each shape of the question."""
+        key = (mask, rank == 0, available, suit_counts, wilds_left)
+        found = self.allocation_cache.get(key)
+        if found is None:
+            found = self.allocation_cache[key] = self._new_allocations(mask, rank, available, suit_counts, wilds_left)
+        return found
+
+    def _new_allocations(
+        self, mask: int, rank: int, available: int, suit_counts: tuple[int, ...], wilds_left: int
+    ) -> list[tuple[int, list[tuple[int, int, int]]]]:
+        """Ways to meld some open set requirements in ``rank``: ``(requirements taken, [(index, naturals, wilds)])``.
+
+        Identical requirements are interchangeable, so of each kind the open
+        ones with the lowest indexes are taken first: the open requirements of
+        a kind are then always its last ones, and the search meets each state once.
+        """
+        open_by_kind = [[i for i in indexes if mask >> i & 1] for indexes in self.set_kinds]
+        most = sum(len(indexes) for indexes in open_by_kind) if (self.ruleset.repeat_rank or rank == 0) else 1
         results = []
-        seen: set[tuple[object, ...]] = set()
-        for size in range(1, most + 1):
-            for group in itertools.combinations(open_indexes, size):
-                shape = tuple(self.sets[i] for i in group)
-                if shape in seen:
-                    continue  # identical requirements: one of each shape is enough
-                seen.add(shape)
-                sub = 0
-                for i in group:
-                    sub |= 1 << i
-                for allocation in self._split(group, rank, available, suit_counts, wilds_left):
-                    results.append((sub, allocation))
+        for takes in itertools.product(*(range(len(indexes) + 1) for indexes in open_by_kind)):
+            size = sum(takes)
+            if not 1 <= size <= most:
+                continue
+            group = tuple(i for indexes, take in zip(open_by_kind, takes, strict=True) for i in indexes[:take])
+            sub = 0
+            for i in group:
+                sub |= 1 << i
+            for allocation in self._split(group, rank, available, suit_counts, wilds_left):
+                results.append((sub, allocation))
         return results
 
     def _split(
-        self, group: tuple[int, ...], rank: int, available: int, suit_counts: list[int], wilds_left: int
+        self, group: tuple[int, ...], rank: int, available: int, suit_counts: tuple[int, ...], wilds_left: int
     ) -> list[list[tuple[int, int, int]]]:
         """Naturals and wilds for each requirement in ``group``, all of one rank."""
         options_per: list[list[tuple[int, int]]] = []
@@ -586,6 +678,8 @@ class _Search:
                 wild_range: Sequence[int]
                 if exact:
                     wild_range = [requirement.length - k]
+                elif self.set_topup:
+                    wild_range = [max(0, requirement.length - k)]  # more are given afterwards (_top_up)
                 else:
                     wild_range = range(max(0, requirement.length - k), min(self.max_wilds, wilds_left) + 1)
                 for w in wild_range:
@@ -594,8 +688,12 @@ class _Search:
             if not options:
                 return []
             options_per.append(options)
+        # identical requirements side by side in the group: one order of their (naturals, wilds) is enough
+        same_as_before = [j > 0 and self.sets[group[j]] == self.sets[group[j - 1]] for j in range(len(group))]
         splits = []
         for combo in itertools.product(*options_per):
+            if any(same and combo[j] > combo[j - 1] for j, same in enumerate(same_as_before)):
+                continue
             naturals = sum(k for k, _ in combo)
             wilds = sum(w for _, w in combo)
             if naturals > available or wilds > wilds_left:
@@ -658,7 +756,7 @@ def _in_contract_order(
     return tuple(ordered)
 
 
-def _distinct_suits_fit(sizes: list[int], suit_counts: list[int]) -> bool:
+def _distinct_suits_fit(sizes: list[int], suit_counts: tuple[int, ...]) -> bool:
     """Whether sets of these sizes can each take distinct suits from these piles (Gale–Ryser)."""
     sizes = sorted(sizes, reverse=True)
     for j in range(1, len(sizes) + 1):
