@@ -277,7 +277,8 @@ def _run_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
         return [], problems
     windows = run_windows(ruleset, meld.naturals, len(meld.cards))
     # the reading that matches the order the cards were written in comes first
-    windows.sort(key=lambda window: _written_order(meld, window[0], window[0] + len(meld.cards) - 1) is None)
+    if len(windows) > 1:
+        windows.sort(key=lambda window: _written_order(meld, window[0], window[0] + len(meld.cards) - 1) is None)
     if not windows:
         return [], [_why_no_run(ruleset, meld)]
     suit = next(iter(meld.suits)) if meld.suits else None
@@ -491,7 +492,7 @@ def check_go_down(
     readings: list[MeldReading | None] = [None] * len(analysed)
 
     kinds = list(dict.fromkeys(requirements))  # the distinct requirements, in the contract's order
-    options = [[_options(ruleset, deal, meld, requirement) for requirement in kinds] for meld in analysed]
+    options = Options(ruleset, deal, analysed, kinds)
 
     if len(analysed) != len(requirements):
         laid = f"{len(analysed)} meld{'s' * (len(analysed) != 1)}"
@@ -524,15 +525,35 @@ def check_go_down(
     )
 
 
-Options = list[list[tuple[list[MeldReading], list[Problem]]]]
-"""For each meld, for each distinct requirement: its readings as that requirement, or why none."""
+class Options:
+    """For each meld, for each distinct requirement: its readings as that requirement, or why none.
+
+    Worked out when first asked for: a legal go-down seldom needs every meld
+    read as every kind of meld.
+    """
+
+    __slots__ = ("ruleset", "deal", "melds", "kinds", "_found")
+
+    def __init__(self, ruleset: Ruleset, deal: Deal, melds: Sequence[_Meld], kinds: Sequence[Requirement]) -> None:
+        self.ruleset = ruleset
+        self.deal = deal
+        self.melds = melds
+        self.kinds = kinds
+        self._found: dict[tuple[int, int], tuple[list[MeldReading], list[Problem]]] = {}
+
+    def of(self, meld: int, kind: int) -> tuple[list[MeldReading], list[Problem]]:
+        """Meld ``meld`` read as requirement ``kinds[kind]``."""
+        found = self._found.get((meld, kind))
+        if found is None:
+            found = self._found[meld, kind] = _options(self.ruleset, self.deal, self.melds[meld], self.kinds[kind])
+        return found
 
 
 def _closest(meld: _Meld, kinds: Sequence[Requirement], options: Options) -> tuple[MeldReading | None, list[Problem]]:
     """A meld judged as the contract kind it resembles (no problem if it fits one)."""
     candidates = []
     for order, requirement in enumerate(kinds):
-        found, why = options[meld.index][order]
+        found, why = options.of(meld.index, order)
         if found:
             return found[0], []
         resembles = meld.resembles_run if requirement.kind is MeldKind.RUN else meld.resembles_set
@@ -559,13 +580,19 @@ def _search(
     """
     best: tuple[tuple[int, int], tuple[MeldReading | None, ...], list[Problem]] | None = None
     legal_choices: list[list[MeldReading]] | None = None
-    unlike_by_kind = [[not _resembles(meld, kind) for kind in kinds] for meld in melds]
+    unlike_by_kind: list[list[bool]] = []  # worked out when a matching is illegal: most go-downs checked are legal
+
+    def unlike_count(order: tuple[int, ...]) -> int:
+        if not unlike_by_kind:
+            unlike_by_kind.extend([not _resembles(meld, kind) for kind in kinds] for meld in melds)
+        return sum(unlike_by_kind[i][k] for i, k in enumerate(order))
+
     # Stand-ins are reported only where every legal reading agrees, so with wilds all are looked at.
     needs_agreement = any(meld.wild_indexes for meld in melds)
     for order in _distinct_orders(requirement_kinds):
-        per_meld = [options[i][k] for i, k in enumerate(order)]
-        unlike = sum(unlike_by_kind[i][k] for i, k in enumerate(order))
+        per_meld = [options.of(i, k) for i, k in enumerate(order)]
         if any(why for _, why in per_meld):
+            unlike = unlike_count(order)
             individual = [problem for _, why in per_meld for problem in why]
             if best is None or (unlike, len(individual)) < best[0]:
                 readings = tuple(found[0] if found else None for found, _ in per_meld)
@@ -585,8 +612,10 @@ def _search(
                         choices.append(reading)
             elif fewest is None or len(cross) < fewest[0]:
                 fewest = (len(cross), combination, cross)
-        if fewest is not None and (best is None or (unlike, fewest[0]) < best[0]):
-            best = ((unlike, fewest[0]), fewest[1], fewest[2])
+        if fewest is not None:
+            unlike = unlike_count(order)
+            if best is None or (unlike, fewest[0]) < best[0]:
+                best = ((unlike, fewest[0]), fewest[1], fewest[2])
     if legal_choices is not None:
         return tuple(_agreed(choices) for choices in legal_choices), ((), [])
     assert best is not None
