@@ -92,6 +92,82 @@ def test_contract_joker_does_not_slide():
     assert not lay_off("contract", "AS 2S 3S JK 5S", "4S", own_run=True).legal
 
 
+@pytest.mark.parametrize(
+    ("own", "other", "cards"),
+    [
+        ("10S JS QS JK", "5H 6H 7H 8H", "JK"),  # the high end
+        ("JK 10S JS QS", "5H 6H 7H 8H", "JK"),  # the low end
+        ("QS JK 10S JS", "5H 6H 7H 8H", "JK"),  # not in run order: the joker may stand at either end
+        ("JK 10S JS QS KS JK", "5H 6H 7H 8H", "JK JK"),  # both ends, and the run keeps four cards
+        ("10S JS QS JK", "5H 6H 7H 8H", "4H JK"),  # with a card from the hand
+    ],
+)
+def test_continental_end_joker_of_your_run_may_move_to_another_players_run(own, other, cards):
+    ruling = lay_off("continental", other, cards, moved_from=parse_cards(own))
+    assert ruling.legal, ruling.problems
+    assert ruling.reading is not None and ruling.reading.kind is MeldKind.RUN
+
+
+def test_continental_joker_is_not_moved_off_a_run_of_only_three_cards():
+    ruling = lay_off("continental", "5H 6H 7H 8H", "JK", moved_from=parse_cards("10S JS JK"))
+    assert not ruling.legal
+    assert ruling.problems == ("10S JS JK is a run of only three cards: its joker stays.",)
+
+
+def test_continental_moved_jokers_leave_at_least_three_cards_in_the_run():
+    ruling = lay_off("continental", "5H 6H 7H 8H", "JK JK", moved_from=parse_cards("JK 10S JS JK"))
+    assert ruling.problems == ("Moving two wild cards would leave JK 10S JS JK with two; a run keeps at least three.",)
+
+
+def test_continental_only_an_end_joker_moves():
+    ruling = lay_off("continental", "5H 6H 7H 8H", "JK", moved_from=parse_cards("10S JK QS KS"))
+    assert ruling.problems == ("JK is not at an end of 10S JK QS KS: only an end joker moves.",)
+    ruling = lay_off("continental", "5H 6H 7H 8H", "JK", moved_from=parse_cards("10S JS QS KS"))
+    assert ruling.problems == ("10S JS QS KS holds no JK to move.",)
+
+
+def test_continental_joker_in_a_trio_stays():
+    ruling = lay_off("continental", "5H 6H 7H 8H", "JK", moved_from=parse_cards("10S JK JK"))
+    assert ruling.problems == ("10S JK JK is a trio: a joker in a trio stays.",)
+
+
+def test_continental_moved_joker_goes_only_to_another_players_run():
+    to_trio = lay_off("continental", "5H 5S 5D", "JK", moved_from=parse_cards("10S JS QS JK"))
+    assert to_trio.problems == ("An end joker of your run moves only to a run, not to a trio.",)
+    to_own = lay_off("continental", "5H 6H 7H 8H", "JK", moved_from=parse_cards("10S JS QS JK"), own_run=True)
+    assert to_own.problems == ("An end joker of your run may be moved only to another player's run.",)
+
+
+def test_continental_moving_a_joker_needs_a_joker_laid_off():
+    ruling = lay_off("continental", "5H 6H 7H 8H", "9H", moved_from=parse_cards("10S JS QS JK"))
+    assert ruling.problems == ("No joker is laid off, so none is moved from your run.",)
+
+
+def test_continental_moved_joker_must_still_fit_the_run_it_goes_on():
+    ruling = lay_off("continental", "5H 6H 7H 8H", "JK 2H", moved_from=parse_cards("10S JS QS JK"))
+    assert not ruling.legal
+
+
+@pytest.mark.parametrize("ruleset_id", ["contract", "may-i", "progressive"])
+def test_a_melded_joker_moves_to_another_meld_only_where_jokers_slide(ruleset_id):
+    ruleset = find_ruleset(ruleset_id)
+    ruling = check_lay_off(ruleset, parse_cards("5H 6H 7H 8H"), parse_cards("JK"), moved_from=parse_cards("10S JS QS JK"))
+    wild = "wild card" if ruleset.deuces_wild else "joker"
+    assert ruling.problems == (f"In {ruleset.name} a melded {wild} is never moved to another meld; lay off from your hand.",)
+    assert check_lay_off(ruleset, parse_cards("5H 6H 7H 8H"), parse_cards("JK")).legal  # from the hand it may
+
+
+def test_moving_a_joker_is_read_from_the_rulesets_fields_not_its_name():
+    import dataclasses
+
+    from companion.rules import JokerReclaim
+
+    custom = dataclasses.replace(find_ruleset("contract"), id="custom-1", name="Our rules", reclaim=JokerReclaim.SLIDE)
+    assert check_lay_off(custom, parse_cards("5H 6H 7H 8H"), parse_cards("JK"), moved_from=parse_cards("10S JS QS JK")).legal
+    ruling = check_lay_off(custom, parse_cards("5H 6H 7H 8H"), parse_cards("JK"), moved_from=parse_cards("10S JS JK"), kind=None)
+    assert ruling.problems == ("10S JS JK is a run of only three cards: its joker stays.",)
+
+
 # §6.4 Taking back a joker
 
 

@@ -219,6 +219,38 @@ def test_layoff_page_slides_a_continental_joker_in_the_players_own_run(form_clie
     assert "JK stands for 6S" in text_of(slid)
 
 
+def test_layoff_page_moves_an_end_joker_of_the_players_own_run_but_not_off_a_run_of_three(form_client):
+    form = {"ruleset": "continental", "meld": "5H 6H 7H 8H", "cards": "JK"}
+    moved = form_client.post("/layoff", data={**form, "moved_from": "10S JS QS JK"})
+    assert "✓ Allowed" in text_of(moved)
+    refused = form_client.post("/layoff", data={**form, "moved_from": "10S JS JK"})
+    assert "10S JS JK is a run of only three cards: its joker stays." in text_of(refused)
+    bad = form_client.post("/layoff", data={**form, "moved_from": "10S XX"})
+    assert bad.status_code == 422
+    assert "'XX' is not a card" in text_of(bad)
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "pair", "slide"),
+    [("progressive", True, False), ("continental", False, True), ("contract", False, False)],
+)
+def test_layoff_page_fields_follow_the_ruleset_select(form_client, ruleset_id, pair, slide):
+    # the select asks for the rules-dependent fields again (htmx), with whatever the form holds
+    response = form_client.get(
+        f"/layoff?fields=rules&ruleset={ruleset_id}&meld=5S+XX&kind=run", headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200
+    fields = parse(response.get_data(as_text=True)).find(id="layoff-ruleset-fields")
+    options = [option.text for option in fields.find("select", id="kind").find_all("option")]
+    assert ("Pair" in options) is pair
+    assert fields.has("input", name="own_run") is slide
+    assert fields.has("input", name="moved_from") is slide
+    assert "selected" in fields.find("option", value="run").attrs  # the choice is kept
+    assert "Not allowed" not in response.get_data(as_text=True)  # no ruling on a change of rules
+    page = parse(form_client.get("/layoff").get_data(as_text=True))
+    assert page.find("select", id="ruleset").attrs["hx-target"] == "#layoff-ruleset-fields"
+
+
 @pytest.mark.parametrize(
     ("form", "message"),
     [

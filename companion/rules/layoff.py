@@ -347,6 +347,7 @@ def check_lay_off(
     kind: MeldKind | None = None,
     turns_since_going_down: int | None = None,
     own_run: bool = False,
+    moved_from: Sequence[Card] | None = None,
 ) -> LayOffRuling:
     """Whether ``cards`` from a player's hand may be laid off on ``meld``.
 
@@ -370,7 +371,12 @@ def check_lay_off(
     With ``reclaim`` ``SLIDE`` (Continental, §6.3), a natural laid in the
     place a joker holds in a run the player dropped themselves
     (``own_run``) takes that place, and the joker slides to an open end.
-    ``turns_since_going_down`` is the number of
+    ``moved_from`` is the player's own run the wild card or cards laid off
+    are moved from, instead of coming from the hand: with ``reclaim``
+    ``SLIDE`` an end joker of your run may go to another player's run, but
+    not off a run of only three cards, and a joker in a set stays (§6.3);
+    where ``reclaim`` is not ``SLIDE`` a melded wild is never moved to
+    another meld. ``turns_since_going_down`` is the number of
     the player's turns since they went down (0: this turn; ``None``: not
     checked); with ``lay_off`` ``LATER_TURN`` a player may not lay off in
     the turn they go down. Raises ``ValueError`` for a negative number of
@@ -439,6 +445,9 @@ def check_lay_off(
             problems += fits
         problems += _table_wild_problems(ruleset, table, cards)
         problems += _supply_problems(ruleset, table.cards + cards)
+    if moved_from is not None:
+        problems += _moved_joker_problems(ruleset, tuple(moved_from), cards, table, own_run=own_run)
+        problems.sort(key=lambda problem: problem.kind)
     legal = not problems
     return LayOffRuling(
         legal=legal,
@@ -447,6 +456,101 @@ def check_lay_off(
         reading=_agreed(readings) if legal else None,
         readings=tuple(readings) if legal else (),
     )
+
+
+def _moved_joker_problems(
+    ruleset: Ruleset, source: tuple[Card, ...], cards: Sequence[Card], table: _TableMeld, *, own_run: bool
+) -> list[LayOffProblem]:
+    """Why the wild cards laid off may not be moved from the player's own run ``source`` (RULES.md §6.3).
+
+    Where ``reclaim`` is ``SLIDE``, an end wild of the player's own run may be
+    moved to another player's run, and the run keeps at least three cards
+    ("not off a run of only three cards"); a wild in a set stays. Elsewhere a
+    melded wild card is never moved to another meld.
+    """
+
+    def refused(kind: LayOffProblemKind, message: str) -> list[LayOffProblem]:
+        return [LayOffProblem(kind, message)]
+
+    moved = [card for card in cards if ruleset.is_wild(card)]
+    if ruleset.reclaim is not JokerReclaim.SLIDE:
+        return refused(
+            LayOffProblemKind.RULE,
+            f"In {ruleset.name} a melded {_wild_word(ruleset)} is never moved to another meld; lay off from your hand.",
+        )
+    if not moved:
+        return refused(
+            LayOffProblemKind.MELD,
+            f"No {_wild_word(ruleset)} is laid off, so none is moved from your run.",
+        )
+    if own_run:
+        return refused(
+            LayOffProblemKind.RULE,
+            f"An end {_wild_word(ruleset)} of your run may be moved only to another player's run.",
+        )
+    if table.problem is None and MeldKind.RUN not in table.kinds:
+        return refused(
+            LayOffProblemKind.RULE, f"An end {_wild_word(ruleset)} of your run moves only to a run, not to a {ruleset.set_word}."
+        )
+    # The run keeps the kind it was melded as (§6.1): cards that read as a set are one, whose wilds stay.
+    origin = _table_meld(ruleset, source, None, verb="move a joker from")
+    text = format_cards(source)
+    if origin.problem is None and MeldKind.RUN not in origin.kinds and MeldKind.SET in origin.kinds:
+        return refused(
+            LayOffProblemKind.RULE, f"{text} is a {ruleset.set_word}: a {_wild_word(ruleset)} in a {ruleset.set_word} stays."
+        )
+    if origin.problem is not None or MeldKind.RUN not in origin.kinds:
+        origin = _table_meld(ruleset, source, MeldKind.RUN, verb="move a joker from")
+        if origin.problem is not None:
+            return refused(LayOffProblemKind.MELD, f"{text} is not a run, so no {_wild_word(ruleset)} is moved from it.")
+    left = len(source) - len(moved)
+    if left < 3:
+        if len(moved) == 1:
+            return refused(
+                LayOffProblemKind.RULE,
+                f"{text} is a run of only three cards: its {_wild_word(ruleset)} stays.",
+            )
+        return refused(
+            LayOffProblemKind.RULE,
+            f"Moving {number_word(len(moved))} wild cards would leave {text} with {number_word(left)}; a run keeps at least three.",
+        )
+    missing = [card for card in dict.fromkeys(moved) if moved.count(card) > sum(c == card for c in source)]
+    if missing:
+        held = " or ".join(str(card) for card in missing)
+        return refused(LayOffProblemKind.CARD, f"{text} holds no {held} to move.")
+    if not any(_ends_hold(ruleset, origin, layout, moved) for layout in _layouts(ruleset, source)):
+        held = " and ".join(dict.fromkeys(str(card) for card in moved))
+        where = "an end" if len(moved) == 1 else "its ends"
+        return refused(
+            LayOffProblemKind.CARD,
+            f"{held} {'is' if len(moved) == 1 else 'are'} not at {where} of {text}: only an end {_wild_word(ruleset)} moves.",
+        )
+    return []
+
+
+def _ends_hold(ruleset: Ruleset, origin: _TableMeld, layout: _Layout, moved: Sequence[Card]) -> bool:
+    """Whether the run's ends in this layout hold the ``moved`` wild cards (one end each)."""
+    wild_cards = [origin.cards[i] for i in origin.wilds]
+    if layout.free:
+        # the cards are not written in run order: any wild may stand at an end no natural holds
+        at_ends, room = wild_cards, sum(end in layout.free for end in {layout.low, layout.high})
+    else:
+        places = layout.wild_places(origin.cards, origin.wilds)
+        at_ends = [origin.cards[i] for i, place in places.items() if place in (layout.low, layout.high)]
+        room = len(at_ends)
+    if len(moved) > room:
+        return False
+    left = list(at_ends)
+    for card in moved:
+        if card not in left:
+            return False
+        left.remove(card)
+    return True
+
+
+def _wild_word(ruleset: Ruleset) -> str:
+    """What a melded wild card is called: a joker, or a wild card where twos are wild too."""
+    return "wild card" if ruleset.deuces_wild else "joker"
 
 
 def _table_wild_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> list[LayOffProblem]:

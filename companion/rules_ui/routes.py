@@ -18,6 +18,7 @@ from ..rules import (
     RULESETS,
     Card,
     CardSyntaxError,
+    JokerReclaim,
     MeldKind,
     Rank,
     Ruleset,
@@ -221,11 +222,15 @@ def layoff() -> str:
     kind_text = values.get("kind", "")
     this_turn = values.get("this_turn") == "y"
     own_run = values.get("own_run") == "y"
+    moved_from_text = values.get("moved_from", "")
     errors: dict[str, str] = {}
     ruling = None
     meld: tuple[Card, ...] = ()
     cards: tuple[Card, ...] = ()
-    if request.method == "POST" or meld_text or cards_text:
+    moved_from: tuple[Card, ...] | None = None
+    # A change of rules redraws only the fields that depend on them: no ruling, nothing judged yet.
+    fields_only = values.get("fields") == "rules" and _is_htmx()
+    if not fields_only and (request.method == "POST" or meld_text or cards_text):
         try:
             meld = _cards(meld_text)
             if not meld:
@@ -244,6 +249,12 @@ def layoff() -> str:
                 errors["cards"] = "A joker is taken with one natural card: type just that card."
         except CardSyntaxError as error:
             errors["cards"] = _sentence(error)
+        slides = table.ruleset.reclaim is JokerReclaim.SLIDE and mode != "exchange"
+        if slides and moved_from_text.strip():
+            try:
+                moved_from = _cards(moved_from_text)
+            except CardSyntaxError as error:
+                errors["moved_from"] = _sentence(error)
         kind = {"set": MeldKind.SET, "run": MeldKind.RUN, "pair": MeldKind.PAIR}.get(kind_text)
         if not errors and not table.errors:
             if mode == "exchange":
@@ -258,6 +269,7 @@ def layoff() -> str:
                     kind=kind,
                     turns_since_going_down=0 if this_turn else None,
                     own_run=own_run,
+                    moved_from=moved_from,
                 )
     context = {
         "table": table,
@@ -267,10 +279,13 @@ def layoff() -> str:
         "kind": kind_text,
         "this_turn": this_turn,
         "own_run": own_run,
+        "moved_from_text": moved_from_text,
         "errors": errors,
         "ruling": ruling,
         "rulesets": ruleset_choices(),
     }
+    if fields_only:
+        return render_template("rules/_layoff_rules_changed.html", **context), 200
     status = 422 if errors or table.errors else 200
     return render_template("rules/layoff.html", **context), status
 

@@ -442,3 +442,27 @@ def test_layoff_page_speaks_the_rulesets_words_and_slides_continentals_joker(pag
     page.goto("/layoff?ruleset=progressive")
     expect(page.locator("#kind option")).to_have_text(["Set or run: work it out", "Set", "Run", "Pair"])
     look("layoff-progressive-pair")
+
+
+@pytest.mark.browser_context_args(viewport=NARROW, screen=NARROW)
+def test_layoff_fields_follow_a_change_of_rules_and_move_an_end_joker(page: Page, look) -> None:
+    page.goto("/layoff")
+    own_run = page.get_by_label("It is the player's own run (a joker slides to the end)")
+    expect(own_run).to_have_count(0)
+    page.get_by_label("Rules").select_option("continental")
+    expect(page.locator("#kind option")).to_have_text(["Trio or run: work it out", "Trio", "Run"])
+    expect(own_run).to_be_visible()
+    page.get_by_label("The meld on the table").fill("5H 6H 7H 8H")
+    page.get_by_label("The card or cards to lay off").fill("JK")
+    page.get_by_label("The joker comes from the player's own run (optional)").fill("10S JS JK")
+    page.get_by_role("button", name="Rule on it").tap()
+    verdict = page.locator("#ruling")
+    expect(verdict.locator(".problems li")).to_have_text(["10S JS JK is a run of only three cards: its joker stays."])
+    look("layoff-continental-moved-joker")
+
+    page.get_by_label("Rules").select_option("progressive")
+    expect(page.locator("#kind option")).to_have_text(["Set or run: work it out", "Set", "Run", "Pair"])
+    expect(own_run).to_have_count(0)
+    expect(verdict).to_have_count(0)  # a ruling made under Continental's rules would mislead
+    expect(page.get_by_label("The meld on the table")).to_have_value("5H 6H 7H 8H")  # what was typed stays
+    look("layoff-changed-to-progressive")
