@@ -589,6 +589,23 @@ def _search(
 
     # Stand-ins are reported only where every legal reading agrees, so with wilds all are looked at.
     needs_agreement = any(meld.wild_indexes for meld in melds)
+    # First the matchings where every meld fits its requirement on its own (found meld by meld, in the
+    # order below): a legal reading is among them.
+    for order in _fitting_orders(requirement_kinds, options):
+        per_meld = [options.of(i, k) for i, k in enumerate(order)]
+        for combination in itertools.product(*(found for found, _ in per_meld)):
+            if _cross_problems(ruleset, combination, word):
+                continue
+            if not needs_agreement:  # no wild card: the first legal reading is the answer
+                return tuple(combination), ((), [])
+            if legal_choices is None:
+                legal_choices = [[reading] for reading in combination]
+            else:
+                for choices, reading in zip(legal_choices, combination, strict=True):
+                    choices.append(reading)
+    if legal_choices is not None:
+        return tuple(_agreed(choices) for choices in legal_choices), ((), [])
+    # Nothing is legal: every matching, for the one closest to legal.
     for order in _distinct_orders(requirement_kinds):
         per_meld = [options.of(i, k) for i, k in enumerate(order)]
         if any(why for _, why in per_meld):
@@ -620,6 +637,41 @@ def _search(
         return tuple(_agreed(choices) for choices in legal_choices), ((), [])
     assert best is not None
     return None, (best[1], best[2])
+
+
+def _fitting_orders(items: Sequence[int], options: Options) -> list[tuple[int, ...]]:
+    """The distinct orderings of ``items`` in which every meld fits its requirement, in :func:`_distinct_orders`' order.
+
+    Built meld by meld, so that an ordering is dropped at the first meld that
+    does not fit (with six melds there are hundreds of orderings, few fitting).
+    """
+    orders = _orders(tuple(items))
+    if len(orders) <= 24:  # few: filtering the list worked out once per contract shape is quicker
+        return [order for order in orders if not any(options.of(i, k)[1] for i, k in enumerate(order))]
+    counts = Counter(items)
+    keys = list(counts)  # the order of first appearance, as _orders has it
+    found: list[tuple[int, ...]] = []
+    current: list[int] = []
+
+    def extend() -> None:
+        meld = len(current)
+        if meld == len(items):
+            found.append(tuple(current))
+            return
+        for key in keys:
+            if counts[key] and not options.of(meld, key)[1]:
+                counts[key] -= 1
+                current.append(key)
+                extend()
+                current.pop()
+                counts[key] += 1
+
+    extend()
+    first = tuple(items)
+    if first in found:
+        found.remove(first)
+        found.insert(0, first)
+    return found
 
 
 def _distinct_orders(items: Sequence[int]) -> list[tuple[int, ...]]:

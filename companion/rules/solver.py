@@ -130,10 +130,8 @@ class _Search:
         self.sets = [r for r in requirements if r.kind is not MeldKind.RUN]
         #: The set requirements that may hold more cards than their length (not pairs, lengths are minimums).
         self.loose_sets = frozenset(i for i, r in enumerate(self.sets) if not exact and r.kind is not MeldKind.PAIR)
-        #: Whether sets are searched with the fewest wilds and topped up afterwards (:meth:`_top_up`): where
-        #: the room left for wilds depends only on how many the sets hold (no wild limit, or no pair to
-        #: hold wilds the loose sets can't).
-        self.set_topup = bool(self.loose_sets) and (ruleset.max_wilds is None or len(self.loose_sets) == len(self.sets))
+        #: Whether sets are searched with the fewest wilds and topped up afterwards (:meth:`_top_up`).
+        self.set_topup = bool(self.loose_sets)
         #: The set requirements' indexes, grouped by identical requirement.
         self.set_kinds = [[i for i, r in enumerate(self.sets) if r == kind] for kind in dict.fromkeys(self.sets)]
         self.order = self.runs + self.sets
@@ -570,8 +568,9 @@ class _Search:
             return [(0, [])]
         n = len(requirements)
         full = (1 << n) - 1
-        # states: (open-mask, wilds used) -> (natural value, choices)
-        states: dict[tuple[int, int], tuple[int, tuple[tuple[int, int, int, int], ...]]] = {(full, 0): (0, ())}
+        # states: (open-mask, wilds used, wilds held where no more may go) -> (natural value, choices); the
+        # last counts only where sets are topped up afterwards (_top_up), and is 0 otherwise
+        states: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, int, int, int], ...]]] = {(full, 0, 0): (0, ())}
         available_by_rank = [0] * 14
         suits_by_rank: list[tuple[int, ...]] = [() for _ in range(14)]
         for r in range(1, 14):
@@ -582,44 +581,47 @@ class _Search:
             ranks.append(0)  # an all-wild set of no stated rank
         for r in ranks:
             new_states = dict(states)
-            for (mask, used), (nat_value, choices) in states.items():
+            for (mask, used, held), (nat_value, choices) in states.items():
                 for sub, allocation in self._allocations(mask, r, available_by_rank[r], suits_by_rank[r], wilds_left - used):
                     extra_wilds = sum(w for _, _, w in allocation)
+                    if self.set_topup:
+                        held += sum(w for i, _, w in allocation if i not in self.loose_sets)
                     gained = sum(k for _, k, _ in allocation) * (self.rank_value[r] if r else 0)
-                    state = (mask & ~sub, used + extra_wilds)
+                    state = (mask & ~sub, used + extra_wilds, held)
                     candidate = (nat_value + gained, choices + tuple((i, r, k, w) for i, k, w in allocation))
                     if state not in new_states or candidate[0] > new_states[state][0]:
                         new_states[state] = candidate
             states = new_states
         if self.set_topup:
-            states = self._top_up(states, wilds_left)
+            done = self._top_up(states, wilds_left)
+        else:
+            done = {used: found for (mask, used, _), found in states.items() if not mask}
         offset = len(self.wild_cards) - wilds_left  # the runs melded the best wilds already
         answers = []
-        for (mask, used), (nat_value, choices) in sorted(states.items(), key=lambda item: item[0][1]):
-            if mask:
-                continue
+        for used, (nat_value, choices) in sorted(done.items()):
             total = nat_value + self.wild_prefix[offset + used] - self.wild_prefix[offset]
             answers.append((total, [(r, k, w) for _, r, k, w in sorted(choices)]))
         return answers
 
     def _top_up(
-        self, states: dict[tuple[int, int], tuple[int, tuple[tuple[int, int, int, int], ...]]], wilds_left: int
-    ) -> dict[tuple[int, int], tuple[int, tuple[tuple[int, int, int, int], ...]]]:
+        self, states: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, int, int, int], ...]]], wilds_left: int
+    ) -> dict[int, tuple[int, tuple[tuple[int, int, int, int], ...]]]:
         """Sets made with the fewest wilds each, then given the extra wilds a set of minimum length may hold.
 
         A wild more in a set changes nothing but how many wilds are melded, so
         the search gives each set only the wilds its length needs, and here
         every complete answer is topped up to each larger number of wilds,
-        within the wild allowance (:attr:`set_topup` says when that is the
-        same for every answer with the same number of wilds).
+        within the wild allowance: the room left is the same for every answer
+        of a state, whose wilds held in pairs (which take no more) are part
+        of it. Returns the best answer for each number of wilds.
         """
-        topped: dict[tuple[int, int], tuple[int, tuple[tuple[int, int, int, int], ...]]] = {}
-        for (mask, used), (nat_value, choices) in states.items():
+        topped: dict[int, tuple[int, tuple[tuple[int, int, int, int], ...]]] = {}
+        for (mask, used, _), (nat_value, choices) in states.items():
             if mask:
                 continue
             room = {i: self.max_wilds - w for i, _, _, w in choices if i in self.loose_sets}
             for more in range(0, min(wilds_left - used, sum(room.values())) + 1):
-                state = (0, used + more)
+                state = used + more
                 if state in topped and topped[state][0] >= nat_value:
                     continue
                 given, extra = [], more
