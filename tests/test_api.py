@@ -523,7 +523,8 @@ def test_the_good_bodies_are_good(client, url):
     ],
 )
 def test_an_unknown_card_is_400_naming_it(client, url, changes, words):
-    assert_error(client.post(url, json={**GOOD[url], **changes}), *words)
+    message = assert_error(client.post(url, json={**GOOD[url], **changes}), *words)
+    assert message.endswith("or a joker (JK).") and not message.endswith("..")  # one full stop, the engine's
 
 
 @pytest.mark.parametrize("url", POSTS)

@@ -177,6 +177,25 @@ BAD_TEXTS = [
 
 
 @pytest.mark.parametrize(("cards", "quoted"), BAD_TEXTS, ids=[repr(c) for c, _ in BAD_TEXTS])
+def test_card_syntax_errors_are_sentences_with_their_full_stop(cards, quoted):
+    # the engine's sentence is shown as it is: no caller adds a full stop
+    with pytest.raises(CardSyntaxError) as raised:
+        parse_cards(cards)
+    assert str(raised.value) == f"{quoted} is not a card: a card is a rank (A, 2-10 or T, J, Q, K) and a suit (S, H, D, C or ♠ ♥ ♦ ♣), like 10H or Q♠, or a joker (JK)."
+
+
+@pytest.mark.parametrize("text", ["K X", ["K", "X"], ["K", None]], ids=repr)
+def test_rank_syntax_errors_are_sentences_with_their_full_stop(text):
+    from companion.rules.tally import parse_ranks
+
+    with pytest.raises(CardSyntaxError) as raised:
+        parse_ranks(text)
+    message = str(raised.value)
+    assert message.endswith("or JK (suits don't matter here).")
+    assert not message.endswith("..")
+
+
+@pytest.mark.parametrize(("cards", "quoted"), BAD_TEXTS, ids=[repr(c) for c, _ in BAD_TEXTS])
 def test_parse_cards_quotes_the_first_bad_token(cards, quoted):
     with pytest.raises(CardSyntaxError) as raised:
         parse_cards(cards)

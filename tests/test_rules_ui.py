@@ -126,6 +126,16 @@ def test_checker_bad_input_gets_a_message_not_an_error(form_client, query, messa
     response = form_client.get(f"/check?{query}")
     assert response.status_code == 422
     assert message in text_of(response)
+    assert ".." not in text_of(response)
+
+
+@pytest.mark.parametrize("field", ["meld", "cards", "moved_from"])
+def test_layoff_card_errors_are_the_engines_sentences(form_client, field):
+    form = {"ruleset": "continental", "meld": "5H 6H 7H 8H", "cards": "JK", "moved_from": "10S JS QS JK", field: "5S XX"}
+    response = form_client.post("/layoff", data=form)
+    assert response.status_code == 422
+    error = parse(response.get_data(as_text=True)).find(id=f"{field}-error").text
+    assert error == "'XX' is not a card: a card is a rank (A, 2-10 or T, J, Q, K) and a suit (S, H, D, C or ♠ ♥ ♦ ♣), like 10H or Q♠, or a joker (JK)."
 
 
 def test_checker_from_a_game_uses_its_exact_rules_and_current_deal(make_game, form_client):

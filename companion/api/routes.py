@@ -247,7 +247,7 @@ def _card_list(value: Any, where: str) -> tuple[Card, ...]:
         try:
             cards.append(Card.parse(token))
         except CardSyntaxError as error:
-            raise BadRequest(f"In {where}, {error}.") from None
+            raise BadRequest(f"In {where}, {error}") from None  # the engine's sentence has its full stop
     return tuple(cards)
 
 

@@ -22,7 +22,10 @@ from dataclasses import dataclass, field
 
 
 class CardSyntaxError(ValueError):
-    """A token that is not a card in any accepted notation (``"1X"``)."""
+    """A token that is not a card in any accepted notation (``"1X"``).
+
+    The message is a sentence ready to show a player, full stop included.
+    """
 
 
 class Suit(enum.StrEnum):
@@ -154,16 +157,16 @@ class Card:
         >>> Card.parse("1X")
         Traceback (most recent call last):
         ...
-        companion.rules.cards.CardSyntaxError: '1X' is not a card: a card is a rank (A, 2-10 or T, J, Q, K) and a suit (S, H, D, C or ♠ ♥ ♦ ♣), like 10H or Q♠, or a joker (JK)
+        companion.rules.cards.CardSyntaxError: '1X' is not a card: a card is a rank (A, 2-10 or T, J, Q, K) and a suit (S, H, D, C or ♠ ♥ ♦ ♣), like 10H or Q♠, or a joker (JK).
         """
         if not isinstance(token, str):
-            raise CardSyntaxError(f"{token!r} is not a card: {_CARD_SHAPE}")
+            raise CardSyntaxError(f"{token!r} is not a card: {_CARD_SHAPE}.")
         text = token.strip().upper()
         if text in JOKER_SPELLINGS:
             return JOKER
         if len(text) >= 2 and text[-1] in SUIT_SPELLINGS and text[:-1] in _LABEL_RANKS:
             return _CARDS[(_LABEL_RANKS[text[:-1]], SUIT_SPELLINGS[text[-1]])]
-        raise CardSyntaxError(f"{token.strip()!r} is not a card: {_CARD_SHAPE}")
+        raise CardSyntaxError(f"{token.strip()!r} is not a card: {_CARD_SHAPE}.")
 
     @property
     def is_joker(self) -> bool:

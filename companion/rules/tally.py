@@ -54,13 +54,13 @@ def parse_ranks(text: str | Iterable[str]) -> tuple[str, ...]:
     >>> parse_ranks("K X")
     Traceback (most recent call last):
     ...
-    companion.rules.cards.CardSyntaxError: 'X' is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here)
+    companion.rules.cards.CardSyntaxError: 'X' is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here).
     """
     tokens = [t for t in _SEPARATORS.split(text) if t] if isinstance(text, str) else list(text)
     ranks = []
     for token in tokens:
         if not isinstance(token, str):
-            raise CardSyntaxError(f"{token!r} is not a rank: {_RANK_SHAPE}")
+            raise CardSyntaxError(f"{token!r} is not a rank: {_RANK_SHAPE}.")
         word = token.strip().upper()
         if word in JOKER_SPELLINGS:
             ranks.append("JK")
@@ -69,7 +69,7 @@ def parse_ranks(text: str | Iterable[str]) -> tuple[str, ...]:
         elif len(word) >= 2 and word[-1] in SUIT_SPELLINGS and word[:-1] in _RANK_ALIASES and word[:-1] not in ("1", "JK"):
             ranks.append(_RANK_ALIASES[word[:-1]])
         else:
-            raise CardSyntaxError(f"{token.strip()!r} is not a rank: {_RANK_SHAPE}")
+            raise CardSyntaxError(f"{token.strip()!r} is not a rank: {_RANK_SHAPE}.")
     return tuple(ranks)
 
 

@@ -36,8 +36,7 @@ class MeldsText:
             try:
                 melds.append(parse_cards(part))
             except CardSyntaxError as error:
-                message = str(error)
-                return cls(tuple(melds), message[0].upper() + message[1:] + ".", raw=text or "")
+                return cls(tuple(melds), str(error), raw=text or "")  # the engine's sentence, ready to show
         return cls(tuple(melds))
 
     @property

@@ -112,7 +112,7 @@ def _table(values) -> Table:  # noqa: ANN001 - a request's MultiDict
 def _cards(text: str) -> tuple[Card, ...]:
     """Cards typed in a box, at most :data:`MAX_TEXT` characters of them."""
     if len(text) > MAX_TEXT:
-        raise CardSyntaxError(f"that is more cards than a table holds: type at most {MAX_TEXT} characters")
+        raise CardSyntaxError(f"That is more cards than a table holds: type at most {MAX_TEXT} characters.")
     return parse_cards(text)
 
 
@@ -144,7 +144,7 @@ def checker() -> str:
     try:
         remaining = _cards(remaining_text) if remaining_text.strip() else None
     except CardSyntaxError as error:
-        remaining_error = _sentence(error)
+        remaining_error = str(error)
     ruling = None
     if state.filled and not state.error and not remaining_error and not table.errors:
         ruling = check_go_down(table.ruleset, table.deal, state.filled, remaining, table.players)
@@ -162,11 +162,6 @@ def checker() -> str:
     template = "rules/_checker_body.html" if _is_htmx() else "rules/check.html"
     status = 200 if not (table.errors or state.error or remaining_error) or _is_htmx() else 422
     return render_template(template, **context), status
-
-
-def _sentence(error: Exception) -> str:
-    message = str(error)
-    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
 
 
 # ---------------------------------------------------------------------------
@@ -236,7 +231,7 @@ def layoff() -> str:
             if not meld:
                 errors["meld"] = "Type the meld on the table, like “5S 6S 7S 8S”."
         except CardSyntaxError as error:
-            errors["meld"] = _sentence(error)
+            errors["meld"] = str(error)
         try:
             cards = _cards(cards_text)
             if not cards:
@@ -248,13 +243,13 @@ def layoff() -> str:
             elif mode == "exchange" and len(cards) != 1:
                 errors["cards"] = "A joker is taken with one natural card: type just that card."
         except CardSyntaxError as error:
-            errors["cards"] = _sentence(error)
+            errors["cards"] = str(error)
         slides = table.ruleset.reclaim is JokerReclaim.SLIDE and mode != "exchange"
         if slides and moved_from_text.strip():
             try:
                 moved_from = _cards(moved_from_text)
             except CardSyntaxError as error:
-                errors["moved_from"] = _sentence(error)
+                errors["moved_from"] = str(error)
         kind = {"set": MeldKind.SET, "run": MeldKind.RUN, "pair": MeldKind.PAIR}.get(kind_text)
         if not errors and not table.errors:
             if mode == "exchange":
