@@ -703,3 +703,100 @@ def test_a_game_under_a_tables_own_rules_travels_in_a_backup(no_csrf_app, form_c
         game = db.session.scalars(select(Game)).one()
         assert game.ruleset.name == "Gran's rules" and game.ruleset.points.as_dict()["JK"] == 25
         assert game.deals[0].hand(1).points == 35
+
+
+def _one_deal_rules(name: str, joker_points: int) -> dict:
+    """A table's own rules of one deal (so one deal finishes a game and it counts in the standings)."""
+    from companion.rules import RULESETS
+    from companion.rules.definition import ruleset_to_definition
+
+    definition = ruleset_to_definition(RULESETS["contract"]) | {"name": name}
+    definition["deals"] = definition["deals"][:1]
+    definition["card_points"] = {**definition["card_points"], "JK": joker_points}
+    return definition
+
+
+def _save_rules(client, definition: dict, owner: str) -> str:
+    response = client.post("/rulesets/import", data={"text": json.dumps(definition), "owner": owner})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return "custom-" + response.headers["Location"].rstrip("/").rsplit("/", 1)[1]
+
+
+def test_a_restored_game_under_a_tables_own_rules_never_shares_an_id_with_rules_already_here(
+    no_csrf_app, form_client, other_app
+):
+    """Rules stored as custom-1 on the backup's server and custom-1 here are different rules: the filter keeps them apart."""
+    from companion.leagues.standings import Season, compute_standings
+    from companion.models import CustomRuleset
+
+    league_id = new_league(form_client, "Gran's table")
+    grans = _save_rules(form_client, _one_deal_rules("Gran's rules", 25), str(league_id))
+    url = start(form_client, league_id, ["Ann", "Bob", "Cat"], grans)
+    deal(form_client, url, 1, "0", ["", "K JK", "5"])
+    original = form_client.get(f"/leagues/{league_id}/backup.json").get_data()
+
+    here = signed_in(other_app)
+    mine = _save_rules(here, _one_deal_rules("My rules", 50), "")
+    assert mine == grans  # the same number on both servers: the clash this guards against
+    response = upload(here, original)
+    assert response.status_code == 303, field_error(response)
+    restored = int(response.headers["Location"].rstrip("/").rsplit("/", 1)[1])
+    url = start(here, restored, ["Ann", "Bob", "Cat"], mine)  # a game here under this server's custom-1
+    deal(here, url, 1, "1", ["K JK", "", "5"])
+
+    with other_app.app_context():
+        imported = db.session.scalars(select(Game).order_by(Game.id)).first()
+        imported_id = imported.ruleset_id
+        assert imported_id != mine
+        stored = db.session.get(CustomRuleset, int(imported.ruleset_id.removeprefix("custom-")))
+        assert stored.name == "Gran's rules" and stored.league_id == restored
+        assert imported.custom_version is stored.latest and stored.latest.definition["card_points"]["JK"] == 25
+        assert imported.ruleset.id == imported.ruleset_id and imported.ruleset.points.as_dict()["JK"] == 25
+        assert imported.deals[0].hand(1).points == 35
+        mine_only = compute_standings(restored, Season.all_time(), mine)
+        grans_only = compute_standings(restored, Season.all_time(), imported.ruleset_id)
+        assert (mine_only.games, grans_only.games) == (1, 1)
+        assert compute_standings(restored, Season.all_time(), None).games == 2
+
+    # the filter offers both by name, and the restored rules export again as themselves
+    page = parse(here.get(f"/leagues/{restored}").get_data(as_text=True))
+    offered = {
+        option.attrs["value"]: option.text.strip() for option in page.find("select", name="ruleset").find_all("option")
+    }
+    assert offered[mine] == "My rules" and offered[imported_id] == "Gran's rules"
+    again = json.loads(here.get(f"/leagues/{restored}/backup.json").get_data())
+    assert {game["rules"]["name"] for game in again["games"]} == {"Gran's rules", "My rules"}
+
+
+def test_a_refused_restore_stores_no_rules(no_csrf_app, form_client, other_app):
+    """A backup refused after its games under a table's own rules were read leaves no stored ruleset behind."""
+    from companion.models import CustomRuleset, CustomRulesetVersion
+
+    league_id = new_league(form_client, "Gran's table")
+    grans = _save_rules(form_client, _one_deal_rules("Gran's rules", 25), str(league_id))
+    url = start(form_client, league_id, ["Ann", "Bob", "Cat"], grans)
+    deal(form_client, url, 1, "0", ["", "K JK", "5"])
+    start(form_client, league_id, ["Ann", "Bob", "Cat"], grans)
+    data = json.loads(form_client.get(f"/leagues/{league_id}/backup.json").get_data())
+    data["games"][1]["first_dealer"] = 7  # the second game is unsound
+    here = signed_in(other_app)
+
+    def stored() -> tuple[int, int]:
+        with other_app.app_context():
+            return (
+                db.session.scalar(select(func.count()).select_from(CustomRuleset)),
+                db.session.scalar(select(func.count()).select_from(CustomRulesetVersion)),
+            )
+
+    before = row_counts(other_app)
+    response = upload(here, json.dumps(resigned(data)).encode())
+    assert response.status_code == 422 and "Game 2" in field_error(response)
+    assert row_counts(other_app) == before and stored() == (0, 0)
+
+    # a league of that name already here: refused, and still nothing stored
+    new_league(here, "GRAN'S TABLE")
+    before = row_counts(other_app)
+    data["games"][1]["first_dealer"] = 0
+    response = upload(here, json.dumps(resigned(data)).encode())
+    assert response.status_code == 422 and "already a league" in field_error(response)
+    assert row_counts(other_app) == before and stored() == (0, 0)

@@ -11,6 +11,13 @@ league, its roster, its games with their exact timestamps, seats, deals
 (with their versions), hands, May I counts and history. Players are matched
 by name, so a backup restored next to other leagues shares their players.
 The derived game results are rebuilt as the transaction commits.
+
+A game played under a table's own rules carries the id those rules had on
+the server that made the backup (``custom-<n>``), which on this server may be
+another table's rules. So such rules become the restored league's own stored
+ruleset here (one per id in the file, a version per distinct snapshot), and
+their games take its id and are linked to the version: the standings filter
+can never mix them with rules that merely had the same number elsewhere.
 """
 
 from __future__ import annotations
@@ -29,8 +36,21 @@ from sqlalchemy.exc import IntegrityError
 
 from ..auth.access import new_token
 from ..extensions import db
-from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, League, Player, Seat
+from ..models import (
+    BuyCount,
+    Change,
+    CustomRuleset,
+    CustomRulesetVersion,
+    DealResult,
+    Game,
+    GameStatus,
+    HandScore,
+    League,
+    Player,
+    Seat,
+)
 from ..rules import RULESETS, CardSyntaxError, Ruleset
+from ..rules.definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
 from ..rules.snapshot import ruleset_from_dict, ruleset_to_dict
 from ..rules.tally import parse_ranks, rank_points
 from ..validation import TextError, clean_name
@@ -588,6 +608,7 @@ def import_league_backup(data: dict[str, Any]) -> League:
     from ..games.service import find_or_add_player, touch
 
     checked = validate_backup(data)
+    own_rules = _plan_own_rules(checked.games)
     key = League.key_for(checked.name)
     clash = db.session.scalar(select(League).where(League.name_key == key))
     if clash is not None:
@@ -602,11 +623,17 @@ def import_league_backup(data: dict[str, Any]) -> League:
             player = find_or_add_player(name)
             if player not in league.members:
                 league.members.append(player)
+        stored = _store_own_rules(league, own_rules)
         for planned in checked.games:
             players: list[Player] = [find_or_add_player(name) for name in planned.seats]
+            rules = planned.rules
+            version = stored.get((planned.ruleset_id, _canonical_json(rules)))
+            if version is not None:  # the table's own rules, under the id they have here
+                rules = {**rules, "id": version.custom_ruleset.ruleset_id}
             game = Game(
-                ruleset_id=planned.ruleset_id,
-                rules_json=json.dumps(planned.rules, sort_keys=True),
+                ruleset_id=rules["id"],
+                rules_json=json.dumps(rules, sort_keys=True),
+                custom_version=version,
                 status=planned.status,
                 first_dealer=planned.first_dealer,
                 created_at=planned.created_at,
@@ -669,6 +696,74 @@ def import_league_backup(data: dict[str, Any]) -> League:
         db.session.rollback()
         raise
     return league
+
+
+@dataclass
+class _OwnRules:
+    """A table's own ruleset the backup's games were played under, as it will be stored for the restored league."""
+
+    name: str
+    """The name of its latest version (made unique within the league)."""
+    versions: list[tuple[str, str]] = field(default_factory=list)
+    """``(snapshot as canonical JSON, definition JSON)``, in the order the games were started."""
+
+
+def _plan_own_rules(games: list[_Game]) -> dict[str, _OwnRules]:
+    """The stored rulesets the games under a table's own rules need, by their id in the file; checked, nothing written.
+
+    Each snapshot is turned into the ruleset object the builder stores and
+    read back by the engine, so a stored version here is as sound as one saved
+    through the builder.
+    """
+    plans: dict[str, _OwnRules] = {}
+    for index, planned in sorted(enumerate(games, start=1), key=lambda item: (item[1].created_at, item[0])):
+        if planned.ruleset_id in RULESETS:
+            continue
+        try:
+            definition = ruleset_to_definition(
+                ruleset_from_definition(ruleset_to_definition(ruleset_from_dict(planned.rules)))
+            )
+        except RulesetDefinitionError as error:
+            raise _fail(f"Game {index}", f"its table's own rules can't be stored here ({_short(error)}).") from None
+        snapshot = _canonical_json(planned.rules)
+        plan = plans.setdefault(planned.ruleset_id, _OwnRules(name=definition["name"]))
+        if all(known != snapshot for known, _ in plan.versions):
+            plan.versions.append((snapshot, json.dumps(definition, sort_keys=True, separators=(",", ":"))))
+            plan.name = definition["name"]
+    taken: set[str] = set()
+    for plan in plans.values():  # two rulesets of one name (an account's and a league's, say): the second is numbered
+        base, number = plan.name, 1
+        while CustomRuleset.key_for(plan.name) in taken:
+            number += 1
+            suffix = f" ({number})"
+            plan.name = base[: MAX_RULES_NAME - len(suffix)] + suffix
+        taken.add(CustomRuleset.key_for(plan.name))
+    return plans
+
+
+MAX_RULES_NAME = 60  # CustomRuleset.name
+
+
+def _store_own_rules(league: League, plans: dict[str, _OwnRules]) -> dict[tuple[str, str], CustomRulesetVersion]:
+    """Store the planned rulesets as ``league``'s own; the version for each ``(id in the file, snapshot JSON)``."""
+    if not plans:
+        return {}
+    db.session.flush()  # the league's id names the rulesets' owner
+    found: dict[tuple[str, str], CustomRulesetVersion] = {}
+    for file_id, plan in plans.items():
+        custom = CustomRuleset(
+            league=league,
+            name=plan.name,
+            name_key=CustomRuleset.key_for(plan.name),
+            owner_key=f"league-{league.id}",
+        )
+        db.session.add(custom)
+        for number, (snapshot, definition_json) in enumerate(plan.versions, start=1):
+            version = CustomRulesetVersion(number=number, definition_json=definition_json)
+            custom.versions.append(version)
+            found[(file_id, snapshot)] = version
+    db.session.flush()  # their ids, which the games' ruleset ids name
+    return found
 
 
 def _restore_versions(versions: list[tuple[DealResult, int]]) -> None:
