@@ -658,3 +658,71 @@ def test_league_standings_filter_by_a_custom_ruleset(client, app):
     assert str(8 * (10 + 25)) in html  # Bob's and Cat's total: 8 deals of K (10) + JK (25)
     html = client.get(f"/leagues/{league_id}?season=all&ruleset=contract").get_data(as_text=True)
     assert "0 games" in parse(html).find(tag="p", cls="meta").text
+
+
+# ---------------------------------------------------------------------------
+# Folding: each deal and group of settings is a <details>, so the builder is short on a phone (no script needed)
+
+
+def folds(html: str) -> dict[str, tuple[str, bool]]:
+    """Each folded part by id: its summary's text and whether it comes open."""
+    return {
+        details.attrs["id"]: (" ".join(details.find("summary").text.split()), "open" in details.attrs)
+        for details in parse(html).find_all("details", cls="fold")
+    }
+
+
+def test_every_deal_folds_to_a_line_saying_what_it_is(client):
+    html = client.get("/rulesets/build", query_string={"start": "contract"}).get_data(as_text=True)
+    found = folds(html)
+    assert [found[f"deal-{i}"][0] for i in range(7)] == [
+        "Deal 1: two groups of 3 · 10 cards",
+        "Deal 2: one group of 3 and one run of 4 · 10 cards",
+        "Deal 3: two runs of 4 · 10 cards",
+        "Deal 4: three groups of 3 · 12 cards",
+        "Deal 5: two groups of 3 and one run of 4 · 12 cards",
+        "Deal 6: one group of 3 and two runs of 4 · 12 cards",
+        "Deal 7: three runs of 4 · 12 cards",
+    ]
+    assert found["wilds-section"][0] == "Wild cards jokers"
+    assert found["players-section"][0] == "Players, packs and jokers 3 to 5 players"
+    assert not any(opened for _, opened in found.values())  # a clean form opens folded: a family opens what it changes
+
+
+def test_without_script_the_deal_with_a_problem_comes_back_open_and_marked(client):
+    values = open_builder(client, start="contract")
+    response = press(client, values | {"deal-2-req-0-length": "15"})
+    assert response.status_code == 422
+    found = folds(response.get_data(as_text=True))
+    assert found["deal-2"] == ("Deal 3: one run of 15 and one run of 4 · 10 cards · needs a fix", True)
+    assert [key for key, (_, opened) in found.items() if opened] == ["deal-2"]
+    assert error_at(response.get_data(as_text=True), "deal-2-req-0-length") == "Deal 3: a run is 3 to 14 cards long, not 15."
+    found = folds(press(client, values | {"max_wilds": "many", "points-JK": "lots"}).get_data(as_text=True))
+    assert found["wilds-section"] == ("Wild cards jokers · needs a fix", True)
+    assert found["card-points-section"] == ("Card points joker lots · needs a fix", True)
+    assert [key for key, (_, opened) in found.items() if opened] == ["wilds-section", "card-points-section"]
+
+
+@pytest.mark.parametrize(
+    ("action", "opened"),
+    [
+        ("add-deal", ["deal-7"]),
+        ("up-deal-3", ["deal-2"]),
+        ("down-deal-3", ["deal-4"]),
+        ("add-req-5", ["deal-5"]),
+        ("remove-req-4-2", ["deal-4"]),
+        ("add-table", ["players-section"]),
+        ("remove-deal-1", []),
+    ],
+)
+def test_a_button_brings_its_deal_back_open(client, action, opened):
+    values = open_builder(client, start="contract")
+    found = folds(press(client, values, action, htmx=True).get_data(as_text=True))
+    assert [key for key, (_, is_open) in found.items() if is_open] == opened
+
+
+def test_a_deal_line_shows_what_was_typed_even_when_it_is_not_a_number(client):
+    values = open_builder(client, start="contract") | {"deal-0-cards": "", "deal-0-req-1-length": "<b>x</b>", "set_word": "trio"}
+    html = press(client, values).get_data(as_text=True)
+    assert folds(html)["deal-0"][0] == "Deal 1: one trio and one trio of <b> · ? cards · needs a fix"
+    assert "<b>x" not in html  # escaped

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.rulesets import POINT_KEYS
+from ..rules.words import and_list, number_word
 
 #: Bounds on what a posted form may hold, far above what a ruleset may have (the engine says what is too many).
 MAX_DEALS = 24
@@ -50,6 +51,28 @@ class DealRow:
     requirements: list[RequirementRow] = field(default_factory=lambda: [RequirementRow(), RequirementRow()])
     extra: str = ""
     """Other fields of the deal's object, as JSON, carried through unchanged."""
+
+    def summary(self, set_word: str = "set") -> str:
+        """The deal in one line for its folded heading, as typed (``"two runs of 4 · 10 cards"``).
+
+        Text that is not a number yet is shown as typed: the line only helps a
+        family find the deal; the sentences beside the fields judge it.
+        """
+        groups: list[tuple[tuple[str, str], int]] = []
+        for requirement in self.requirements:
+            key = (requirement.kind, requirement.length.strip())
+            if groups and groups[-1][0] == key:
+                groups[-1] = (key, groups[-1][1] + 1)
+            else:
+                groups.append((key, 1))
+        parts = []
+        for (kind, length), count in groups:
+            word = {"set": set_word, "run": "run", "pair": "pair"}.get(kind, kind[:12])
+            noun = word if count == 1 else word + "s"
+            sized = kind != "pair" and not (word == "trio" and length == "3") and length
+            parts.append(f"{number_word(count)} {noun}" + (f" of {length[:3]}" if sized else ""))
+        cards = self.cards.strip()[:3] or "?"
+        return f"{and_list(parts) if parts else 'no melds'} · {cards} cards"
 
 
 @dataclass
@@ -259,6 +282,7 @@ class Draft:
             requirements = self.deals[i].requirements
             if numbers[1] < len(requirements) and len(requirements) > 1:
                 del requirements[numbers[1]]
+                return f"deal-{i}-req-{min(numbers[1], len(requirements) - 1)}-kind"
         return None
 
     def field_keys(self) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import Response, abort, flash, redirect, render_template, request, url_for
@@ -134,11 +135,29 @@ def _render_builder(judged: Judged, *, started_from: str, editing: CustomRuleset
     return render_template(template, **context), status
 
 
+def _unfolded(errors: dict[str, str], focus: str | None) -> Callable[..., bool]:
+    """Whether a folded part of the builder opens: one holding a sentence, or the field a button sent the eye to.
+
+    ``unfolded("deal-2")`` for a deal; ``unfolded("wilds", "max_wilds")`` for a
+    section (each name a field key, or the start of one: ``"table"`` covers ``table-1-low``).
+    """
+    places = [*errors, *([focus] if focus else [])]
+
+    def unfolded(*keys: str) -> bool:
+        return any(
+            place == key or place.startswith(key + "-") or place.endswith("-" + key) for key in keys for place in places
+        )
+
+    return unfolded
+
+
 def _builder_context(judged: Judged, *, started_from: str, editing: CustomRuleset | None, focus: str | None,
                      extra_errors: dict[str, str] | None = None, owner: str = "me") -> dict[str, Any]:  # fmt: skip
     errors = {**judged.errors, **(extra_errors or {})}
     ruleset = judged.ruleset
     return {
+        "unfolded": _unfolded(errors, focus),
+        "flagged": _unfolded(errors, None),
         "draft": judged.draft,
         "errors": errors,
         "ruleset": ruleset,

@@ -89,6 +89,14 @@ def set_field(page: Page, name: str, value: str) -> None:
     box.press("Tab")
 
 
+def unfold(page: Page, part: str) -> None:
+    """Open a folded part of the builder (a deal, a group of settings) by its summary, as a thumb does."""
+    details = page.locator(f"#{part}")
+    if details.get_attribute("open") is None:
+        details.locator("summary").tap()
+    expect(details).to_have_attribute("open", "")
+
+
 def press(page: Page, name: str) -> None:
     """A builder button (add, move, remove): the builder comes back changed."""
     page.get_by_role("button", name=name, exact=True).tap()
@@ -104,8 +112,13 @@ def test_a_family_makes_its_rules_plays_checks_and_shares_them(page: Page, look,
     expect(page.get_by_role("heading", level=1)).to_have_text("Make your own rules")
     look("builder-from-contract")
     set_field(page, "name", FAMILY)
+    # every deal and group of settings is folded to a one-line summary; the family opens what it changes
+    expect(page.locator("#deal-3 summary")).to_have_text("Deal 4: three groups of 3 · 12 cards")
+    expect(page.locator("details.fold[open]")).to_have_count(0)
+    unfold(page, "deal-3")
     set_field(page, "deal-3-cards", "10")  # deal 4: 12 cards in Contract Rummy, 10 at this table
     # an impossible value is answered beside its field at once, and the preview waits
+    unfold(page, "deal-2")
     set_field(page, "deal-2-req-0-length", "15")
     expect(field_error(page, "deal-2-req-0-length")).to_have_text("Deal 3: a run is 3 to 14 cards long, not 15.")
     expect(page.locator("#preview .notice")).to_have_text("Fix the marked field to see the rules card.")
@@ -116,7 +129,9 @@ def test_a_family_makes_its_rules_plays_checks_and_shares_them(page: Page, look,
     expect(field_error(page, "deal-2-req-0-length")).to_be_hidden()
     # an eighth deal: a copy of the seventh, made four groups of 3 that end on a discard
     press(page, "Add a deal")
-    expect(page.locator("#deal-7 legend").first).to_have_text("Deal 8")
+    expect(page.locator("#deal-7 summary")).to_have_text("Deal 8: three runs of 4 · 12 cards")
+    expect(page.locator("#deal-7")).to_have_attribute("open", "")  # the new deal comes back open, the others folded
+    expect(page.locator("details.deal[open]")).to_have_count(1)
     press(page, "Add a meld to deal 8")
     expect(page.locator('[name="deal-7-req-3-kind"]')).to_have_count(1)  # the builder came back with the new row
     for j in range(4):
@@ -124,7 +139,9 @@ def test_a_family_makes_its_rules_plays_checks_and_shares_them(page: Page, look,
         set_field(page, f"deal-7-req-{j}-length", "3")
     page.locator('[name="deal-7-meld_all"]').uncheck()
     page.locator('[name="deal-7-going_out"]').select_option(value="discard")
+    unfold(page, "card-points-section")
     set_field(page, "points-JK", "25")
+    unfold(page, "wilds-section")
     set_field(page, "max_wilds", "1")
     preview = page.locator("#preview")
     expect(preview.locator(".schedule").first.locator("tbody tr")).to_have_count(8)
