@@ -726,3 +726,61 @@ def test_a_deal_line_shows_what_was_typed_even_when_it_is_not_a_number(client):
     html = press(client, values).get_data(as_text=True)
     assert folds(html)["deal-0"][0] == "Deal 1: one trio and one trio of <b> · ? cards · needs a fix"
     assert "<b>x" not in html  # escaped
+
+
+def _league_with_rules(client, app, league_name: str, rules_name: str) -> tuple[int, str]:
+    """A league and rules of its own (saved through the builder): the league's id and the rules' ruleset id."""
+    from companion.leagues.service import create_league
+
+    with app.app_context():
+        league_id = create_league(league_name).id
+    values = family_values(client) | {"name": rules_name, "owner": str(league_id)}
+    response = client.post("/rulesets/build/save", data=values)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return league_id, "custom-" + response.headers["Location"].rstrip("/").rsplit("/", 1)[1]
+
+
+def option_groups(html: str) -> list[tuple[str, list[str]]]:
+    """The rules list's optgroups in order: each label and its options' values."""
+    return [
+        (group.attrs["label"], [option.attrs["value"] for option in group.find_all("option")])
+        for group in parse(f"<select>{html}</select>").find_all("optgroup")
+    ]
+
+
+def selected(html: str) -> list[str]:
+    return [o.attrs["value"] for o in parse(f"<select>{html}</select>").find_all("option") if "selected" in o.attrs]
+
+
+def test_the_rules_list_follows_the_league_picked(client, app):
+    """Picking a league in the new-game form swaps the rules list for one with that league's rules first."""
+    smiths, smith_rules = _league_with_rules(client, app, "Smiths", "Smith rules")
+    joneses, jones_rules = _league_with_rules(client, app, "Joneses", "Jones rules")
+
+    page = parse(client.get("/games/new").get_data(as_text=True))
+    league = page.find("select", name="league")
+    assert league.attrs["hx-get"] == "/games/new/rulesets" and league.attrs["hx-target"] == "#ruleset"
+    assert league.attrs["hx-include"] == "#ruleset" and league.attrs["hx-trigger"] == "change"
+    assert page.find("select", id="ruleset").attrs["name"] == "ruleset"
+    # without script the list is grouped by owner, each group labelled with its league
+    groups = [group.attrs["label"] for group in page.find("select", id="ruleset").find_all("optgroup")]
+    assert {"Smiths's rules", "Joneses's rules", "Published rules"} <= set(groups)
+
+    for league_id, first, other in ((joneses, jones_rules, smith_rules), (smiths, smith_rules, jones_rules)):
+        response = client.get("/games/new/rulesets", query_string={"league": str(league_id), "ruleset": other})
+        assert response.status_code == 200
+        groups = option_groups(response.get_data(as_text=True))
+        assert groups[0][1] == [first] and groups[-1][0] == "Published rules"
+        assert selected(response.get_data(as_text=True)) == [other]  # the rules already picked stay picked
+    # no league, an unknown one or nonsense: the list as with no league, Contract Rummy picked if the rules are unknown
+    for asked in ("", "999", "abc", "1" * 40):
+        response = client.get("/games/new/rulesets", query_string={"league": asked, "ruleset": "nope"})
+        assert response.status_code == 200
+        html = response.get_data(as_text=True)
+        assert selected(html) == ["contract"]
+        assert {smith_rules, jones_rules} <= {v for _, values in option_groups(html) for v in values}
+
+
+def test_the_rules_list_for_a_league_needs_an_account(anon_client):
+    response = anon_client.get("/games/new/rulesets?league=1")
+    assert response.status_code in (302, 303) and "/login" in response.headers["Location"]

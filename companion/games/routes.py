@@ -211,6 +211,20 @@ def seat_league(league_id: int) -> tuple[str, int] | WerkzeugResponse:
     ), (422 if errors else 200)
 
 
+@bp.get("/new/rulesets")
+def ruleset_options() -> str:
+    """The rules list's options for the league just picked: its own rules first (swapped in when the league changes).
+
+    The rules already picked stay picked; an unknown league or none lists them as with no league.
+    """
+    asked = parse_id(request.args.get("league"))
+    league = db.session.get(League, asked) if asked is not None else None
+    rules = ruleset_choices(current_user, league)
+    picked = request.args.get("ruleset", "")
+    selected_id = picked if picked in {c.value for c in rules} else "contract"
+    return render_template("_ruleset_options.html", rulesets=rules, selected_id=selected_id)
+
+
 @bp.get("/new/options")
 def house_options() -> str:
     """The house rules a ruleset offers (swapped in when the ruleset changes)."""

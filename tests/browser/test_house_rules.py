@@ -251,3 +251,30 @@ def test_a_family_makes_its_rules_plays_checks_and_shares_them(page: Page, look,
         look("imported-rules-card", page=phone)
     finally:
         other.close()
+
+
+@pytest.mark.browser_context_args(viewport=NARROW, screen=NARROW)
+def test_the_rules_list_follows_the_league_picked(page: Page, live_app, look) -> None:
+    """Two leagues with rules of their own: picking one in the new-game form puts its rules first."""
+    from companion.house_rules import service as house_rules
+    from companion.leagues.service import create_league
+    from companion.models import User
+    from companion.rules.definition import ruleset_to_definition
+    from companion.rules import RULESETS
+
+    with live_app.app_context():
+        owner = db.session.scalars(db.select(User).where(User.is_owner)).first()
+        for league_name in ("Porch Table", "Kitchen Table"):
+            league = create_league(f"{league_name} (list)")
+            definition = ruleset_to_definition(RULESETS["contract"]) | {"name": f"{league_name} rules"}
+            house_rules.save(definition, user=owner, league=league)
+    page.goto("/games/new")
+    rules = page.locator("#ruleset")
+    rules.select_option(label="Contract Rummy")
+    page.get_by_label("League").select_option(label="Kitchen Table (list)")
+    expect(rules.locator("optgroup").first).to_have_attribute("label", "Kitchen Table (list)'s rules")
+    expect(rules).to_have_value("contract")  # the rules picked stay picked
+    page.get_by_label("League").select_option(label="Porch Table (list)")
+    expect(rules.locator("optgroup").first).to_have_attribute("label", "Porch Table (list)'s rules")
+    expect(rules.locator("optgroup").first.locator("option")).to_have_text(["Porch Table rules"])
+    look("new-game-rules-follow-the-league")
