@@ -30,6 +30,8 @@ from companion.leagues.imports import CHECKSUM_MISMATCH, BackupError, import_lea
 from companion.models import (
     BuyCount,
     Change,
+    CustomRuleset,
+    CustomRulesetVersion,
     DealResult,
     Game,
     GameResult,
@@ -168,7 +170,9 @@ def play_family_league(client, app) -> int:
     return league_id
 
 
-TABLES = (Player, League, Game, Seat, DealResult, HandScore, BuyCount, Change, GameResult)
+TABLES = (
+    Player, League, Game, Seat, DealResult, HandScore, BuyCount, Change, GameResult, CustomRuleset, CustomRulesetVersion
+)  # fmt: skip
 
 
 def row_counts(app) -> dict[str, int]:
@@ -727,7 +731,6 @@ def test_a_restored_game_under_a_tables_own_rules_never_shares_an_id_with_rules_
 ):
     """Rules stored as custom-1 on the backup's server and custom-1 here are different rules: the filter keeps them apart."""
     from companion.leagues.standings import Season, compute_standings
-    from companion.models import CustomRuleset
 
     league_id = new_league(form_client, "Gran's table")
     grans = _save_rules(form_client, _one_deal_rules("Gran's rules", 25), str(league_id))
@@ -770,7 +773,6 @@ def test_a_restored_game_under_a_tables_own_rules_never_shares_an_id_with_rules_
 
 def test_a_refused_restore_stores_no_rules(no_csrf_app, form_client, other_app):
     """A backup refused after its games under a table's own rules were read leaves no stored ruleset behind."""
-    from companion.models import CustomRuleset, CustomRulesetVersion
 
     league_id = new_league(form_client, "Gran's table")
     grans = _save_rules(form_client, _one_deal_rules("Gran's rules", 25), str(league_id))
@@ -800,3 +802,21 @@ def test_a_refused_restore_stores_no_rules(no_csrf_app, form_client, other_app):
     response = upload(here, json.dumps(resigned(data)).encode())
     assert response.status_code == 422 and "already a league" in field_error(response)
     assert row_counts(other_app) == before and stored() == (0, 0)
+
+
+def test_a_restored_tables_rules_that_could_not_be_saved_here_are_refused_with_a_sentence(
+    no_csrf_app, form_client, other_app
+):
+    """A forged snapshot whose name no builder would take: refused beside the file, nothing stored."""
+    league_id = new_league(form_client, "Gran's table")
+    grans = _save_rules(form_client, _one_deal_rules("Gran's rules", 25), str(league_id))
+    start(form_client, league_id, ["Ann", "Bob", "Cat"], grans)
+    data = json.loads(form_client.get(f"/leagues/{league_id}/backup.json").get_data())
+    data["games"][0]["rules"]["name"] = "G" * 61
+    before = row_counts(other_app)
+    response = upload(signed_in(other_app), json.dumps(resigned(data)).encode())
+    assert response.status_code == 422
+    assert field_error(response) == (
+        "Game 1: its table's own rules can't be stored here (name is 1 to 60 characters long, not 61)."
+    )
+    assert row_counts(other_app) == before
