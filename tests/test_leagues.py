@@ -752,6 +752,7 @@ def test_filters_by_season_and_ruleset_on_the_page(ctx, form_client) -> None:
         ("?season=%C2%B2", "season", "“²” is not a season: pick a year, all time or a range."),
         ("?season=1850", "season", "“1850” is not a season: pick a year, all time or a range."),
         ("?season=9999", "season", "“9999” is not a season: pick a year, all time or a range."),
+        ("?season=" + "9" * 5000, "season", "“" + "9" * 39 + "…” is not a season: pick a year, all time or a range."),
         ("?season=range&from=2025-01-01", "season", "Give both dates of the range, as a calendar shows them."),
         ("?season=range&from=2025-01-01&to=31/01/2025", "season", "Give both dates of the range, as a calendar shows them."),
         ("?season=range&from=2025-03-01&to=2025-01-01", "season", "The range ends before it starts."),

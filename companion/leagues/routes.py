@@ -109,11 +109,12 @@ def _filters(league: League) -> tuple[Season, str | None, dict[str, str], list[i
                 season = default
             else:
                 season = Season.between(first, last)
-    elif asked.isascii() and asked.isdigit() and FIRST_YEAR <= int(asked) <= LAST_YEAR:
+    elif asked.isascii() and asked.isdigit() and len(asked) <= 4 and FIRST_YEAR <= int(asked) <= LAST_YEAR:
         season = Season.year(int(asked))
     else:
         if asked:
-            errors["season"] = f"“{asked}” is not a season: pick a year, all time or a range."
+            shown = asked if len(asked) <= 40 else asked[:39] + "…"
+            errors["season"] = f"“{shown}” is not a season: pick a year, all time or a range."
         season = default
     ruleset_id = request.args.get("ruleset") or None
     if ruleset_id is not None and ruleset_id not in RULESETS and custom_id(ruleset_id) is None:
