@@ -9,14 +9,17 @@ another ruleset's word.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from test_definition_properties import CLIENT, _fuzz, full_definitions
 
 from companion.rules import MeldKind, check_go_down, check_joker_exchange, check_lay_off, parse_cards, ruleset_from_definition
+from companion.rules import find_ruleset
 from companion.rules.guide import deal_reminders, rules_facts, setup_card
 from companion.rules.tally import hand_warnings, table_warnings
 
@@ -83,3 +86,17 @@ def test_every_sentence_uses_the_rulesets_own_words(definition, set_word, buy_wo
 def test_the_words_property_read_many_sentences_naming_the_words():
     print("sentences read for the ruleset's words:", dict(SAID))
     assert SAID["naming the set word"] >= 500 and SAID["naming the buy word"] >= 100, dict(SAID)
+
+
+@pytest.mark.parametrize(
+    ("jokers", "expected"),
+    [
+        (2, "The hands hold 3 jokers between them, but only 2 are in play."),
+        (1, "The hands hold 3 jokers between them, but only 1 is in play."),
+        (0, "The hands hold 3 jokers between them, but none are in play."),
+    ],
+)
+def test_too_many_jokers_across_the_hands_agrees_in_number(jokers: int, expected: str) -> None:
+    contract = find_ruleset("contract")
+    ruleset = dataclasses.replace(contract, supply=tuple(dataclasses.replace(s, jokers=jokers) for s in contract.supply))
+    assert table_warnings(ruleset, [["JK", "JK"], ["JK"]], players=3) == [expected]

@@ -184,7 +184,8 @@ def table_warnings(ruleset: Ruleset, hands: Iterable[Sequence[str]], *, players:
     for rank in RANK_KEYS:
         count = counts.get(rank, 0)
         if rank == "JK" and count > table.jokers:
-            warnings.append(f"The hands hold {count} jokers between them, but only {table.jokers} are in play.")
+            in_play = "none are" if table.jokers == 0 else f"only {table.jokers} {'is' if table.jokers == 1 else 'are'}"
+            warnings.append(f"The hands hold {count} jokers between them, but {in_play} in play.")
         elif rank != "JK" and count > 4 * table.packs:
             warnings.append(f"The hands hold {count} {rank}s between them, but the packs hold only {4 * table.packs}.")
     return warnings
