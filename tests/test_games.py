@@ -588,6 +588,17 @@ def test_going_out_must_be_a_player_at_the_table(make_game, form_client, no_csrf
     assert count(no_csrf_app, DealResult) == 0
 
 
+def test_hands_posted_with_a_gap_are_refused_not_given_to_the_wrong_seats(make_game, form_client, no_csrf_app):
+    # hands-0 and hands-2 only: packed together they would give Cat's cards to Bob.
+    url = make_game(CONTRACT3)
+    response = form_client.post(
+        f"{url}/deals/1", data={"went_out": "0", "hands-0-cards": "", "hands-2-cards": "K Q"}
+    )
+    assert response.status_code == 422
+    assert "The hands came in out of order: open the deal again and enter them." in response.get_data(as_text=True)
+    assert count(no_csrf_app, DealResult) == count(no_csrf_app, HandScore) == 0
+
+
 def test_the_player_who_went_out_with_cards_is_an_error_beside_their_line(make_game, form_client, no_csrf_app):
     url = make_game(CONTRACT3)
     response = post_deal(form_client, url, 1, 1, ["5", "K Q", "7"])

@@ -12,6 +12,7 @@ from wtforms import (
     SelectMultipleField,
     StringField,
 )
+from wtforms.utils import unset_value
 from wtforms.validators import Optional, ValidationError
 from wtforms.widgets import CheckboxInput, HiddenInput, ListWidget
 
@@ -89,16 +90,32 @@ class HandForm(FlaskForm):
     one_turn_out = BooleanField("Went down and out in one turn")
 
 
+class NumberedFieldList(FieldList):
+    """A FieldList that remembers the entry numbers that were posted (``hands-0``, ``hands-2`` ...)."""
+
+    posted_numbers: list[int]
+
+    def process(self, formdata, data=unset_value, extra_filters=None):  # type: ignore[no-untyped-def]
+        self.posted_numbers = sorted(set(self._extract_indices(self.name, formdata))) if formdata else []
+        super().process(formdata, data, extra_filters)
+
+
 class DealEntryForm(FlaskForm):
     """A deal's scores: who went out, each hand, and the table's say-so on warnings."""
 
     went_out = RadioField("Who went out?", choices=[], validate_choice=False)
-    hands = FieldList(FormField(HandForm), max_entries=MAX_SEATS)
+    hands = NumberedFieldList(FormField(HandForm), max_entries=MAX_SEATS)
     confirm = BooleanField("Save anyway: we checked these warnings")
     confirm_finished = BooleanField("This game is finished: correct it anyway")
     version = BoundedIntegerField(
         widget=HiddenInput(), low=1, high=MAX_ID, message="The form was out of date: open the deal again."
     )
+
+    def validate_hands(self, field: NumberedFieldList) -> None:
+        # FieldList packs the posted entries together, so hands-0 and hands-2 would become the first two
+        # seats' hands. The app never draws a form with a gap: refuse it rather than re-seat a hand.
+        if field.posted_numbers != list(range(len(field.posted_numbers))):
+            raise ValidationError("The hands came in out of order: open the deal again and enter them.")
 
 
 class ConfirmForm(FlaskForm):
