@@ -238,7 +238,8 @@ def test_a_valid_object_reads_as_written_and_survives_json(case):
 
 def test_the_valid_object_property_asserted_on_many_objects():
     print("valid ruleset objects read and round-tripped:", dict(VALID))
-    assert VALID["with a base"] >= 150 and VALID["without a base"] >= 80, dict(VALID)
+    # A run asserts on about 200 and 190 (400 examples); the floors leave room for the split to move.
+    assert VALID["with a base"] >= 120 and VALID["without a base"] >= 60, dict(VALID)
 
 
 # -- through the API: checked, judged, scored and solved ----------------------------------
