@@ -30,6 +30,7 @@ from ..rules import (
     score_hand,
 )
 from ..rules.solver import solve
+from ..rules.words import json_kind
 from .openapi import openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -161,22 +162,9 @@ def _body() -> dict[str, Any]:
     except (ValueError, RecursionError):
         raise BadRequest("The body is not valid JSON: it must be a JSON object.") from None
     if not isinstance(data, dict):
-        raise BadRequest(f"The body must be a JSON object, not {_json_kind(data)}.")
+        raise BadRequest(f"The body must be a JSON object, not {json_kind(data)}.")
     return data
 
-
-def _json_kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    return "an object"
 
 
 def _ruleset(data: dict[str, Any]) -> Ruleset:

@@ -53,6 +53,7 @@ from ..rules import RULESETS, CardSyntaxError, Ruleset
 from ..rules.definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
 from ..rules.snapshot import ruleset_from_dict, ruleset_to_dict
 from ..rules.tally import parse_ranks, rank_points
+from ..rules.words import json_kind
 from ..validation import TextError, clean_name
 from .exports import BACKUP_FORMAT, BACKUP_VERSION, checksum
 
@@ -218,7 +219,7 @@ def _seat(value: Any, where: str, name: str, seats: int) -> int:
 def validate_backup(data: Any) -> CheckedBackup:
     """Check a parsed backup file from top to bottom; raises :class:`BackupError` at the first problem."""
     if not isinstance(data, dict):
-        raise BackupError(f"This file is not a league backup: it holds a JSON {_json_kind(data)}, not a league.")
+        raise BackupError(f"This file is not a league backup: it holds {json_kind(data)}, not a league.")
     if data.get("format") != BACKUP_FORMAT:
         raise BackupError("This file is not a league backup made by this app (its “format” is missing or different).")
     version = data.get("version")
@@ -263,17 +264,6 @@ def validate_backup(data: Any) -> CheckedBackup:
     games = [_game(game, f"Game {index}") for index, game in enumerate(_list(data["games"], "", "games"), start=1)]
     return CheckedBackup(name=name, created_at=created_at, members=members, games=games)
 
-
-def _json_kind(value: Any) -> str:
-    if isinstance(value, list):
-        return "list"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, (int, float)):
-        return "number"
-    return "null" if value is None else type(value).__name__
 
 
 def _is_custom_id(rules_id: str) -> bool:

@@ -35,6 +35,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from .words import json_kind
 from .rulesets import (
     POINT_KEYS,
     RULESETS,
@@ -184,20 +185,6 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _kind_of(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return "that value"
 
 
 def _field_name(key: Any) -> str:
@@ -220,7 +207,7 @@ class _Reader:
 
     def obj(self, value: Any, what: str, allowed: tuple[str, ...], *where: str | int) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise self.fail(f"{what} is an object, not {_kind_of(value)}.", *where)
+            raise self.fail(f"{what} is an object, not {json_kind(value)}.", *where)
         for key in value:
             if key not in allowed:
                 raise self.fail(
@@ -252,7 +239,7 @@ class _Reader:
 
     def text(self, value: Any, name: str, low: int, high: int, *where: str | int) -> str:
         if not isinstance(value, str):
-            raise self.fail(f"{name} is text of {low} to {high} characters, not {_kind_of(value)}.", *where)
+            raise self.fail(f"{name} is text of {low} to {high} characters, not {json_kind(value)}.", *where)
         if any(unicodedata.category(ch) in ("Cc", "Cs", "Cf", "Co", "Cn") for ch in value):
             raise self.fail(f"{name} may not hold control or invisible characters.", *where)
         text = " ".join(value.split())
@@ -303,7 +290,7 @@ class _Reader:
         cards = self.whole(item["cards_dealt"], "cards_dealt", 5, 20, "cards_dealt")
         requirements = item["requirements"]
         if not isinstance(requirements, list) or not 1 <= len(requirements) <= 6:
-            shown = f"{len(requirements)} of them" if isinstance(requirements, list) else _kind_of(requirements)
+            shown = f"{len(requirements)} of them" if isinstance(requirements, list) else json_kind(requirements)
             raise self.fail(f"requirements is a list of 1 to 6 melds, not {shown}.", "requirements")
         contract = tuple(self.requirement(r, position) for position, r in enumerate(requirements, start=1))
         meld_all = self.flag(item.get("meld_all", False), "meld_all", "meld_all")
@@ -444,7 +431,7 @@ class _Reader:
 
         deals_value = field("deals")
         if not isinstance(deals_value, list) or not 1 <= len(deals_value) <= 20:
-            shown = f"{len(deals_value)} of them" if isinstance(deals_value, list) else _kind_of(deals_value)
+            shown = f"{len(deals_value)} of them" if isinstance(deals_value, list) else json_kind(deals_value)
             raise self.fail(f"deals is a list of 1 to 20 deals, not {shown}.", "deals")
         deals = tuple(self.deal(d, number, buys, set_word) for number, d in enumerate(deals_value, start=1))
         self._check_supply(deals, supply)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 __all__ = [
-    "and_list", "cards_word", "count_of", "number_word", "or_list", "plural", "sentence", "too_many_copies",
+    "and_list", "cards_word", "count_of", "json_kind", "number_word", "or_list", "plural", "sentence", "too_many_copies",
     "too_many_jokers",
 ]  # fmt: skip
 
@@ -77,3 +77,24 @@ def too_many_copies(count: int, card: str, packs: int) -> str:
     verb = "is" if packs == 1 else "are"
     packs_text = "one pack" if packs == 1 else count_of(packs, "pack")
     return sentence(f"{number_word(count)} {card}, but there {verb} only {packs_text}.")
+
+
+def json_kind(value: object) -> str:
+    """What a JSON value is, in words: ``"a list"``, ``"a string"``, ``"true or false"``, ``"null"`` ...
+
+    For the sentences that refuse a value of the wrong type (a ruleset object, an API body, a backup file).
+
+    >>> json_kind([1]), json_kind(True), json_kind(2.5), json_kind(None), json_kind({})
+    ('a list', 'true or false', 'a number', 'null', 'an object')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):  # before int: True is an int to Python, not to a player
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
