@@ -13,7 +13,17 @@ from flask import Flask
 
 from .extensions import compress, csrf, db, login_manager, migrate
 
-_ROOT = Path(__file__).resolve().parent.parent
+_PACKAGE = Path(__file__).resolve().parent
+_ROOT = _PACKAGE.parent
+
+
+def _site_folder(name: str) -> Path:
+    """Where ``templates``, ``static`` or ``migrations`` is: inside the package when the app runs from a built
+    wheel (setup.py copies them there), else at the top of the repository beside the package. The package's
+    copy is looked for first: an installed package's parent is site-packages, whose ``templates`` folder, if
+    any, belongs to someone else."""
+    packaged = _PACKAGE / name
+    return packaged if packaged.is_dir() else _ROOT / name
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -22,15 +32,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         __name__,
         instance_path=os.environ.get("COMPANION_INSTANCE_PATH") or None,
         instance_relative_config=True,
-        template_folder=str(_ROOT / "templates"),
-        static_folder=str(_ROOT / "static"),
+        template_folder=str(_site_folder("templates")),
+        static_folder=str(_site_folder("static")),
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     _configure(app, test_config)
     _bound_ids(app)
     _private_database_file(app)
     db.init_app(app)
-    migrate.init_app(app, db, directory=str(_ROOT / "migrations"))
+    migrate.init_app(app, db, directory=str(_site_folder("migrations")))
     csrf.init_app(app)
     compress.init_app(app)
     _register_accounts(app)
