@@ -239,7 +239,7 @@ def _register_blueprints(app: Flask) -> None:
     from . import models  # noqa: F401  (the tables, for migrations)
     from .api.routes import bp as api_bp
     from .auth.routes import bp as auth_bp
-    from .games.routes import bp as games_bp
+    from .games import bp as games_bp
     from .house_rules import bp as house_rules_bp
     from .leagues import bp as leagues_bp
     from .main.routes import bp as main_bp

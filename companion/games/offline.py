@@ -18,9 +18,9 @@ from werkzeug.wrappers import Response
 from ..auth.access import can_change_game, refusal
 from ..extensions import db
 from ..models import Change, Game, GameStatus
-from . import service
+from . import bp, service
+from .entry import entry_context
 from .forms import ConfirmForm
-from .routes import bp
 
 
 def _answer(code: int, **body: object) -> tuple[Response, int]:
@@ -113,7 +113,6 @@ def _entry_page(game: Game, number: int) -> str:
     from wtforms import SelectChoice
 
     from .forms import DealEntryForm
-    from .routes import _entry_context
 
     form = DealEntryForm(formdata=None)
     form.went_out.choices = [SelectChoice(str(seat.position), seat.player.name) for seat in game.seats] + [
@@ -121,7 +120,7 @@ def _entry_page(game: Game, number: int) -> str:
     ]
     while len(form.hands) < len(game.seats):
         form.hands.append_entry()
-    return render_template("games/entry.html", **_entry_context(game, number, form, None), warnings=[], stale=None)
+    return render_template("games/entry.html", **entry_context(game, number, form, None), warnings=[], stale=None)
 
 
 @bp.post("/<int:game_id>/offers/<int:change_id>/<any(use, keep):choice>")

@@ -17,7 +17,7 @@ from ..links import public_url
 from ..qr import qr_svg
 from ..rules import RULESETS
 from ..rules.definition import ruleset_to_definition
-from ..rules_ui.routes import card_context
+from ..rules.guide import card_contents
 from . import bp, service, share
 from .builder import Judged, judge
 from .draft import Draft
@@ -161,7 +161,7 @@ def _builder_context(judged: Judged, *, started_from: str, editing: CustomRulese
         "draft": judged.draft,
         "errors": errors,
         "ruleset": ruleset,
-        "card": card_context(ruleset) if ruleset is not None and not errors else None,
+        "card": card_contents(ruleset) if ruleset is not None and not errors else None,
         "started_from": started_from,
         "editing": editing,
         "focus": focus,

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .words import number_word, sentence
 from .rulesets import AceRule, BuyRule, Deal, GoingOut, JokerReclaim, LayOffTiming, MeldKind, Ruleset, SameSuitRuns
 
-__all__ = ["Fact", "SetupCard", "buy_rule_text", "deal_reminders", "exact_cut_size", "rules_facts", "setup_card"]
+__all__ = ["Fact", "SetupCard", "buy_rule_text", "card_contents", "deal_reminders", "exact_cut_size", "rules_facts", "setup_card"]
 
 
 
@@ -277,3 +277,18 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
         facts.append(Fact("settlement", "Settling up", ruleset.settlement.description))
     return tuple(facts)
 
+
+
+def card_contents(ruleset: Ruleset) -> dict[str, object]:
+    """What a rules card shows of a ruleset: the ruleset, its rules in words (``facts``), a setup card for
+    each table size (``tables``) and the house options chosen (``chosen``). The card page and the ruleset
+    builder's preview both show it, so it lives beside the pieces it is made of.
+
+    >>> from .rulesets import find_ruleset
+    >>> card = card_contents(find_ruleset("shanghai"))
+    >>> [table.players for table in card["tables"]][:2], card["chosen"]
+    ([3, 4], [])
+    """
+    tables = [setup_card(ruleset, n) for n in range(ruleset.min_players, ruleset.max_players + 1)]
+    chosen = [o for o in ruleset.options if o.key in ruleset.chosen_options]
+    return {"ruleset": ruleset, "facts": rules_facts(ruleset), "tables": tables, "chosen": chosen}

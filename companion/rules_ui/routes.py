@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from flask import Blueprint, abort, render_template, request, url_for
+from flask_login import current_user
 
 from ..extensions import db
+from ..house_rules.service import Choice, choices, find_ruleset
 from ..models import Game
 from ..rules import (
     RULESETS,
@@ -26,26 +28,15 @@ from ..rules import (
     check_go_down,
     parse_cards,
 )
-from ..rules.guide import rules_facts, setup_card
+from ..rules.guide import card_contents, rules_facts
 from ..rules.solver import MAX_HAND, solve
 from ..rules.layoff import check_joker_exchange, check_lay_off
 from ..validation import parse_id
 from .picker import MAX_TEXT, MeldsText, apply_action
 
 
-def find_ruleset(ruleset_id: str | None) -> Ruleset | None:
-    """A built-in ruleset, or the latest version of a stored one the reader may see (``custom-<id>``)."""
-    from ..house_rules.service import find_ruleset as find
-
-    return find(ruleset_id)
-
-
-def ruleset_choices(*, custom_only: bool = False) -> list:  # noqa: ANN401 - house_rules.service.Choice
+def ruleset_choices(*, custom_only: bool = False) -> list[Choice]:
     """The rulesets to pick from: the reader's stored ones first, then the built-ins."""
-    from flask_login import current_user
-
-    from ..house_rules.service import choices
-
     found = choices(current_user)
     return [c for c in found if c.group != "Published rules"] if custom_only else found
 
@@ -312,15 +303,8 @@ def game_rules_card(game_id: int) -> str:
     return _render_card(game.ruleset, game=game)
 
 
-def card_context(ruleset: Ruleset) -> dict[str, object]:
-    """What a rules card shows of a ruleset (the card page, and the builder's preview)."""
-    tables = [setup_card(ruleset, n) for n in range(ruleset.min_players, ruleset.max_players + 1)]
-    chosen = [o for o in ruleset.options if o.key in ruleset.chosen_options]
-    return {"ruleset": ruleset, "facts": rules_facts(ruleset), "tables": tables, "chosen": chosen}
-
-
 def _render_card(ruleset: Ruleset, game: Game | None) -> str:
-    return render_template("rules/card.html", game=game, **card_context(ruleset))
+    return render_template("rules/card.html", game=game, **card_contents(ruleset))
 
 
 @bp.get("/rules/compare")
