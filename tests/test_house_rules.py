@@ -784,3 +784,48 @@ def test_the_rules_list_follows_the_league_picked(client, app):
 def test_the_rules_list_for_a_league_needs_an_account(anon_client):
     response = anon_client.get("/games/new/rulesets?league=1")
     assert response.status_code in (302, 303) and "/login" in response.headers["Location"]
+
+
+def test_seating_from_a_league_offers_its_rules_first_and_keeps_the_version(client, app):
+    """The league seating page lists rules as the new-game form does (the league's own, then the account's, then
+    the published ones), and a game started there under stored rules keeps the version it was started under."""
+    smiths, smith_rules = _league_with_rules(client, app, "Smiths", "Smith rules")
+    _, jones_rules = _league_with_rules(client, app, "Joneses", "Jones rules")
+    response = client.post("/rulesets/build/save", data=family_values(client) | {"name": "My rules"})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    my_rules = "custom-" + response.headers["Location"].rstrip("/").rsplit("/", 1)[1]
+    for name in ("Ann", "Bob", "Cat"):
+        assert client.post(f"/leagues/{smiths}/members", data={"new_name": name}).status_code in (200, 303)
+
+    url = f"/games/new/league/{smiths}"
+    page = client.get(url).get_data(as_text=True)
+    rules_list = parse(page).find("select", id="ruleset")
+    groups = [
+        (group.attrs["label"], [option.attrs["value"] for option in group.find_all("option")])
+        for group in rules_list.find_all("optgroup")
+    ]
+    assert groups[0] == ("Smiths's rules", [smith_rules])
+    labels = [label for label, _ in groups]
+    assert labels.index("Your own rules") < labels.index("Published rules") == len(labels) - 1
+    assert dict(groups)["Your own rules"] == [my_rules]
+    assert jones_rules in {v for _, values in groups for v in values}
+    assert set(RULESETS) == set(dict(groups)["Published rules"])
+    assert [o.attrs["value"] for o in rules_list.find_all("option") if "selected" in o.attrs] == ["contract"]
+
+    with app.app_context():
+        plays = [str(p.id) for p in db.session.get(League, smiths).members]
+    response = client.post(url, data={"ruleset": smith_rules, "plays": plays, "order": ",".join(plays)})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    edit = open_builder(client, edit=int(smith_rules.removeprefix("custom-")))
+    assert client.post("/rulesets/build/save", data=edit | {"points-JK": "30"}).status_code == 303
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        assert game.ruleset_id == smith_rules and game.league_id == smiths
+        assert game.custom_version.number == 1
+        assert game.ruleset.points.as_dict()["JK"] == 25  # the version it was started under, not the new one
+    # rules not in the list (unknown, or a stored id that does not exist) are refused beside the list
+    for forged in ("custom-99999", "custom-x", "nonsense"):
+        response = client.post(url, data={"ruleset": forged, "plays": plays, "order": ",".join(plays)})
+        assert response.status_code == 422
+        assert "Pick the rules from the list." in response.get_data(as_text=True)

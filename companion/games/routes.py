@@ -171,10 +171,12 @@ def seat_league(league_id: int) -> tuple[str, int] | WerkzeugResponse:
         ruleset_id = request.form.get("ruleset", "")
         chosen_options = request.form.getlist("options")
     errors: dict[str, str] = {}
-    ruleset = RULESETS.get(ruleset_id)
-    if ruleset is None:
+    rules = ruleset_choices(current_user, league)  # the league's own rules first, as on the new-game form
+    found = find_custom_or_builtin(ruleset_id) if ruleset_id in {c.value for c in rules} else None
+    if found is None:
         errors["ruleset"] = "Pick the rules from the list."
-        ruleset = RULESETS[DEFAULT_RULESET_ID]
+        found = RULESETS[DEFAULT_RULESET_ID], None
+    ruleset, custom_version = found
     offered = {option.key for option in ruleset.options}
     chosen_options = [key for key in dict.fromkeys(chosen_options) if key in offered]
     move = request.form.get("move", "") if request.method == "POST" else ""
@@ -194,7 +196,9 @@ def seat_league(league_id: int) -> tuple[str, int] | WerkzeugResponse:
             )
         else:
             league.usual_seating = json.dumps([p.id for p in players])
-            game = service.start_game(ruleset.with_options(*chosen_options), players, 0, league=league)
+            game = service.start_game(
+                ruleset.with_options(*chosen_options), players, 0, league=league, custom_version=custom_version
+            )
             return redirect(url_for("games.show", game_id=game.id), code=303)
     form = NewGameForm(formdata=None)
     form.options.data = chosen_options
@@ -205,7 +209,7 @@ def seat_league(league_id: int) -> tuple[str, int] | WerkzeugResponse:
         playing=playing,
         ruleset=ruleset,
         form=form,
-        rulesets=RULESETS.values(),
+        rulesets=rules,
         errors=errors,
         confirm_form=ConfirmForm(),
     ), (422 if errors else 200)
