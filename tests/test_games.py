@@ -9,6 +9,7 @@ to check nothing was stored.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import json
 import random
 from contextlib import contextmanager
@@ -1109,6 +1110,31 @@ def test_a_second_first_entry_of_the_same_deal_is_refused(make_game, form_client
     assert [li.text for li in notice.find_all("li")] == ["Ann: 0", "Bob: 10", "Cat: 5"]
     with reading(no_csrf_app) as session:
         assert [h.total for h in session.get(Game, game_id(url)).deal_result(1).hands] == [0, 10, 5]
+
+
+def test_the_time_a_deal_was_saved_is_a_utc_time_the_phone_shows_in_its_own_zone(make_game, form_client, no_csrf_app):
+    """The two-phone notice gives the saving time in a <time datetime="…Z" data-local="time"> that reads
+    "21:40 UTC" without script; static/js/local-time.js rewrites it in the phone's zone."""
+    url = make_game(CONTRACT3)
+    save_deal(form_client, url, 1, 0, ["", "K", "5"])
+    with reading(no_csrf_app) as session:
+        session.get(Game, game_id(url)).deal_result(1).updated_at = dt.datetime(2026, 11, 23, 21, 40, 7)
+        session.commit()
+    response = post_deal(form_client, url, 1, 1, ["9", "", "9"])
+    assert response.status_code == 422
+    notice = parse(response.get_data(as_text=True)).find(cls="notice")
+    shown = " ".join(notice.find("p").text.split()).replace(" .", ".")  # the reader puts a space after each element
+    assert shown == (
+        "Deal 1 was already recorded by Owner at 21:40 UTC. Here is what is recorded now; check it before saving again."
+    )
+    time = notice.find("time")
+    assert time.attrs == {"datetime": "2026-11-23T21:40:07Z", "data-local": "time"}
+    assert time.text == "21:40 UTC"
+    with reading(no_csrf_app) as session:  # the plain message (the offline sync's answer) says UTC in words
+        recorded = session.get(Game, game_id(url)).deal_result(1)
+        assert str(service.StaleEntryError(1, "already recorded", recorded)) == (
+            "Deal 1 was already recorded by Owner at 21:40 UTC."
+        )
 
 
 def test_a_correction_is_judged_like_an_entry(make_game, form_client, no_csrf_app):

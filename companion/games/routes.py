@@ -519,7 +519,7 @@ def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
                     service.save_deal(game, number, form.went_out.data, judgement, version=version, by=current_user.id)
                 except service.StaleEntryError as problem:
                     db.session.expire_all()
-                    stale = {"message": str(problem), "recorded": problem.recorded}
+                    stale = {"number": problem.deal_number, "what": problem.what, "recorded": problem.recorded}
                 except service.GameError as problem:
                     flash(str(problem), "error")
                     return redirect(url_for("games.show", game_id=game.id), code=303)

@@ -35,11 +35,21 @@ class NameTaken(GameError):
 
 
 class StaleEntryError(GameError):
-    """A correction made from an out-of-date page: someone else saved this deal first."""
+    """A correction made from an out-of-date page: someone else saved this deal first.
 
-    def __init__(self, message: str, recorded: DealResult | None) -> None:
-        super().__init__(message)
+    The message reads "Deal 3 was already recorded by Ann at 21:40 UTC."; the
+    entry page draws it from the parts (``deal_number``, ``what``, ``recorded``)
+    so the time can be shown in the phone's own time zone.
+    """
+
+    def __init__(self, deal_number: int, what: str, recorded: DealResult | None) -> None:
+        super().__init__(f"Deal {deal_number} was {what}{_by_whom(recorded)}.")
+        self.deal_number = deal_number
+        """The deal's number."""
+        self.what = what
+        """What happened to it: "already recorded" or "changed since you opened it"."""
         self.recorded = recorded
+        """The deal as recorded now (``None`` when it was taken back meanwhile)."""
 
 
 def _now() -> dt.datetime:
@@ -355,9 +365,9 @@ def save_deal(
         raise GameError("The entry has errors.")
     existing = game.deal_result(deal_number)
     if version is None and existing is not None:
-        raise StaleEntryError(f"Deal {deal_number} was already recorded{_by_whom(existing)}.", existing)
+        raise StaleEntryError(deal_number, "already recorded", existing)
     if version is not None and (existing is None or existing.version != version):
-        raise StaleEntryError(f"Deal {deal_number} was changed since you opened it{_by_whom(existing)}.", existing)
+        raise StaleEntryError(deal_number, "changed since you opened it", existing)
     if existing is None and deal_number != len(game.deals) + 1:
         raise GameError(f"Deal {len(game.deals) + 1} is the next to enter, not deal {deal_number}.")
     if game.game_status is GameStatus.ABANDONED:
@@ -416,7 +426,7 @@ def save_deal(
         db.session.expire_all()
         recorded = db.session.scalar(select(DealResult).where(DealResult.game_id == game.id, DealResult.number == deal_number))
         what = "already recorded" if old is None else "changed since you opened it"
-        raise StaleEntryError(f"Deal {deal_number} was {what}{_by_whom(recorded)}.", recorded) from None
+        raise StaleEntryError(deal_number, what, recorded) from None
     return result
 
 
@@ -444,11 +454,15 @@ def _claim_unless_abandoned(game: Game) -> None:
 
 
 def _by_whom(deal: DealResult | None) -> str:
-    """`` by Ann at 21:40`` for a message about who saved a deal (nothing when unknown)."""
+    """`` by Ann at 21:40 UTC`` for a message about who saved a deal (nothing when unknown).
+
+    Plain text for messages without markup (the offline sync's answer); the entry page shows the time in the
+    phone's own time zone instead (templates/games/entry.html).
+    """
     if deal is None:
         return ""
     who = f" by {deal.recorded_by.username}" if deal.recorded_by is not None else ""
-    return f"{who} at {deal.updated_at.strftime('%H:%M')} (UTC)" if who else who
+    return f"{who} at {deal.updated_at.strftime('%H:%M')} UTC" if who else who
 
 
 def undo_last_deal(game: Game, number: int | None) -> int:

@@ -1,5 +1,6 @@
 /* Times are stored and sent in UTC (<time datetime="...Z">, the text says "UTC"); on the phone each is
-   shown in the phone's own time zone and language. data-local="date" shows the day only. Pages swapped in
+   shown in the phone's own time zone and language. data-local="date" shows the day only, "time" the
+   hour and minute only (a time of today, as "saved by Ann at 21:40"). Pages swapped in
    by htmx (the live game page) are converted as they arrive. */
 (function () {
   "use strict";
@@ -11,7 +12,9 @@
       if (isNaN(when.getTime())) return;
       var options = node.dataset.local === "date"
         ? { day: "numeric", month: "short", year: "numeric" }
-        : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" };
+        : node.dataset.local === "time"
+          ? { hour: "2-digit", minute: "2-digit" }
+          : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" };
       node.textContent = when.toLocaleString(undefined, options);
       node.title = when.toISOString().replace("T", " ").slice(0, 16) + " UTC";
       node.dataset.localised = "1";
