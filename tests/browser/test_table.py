@@ -223,3 +223,48 @@ def test_an_invitation_link_is_shared_copied_and_names_the_player(page: Page, lo
     other.get_by_role("button").last.tap()  # an empty form: both errors at once
     expect(other.locator(".error")).to_have_count(2)
     guest.close()
+
+
+@pytest.mark.browser_context_args(viewport=NARROW, screen=NARROW, has_touch=True, is_mobile=True)
+def test_the_account_page_at_360_px(page: Page, look, live_app) -> None:
+    """Every section of the owner's account page (who they are, invitations not used yet, other accounts,
+    signed-in phones, password change, sign out) fits 360 px: nothing sideways, every control big enough to tap."""
+    from companion.auth import service as accounts
+    from companion.auth.access import new_token
+    from companion.extensions import db
+    from companion.models import LoginSession, User
+
+    with live_app.app_context():
+        owner = db.session.get(User, live_app.config["OWNER_ID"])
+        accounts.create_invite(owner)
+        if db.session.query(User).filter_by(username_key=User.key_for("Bartholomew-Fitzgerald")).first() is None:
+            accounts._new_user("Bartholomew-Fitzgerald", "long enough password", owner=False)
+        for agent in (  # two more phones, with the long names browsers give themselves
+            "Mozilla/5.0 (Linux; Android 14; Pixel 7 Pro Build/UQ1A.240205.004) AppleWebKit/537.36 "
+            "(KHTML, like Gecko) Chrome/121.0.6167.101 Mobile Safari/537.36",
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+            "Version/17.2 Mobile/15E148 Safari/604.1",
+        ):
+            db.session.add(LoginSession(user_id=owner.id, token=new_token(), agent=agent[:120]))
+        db.session.commit()
+    page.goto("/account")
+    expect(page.get_by_role("heading", name="Signed-in phones")).to_be_visible()
+    expect(page.get_by_role("button", name="Revoke this link").first).to_be_visible()
+    expect(page.get_by_role("button", name="Remove Bartholomew-Fitzgerald's account")).to_be_visible()
+    expect(page.get_by_role("button", name="Sign that phone out").first).to_be_visible()
+    look("account")
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('main button, main input:not([type=hidden]), main select')]
+             .map(e => [e.name || e.textContent.trim(), e.getBoundingClientRect()])
+             .filter(([, r]) => r.height < 44 || r.right > innerWidth)
+             .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)} at x ${Math.round(r.left)}`)"""
+    )
+    assert small == [], small
+    # the account's two buttons (save who they are, remove the account) stand apart, not touching
+    save = page.get_by_role("button", name="Save").nth(1).bounding_box()
+    remove = page.get_by_role("button", name="Remove Bartholomew-Fitzgerald's account").bounding_box()
+    assert remove["y"] - (save["y"] + save["height"]) >= 8
+    # times (made, works until, since) are shown in the phone's own zone: none still reads "UTC"
+    expect(page.locator("main time").first).to_have_attribute("data-localised", "1")
+    assert "UTC" not in page.locator("main").inner_text()
+    expect(page.locator(".accounts").first).to_contain_text("works until")
