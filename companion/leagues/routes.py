@@ -8,7 +8,7 @@ import functools
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as WerkzeugResponse
-from wtforms import SelectChoice, SelectField, StringField
+from wtforms import SelectChoice, StringField
 from wtforms.validators import Optional
 
 from flask_login import current_user
@@ -21,7 +21,7 @@ from ..qr import qr_svg
 from ..models import League, Player
 from ..house_rules.service import custom_id, league_choices
 from ..rules import RULESETS
-from ..validation import PlainName
+from ..validation import IdSelectField, PlainName
 from .charts import line_chart
 from .service import LeagueError, add_member, create_league, remove_member
 from .standings import COLUMNS, Season, contracts_for, has_played_in, seasons_of, standings_for
@@ -34,7 +34,7 @@ class LeagueForm(FlaskForm):
 
 
 class MemberForm(FlaskForm):
-    player = SelectField("Player", choices=[], validate_choice=False, validators=[Optional()])
+    player = IdSelectField("Player", message="Pick a player from the list.")
     new_name = StringField("or a new player", validators=[Optional(), PlainName(longest=40)])
 
 
@@ -231,14 +231,15 @@ def _member_choices(form: MemberForm, league: League) -> None:
 def add_to_roster(league_id: int) -> WerkzeugResponse:
     league = _league_to_change(league_id)
     form = MemberForm()
-    _member_choices(form, league)
+    # Any player may be posted (one already on the roster is told so); the page offers only the others.
+    form.player.choices = [SelectChoice("", "—")] + [SelectChoice(str(p.id), p.name) for p in Player.ordered()]
     if not form.validate_on_submit():
         flash(next(iter(form.errors.values()))[0] if form.errors else "The page was out of date: try again.", "error")
         return redirect(url_for("leagues.show", league_id=league.id), code=303)
     from ..games.service import find_or_add_player
 
-    if form.player.data:
-        player = db.session.get(Player, int(form.player.data)) if (form.player.data.isascii() and form.player.data.isdigit()) else None
+    if form.player.data is not None:
+        player = db.session.get(Player, form.player.data)
         if player is None:
             flash("Pick a player from the list.", "error")
             return redirect(url_for("leagues.show", league_id=league.id), code=303)
