@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -47,6 +48,8 @@ class HandTooLargeError(RulesError):
 
 _SUITS = tuple(Suit)
 _NEG = float("-inf")
+#: The most ways of giving ranks to sets :meth:`_Search._runs_needed` tries before giving up on its bound.
+_MOST_RANK_CHOICES = 400
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +224,7 @@ class _Search:
             if self.ruleset.dup_suits:
                 most = max(self.rank_total[1:])
             else:
-                most = max(sum(1 for s in range(4) if self.count[s][r]) for r in range(1, 14))
+                most = self._most_suits_of_a_rank()
             return min(requirement.length, most)
         length = requirement.length
         window = (1 << length) - 1
@@ -237,6 +240,45 @@ class _Search:
                     if most >= length:
                         return most
         return most
+
+    def _most_suits_of_a_rank(self) -> int:
+        """The most suits any one rank is left in: bitwise, over the suits' run places (an ace's two alike)."""
+        a, b, c, d = self.present
+        if a & b & c & d:
+            return 4
+        if (a & b & (c | d)) | (c & d & (a | b)):
+            return 3
+        if (a & (b | c | d)) | (b & (c | d)) | (c & d):
+            return 2
+        return 1 if a | b | c | d else 0
+
+    def _runs_needed(self) -> int:
+        """In a meld-all deal, the fewest runs that could still hold every natural no set takes.
+
+        A run holds at most one natural of each rank of its suit (two aces in
+        an A..A run), so a suit with ``c`` naturals of one rank needs ``c``
+        runs. Optimistically each set still to meld takes every natural of one
+        rank, so the answer is the least, over the ways of giving up to that
+        many ranks to sets, of the runs the suits then need. Where those ways
+        are too many to try, ``0`` (no bound), which is always safe.
+        """
+        two_aces = self.ruleset.aces is AceRule.LOW_OR_HIGH
+        needs = []
+        for counts in self.count:
+            need = list(counts)
+            if two_aces:
+                need[1] = (need[1] + 1) // 2
+            needs.append(need)
+        ranks = [r for r in range(1, 14) if any(need[r] for need in needs)]
+        sets = min(len(self.sets), len(ranks))
+        if sum(math.comb(len(ranks), k) for k in range(sets + 1)) > _MOST_RANK_CHOICES:
+            return 0
+        fewest = sum(max(need) for need in needs)
+        for k in range(1, sets + 1):
+            for given in itertools.combinations(ranks, k):
+                kept = [r for r in ranks if r not in given]
+                fewest = min(fewest, sum(max((need[r] for r in kept), default=0) for need in needs))
+        return fewest
 
     def _ace_bits(self) -> int:
         return 1 << 14 if self.ruleset.aces is AceRule.HIGH_ONLY else (1 << 14) | 2
@@ -273,6 +315,8 @@ class _Search:
             self._finish(value, wilds_used, chosen)
             return
         if value + self._bound(level, wilds_used) + self.wild_prefix[wilds_used] <= self.best_value:
+            return
+        if self.meld_all and self._runs_needed() > len(self.runs) - level:
             return
         requirement = self.runs[level]
         cover = self._cover(level)
