@@ -6,6 +6,8 @@ every table as it was (``snapshot``), and answer a sentence, never a 500.
 
 from __future__ import annotations
 
+import html
+
 import datetime as dt
 import json
 
@@ -391,12 +393,17 @@ def test_the_owner_removes_an_account_and_its_phones_are_signed_out(no_csrf_app,
     save(kim, url, 1)
     with no_csrf_app.app_context():
         kim_id = db.session.scalar(select(User.id).where(User.username_key == "kim"))
-    assert form_client.post(f"/account/users/{kim_id}/remove", data={}).status_code == 303
+    # without the tick nothing is removed (a slipped thumb on the red button)
+    refused = form_client.post(f"/account/users/{kim_id}/remove", data={}, follow_redirects=True)
+    assert "Tick “Yes, remove it” to remove Kim's account: nothing was removed." in html.unescape(refused.get_data(as_text=True))
+    with no_csrf_app.app_context():
+        assert db.session.get(User, kim_id) is not None
+    assert form_client.post(f"/account/users/{kim_id}/remove", data={"sure": "y"}).status_code == 303
     assert kim.get("/account").status_code == 302
     with no_csrf_app.app_context():
         assert db.session.get(User, kim_id) is None
         assert [d.recorded_by_id for d in db.session.get(Game, game_id(url)).deals] == [None]  # the deal stays
-    assert form_client.post(f"/account/users/{no_csrf_app.config['OWNER_ID']}/remove", data={}).status_code == 303
+    assert form_client.post(f"/account/users/{no_csrf_app.config['OWNER_ID']}/remove", data={"sure": "y"}).status_code == 303
     with no_csrf_app.app_context():
         assert db.session.get(User, no_csrf_app.config["OWNER_ID"]) is not None
 

@@ -9,7 +9,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from flask_login import current_user, login_required, login_user, logout_user
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as WerkzeugResponse
-from wtforms import PasswordField, SelectChoice, SelectField, StringField
+from wtforms import BooleanField, PasswordField, SelectChoice, SelectField, StringField
 
 from ..extensions import db
 from ..links import public_url
@@ -45,6 +45,12 @@ class InviteForm(FlaskForm):
 
 class PlainForm(FlaskForm):
     """A POST button: it carries CSRF."""
+
+
+class RemoveAccountForm(FlaskForm):
+    """Removing an account is for good: the owner ticks that they mean it (a slipped thumb removes nothing)."""
+
+    sure = BooleanField("Yes, remove it")
 
 
 class PasswordForm(FlaskForm):
@@ -385,8 +391,11 @@ def remove_account(user_id: int) -> WerkzeugResponse:
     user = db.session.get(User, user_id)
     if user is None:
         abort(404)
-    if not PlainForm().validate_on_submit():
+    form = RemoveAccountForm()
+    if not form.validate_on_submit():
         flash("The page was out of date: try again.", "error")
+    elif not form.sure.data:
+        flash(f"Tick “Yes, remove it” to remove {user.username}'s account: nothing was removed.", "error")
     else:
         name = user.username
         try:

@@ -255,7 +255,8 @@ def test_the_account_page_at_360_px(page: Page, look, live_app) -> None:
     look("account")
     small = page.evaluate(
         """() => [...document.querySelectorAll('main button, main input:not([type=hidden]), main select')]
-             .map(e => [e.name || e.textContent.trim(), e.getBoundingClientRect()])
+             // a box ticked through its label is tapped on the label: that is its target
+             .map(e => [e.name || e.textContent.trim(), (e.type === 'checkbox' && e.closest('label') || e).getBoundingClientRect()])
              .filter(([, r]) => r.height < 44 || r.right > innerWidth)
              .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)} at x ${Math.round(r.left)}`)"""
     )
