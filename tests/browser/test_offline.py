@@ -37,15 +37,13 @@ def recorded(live_app, game_id):
         return [(d.number, {h.position: h.points + h.adjustment for h in d.hands}) for d in deals], list(actions)
 
 
-def until(page, script: str, arg=None, seconds: float = 30) -> None:  # noqa: ANN001
+def until(page, script: str, arg=None, tries: int = 600) -> None:  # noqa: ANN001
     """Until ``script`` (which answers a promise) comes true in the page. Playwright's wait_for_function
-    takes a promise itself for a true answer, so the promise's answer is asked for again and again."""
-    import time
-
+    takes a promise itself for a true answer, so the promise's answer is asked for again and again: a
+    number of tries 50 ms apart, never a clock reading (a loaded machine only makes each try later)."""
     from playwright.sync_api import Error
 
-    deadline = time.monotonic() + seconds
-    while True:
+    for _ in range(tries):
         try:
             if page.evaluate(script, arg):
                 return
@@ -53,8 +51,8 @@ def until(page, script: str, arg=None, seconds: float = 30) -> None:  # noqa: AN
             if "context was destroyed" not in str(error) and "navigat" not in str(error):
                 raise
             page.wait_for_load_state()
-        assert time.monotonic() < deadline, f"never came true: {script}"
-        time.sleep(0.05)
+        page.wait_for_timeout(50)
+    raise AssertionError(f"never came true: {script}")
 
 
 def wait_until_kept(page, game_id):
