@@ -33,11 +33,12 @@ chromium:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium iproute2; \
 	fi
 
-# Lint (ruff on the repository), types (mypy --strict on the rules engine), then the whole suite twice:
+# Lint (ruff on the repository), types (mypy on companion/, strict on the rules engine), then the whole suite twice:
 # on SQLite, then on a throw-away PostgreSQL server (scripts/with-postgres.sh), where only the modules that can
 # touch a database run again (tests/conftest.py: the engine's tests prove nothing new there).
 test: install-test chromium
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/mypy --strict --follow-imports=silent companion/rules
 	$(BIN)/python -m pytest
 	COMPANION_DATABASE_TESTS_ONLY=1 bash scripts/with-postgres.sh $(BIN)/python -m pytest -p no:cacheprovider

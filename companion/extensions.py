@@ -5,6 +5,9 @@ from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
+from typing import Any, cast
+
+from sqlalchemy import CursorResult, Executable
 from sqlalchemy.orm import DeclarativeBase
 
 
@@ -13,6 +16,12 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
+
+
+def rows_changed(statement: Executable) -> int:
+    """How many rows a conditional UPDATE or DELETE changed: 0 when another phone got there first."""
+    return cast(CursorResult[Any], db.session.execute(statement)).rowcount
+
 csrf = CSRFProtect()
 migrate = Migrate()
 compress = Compress()

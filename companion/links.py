@@ -14,6 +14,7 @@ which come from its socket, not from the request), with a wildcard address
 from __future__ import annotations
 
 import functools
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import current_app, request, url_for
@@ -81,6 +82,6 @@ def public_origin() -> str:
     return checked_origin(configured) if configured else _listening_origin()
 
 
-def public_url(endpoint: str, **values: object) -> str:
+def public_url(endpoint: str, **values: Any) -> str:
     """An absolute URL of ``endpoint`` to share (a watch link, an invitation), on :func:`public_origin`."""
     return public_origin() + url_for(endpoint, **values)

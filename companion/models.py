@@ -12,13 +12,13 @@ import datetime as dt
 import enum
 import functools
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint, func, select
 from flask_login import UserMixin
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .extensions import db
+from .extensions import Base, db
 from .rules import Ruleset
 from .rules.snapshot import ruleset_from_dict, ruleset_to_dict
 
@@ -27,6 +27,13 @@ from .rules.snapshot import ruleset_from_dict, ruleset_to_dict
 def ruleset_from_snapshot(rules_json: str) -> Ruleset:
     """A stored rules snapshot as a ruleset; snapshots never change, so each is read once."""
     return ruleset_from_dict(json.loads(rules_json))
+
+
+if TYPE_CHECKING:
+    # Flask-SQLAlchemy makes db.Model at run time from our declarative base; a type checker sees the base.
+    Model = Base
+else:
+    Model = db.Model
 
 
 def _now() -> dt.datetime:
@@ -41,7 +48,7 @@ class GameStatus(enum.StrEnum):
     ABANDONED = "abandoned"
 
 
-class Player(db.Model):
+class Player(Model):
     """A person who plays; the name is shown as text, never as HTML."""
 
     __tablename__ = "player"
@@ -65,7 +72,7 @@ class Player(db.Model):
         return list(db.session.scalars(select(cls).order_by(func.lower(cls.name))))
 
 
-class Game(db.Model):
+class Game(Model):
     """One game: its ruleset (with a frozen copy of the exact rules), seats and deals."""
 
     __tablename__ = "game"
@@ -157,7 +164,7 @@ class Game(db.Model):
         )
 
 
-class Seat(db.Model):
+class Seat(Model):
     """A player's place at a game's table; positions run clockwise from 0."""
 
     __tablename__ = "seat"
@@ -176,7 +183,7 @@ class Seat(db.Model):
     )
 
 
-class DealResult(db.Model):
+class DealResult(Model):
     """The result of one deal: who dealt, who went out, the hands; one per (game, deal)."""
 
     __tablename__ = "deal_result"
@@ -211,7 +218,7 @@ class DealResult(db.Model):
         return next((hand for hand in self.hands if hand.position == position), None)
 
 
-class HandScore(db.Model):
+class HandScore(Model):
     """One player's score for one deal: the cards left as entered (or a typed number), and adjustments."""
 
     __tablename__ = "hand_score"
@@ -242,7 +249,7 @@ class HandScore(db.Model):
         return self.points + self.adjustment
 
 
-class BuyCount(db.Model):
+class BuyCount(Model):
     """May I / buys taken so far in a deal not yet saved (the counter on the game page)."""
 
     __tablename__ = "buy_count"
@@ -261,7 +268,7 @@ class BuyCount(db.Model):
     )
 
 
-class Change(db.Model):
+class Change(Model):
     """An append-only history of every entry, correction, undo and status change of a game."""
 
     __tablename__ = "change"
@@ -298,7 +305,7 @@ league_member = db.Table(
 )
 
 
-class League(db.Model):
+class League(Model):
     """A family or club that plays many games; a player may belong to several."""
 
     __tablename__ = "league"
@@ -339,7 +346,7 @@ class League(db.Model):
         return list(db.session.scalars(select(cls).order_by(func.lower(cls.name))))
 
 
-class GameResult(db.Model):
+class GameResult(Model):
     """One player's result in one finished game: a summary derived from the deals, kept for the standings.
 
     Never the truth: it is rewritten from the game's deals whenever they change
@@ -373,7 +380,7 @@ class GameResult(db.Model):
     )
 
 
-class User(UserMixin, db.Model):
+class User(UserMixin, Model):
     """An account: who may change games, scores and leagues. The first one is the owner."""
 
     __tablename__ = "user"
@@ -389,7 +396,12 @@ class User(UserMixin, db.Model):
 
     player: Mapped[Player | None] = relationship(lazy="joined")
 
-    session_token = None  # not a column: set at sign-in and by the user loader
+    # Not a column: set at sign-in and by the user loader. Annotated for the type checker only: the
+    # declarative base would read an annotation at run time as a column's.
+    if TYPE_CHECKING:
+        session_token: str | None = None
+    else:
+        session_token = None
     """The server-side session this account was loaded through (set at sign-in and by the user loader)."""
 
     @staticmethod
@@ -406,7 +418,7 @@ class User(UserMixin, db.Model):
         return f"{self.id}:{self.session_token}"
 
 
-class LoginSession(db.Model):
+class LoginSession(Model):
     """A signed-in phone: made at sign-in, deleted by signing out, a password change, revocation or removal."""
 
     __tablename__ = "login_session"
@@ -420,7 +432,7 @@ class LoginSession(db.Model):
     """The browser's own description at sign-in, shortened: how the owner tells their phones apart."""
 
 
-class Invite(db.Model):
+class Invite(Model):
     """A one-use link the owner makes to let someone create an account."""
 
     __tablename__ = "invite"
@@ -435,7 +447,7 @@ class Invite(db.Model):
     """The player the new account will be at the table (chosen by the owner)."""
 
 
-class LoginAttempt(db.Model):
+class LoginAttempt(Model):
     """A failed sign-in, kept a while so repeated guessing is slowed down (per address and per name)."""
 
     __tablename__ = "login_attempt"
@@ -445,7 +457,7 @@ class LoginAttempt(db.Model):
     at: Mapped[dt.datetime] = mapped_column(default=_now, index=True)
 
 
-class CustomRuleset(db.Model):
+class CustomRuleset(Model):
     """A table's own ruleset: owned by a league (its members may change it) or by an account.
 
     Its rules are in its versions: a change adds a version and never edits one,
@@ -496,7 +508,7 @@ class CustomRuleset(db.Model):
         return self.versions[-1]
 
 
-class CustomRulesetVersion(db.Model):
+class CustomRulesetVersion(Model):
     """One version of a custom ruleset: the API's ruleset object, as validated by the engine. Never changed."""
 
     __tablename__ = "custom_ruleset_version"

@@ -47,7 +47,7 @@ def network_address() -> str | None:
     except OSError:
         pass
     try:
-        candidates += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+        candidates += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
     except OSError:
         pass
     for candidate in candidates:

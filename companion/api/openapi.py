@@ -109,7 +109,7 @@ _DEAL_DEFINITION = {
 #: A ruleset object (API.md "Custom rulesets"). Deliberately no more exact than the checks: what a schema
 #: cannot say (the table covering the players once, a deal fitting in the cards, every field needed without
 #: a base, names counted after trimming spaces) answers 400 with a sentence.
-RULESET_OBJECT = {
+RULESET_OBJECT: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
     "description": "A family's own ruleset. With base, every field left out is the base's (card_points and buys: "

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request
+from flask.blueprints import BlueprintSetupState
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 from werkzeug.routing import BaseConverter
 
@@ -43,8 +44,12 @@ class _AnyTextConverter(BaseConverter):
     part_isolating = False
 
 
+def _register_converter(state: BlueprintSetupState) -> None:
+    state.app.url_map.converters.setdefault("api_any_text", _AnyTextConverter)
+
+
 # Registered before the routes below, which use it.
-bp.record_once(lambda state: state.app.url_map.converters.setdefault("api_any_text", _AnyTextConverter))
+bp.record_once(_register_converter)
 
 _CARD_EXAMPLE = '["10H", "QS", "JK"]'
 _CARDS_AS_TEXT = f"cards written as text, such as {_CARD_EXAMPLE}"

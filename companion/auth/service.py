@@ -10,7 +10,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from ..extensions import db
+from ..extensions import db, rows_changed
 from ..models import Change, DealResult, Invite, LoginAttempt, LoginSession, User
 from ..validation import TextError, clean_name
 from ..validation import looks_like_token
@@ -41,7 +41,7 @@ def _now() -> dt.datetime:
 
 
 def has_accounts() -> bool:
-    return db.session.scalar(select(func.count()).select_from(User)) > 0
+    return (db.session.scalar(select(func.count()).select_from(User)) or 0) > 0
 
 
 def setup_link_opens(token: str | None) -> bool:
@@ -118,9 +118,9 @@ def revoke_invite(owner: User, invite_id: int) -> bool:
     """The owner takes an unused invitation back (its link stops working); ``False`` if it was used or gone."""
     if not owner.is_owner:
         raise AccountError("Only the owner can revoke invitations.")
-    gone = db.session.execute(
+    gone = rows_changed(
         delete(Invite).where(Invite.id == invite_id, Invite.used_at.is_(None)).execution_options(synchronize_session=False)
-    ).rowcount
+    )
     db.session.commit()
     return gone == 1
 
@@ -136,12 +136,12 @@ def accept_invite(token: str, username: str, password: str) -> User:
         db.session.rollback()
         raise AccountError(f"The name “{user.username}” is taken: choose another.") from None
     # one conditional UPDATE: of two people opening the link at once, only the first gets an account
-    used = db.session.execute(
+    used = rows_changed(
         update(Invite)
         .where(Invite.id == invite.id, Invite.used_at.is_(None))
         .values(used_at=_now(), used_by_id=user.id)
         .execution_options(synchronize_session=False)
-    ).rowcount
+    )
     if used != 1:
         db.session.rollback()
         raise AccountError("This invitation link is not valid any more: ask for a new one.")
@@ -237,7 +237,7 @@ def revoke_session(by: User, session_id: int) -> bool:
     query = delete(LoginSession).where(LoginSession.id == session_id)
     if not by.is_owner:
         query = query.where(LoginSession.user_id == by.id)
-    gone = db.session.execute(query.execution_options(synchronize_session=False)).rowcount
+    gone = rows_changed(query.execution_options(synchronize_session=False))
     db.session.commit()
     return gone == 1
 

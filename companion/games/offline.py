@@ -76,7 +76,7 @@ def sync_deal(game_id: int, number: int) -> tuple[Response, int]:
     except service.GameError as problem:
         db.session.rollback()
         return _answer(409, status="refused", error=str(problem))
-    return _answer(200, status=outcome, message=message, revision=db.session.get(Game, game_id).revision)
+    return _answer(200, status=outcome, message=message, revision=game.revision)  # after the commit: read again
 
 
 @bp.get("/csrf-token")
@@ -147,9 +147,9 @@ def settle(game_id: int, change_id: int, choice: str) -> Response:
 
 def offers_context(game: Game) -> list[dict[str, object]]:
     """Each deal recorded on two phones, for the game page: the recorded entry and the other one, hand by hand."""
-    shown = []
+    shown: list[dict[str, object]] = []
     for offer in service.pending_offers(game):
-        recorded = game.deal_result(offer.deal_number)
+        recorded = game.deal_result(offer.deal_number) if offer.deal_number is not None else None
         other = offer.new
         rows = []
         for seat in game.seats:

@@ -7,6 +7,7 @@ import random
 
 from flask_login import current_user
 from flask import abort, session, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms import SelectChoice
 
@@ -421,7 +422,7 @@ def rematch(game_id: int) -> WerkzeugResponse:
 
 
 @bp.route("/<int:game_id>/league", methods=["GET", "POST"])
-def add_to_league(game_id: int) -> str | WerkzeugResponse:
+def add_to_league(game_id: int) -> ResponseReturnValue:
     """Count a game played outside a league in one of the reader's leagues (a page of its own: the game
     page is kept per revision, and the leagues a reader may pick are theirs)."""
     game = _game_to_change(game_id)

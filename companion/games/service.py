@@ -12,11 +12,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import ColumnElement, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
-from ..extensions import db
+from ..extensions import db, rows_changed
 from ..models import BuyCount, Change, CustomRulesetVersion, DealResult, Game, GameStatus, HandScore, League, Player, Seat
 from ..rules import Ruleset
 from ..rules.tally import HandTextError, hand_warnings, rank_points, read_hand, table_warnings
@@ -252,8 +252,8 @@ def judge_entry(game: Game, deal_number: int, went_out: str | None, entries: Seq
     for entry in entries:
         if entry.position not in parsed:
             continue
-        ranks, typed = parsed[entry.position]
-        points = typed if typed is not None else rank_points(ruleset, ranks or ())
+        ranks, typed_points = parsed[entry.position]
+        points = typed_points if typed_points is not None else rank_points(ruleset, ranks or ())
         adjustment = 0
         if entry.exact_cut:
             adjustment -= ruleset.exact_cut_bonus
@@ -263,7 +263,7 @@ def judge_entry(game: Game, deal_number: int, went_out: str | None, entries: Seq
             JudgedHand(
                 position=entry.position,
                 ranks=ranks,
-                typed=typed,
+                typed=typed_points,
                 points=points,
                 adjustment=adjustment,
                 exact_cut=entry.exact_cut,
@@ -443,12 +443,12 @@ def _claim_unless_abandoned(game: Game) -> None:
     the status at that moment; an abandon racing it either waits for the save
     or has already made it find no row.
     """
-    claimed = db.session.execute(
+    claimed = rows_changed(
         update(Game)
         .where(Game.id == game.id, Game.status != GameStatus.ABANDONED.value)
         .values(revision=Game.revision)  # a write that changes nothing: it takes the lock (touch raises it)
         .execution_options(synchronize_session=False)
-    ).rowcount
+    )
     if claimed != 1:
         raise GameAbandoned("This game was abandoned.")
 
@@ -539,13 +539,15 @@ def change_buys(game: Game, position: int, delta: int) -> int:
                     BuyCount.game_id == game.id, BuyCount.deal_number == number, BuyCount.position == position
                 )
             )
+    if row is None:  # made by another phone and gone again (an undo) in between
+        raise GameError(f"The {name} counter changed on another phone: try again.")
     # One conditional UPDATE: two phones tapping at once can't both take the last May I allowed.
-    allowed = (BuyCount.count + delta >= 0)
+    allowed: ColumnElement[bool] = BuyCount.count + delta >= 0
     if delta > 0 and deal.buys.limit is not None:
         allowed = allowed & (BuyCount.count + delta <= deal.buys.limit)
-    changed = db.session.execute(
+    changed = rows_changed(
         update(BuyCount).where(BuyCount.id == row.id, allowed).values(count=BuyCount.count + delta)
-    ).rowcount
+    )
     if not changed:
         db.session.rollback()
         count = db.session.scalar(select(BuyCount.count).where(BuyCount.id == row.id)) or 0
@@ -566,12 +568,12 @@ def abandon(game: Game) -> None:
         raise GameError("This game is finished, so it can't be abandoned.")
     old = game.status
     # only a game still in progress (one conditional UPDATE): a deal saved meanwhile that finished it wins
-    changed = db.session.execute(
+    changed = rows_changed(
         update(Game)
         .where(Game.id == game.id, Game.status == GameStatus.IN_PROGRESS.value)
         .values(status=GameStatus.ABANDONED.value)
         .execution_options(synchronize_session=False)
-    ).rowcount
+    )
     if changed != 1:
         db.session.rollback()
         raise GameError("This game changed meanwhile (it may be finished): reload the page.")

@@ -29,9 +29,9 @@ import json
 import types
 import typing
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import Table, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..auth.access import new_token
@@ -661,12 +661,12 @@ def import_league_backup(data: dict[str, Any]) -> League:
                     versions.append((result, deal.version))
             for deal_number, position, count in planned.buys:
                 game.buys.append(BuyCount(deal_number=deal_number, position=position, count=count))
-            for deal_number, action, old, new, at in planned.history:
+            for changed_deal, action, old, new, at in planned.history:
                 # added one by one, so their ids keep the history's order
                 db.session.add(
                     Change(
                         game=game,
-                        deal_number=deal_number,
+                        deal_number=changed_deal,
                         action=action,
                         old_json=None if old is None else json.dumps(old),
                         new_json=None if new is None else json.dumps(new),
@@ -767,7 +767,7 @@ def _restore_versions(versions: list[tuple[DealResult, int]]) -> None:
     if not versions:
         return
     db.session.flush()
-    table = DealResult.__table__
+    table = cast(Table, DealResult.__table__)
     for deal, version in versions:
         db.session.execute(update(table).where(table.c.id == deal.id).values(version=version))
         db.session.expire(deal, ["version"])

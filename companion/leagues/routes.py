@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
+from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms import SelectChoice, StringField
 from wtforms.validators import Optional
@@ -58,7 +60,7 @@ def _league_to_change(league_id: int) -> League:
 
 
 @bp.route("/", methods=["GET", "POST"])
-def index() -> str | WerkzeugResponse:
+def index() -> ResponseReturnValue:
     form = LeagueForm()
     status = 200
     if form.validate_on_submit():
@@ -169,7 +171,7 @@ def _links(league: League, watch_token: str | None):  # noqa: ANN202
     members = {"show": "leagues.show", "player": "leagues.player", "h2h": "leagues.head_to_head"}
     watchers = {"show": "watch.league", "player": "watch.league_player", "h2h": "watch.league_head_to_head"}
 
-    def link(kind: str, **args: object) -> str:
+    def link(kind: str, **args: Any) -> str:
         if watch_token:
             return url_for(watchers[kind], token=watch_token, **args)
         return url_for(members[kind], league_id=league.id, **args)
@@ -299,7 +301,7 @@ def player_page(league: League | None, player_id: int, watch_token: str | None =
     if record is None and person not in league.members and not has_played_in(league.id, player_id):
         abort(404)  # never on the roster, no game in the league: not this league's player
     head_to_head = standings.against(player_id)
-    opponents = []
+    opponents: list[dict[str, Any]] = []
     for other in standings.records.values():
         if other.player_id == player_id:
             continue

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from flask import Blueprint, abort, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_login import current_user
 
 from ..extensions import db
@@ -30,7 +31,7 @@ from ..rules import (
 )
 from ..rules.guide import card_contents, rules_facts
 from ..rules.solver import MAX_HAND, solve
-from ..rules.layoff import check_joker_exchange, check_lay_off
+from ..rules.layoff import ExchangeRuling, LayOffRuling, check_joker_exchange, check_lay_off
 from ..validation import parse_id
 from .picker import MAX_TEXT, MeldsText, apply_action
 
@@ -79,10 +80,10 @@ def _table(values) -> Table:  # noqa: ANN001 - a request's MultiDict
         current = min(len(game.deals) + 1, len(ruleset.deals))
     else:
         ruleset_id = values.get("ruleset") or "contract"
-        ruleset = find_ruleset(ruleset_id)
-        if ruleset is None:
+        found = find_ruleset(ruleset_id)
+        if found is None:
             errors["ruleset"] = f"There is no ruleset “{ruleset_id}”: pick one from the list."
-            ruleset = RULESETS["contract"]
+        ruleset = found or RULESETS["contract"]
         players = None
         current = 1
         if values.get("players"):
@@ -120,7 +121,7 @@ def _values():  # noqa: ANN202
 
 
 @bp.route("/check", methods=["GET", "POST"])
-def checker() -> str:
+def checker() -> ResponseReturnValue:
     """Is this a legal go-down? Tap or type the melds; the ruling follows every change."""
     values = _values()
     table = _table(values)
@@ -160,7 +161,7 @@ def checker() -> str:
 
 
 @bp.route("/helper", methods=["GET", "POST"])
-def helper() -> str:
+def helper() -> ResponseReturnValue:
     """Can this hand meet the deal's contract? The melds to lay down and the points left."""
     values = _values()
     table = _table(values)
@@ -198,7 +199,7 @@ def helper() -> str:
 
 
 @bp.route("/layoff", methods=["GET", "POST"])
-def layoff() -> str:
+def layoff() -> ResponseReturnValue:
     """May these cards go on that meld? May this card take that joker's place?"""
     values = _values()
     table = _table(values)
@@ -210,7 +211,7 @@ def layoff() -> str:
     own_run = values.get("own_run") == "y"
     moved_from_text = values.get("moved_from", "")
     errors: dict[str, str] = {}
-    ruling = None
+    ruling: LayOffRuling | ExchangeRuling | None = None
     meld: tuple[Card, ...] = ()
     cards: tuple[Card, ...] = ()
     moved_from: tuple[Card, ...] | None = None
