@@ -21,7 +21,7 @@ import enum
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401  (parse_cards: for the doctests)
@@ -648,30 +648,7 @@ def _fitting_orders(items: Sequence[int], options: Options) -> list[tuple[int, .
     orders = _orders(tuple(items))
     if len(orders) <= 24:  # few: filtering the list worked out once per contract shape is quicker
         return [order for order in orders if not any(options.of(i, k)[1] for i, k in enumerate(order))]
-    counts = Counter(items)
-    keys = list(counts)  # the order of first appearance, as _orders has it
-    found: list[tuple[int, ...]] = []
-    current: list[int] = []
-
-    def extend() -> None:
-        meld = len(current)
-        if meld == len(items):
-            found.append(tuple(current))
-            return
-        for key in keys:
-            if counts[key] and not options.of(meld, key)[1]:
-                counts[key] -= 1
-                current.append(key)
-                extend()
-                current.pop()
-                counts[key] += 1
-
-    extend()
-    first = tuple(items)
-    if first in found:
-        found.remove(first)
-        found.insert(0, first)
-    return found
+    return _permutations(items, lambda place, key: not options.of(place, key)[1])
 
 
 def _distinct_orders(items: Sequence[int]) -> list[tuple[int, ...]]:
@@ -686,19 +663,32 @@ def _distinct_orders(items: Sequence[int]) -> list[tuple[int, ...]]:
 @functools.lru_cache(maxsize=256)
 def _orders(items: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """The orderings, worked out once per contract shape (there are few)."""
-    counts: dict[int, int] = {}
-    for item in items:
-        counts[item] = counts.get(item, 0) + 1
+    return tuple(_permutations(items, lambda place, key: True))
+
+
+def _permutations(items: Sequence[int], fits: Callable[[int, int], bool]) -> list[tuple[int, ...]]:
+    """The distinct orderings of the multiset ``items`` whose every place passes ``fits(place, item)``, the
+    given order first (when it fits), the rest in the order of first appearance.
+
+    Built place by place, so an ordering is dropped at its first misfit.
+
+    >>> _permutations([0, 0, 1], lambda place, key: True)
+    [(0, 0, 1), (0, 1, 0), (1, 0, 0)]
+    >>> _permutations([0, 0, 1], lambda place, key: place != 0 or key == 1)
+    [(1, 0, 0)]
+    """
+    counts = Counter(items)
     keys = list(counts)
-    orders: list[tuple[int, ...]] = []
+    found: list[tuple[int, ...]] = []
     current: list[int] = []
 
     def extend() -> None:
-        if len(current) == len(items):
-            orders.append(tuple(current))
+        place = len(current)
+        if place == len(items):
+            found.append(tuple(current))
             return
         for key in keys:
-            if counts[key]:
+            if counts[key] and fits(place, key):
                 counts[key] -= 1
                 current.append(key)
                 extend()
@@ -707,8 +697,10 @@ def _orders(items: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 
     extend()
     first = tuple(items)
-    orders.remove(first)
-    return (first, *orders)
+    if first in found:
+        found.remove(first)
+        found.insert(0, first)
+    return found
 
 
 def _resembles(meld: _Meld, requirement: Requirement) -> bool:
