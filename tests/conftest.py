@@ -6,7 +6,7 @@ import os
 import secrets
 
 import pytest
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, select
 from werkzeug.security import generate_password_hash
 
 from companion import create_app
@@ -29,6 +29,29 @@ def add_owner(app) -> int:
         db.session.add(user)
         db.session.commit()
         return user.id
+
+
+def stored_rows(app=None, *, skip=(), derived=()) -> dict[str, list[tuple]]:  # noqa: ANN001
+    """Every row of every table, in key order: "nothing stored" means this is unchanged.
+
+    In ``app``'s context, or the one already open. Tables in ``skip`` are left out; tables in ``derived``
+    (rebuilt from the stored facts, so a PostgreSQL sequence may number them anew) are read without their
+    surrogate ids.
+    """
+    if app is not None:
+        with app.app_context():
+            return stored_rows(skip=skip, derived=derived)
+    tables = {}
+    for table in db.metadata.sorted_tables:
+        if table.name in skip:
+            continue
+        if table.name in derived:
+            columns = [c for c in table.columns if not c.primary_key]
+            tables[table.name] = [tuple(row) for row in db.session.execute(select(*columns).order_by(*columns))]
+        else:
+            order = list(table.primary_key.columns) or list(table.columns)
+            tables[table.name] = [tuple(row) for row in db.session.execute(select(table).order_by(*order))]
+    return tables
 
 
 def sign_in(client, user_id: int) -> None:
@@ -143,6 +166,37 @@ def make_game(form_client):
         return start_game_via_form(form_client, names, **kwargs)
 
     return make
+
+
+#: The one-time setup link's secret in tests, as `flask serve` makes one.
+SETUP_TOKEN = "one-time-setup-secret"
+
+
+@pytest.fixture
+def make_fresh_app(database_uri):
+    """Apps with no account yet (first run): ``make(csrf=False, token=SETUP_TOKEN)``; token None is a server
+    started some other way. The environment is read when each is made."""
+    made = []
+
+    def make(*, csrf: bool = False, token: str | None = SETUP_TOKEN):
+        app = create_app(
+            {
+                "TESTING": True,
+                "SECRET_KEY": "test-secret",
+                "WTF_CSRF_ENABLED": csrf,
+                "SQLALCHEMY_DATABASE_URI": database_uri,
+                "SETUP_TOKEN": token,
+            }
+        )
+        with app.app_context():
+            db.create_all()
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        with app.app_context():
+            db.engine.dispose()
 
 
 def pytest_collection_modifyitems(config, items) -> None:

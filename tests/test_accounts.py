@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, urljoin, urlsplit
 
 import pytest
-from conftest import OWNER_HASH, OWNER_NAME, OWNER_PASSWORD, add_owner, sign_in
+from conftest import OWNER_HASH, OWNER_NAME, OWNER_PASSWORD, SETUP_TOKEN, add_owner, sign_in, stored_rows
 from pages import parse
 from sqlalchemy import select
 from werkzeug.security import check_password_hash
@@ -40,14 +40,7 @@ from companion.rules import RULESETS
 # Helpers
 
 
-def snapshot(app) -> dict[str, list[tuple]]:
-    """Every row of every table, in key order: "nothing stored" means this is unchanged."""
-    with app.app_context():
-        tables = {}
-        for table in db.metadata.sorted_tables:
-            order = list(table.primary_key.columns) or list(table.columns)
-            tables[table.name] = [tuple(row) for row in db.session.execute(select(table).order_by(*order))]
-        return tables
+snapshot = stored_rows
 
 
 def client_as(app, user_id: int | None):
@@ -309,34 +302,7 @@ def assert_allowed(response, route: str) -> None:
 # First run: the owner's account, on one screen
 
 
-SETUP_TOKEN = "one-time-setup-secret"
 SETUP_LINK = f"/setup/{SETUP_TOKEN}"
-
-
-@pytest.fixture
-def make_fresh_app(database_uri):
-    """An app with no account yet (first run); ``csrf`` as asked. The environment is read when it is made."""
-    made = []
-
-    def make(csrf: bool = False):
-        app = create_app(
-            {
-                "TESTING": True,
-                "SECRET_KEY": "test-secret",
-                "WTF_CSRF_ENABLED": csrf,
-                "SQLALCHEMY_DATABASE_URI": database_uri,
-                "SETUP_TOKEN": SETUP_TOKEN,  # as `flask serve` makes it
-            }
-        )
-        with app.app_context():
-            db.create_all()
-        made.append(app)
-        return app
-
-    yield make
-    for app in made:
-        with app.app_context():
-            db.engine.dispose()
 
 
 PRIVATE_PAGES = [

@@ -17,7 +17,7 @@ import time
 from collections import Counter, defaultdict
 
 import pytest
-from conftest import OWNER_HASH, OWNER_NAME, OWNER_PASSWORD
+from conftest import OWNER_HASH, OWNER_NAME, OWNER_PASSWORD, stored_rows
 from sqlalchemy import create_engine, select, text
 
 from companion import create_app
@@ -48,18 +48,8 @@ DERIVED = {"game_result"}
 
 
 def rows_of(app) -> dict[str, list[tuple]]:
-    """Every row of every table, in key order."""
-    with app.app_context():
-        tables = {}
-        for table in db.metadata.sorted_tables:
-            if table.name in DERIVED:
-                # rebuilt from the deals on restore: a PostgreSQL sequence gives the new rows new ids
-                columns = [c for c in table.columns if not c.primary_key]
-                tables[table.name] = [tuple(row) for row in db.session.execute(select(*columns).order_by(*columns))]
-                continue
-            order = list(table.primary_key.columns) or list(table.columns)
-            tables[table.name] = [tuple(row) for row in db.session.execute(select(table).order_by(*order))]
-        return tables
+    """Every row of every table, in key order (restore rebuilds the derived ones with new ids)."""
+    return stored_rows(app, derived=DERIVED)
 
 
 def total(rows: dict[str, list]) -> int:

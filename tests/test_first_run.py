@@ -7,7 +7,6 @@ import pytest
 from pages import parse
 from sqlalchemy import select
 
-from companion import create_app
 from companion.extensions import db
 from companion.models import User
 
@@ -16,29 +15,9 @@ ASK = "Ask the person who started the app"
 
 
 @pytest.fixture
-def fresh_app(database_uri):
-    """No account yet; ``SETUP_TOKEN`` as ``flask serve`` makes it (None: a server started some other way)."""
-    made = []
-
-    def make(token: str | None = LINK_SECRET):
-        app = create_app(
-            {
-                "TESTING": True,
-                "SECRET_KEY": "test-secret",
-                "WTF_CSRF_ENABLED": False,
-                "SQLALCHEMY_DATABASE_URI": database_uri,
-                "SETUP_TOKEN": token,
-            }
-        )
-        with app.app_context():
-            db.create_all()
-        made.append(app)
-        return app
-
-    yield make
-    for app in made:
-        with app.app_context():
-            db.engine.dispose()
+def fresh_app(make_fresh_app):
+    """No account yet; the setup link's secret as ``flask serve`` makes it (None: a server started some other way)."""
+    return lambda token=LINK_SECRET: make_fresh_app(token=token)
 
 
 def usernames(app) -> list[str]:

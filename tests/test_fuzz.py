@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from conftest import sign_in
+from conftest import sign_in, stored_rows
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
@@ -74,12 +74,7 @@ def _form_fields() -> list[str]:
 
 
 def _snapshot() -> dict[str, list[tuple]]:
-    tables = {}
-    for table in db.metadata.sorted_tables:
-        if table.name in SKIPPED_TABLES:
-            continue
-        order = list(table.primary_key.columns) or list(table.columns)
-        tables[table.name] = [tuple(row) for row in db.session.execute(select(table).order_by(*order))]
+    tables = stored_rows(skip=SKIPPED_TABLES)
     db.session.rollback()
     return tables
 

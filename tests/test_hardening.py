@@ -20,18 +20,12 @@ from companion.games import service
 from companion.leagues.exports import league_backup
 from companion.leagues.imports import import_league_backup
 from companion.models import DealResult, Game, League, Player
+from conftest import stored_rows
 
 CONTRACT3 = ("Ann", "Bob", "Cat")
 
 
-def snapshot(app) -> dict[str, list[tuple]]:
-    """Every row of every table, in key order."""
-    with app.app_context():
-        tables = {}
-        for table in db.metadata.sorted_tables:
-            order = list(table.primary_key.columns) or list(table.columns)
-            tables[table.name] = [tuple(row) for row in db.session.execute(select(table).order_by(*order))]
-        return tables
+snapshot = stored_rows
 
 
 def flashes(client, url) -> list[str]:
