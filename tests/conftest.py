@@ -6,6 +6,7 @@ import os
 import secrets
 
 import pytest
+from hypothesis import HealthCheck, settings
 from sqlalchemy import create_engine, select
 from werkzeug.security import generate_password_hash
 
@@ -29,6 +30,13 @@ def add_owner(app) -> int:
         db.session.add(user)
         db.session.commit()
         return user.id
+
+
+def fuzz(max_examples: int) -> settings:
+    """The property tests' settings: seeded (the same examples every run), no deadline, no health checks."""
+    return settings(
+        max_examples=max_examples, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+    )
 
 
 def stored_rows(app=None, *, skip=(), derived=()) -> dict[str, list[tuple]]:  # noqa: ANN001

@@ -34,6 +34,7 @@ BASE = find_ruleset("contract")
 
 
 def card_at(position: int, suit: Suit) -> Card:
+    """The card at a run position (A = 1 or 14)."""
     return Card(Rank(1 if position == 14 else position), suit)
 
 

@@ -25,8 +25,9 @@ from collections import Counter
 
 import pytest
 from bruteforce import brute_force_best_points
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from conftest import fuzz
 from random_rules import build_meld, supply_ok, wild_cards
 
 from companion import create_app
@@ -48,10 +49,6 @@ APP = create_app({"TESTING": True, "SECRET_KEY": "definition-properties", "SQLAL
 CLIENT = APP.test_client()
 
 
-def _fuzz(max_examples: int):
-    return settings(
-        max_examples=max_examples, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
-    )
 
 
 # -- random valid objects -----------------------------------------------------------
@@ -190,7 +187,7 @@ def _expected(base: str | None, obj: dict, name: str):
 VALID: Counter[str] = Counter()
 
 
-@_fuzz(400)
+@fuzz(400)
 @given(valid_objects())
 def test_a_valid_object_reads_as_written_and_survives_json(case):
     base, obj = case
@@ -252,7 +249,7 @@ def _deck(ruleset) -> list[str]:
     return [str(card) for card in STANDARD_PACK] * table.packs + [str(JOKER)] * table.jokers
 
 
-@_fuzz(250)
+@fuzz(250)
 @given(valid_objects(), st.randoms(use_true_random=False))
 def test_the_api_takes_every_valid_object(case, rng):
     _, obj = case
@@ -439,7 +436,7 @@ INVALID: Counter[str] = Counter()
 PYTHON_WORDS = ("Traceback", "None", "True", "False", "NoneType", "object of type", "Error", "__", "nan", "inf")
 
 
-@_fuzz(600)
+@fuzz(600)
 @given(invalid_objects(), st.sampled_from(["/api/rulesets/check", "/api/melds/check", "/api/score", "/api/solve"]))
 def test_an_invalid_object_always_gets_a_400_sentence_naming_the_field(case, url):
     obj, words = case
@@ -494,7 +491,7 @@ def custom_hands(draw):
     return ruleset, hand
 
 
-@_fuzz(600)
+@fuzz(600)
 @given(custom_hands())
 def test_the_solver_agrees_with_the_reference_over_random_custom_rulesets(case):
     ruleset, hand = case

@@ -22,9 +22,11 @@ from collections import Counter
 
 import pytest
 from bruteforce import brute_force_best_points
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
+from conftest import fuzz
+from random_rules import card_at
 from companion.rules import (
     JOKER,
     RULESETS,
@@ -53,19 +55,8 @@ VARIANTS = {ruleset_id: ruleset for ruleset_id, ruleset in RULESETS.items()} | {
 SUITS = list(Suit)
 
 
-def _fuzz(max_examples: int):
-    return settings(
-        max_examples=max_examples,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
 
 
-def _card_at(position: int, suit: Suit) -> Card:
-    """The card at a run position (A = 1 or 14)."""
-    return Card(Rank(1 if position == 14 else position), suit)
 
 
 @st.composite
@@ -74,7 +65,7 @@ def concentrated_pools(draw, *, min_ranks: int = 3, max_ranks: int = 5) -> list[
     width = draw(st.integers(min_ranks, max_ranks))
     low = draw(st.integers(1, 15 - width))
     suits = draw(st.lists(st.sampled_from(SUITS), min_size=2, max_size=2, unique=True))
-    return [_card_at(position, suit) for position in range(low, low + width) for suit in suits]
+    return [card_at(position, suit) for position in range(low, low + width) for suit in suits]
 
 
 # -- the checker never raises ----------------------------------------------------------------
@@ -97,7 +88,7 @@ def go_down_inputs(draw):
     return key, ruleset, deal, melds, remaining, players
 
 
-@_fuzz(700)
+@fuzz(700)
 @given(go_down_inputs())
 def test_checker_never_raises_and_answers_consistently(inputs):
     key, ruleset, deal, melds, remaining, players = inputs
@@ -184,7 +175,7 @@ def built_go_downs(draw):
             wild_at = set(forced) | set(chosen)
             if len(wild_at) >= length or len(wild_at) > max_wilds:
                 wild_at = set(forced)
-            cards = [draw(st.sampled_from(wild_cards)) if i in wild_at else _card_at(p, suit) for i, p in enumerate(positions)]
+            cards = [draw(st.sampled_from(wild_cards)) if i in wild_at else card_at(p, suit) for i, p in enumerate(positions)]
             if all(ruleset.is_wild(card) for card in cards):
                 continue  # a run of wild places only (deuces wild and a tiny window): skip this meld
             built.append(("run", suit, low, low + length - 1))
@@ -221,7 +212,7 @@ def _fit_together(ruleset, built) -> bool:
     return ruleset.repeat_rank or len(ranks) == len(set(ranks))
 
 
-@_fuzz(500)
+@fuzz(500)
 @given(built_go_downs())
 def test_a_go_down_built_to_the_rules_is_legal(built_go_down):
     ruleset, deal, melds, remaining, players, built = built_go_down
@@ -257,7 +248,7 @@ def _stand_in_candidates(ruleset, meld) -> list[Card]:
     return [c for c in STANDARD_PACK if c.rank in ranks or c.suit in suits]
 
 
-@_fuzz(200)
+@fuzz(200)
 @given(built_go_downs())
 def test_claimed_stand_ins_hold_in_every_legal_reading(built_go_down):
     ruleset, deal, melds, remaining, players, built = built_go_down
@@ -319,7 +310,7 @@ def small_hands(draw, key: str):
     size = rng.randint(needed, min(MAX_CARDS, needed + 2))
     low = rng.randint(1, 9)
     suits = rng.sample(SUITS, 2)
-    zone = [_card_at(position, suit) for position in range(low, low + 6) for suit in suits]
+    zone = [card_at(position, suit) for position in range(low, low + 6) for suit in suits]
     players = rng.choice([None, *range(ruleset.min_players, ruleset.max_players + 1)])
     if rng.random() < 0.5:
         pool = zone * min(2, ruleset.packs()) + [JOKER] * rng.randint(0, 3)
@@ -329,9 +320,9 @@ def small_hands(draw, key: str):
         if requirement.kind is MeldKind.RUN:
             suit = rng.choice(suits)
             start = rng.randint(low, low + 6 - requirement.length)
-            meld = [_card_at(position, suit) for position in range(start, start + requirement.length)]
+            meld = [card_at(position, suit) for position in range(start, start + requirement.length)]
         else:
-            rank = _card_at(rng.randint(low, low + 5), Suit.SPADES).rank
+            rank = card_at(rng.randint(low, low + 5), Suit.SPADES).rank
             meld = [Card(rank, suit) for suit in rng.sample(SUITS * 2, requirement.length)]
         hand += [JOKER if rng.random() < 0.15 else card for card in meld]
     if rng.random() < 0.4:
@@ -346,7 +337,7 @@ def small_hands(draw, key: str):
 def test_solver_matches_the_brute_force_reference(key):
     ruleset = VARIANTS[key]
 
-    @_fuzz(40)
+    @fuzz(40)
     @given(small_hands(key))
     def check_hand(case):
         deal, hand, players = case
@@ -432,7 +423,7 @@ def larger_hands(draw):
     return key, deal, [pool[i] for i in picks]
 
 
-@_fuzz(150)
+@fuzz(150)
 @given(larger_hands())
 def test_solver_answer_is_a_legal_go_down_of_the_hand(case):
     key, deal, hand = case

@@ -16,7 +16,8 @@ from collections import Counter
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_definition_properties import CLIENT, _fuzz, full_definitions
+from conftest import fuzz
+from test_definition_properties import CLIENT, full_definitions
 
 from companion.rules import MeldKind, check_go_down, check_joker_exchange, check_lay_off, parse_cards, ruleset_from_definition
 from companion.rules import find_ruleset
@@ -66,7 +67,7 @@ def _sentences(ruleset, players: int) -> list[str]:
 SAID: Counter[str] = Counter()
 
 
-@_fuzz(150)
+@fuzz(150)
 @given(full_definitions(most_deals=4), st.sampled_from(SET_WORDS), st.sampled_from(BUY_WORDS))
 def test_every_sentence_uses_the_rulesets_own_words(definition, set_word, buy_word):
     ruleset = ruleset_from_definition({**definition, "set_word": set_word, "buy_word": buy_word})

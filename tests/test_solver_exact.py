@@ -24,7 +24,7 @@ from collections import Counter
 
 import pytest
 from bruteforce import brute_force_best_points
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.rules import (
@@ -36,17 +36,10 @@ from companion.rules import (
     score_hand,
 )
 from companion.rules.solver import solve
+from conftest import fuzz
 from random_rules import SUITS, card_at, random_requirements, wild_cards, build_meld, random_ruleset, sure_hand
 
 
-def _fuzz(max_examples: int):
-    return settings(
-        max_examples=max_examples,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=list(HealthCheck),
-    )
 
 
 def _supply_ok(ruleset, cards) -> bool:
@@ -106,7 +99,7 @@ def _assert_solution_is_a_legal_go_down(ruleset, deal, hand, solution, described
 ASSERTED: Counter[str] = Counter()
 
 
-@_fuzz(2500)
+@fuzz(2500)
 @given(small_cases())
 def test_solver_finds_a_go_down_exactly_when_the_reference_does(case):
     how, ruleset, hand = case
@@ -145,7 +138,7 @@ def sure_cases(draw):
 SURE: Counter[str] = Counter()
 
 
-@_fuzz(2000)
+@fuzz(2000)
 @given(sure_cases())
 def test_solver_finds_a_go_down_in_every_hand_built_to_meet_the_contract(case):
     if case is None:

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from random_rules import card_at
 from companion.rules import JOKER, Card, MeldKind, Rank, Suit, find_ruleset, parse_cards
 from companion.rules.runs import run_windows
 from companion.rules.rulesets import AceRule, JokerReclaim, LayOffTiming, Ruleset
@@ -396,8 +397,6 @@ JOKER_ONLY_RULESETS = ["contract", "shanghai", "parlett", "may-i", "contract+dis
 EVERY_CARD = [Card(rank, suit) for rank in Rank for suit in Suit] + [JOKER]
 
 
-def _card_at(position: int, suit: Suit) -> Card:
-    return Card(Rank(1 if position == 14 else position), suit)
 
 
 @st.composite
@@ -412,7 +411,7 @@ def table_melds(draw, rules: Ruleset, *, wilds: bool = True, wild_odds: int = 5)
         low = draw(st.integers(first, 15 - length))
         cards = []
         for position in range(low, low + length):
-            card = _card_at(position, suit)
+            card = card_at(position, suit)
             cards.append(
                 draw(wild) if rules.is_wild(card) or (wilds and draw(st.integers(1, wild_odds)) == 1) else card
             )
@@ -437,7 +436,7 @@ def table_melds(draw, rules: Ruleset, *, wilds: bool = True, wild_odds: int = 5)
     if all(rules.is_wild(card) for card in cards):  # a meld has a natural card
         if kind is MeldKind.RUN:
             index, natural = next(
-                (i, c) for i, p in enumerate(range(low, low + length)) if not rules.is_wild(c := _card_at(p, suit))
+                (i, c) for i, p in enumerate(range(low, low + length)) if not rules.is_wild(c := card_at(p, suit))
             )
         else:
             index, natural = 0, Card(rank, suits[0])
@@ -453,7 +452,7 @@ def near(meld) -> st.SearchStrategy[Card]:
     ]
     suit, rank = naturals[0].suit, naturals[0].rank
     if kind is MeldKind.RUN:
-        likely = [_card_at(p, suit) for p in range(max(1, low - 3), min(14, high + 3) + 1)]
+        likely = [card_at(p, suit) for p in range(max(1, low - 3), min(14, high + 3) + 1)]
     else:
         likely = [Card(rank, s) for s in Suit]
     likely += [JOKER, Card(Rank.TWO, Suit.CLUBS)]
