@@ -84,24 +84,34 @@ def _get(port: int, timeout: float) -> int:
         connection.close()
 
 
-def _slowloris(port: int, stop: threading.Event) -> None:
+def _slowloris(port: int, stop: threading.Event, started: threading.Semaphore) -> None:
     """A client that sends a request's head a few bytes at a time and never finishes it."""
+    announced = False
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
             sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+            started.release()
+            announced = True
             while not stop.wait(0.5):
                 sock.sendall(b"X-a: b\r\n")
     except OSError:
         pass  # the server may close a stalled connection: that is allowed
+    finally:
+        if not announced:  # refused before it started: the test need not wait for it
+            started.release()
 
 
 def test_a_dozen_slow_clients_leave_the_app_reachable(gunicorn):
     stop = threading.Event()
-    holders = [threading.Thread(target=_slowloris, args=(gunicorn, stop), daemon=True) for _ in range(SLOW_CLIENTS)]
+    started = threading.Semaphore(0)
+    holders = [
+        threading.Thread(target=_slowloris, args=(gunicorn, stop, started), daemon=True) for _ in range(SLOW_CLIENTS)
+    ]
     for holder in holders:
         holder.start()
     try:
-        time.sleep(1.5)  # every slow client has connected and started its request
+        for _ in range(SLOW_CLIENTS):  # every slow client has connected and started its request (no clock)
+            started.acquire()
         answers = []
         for _ in range(REQUESTS):
             try:
