@@ -1,4 +1,4 @@
-"""Play after going down: laying off and taking a joker (companion/rules/table.py).
+"""Play after going down: laying off and taking a joker (companion/rules/layoff.py).
 
 Each example row names the rule it pins (the test id is
 ``<ruleset>-<rule>``); ``words`` are fragments the problems must contain, so
