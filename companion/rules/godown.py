@@ -591,10 +591,16 @@ def _search(
     needs_agreement = any(meld.wild_indexes for meld in melds)
     # First the matchings where every meld fits its requirement on its own (found meld by meld, in the
     # order below): a legal reading is among them.
+    # Where every meld fits but none fits together, the combination with the fewest problems between melds,
+    # kept so that the search for the closest matching below need not judge them again.
+    fewest_cross: dict[tuple[int, ...], tuple[int, tuple[MeldReading, ...], list[Problem]]] = {}
     for order in _fitting_orders(requirement_kinds, options):
         per_meld = [options.of(i, k) for i, k in enumerate(order)]
         for combination in itertools.product(*(found for found, _ in per_meld)):
-            if _cross_problems(ruleset, combination, word):
+            cross = _cross_problems(ruleset, combination, word)
+            if cross:
+                if order not in fewest_cross or len(cross) < fewest_cross[order][0]:
+                    fewest_cross[order] = (len(cross), combination, cross)
                 continue
             if not needs_agreement:  # no wild card: the first legal reading is the answer
                 return tuple(combination), ((), [])
@@ -615,26 +621,12 @@ def _search(
                 readings = tuple(found[0] if found else None for found, _ in per_meld)
                 best = ((unlike, len(individual)), readings, individual)
             continue
-        # Every meld fits on its own: look for readings that also fit together.
-        fewest: tuple[int, tuple[MeldReading, ...], list[Problem]] | None = None
-        for combination in itertools.product(*(found for found, _ in per_meld)):
-            cross = _cross_problems(ruleset, combination, word)
-            if not cross:
-                if not needs_agreement:  # no wild card: the first legal reading is the answer
-                    return tuple(combination), ((), [])
-                if legal_choices is None:
-                    legal_choices = [[reading] for reading in combination]
-                else:
-                    for choices, reading in zip(legal_choices, combination, strict=True):
-                        choices.append(reading)
-            elif fewest is None or len(cross) < fewest[0]:
-                fewest = (len(cross), combination, cross)
+        # Every meld fits on its own but no readings fit together (judged above).
+        fewest = fewest_cross.get(order)
         if fewest is not None:
             unlike = unlike_count(order)
             if best is None or (unlike, fewest[0]) < best[0]:
                 best = ((unlike, fewest[0]), fewest[1], fewest[2])
-    if legal_choices is not None:
-        return tuple(_agreed(choices) for choices in legal_choices), ((), [])
     assert best is not None
     return None, (best[1], best[2])
 
