@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.rulesets import POINT_KEYS
-from ..rules.words import and_list, number_word
+from ..rules.words import and_list, number_word, plural
 
 #: Bounds on what a posted form may hold, far above what a ruleset may have (the engine says what is too many).
 MAX_DEALS = 24
@@ -68,7 +68,7 @@ class DealRow:
         parts = []
         for (kind, length), count in groups:
             word = {"set": set_word, "run": "run", "pair": "pair"}.get(kind, kind[:12])
-            noun = word if count == 1 else word + "s"
+            noun = plural(count, word)
             sized = kind != "pair" and not (word == "trio" and length == "3") and length
             parts.append(f"{number_word(count)} {noun}" + (f" of {length[:3]}" if sized else ""))
         cards = self.cards.strip()[:3] or "?"

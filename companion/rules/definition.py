@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from .words import json_kind
+from .words import json_kind, plural
 from .rulesets import (
     POINT_KEYS,
     RULESETS,
@@ -462,17 +462,9 @@ class _Reader:
                     self.deal_number, self.path = deal.number, ("deals", deal.number)
                     raise self.fail(
                         f"{deal.cards_dealt} cards each for {table.max_players} players is {needed} cards, "
-                        f"more than {_packs(table.packs)} and {_jokers(table.jokers)} hold ({held}).",
+                        f"more than {table.packs} {plural(table.packs, 'pack')} and {table.jokers} {plural(table.jokers, 'joker')} hold ({held}).",
                         "cards_dealt",
                     )
-
-
-def _packs(n: int) -> str:
-    return "1 pack" if n == 1 else f"{n} packs"
-
-
-def _jokers(n: int) -> str:
-    return "1 joker" if n == 1 else f"{n} jokers"
 
 
 def ruleset_from_definition(obj: object, *, ruleset_id: str = "custom") -> Ruleset:

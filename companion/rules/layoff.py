@@ -49,7 +49,7 @@ from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401 (pa
 from .godown import MeldReading, supply_problems
 from .runs import card_at, corner_window, longest_run, longest_run_span, positions, run_windows, written_order
 from .rulesets import AceRule, JokerReclaim, LayOffTiming, MeldKind, Ruleset
-from .words import number_word, or_list
+from .words import and_list, number_word, or_list, plural
 
 __all__ = ["ExchangeRuling", "LayOffProblem", "LayOffProblemKind", "LayOffRuling", "check_joker_exchange", "check_lay_off"]
 
@@ -169,7 +169,7 @@ def _places(positions: Sequence[int], suit: Suit) -> str:
             words.append(f"{card_at(group[0], suit)} to {card_at(group[-1], suit)}")
         else:
             words.append(" ".join(str(card_at(p, suit)) for p in group))
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return and_list(words)
 
 
 
@@ -801,7 +801,7 @@ def _gap_problem(
         return f"{fit}: {'they' if several else 'it'} would leave a gap at {_places(missing, table.suit)}."
     needed = len(missing)
     return (
-        f"{fit}: the gap at {_places(missing, table.suit)} needs {needed} wild card{'s' * (needed != 1)}, "
+        f"{fit}: the gap at {_places(missing, table.suit)} needs {needed} {plural(needed, 'wild card')}, "
         f"and you are laying off {wilds}."
     )
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import JOKER, Card, Rank
-from .words import and_list, number_word, sentence
+from .words import and_list, number_word, plural, sentence
 
 
 class RulesError(ValueError):
@@ -579,7 +579,7 @@ def describe_contract(requirements: Iterable[Requirement], set_word: str) -> str
     parts = []
     for requirement, count in groups:
         word = {MeldKind.SET: set_word, MeldKind.RUN: "run", MeldKind.PAIR: "pair"}[requirement.kind]
-        noun = word if count == 1 else word + "s"
+        noun = plural(count, word)
         sized = requirement.kind is not MeldKind.PAIR and not (word == "trio" and requirement.length == 3)
         parts.append(f"{number_word(count)} {noun}" + (f" of {requirement.length}" if sized else ""))
     return sentence(and_list(parts))

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from .cards import JOKER_SPELLINGS, SUIT_SPELLINGS, CardSyntaxError
 from .rulesets import POINT_KEYS, Deal, Ruleset
 from .scoring import rank_points
-from .words import count_of, number_word, sentence, too_many_jokers
+from .words import count_of, number_word, plural, sentence, too_many_jokers
 
 __all__ = [
     "RANK_KEYS",
@@ -171,7 +171,7 @@ def hand_warnings(ruleset: Ruleset, deal: Deal, ranks: Sequence[str], *, players
             )
     limit = hand_size_limit(deal, buys)
     if len(ranks) > limit:
-        took = f" and {buys} {ruleset.buy_name}{'s' * (buys != 1)}" if buys else ""
+        took = f" and {buys} {plural(buys, ruleset.buy_name)}" if buys else ""
         warnings.append(f"{len(ranks)} cards left, but a hand holds at most {limit} in this deal ({deal.cards_dealt} dealt{took}).")
     return warnings
 
