@@ -21,6 +21,7 @@ from ..rules.guide import card_contents
 from . import bp, service, share
 from .builder import Judged, judge
 from .draft import Draft
+from ..validation import MAX_ID, parse_id, parse_whole_number
 from .help import EXPLAIN, examples
 
 #: The largest file or pasted text an import takes (a 20-deal ruleset is a few kilobytes; every post is at most 64 KB).
@@ -32,8 +33,8 @@ def _is_htmx() -> bool:
 
 
 def _custom_or_404(custom_id: int) -> CustomRuleset:
-    custom = db.session.get(CustomRuleset, custom_id)
-    if custom is None or not custom.versions or not service.may_see(current_user, custom):
+    custom = service.get_visible(custom_id)
+    if custom is None:
         abort(404)
     return custom
 
@@ -49,7 +50,8 @@ def _owner(value: str | None) -> tuple[League | None, str | None]:
     """The league a form's owner field names (``None``: the reader), or a sentence for a bad one."""
     if not value or value == "me":
         return None, None
-    league = db.session.get(League, int(value)) if value.isascii() and value.isdigit() and len(value) < 10 else None
+    league_id = parse_id(value)
+    league = db.session.get(League, league_id) if league_id is not None else None
     if league is None:
         return None, "Pick yourself or one of your leagues."
     if not member_of(current_user, league):
@@ -93,8 +95,8 @@ def _start(args: Any) -> tuple[Draft, str, dict[str, str], CustomRuleset | None]
                 return Draft.from_definition(judged_from), "a shared link", errors, None
     editing = None
     if args.get("edit"):
-        editing = service.get(_int(args.get("edit")))
-        if editing is None or not editing.versions or not service.may_see(current_user, editing):
+        editing = service.get_visible(parse_id(args.get("edit")))
+        if editing is None:
             abort(404)
         if not service.may_change(current_user, editing):
             abort(403, description=service.refusal(editing))
@@ -118,11 +120,6 @@ def _from_object(obj: object) -> dict[str, Any] | str:
         return ruleset_to_definition(service.check_definition(obj))
     except service.HouseRulesError as error:
         return str(error)
-
-
-def _int(text: str | None) -> int | None:
-    text = (text or "").strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None
 
 
 def _render_builder(judged: Judged, *, started_from: str, editing: CustomRuleset | None, focus: str | None,
@@ -211,7 +208,7 @@ def check() -> tuple[str, int]:
 def _editing_from_form() -> CustomRuleset | None:
     if not request.form.get("edit"):
         return None
-    editing = service.get(_int(request.form.get("edit")))
+    editing = service.get(parse_id(request.form.get("edit")))
     if editing is None or not editing.versions:
         abort(404)
     if not service.may_change(current_user, editing):
@@ -267,7 +264,7 @@ def show(custom_id: int) -> str:
 def export(custom_id: int) -> Response:
     """The latest version as the API's ruleset object (a ``.json`` file); ``?version=n`` for an older one."""
     custom = _custom_or_404(custom_id)
-    asked = _int(request.args.get("version"))
+    asked = parse_whole_number(request.args.get("version"), low=0, high=MAX_ID)
     found = custom.latest if asked is None else next((v for v in custom.versions if v.number == asked), None)
     if found is None:
         abort(404)

@@ -23,6 +23,7 @@ from ..extensions import db
 from ..models import CustomRuleset, CustomRulesetVersion, Game, League, User
 from ..rules import RULESETS, Ruleset
 from ..rules.definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
+from ..validation import parse_id
 
 PREFIX = "custom-"
 
@@ -50,11 +51,17 @@ def custom_id(ruleset_id: str | None) -> int | None:
     if not ruleset_id or not ruleset_id.startswith(PREFIX):
         return None
     digits = ruleset_id[len(PREFIX) :]
-    return int(digits) if digits.isascii() and digits.isdigit() and len(digits) < 10 else None
+    return parse_id(digits) if digits == digits.strip() else None  # "custom- 12" names nothing
 
 
 def get(custom: int | None) -> CustomRuleset | None:
     return db.session.get(CustomRuleset, custom) if custom is not None else None
+
+
+def get_visible(custom: int | None) -> CustomRuleset | None:
+    """A stored ruleset the reader may see and use (it has a version), else ``None``: one test for every page."""
+    found = get(custom)
+    return found if found is not None and found.versions and may_see(current_user, found) else None
 
 
 def may_see(user: object, custom: CustomRuleset) -> bool:
@@ -75,8 +82,8 @@ def find(ruleset_id: str | None) -> tuple[Ruleset, CustomRulesetVersion | None] 
     """A built-in ruleset by id, or the latest version of a stored one the reader may see (``custom-<id>``)."""
     if ruleset_id in RULESETS:
         return RULESETS[ruleset_id], None
-    custom = get(custom_id(ruleset_id))
-    if custom is None or not custom.versions or not may_see(current_user, custom):
+    custom = get_visible(custom_id(ruleset_id))
+    if custom is None:
         return None
     return ruleset_of(custom.latest), custom.latest
 

@@ -62,16 +62,12 @@ class Table:
         return {"game": str(self.game.id)} if self.game else {}
 
 
-def _int(text: str | None) -> int | None:
-    return parse_id(text)
-
-
 def _table(values) -> Table:  # noqa: ANN001 - a request's MultiDict
     """The rules, deal and table size from the query or form, with a message beside any bad one."""
     errors: dict[str, str] = {}
     game = None
     if values.get("game"):
-        game_id = _int(values.get("game"))
+        game_id = parse_id(values.get("game"))
         game = db.session.get(Game, game_id) if game_id else None
         if game is None:
             abort(404)
@@ -87,13 +83,13 @@ def _table(values) -> Table:  # noqa: ANN001 - a request's MultiDict
         players = None
         current = 1
         if values.get("players"):
-            players = _int(values.get("players"))
+            players = parse_id(values.get("players"))
             if players is None or not ruleset.min_players <= players <= ruleset.max_players:
                 errors["players"] = f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players."
                 players = None
     deal = current
     if values.get("deal"):
-        asked = _int(values.get("deal"))
+        asked = parse_id(values.get("deal"))
         if asked is None or not 1 <= asked <= len(ruleset.deals):
             errors["deal"] = f"{ruleset.name} has deals 1 to {len(ruleset.deals)}."
         else:
