@@ -126,10 +126,9 @@ def _render_builder(judged: Judged, *, started_from: str, editing: CustomRuleset
                     extra_errors: dict[str, str] | None = None, owner: str = "me", status: int = 200):  # fmt: skip
     context = _builder_context(judged, started_from=started_from, editing=editing, focus=focus,
                                extra_errors=extra_errors, owner=owner)  # fmt: skip
-    template = "house_rules/_builder.html" if _is_htmx() else "house_rules/build.html"
-    if _is_htmx():
-        status = 200  # htmx swaps only a 2xx answer; the sentences are in it
-    return render_template(template, **context), status
+    if _is_htmx():  # htmx swaps only a 2xx answer; the sentences are in it
+        return render_template("house_rules/_builder.html", **context), 200
+    return render_template("house_rules/build.html", **context), status
 
 
 def _unfolded(errors: dict[str, str], focus: str | None) -> Callable[..., bool]:
@@ -148,17 +147,28 @@ def _unfolded(errors: dict[str, str], focus: str | None) -> Callable[..., bool]:
     return unfolded
 
 
+def _preview_context(judged: Judged, errors: dict[str, str]) -> dict[str, Any]:
+    """What a check's answer shows (house_rules/_check.html): each field's sentence and the preview."""
+    ruleset = judged.ruleset
+    return {
+        "draft": judged.draft,
+        "errors": errors,
+        "card": card_contents(ruleset) if ruleset is not None and not errors else None,
+        "share_url": public_url("house_rules.build", d=share.encode(judged.definition))
+        if ruleset is not None and judged.definition is not None and not errors
+        else None,
+    }
+
+
 def _builder_context(judged: Judged, *, started_from: str, editing: CustomRuleset | None, focus: str | None,
                      extra_errors: dict[str, str] | None = None, owner: str = "me") -> dict[str, Any]:  # fmt: skip
     errors = {**judged.errors, **(extra_errors or {})}
     ruleset = judged.ruleset
     return {
+        **_preview_context(judged, errors),
         "unfolded": _unfolded(errors, focus),
         "flagged": _unfolded(errors, None),
-        "draft": judged.draft,
-        "errors": errors,
         "ruleset": ruleset,
-        "card": card_contents(ruleset) if ruleset is not None and not errors else None,
         "started_from": started_from,
         "editing": editing,
         "focus": focus,
@@ -168,9 +178,6 @@ def _builder_context(judged: Judged, *, started_from: str, editing: CustomRulese
         "owner": owner,
         "set_word": ruleset.set_word if ruleset is not None else "set",
         "buy_name": ruleset.buy_name if ruleset is not None else "May I / buy",
-        "share_url": public_url("house_rules.build", d=share.encode(judged.definition))
-        if ruleset is not None and judged.definition is not None and not errors
-        else None,
     }
 
 
@@ -201,8 +208,8 @@ def check() -> tuple[str, int]:
     if not _is_htmx():
         return _render_builder(judged, started_from=request.form.get("started_from", "")[:60], editing=editing,
                                focus=None, owner=request.form.get("owner", "me"), status=422 if judged.errors else 200)  # fmt: skip
-    context = _builder_context(judged, started_from="", editing=editing, focus=None, owner="me")
-    return render_template("house_rules/_check.html", **context), 200
+    # Only the sentences and the preview are swapped: no owner list (a query per league) or field help for them.
+    return render_template("house_rules/_check.html", **_preview_context(judged, judged.errors)), 200
 
 
 def _editing_from_form() -> CustomRuleset | None:
