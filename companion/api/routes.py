@@ -31,7 +31,7 @@ from ..rules import (
     score_hand,
 )
 from ..rules.solver import solve
-from ..rules.words import json_kind
+from ..rules.words import json_kind, sentence
 from .openapi import openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -230,22 +230,18 @@ def _whole_number(data: dict[str, Any], name: str, *, required: bool, example: i
 def _card_list(value: Any, where: str) -> tuple[Card, ...]:
     """Cards from a list of tokens; ``where`` names the list in a sentence."""
     if not isinstance(value, list):
-        raise BadRequest(_capital(f"{where} must be a list of {_CARDS_AS_TEXT}, not {_shown(value)}."))
+        raise BadRequest(sentence(f"{where} must be a list of {_CARDS_AS_TEXT}, not {_shown(value)}."))
     if len(value) > MAX_CARDS:
-        raise BadRequest(_capital(f"{where} holds {len(value)} cards: no table holds more than {MAX_CARDS}."))
+        raise BadRequest(sentence(f"{where} holds {len(value)} cards: no table holds more than {MAX_CARDS}."))
     cards = []
     for position, token in enumerate(value, start=1):
         if not isinstance(token, str):
-            raise BadRequest(_capital(f"{where} must hold {_CARDS_AS_TEXT}; item {position} is {_shown(token)}."))
+            raise BadRequest(sentence(f"{where} must hold {_CARDS_AS_TEXT}; item {position} is {_shown(token)}."))
         try:
             cards.append(Card.parse(token))
         except CardSyntaxError as error:
             raise BadRequest(f"In {where}, {error}") from None  # the engine's sentence has its full stop
     return tuple(cards)
-
-
-def _capital(sentence: str) -> str:
-    return sentence[:1].upper() + sentence[1:]
 
 
 def _cards(data: dict[str, Any], name: str, *, required: bool) -> tuple[Card, ...] | None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..rules import Ruleset
 from ..rules.definition import RulesetDefinitionError, ruleset_from_definition
+from ..rules.words import full_sentence
 from .draft import Draft, field_key
 
 
@@ -28,11 +29,6 @@ class Judged:
         return self.ruleset is not None and not self.errors
 
 
-def _sentence(message: str) -> str:
-    message = message.strip()
-    return message[:1].upper() + message[1:] + ("" if message.endswith((".", "?", "!")) else ".")
-
-
 def judge(draft: Draft, ruleset_id: str = "custom") -> Judged:
     """The draft's ruleset, or each problem beside its field (a number that isn't one; the engine's sentence)."""
     definition, errors = draft.definition()
@@ -41,5 +37,5 @@ def judge(draft: Draft, ruleset_id: str = "custom") -> Judged:
     try:
         ruleset = ruleset_from_definition(definition, ruleset_id=ruleset_id)
     except RulesetDefinitionError as error:
-        return Judged(draft=draft, definition=definition, errors={field_key(error.field): _sentence(str(error))})
+        return Judged(draft=draft, definition=definition, errors={field_key(error.field): full_sentence(str(error))})
     return Judged(draft=draft, definition=definition, ruleset=ruleset)

@@ -23,6 +23,7 @@ from ..extensions import db
 from ..models import CustomRuleset, CustomRulesetVersion, Game, League, User
 from ..rules import RULESETS, Ruleset
 from ..rules.definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
+from ..rules.words import full_sentence
 from ..validation import parse_id
 
 PREFIX = "custom-"
@@ -156,12 +157,7 @@ def check_definition(definition: Any, ruleset_id: str = "custom") -> Ruleset:
     try:
         return ruleset_from_definition(definition, ruleset_id=ruleset_id)
     except RulesetDefinitionError as error:
-        raise HouseRulesError(sentence(str(error))) from None
-
-
-def sentence(message: str) -> str:
-    message = message.strip()
-    return message[:1].upper() + message[1:] + ("" if message.endswith((".", "?", "!")) else ".")
+        raise HouseRulesError(full_sentence(str(error))) from None
 
 
 def save(

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 __all__ = [
-    "and_list", "cards_word", "count_of", "json_kind", "number_word", "or_list", "plural", "sentence", "too_many_copies",
+    "and_list", "cards_word", "count_of", "full_sentence", "json_kind", "number_word", "or_list", "plural", "sentence", "too_many_copies",
     "too_many_jokers",
 ]  # fmt: skip
 
@@ -52,6 +52,16 @@ def cards_word(n: int) -> str:
 def sentence(text: str) -> str:
     """``text`` with a capital first letter, ready to show."""
     return text[:1].upper() + text[1:]
+
+
+def full_sentence(text: str) -> str:
+    """``text`` as a whole sentence: trimmed, a capital first letter, a full stop unless it ends in one.
+
+    >>> full_sentence(" deal 2 needs a run "), full_sentence("Why?")
+    ('Deal 2 needs a run.', 'Why?')
+    """
+    text = sentence(text.strip())
+    return text if text.endswith((".", "?", "!")) else text + "."
 
 
 def or_list(items: Sequence[str]) -> str:
