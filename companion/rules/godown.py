@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401  (parse_cards: for the doctests)
-from .runs import card_at, corner_window, longest_run, longest_run_span, position_label, run_windows
+from .runs import card_at, corner_window, longest_run, longest_run_span, position_label, run_windows, written_order
 from .words import cards_word, number_word, too_many_copies, too_many_jokers
 from .rulesets import AceRule, Deal, LayOffTiming, MeldKind, Requirement, Ruleset, SameSuitRuns
 
@@ -278,7 +278,7 @@ def _run_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
     windows = run_windows(ruleset, meld.naturals, len(meld.cards))
     # the reading that matches the order the cards were written in comes first
     if len(windows) > 1:
-        windows.sort(key=lambda window: _written_order(meld, window[0], window[0] + len(meld.cards) - 1) is None)
+        windows.sort(key=lambda window: written_order(ruleset, meld.cards, window[0], window[0] + len(meld.cards) - 1) is None)
     if not windows:
         return [], [_why_no_run(ruleset, meld)]
     suit = next(iter(meld.suits)) if meld.suits else None
@@ -287,19 +287,21 @@ def _run_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
         high = low + len(meld.cards) - 1
         stand_ins: tuple[tuple[int, Card], ...] = ()
         if suit is not None and meld.wild_indexes:
-            stand_ins = _run_stand_ins(meld, suit, low, high, ace_at)
+            stand_ins = _run_stand_ins(ruleset, meld, suit, low, high, ace_at)
         readings.append(MeldReading(kind=MeldKind.RUN, cards=meld.cards, suit=suit, low=low, high=high, wilds=stand_ins))
     return readings, []
 
 
-def _run_stand_ins(meld: _Meld, suit: Suit, low: int, high: int, ace_at: int | None) -> tuple[tuple[int, Card], ...]:
+def _run_stand_ins(
+    ruleset: Ruleset, meld: _Meld, suit: Suit, low: int, high: int, ace_at: int | None
+) -> tuple[tuple[int, Card], ...]:
     """What each wild stands for in a run lying from ``low`` to ``high``.
 
     When the meld is written in run order (up or down), each wild stands for
     its own place; otherwise the wilds fill the missing places in the order
     they were written.
     """
-    ordered = _written_order(meld, low, high)
+    ordered = written_order(ruleset, meld.cards, low, high)
     if ordered is not None:
         return tuple((i, card_at(ordered[i], suit)) for i in meld.wild_indexes)
     taken = set()
@@ -312,21 +314,6 @@ def _run_stand_ins(meld: _Meld, suit: Suit, low: int, high: int, ace_at: int | N
             taken.update((1, 14))
     missing = [p for p in range(low, high + 1) if p not in taken]
     return tuple((i, card_at(p, suit)) for i, p in zip(meld.wild_indexes, missing, strict=False))
-
-
-def _written_order(meld: _Meld, low: int, high: int) -> list[int] | None:
-    """The run positions of the meld's cards if it is written in order, up or down."""
-    wild = set(meld.wild_indexes)
-    for places in (list(range(low, high + 1)), list(range(high, low - 1, -1))):
-        if all(i in wild or _fits(card, places[i]) for i, card in enumerate(meld.cards)):
-            return places
-    return None
-
-
-def _fits(card: Card, position: int) -> bool:
-    if card.rank is Rank.ACE:
-        return position in (1, 14)
-    return card.rank == position
 
 
 def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
