@@ -132,9 +132,8 @@ class _Search:
         self.runs = sorted((r for r in requirements if r.kind is MeldKind.RUN), key=lambda r: -r.length)
         self.sets = [r for r in requirements if r.kind is not MeldKind.RUN]
         #: The set requirements that may hold more cards than their length (not pairs, lengths are minimums).
+        #: Where there are any, sets are searched with the fewest wilds and topped up afterwards (:meth:`_top_up`).
         self.loose_sets = frozenset(i for i, r in enumerate(self.sets) if not exact and r.kind is not MeldKind.PAIR)
-        #: Whether sets are searched with the fewest wilds and topped up afterwards (:meth:`_top_up`).
-        self.set_topup = bool(self.loose_sets)
         #: The set requirements' indexes, grouped by identical requirement.
         self.set_kinds = [[i for i, r in enumerate(self.sets) if r == kind] for kind in dict.fromkeys(self.sets)]
         self.order = self.runs + self.sets
@@ -628,7 +627,7 @@ class _Search:
             for (mask, used, held), (nat_value, choices) in states.items():
                 for sub, allocation in self._allocations(mask, r, available_by_rank[r], suits_by_rank[r], wilds_left - used):
                     extra_wilds = sum(w for _, _, w in allocation)
-                    if self.set_topup:
+                    if self.loose_sets:
                         held += sum(w for i, _, w in allocation if i not in self.loose_sets)
                     gained = sum(k for _, k, _ in allocation) * (self.rank_value[r] if r else 0)
                     state = (mask & ~sub, used + extra_wilds, held)
@@ -636,7 +635,7 @@ class _Search:
                     if state not in new_states or candidate[0] > new_states[state][0]:
                         new_states[state] = candidate
             states = new_states
-        if self.set_topup:
+        if self.loose_sets:
             done = self._top_up(states, wilds_left)
         else:
             done = {used: found for (mask, used, _), found in states.items() if not mask}
@@ -724,7 +723,7 @@ class _Search:
                 wild_range: Sequence[int]
                 if exact:
                     wild_range = [requirement.length - k]
-                elif self.set_topup:
+                elif self.loose_sets:
                     wild_range = [max(0, requirement.length - k)]  # more are given afterwards (_top_up)
                 else:
                     wild_range = range(max(0, requirement.length - k), min(self.max_wilds, wilds_left) + 1)
