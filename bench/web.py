@@ -5,15 +5,15 @@ last deal (and a 3-player Contract game at its first, to show the query count
 does not grow), then prints:
 
 - server time per request (median, p99) for the game page (kept per game
-  revision, and rendered cold after a change) and for the score-entry
-  keypad swap, measured in-process;
+  revision, and rendered cold after a change) and for the score-entry page,
+  measured in-process;
 - SQL queries per request;
 - bytes transferred with gzip for a first load of the game page (the page,
-  its CSS and htmx) and for a keypad swap;
+  its CSS and htmx);
 - the game page's throughput as a ratio of a trivial route's (``/healthz``),
   on one real server (gunicorn, loopback only) in the same run.
 
-Targets (issue 3): first load at most 60 KB, a swap at most 8 KB, queries
+Targets (issue 3): first load at most 60 KB, queries
 not growing with players or deals, throughput ratio at least 0.5.
 """
 
@@ -127,7 +127,6 @@ def main() -> None:
         session["_user_id"] = f"{owner_id}:bench-session"
     big = build_game(client, [f"Player {i + 1}" for i in range(8)], "progressive", 14)
     small = build_game(client, ["Ann", "Bob", "Cat"], "contract", 1)
-    swap_form = {"hands-3-cards": "K Q 7", "key": "JK"}
 
     print("web benchmark: 8-player Progressive game at deal 15 of 15 (and a 3-player Contract game at deal 2)")
     print()
@@ -140,21 +139,15 @@ def main() -> None:
         client.get(big)
 
     print(f"  game page (rendered after a change) {ms(timed(cold, 100))}")
-    swap = f"{big}/deals/15/hands/3"
-    print(f"  score-entry keypad swap            {ms(timed(lambda: client.post(swap, data=swap_form), 300))}")
     print(f"  score-entry page                   {ms(timed(lambda: client.get(f'{big}/deals/15'), 100))}")
     print(f"  trivial route /healthz             {ms(timed(lambda: client.get('/healthz'), 300))}")
     print()
     client.get(small)  # its first view makes its watch link: a one-time write, not counted below
     print("SQL queries per request (must not grow with players or deals)")
-    for label, path in (("game page", None), ("score-entry page", "/deals/{n}"), ("keypad swap", "swap")):
+    for label, path in (("game page", None), ("score-entry page", "/deals/{n}")):
         figures = []
         for location, number in ((small, 2), (big, 15)):
-            if path == "swap":
-                call = lambda location=location, number=number: client.post(  # noqa: E731
-                    f"{location}/deals/{number}/hands/1", data={"hands-1-cards": "K", "key": "Q"}
-                )
-            elif path is None:
+            if path is None:
 
                 def call(location=location) -> None:
                     app.extensions["game_pages"].clear()
@@ -180,8 +173,6 @@ def main() -> None:
         total += sent
         parts.append(f"{url.split('/')[-1].split('?')[0]} {sent:,}")
     print(f"  first load of the game page: {total:,} bytes ({', '.join(parts)}); target <= 60 KB")
-    swapped = client.post(swap, data=swap_form, headers={"Accept-Encoding": "gzip", "HX-Request": "true"})
-    print(f"  keypad swap: {len(swapped.data):,} bytes (encoding: {swapped.headers.get('Content-Encoding', 'none')}); target <= 8 KB")
     print()
 
     print("throughput on one server (gunicorn, 2 workers, 4 keep-alive clients on loopback, 3 s each)")

@@ -225,10 +225,10 @@ def csrf_world(app, templates) -> World:
 
 # Every route that changes something. Game routes are tried on the league's game ("league") and on the
 # game outside any league ("free"); the league's routes on the league; anyone signed in may make a league.
-GAME_ROUTES = ["new game", "deal entry page", "save a deal", "May I", "undo", "abandon", "keypad"]
+GAME_ROUTES = ["new game", "deal entry page", "save a deal", "May I", "undo", "abandon"]
 LEAGUE_ROUTES = ["add to roster", "remove from roster"]
 OPEN_ROUTES = ["new league", "import a league"]
-STORES = {"deal entry page": False, "keypad": False}
+STORES = {"deal entry page": False}
 """Routes that store nothing even when allowed (the rest store something when they succeed)."""
 
 
@@ -253,8 +253,6 @@ def write_request(route: str, world: World, target: str = "league") -> tuple[str
         return "POST", f"/games/{game}/undo", {"sure": "y", "deal": "1"}  # each game has deal 1 saved
     if route == "abandon":
         return "POST", f"/games/{game}/abandon", {"sure": "y"}
-    if route == "keypad":
-        return "POST", f"/games/{game}/deals/2/hands/1", {"hands-1-cards": "K", "key": "7"}
     if route == "add to roster":
         return "POST", f"/leagues/{world.league_id}/members", {"player": "", "new_name": "Eve"}
     if route == "remove from roster":
@@ -287,7 +285,7 @@ def ids(cases):
 
 def assert_allowed(response, route: str) -> None:
     method = "GET" if route == "deal entry page" else "POST"
-    expected = 200 if route in ("deal entry page", "keypad") else 303
+    expected = 200 if route == "deal entry page" else 303
     assert response.status_code == expected, (
         method,
         route,
@@ -1398,7 +1396,3 @@ def test_names_with_html_are_text_in_messages(no_csrf_app, xss_world):
     owner = client_as(no_csrf_app, no_csrf_app.config["OWNER_ID"])
     response = owner.post(f"/leagues/{w['league']}/members/{w['players']['img']}/remove", follow_redirects=True)
     assert_shown_as_text(response, f"{IMG} left the roster")
-    # the keypad's fragment names the player
-    response = me.post(f"/games/{w['playing']}/deals/2/hands/2", data={"hands-2-cards": "", "key": "K"})
-    assert response.status_code == 200
-    assert_shown_as_text(response, SCRIPT)

@@ -803,49 +803,7 @@ def test_a_confirmed_entry_without_warnings_is_not_asked_again(make_game, form_c
 
 
 # ---------------------------------------------------------------------------
-# The keypad's preview (htmx round trip, nothing stored)
-
-
-def preview(client, url, position, text, key=None, number=1):
-    data = {f"hands-{position}-cards": text}
-    if key is not None:
-        data["key"] = key
-    response = client.post(f"{url}/deals/{number}/hands/{position}", data=data, headers={"HX-Request": "true"})
-    assert response.status_code == 200
-    html = response.get_data(as_text=True)
-    assert "<html" not in html  # a fragment, not a page
-    doc = parse(html)
-    hand = doc.find(id=f"hand-{position}")
-    return hand.find("input", name=f"hands-{position}-cards").attrs["value"], hand.find(cls="penalty").text
-
-
-@pytest.mark.parametrize(
-    ("text", "key", "value", "penalty"),
-    [
-        ("", "K", "K", "10 points · 1 card"),
-        ("K", "Q", "K Q", "20 points · 2 cards"),
-        ("K Q", "JK", "K Q JK", "35 points · 3 cards"),
-        ("K Q", "back", "K", "10 points · 1 card"),
-        ("K", "back", "", "0 points"),
-        ("K Q 7", "clear", "", "0 points"),
-        ("8", None, "8", "8 points · 1 card"),  # a number on the cards line is a card
-        ("10", "K", "10 K", "20 points · 2 cards"),
-        ("k, q", None, "k, q", "20 points · 2 cards"),
-        ("K", "nonsense", "K", "10 points · 1 card"),
-    ],
-)
-def test_keypad_preview(make_game, form_client, no_csrf_app, text, key, value, penalty):
-    url = make_game(CONTRACT3)
-    before = counts(no_csrf_app)
-    assert preview(form_client, url, 1, text, key) == (value, penalty)
-    assert counts(no_csrf_app) == before
-
-
-def test_keypad_preview_quotes_a_bad_token(make_game, form_client):
-    url = make_game(CONTRACT3)
-    value, penalty = preview(form_client, url, 2, "K X")
-    assert value == "K X"
-    assert penalty.startswith("'X' is not a rank: a rank is A, 2-10, J, Q, K or JK")
+# Hand text the save refuses, in the player's words
 
 
 @pytest.mark.parametrize(
@@ -855,21 +813,9 @@ def test_keypad_preview_quotes_a_bad_token(make_game, form_client):
         ("K 1X", "'1X' is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here)."),
     ],
 )
-def test_keypad_preview_says_what_the_save_will_say(make_game, form_client, text, message):
+def test_the_save_says_what_is_wrong_with_the_cards(make_game, form_client, text, message):
     url = make_game(CONTRACT3)
-    assert preview(form_client, url, 1, text) == (text, message)
     assert hand_error(post_deal(form_client, url, 1, 0, ["", text, "5"]).get_data(as_text=True), 1) == message
-
-
-def test_keypad_preview_scores_by_the_games_rules(make_game, form_client):
-    url = make_game(CONTRACT3, ruleset="contract", options=["joker-20"])
-    assert preview(form_client, url, 0, "JK", "JK")[1] == "40 points · 2 cards"
-
-
-def test_keypad_preview_for_a_seat_not_at_the_table_is_404(make_game, form_client):
-    url = make_game(CONTRACT3)
-    assert form_client.post(f"{url}/deals/1/hands/3", data={"key": "K"}).status_code == 404
-    assert form_client.post("/games/999/deals/1/hands/0", data={"key": "K"}).status_code == 404
 
 
 # ---------------------------------------------------------------------------
@@ -1361,7 +1307,6 @@ def test_home_without_games_lists_none(form_client):
         ("post", "/games/999/buys/0"),
         ("post", "/games/999/undo"),
         ("post", "/games/999/abandon"),
-        ("post", "/games/999/deals/1/hands/0"),
         ("get", "/games/abc"),
     ],
 )
@@ -1399,7 +1344,6 @@ def test_a_new_game_without_a_csrf_token_is_refused(client, app):
         ("/buys/1", {"delta": "1"}),
         ("/undo", {"sure": "y"}),
         ("/abandon", {"sure": "y"}),
-        ("/deals/2/hands/1", {"hands-1-cards": "K", "key": "Q"}),
     ],
 )
 def test_game_posts_without_a_csrf_token_are_refused(client, app, make_game, form_client, path, data):
@@ -1432,8 +1376,6 @@ def test_forms_carry_the_csrf_token_and_work_with_it(client, app):
         assert form.has("input", name="csrf_token"), form.attrs["action"]
     # htmx requests carry the token in a header set on <body>
     headers = json.loads(game_page.find("body").attrs["hx-headers"])
-    response = client.post(f"{url}/deals/2/hands/0", data={"key": "K"}, headers={"HX-Request": "true", **headers})
-    assert response.status_code == 200
     response = client.post(f"{url}/buys/0", data={"delta": "1"}, headers={"HX-Request": "true", **headers})
     assert response.status_code == 200
     assert buy_counts(app, url) == {0: 1}

@@ -16,14 +16,13 @@ from sqlalchemy import bindparam, select
 from ..extensions import db
 from ..links import public_url
 from ..auth.access import can_change_game, can_change_league, may_change, refusal
-from ..models import Game, GameStatus, League, Player, Seat, ruleset_from_snapshot
+from ..models import Game, GameStatus, League, Player
 from ..qr import qr_svg
 from ..house_rules.service import choices as ruleset_choices
 from ..house_rules.service import find as find_custom_or_builtin
 from ..house_rules.service import find_ruleset
 from ..rules import DEFAULT_RULESET_ID, RULESETS
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
-from ..rules.tally import RANK_KEYS, rank_points
 from . import bp, offline, service
 from .entry import entry_context
 from .pagecache import page_cache
@@ -575,58 +574,6 @@ def _prefill(form: DealEntryForm, game: Game, existing) -> None:
                 line.cards.data = hand.cards
             line.exact_cut.data = hand.exact_cut
             line.one_turn_out.data = hand.one_turn_out
-
-
-def _preview(ruleset, text: str) -> dict[str, object]:
-    """The running penalty shown under a hand's cards as they are typed or tapped."""
-    try:  # read as the saved entry will be, so the preview and the save agree
-        ranks = service.parse_hand(text)
-    except ValueError as error:
-        return {"points": None, "error": str(error), "count": None}
-    return {"points": rank_points(ruleset, ranks), "error": None, "count": len(ranks)}
-
-
-@bp.post("/<int:game_id>/deals/<int:number>/hands/<int:position>")
-def hand_preview(game_id: int, number: int, position: int) -> str:
-    """The keypad's round trip: the hand's text with the tapped key applied, and its running penalty.
-
-    Nothing is stored until the deal is saved; only the rules and the
-    player's name are read, so a tap stays one small query.
-    """
-    row = db.session.execute(
-        select(Game.rules_json, Game.league_id, Player.name)
-        .join(Seat, Seat.game_id == Game.id)
-        .join(Player, Player.id == Seat.player_id)
-        .where(Game.id == game_id, Seat.position == position)
-    ).first()
-    if row is None:
-        abort(404)
-    with db.engine.connect() as connection:
-        allowed = may_change(current_user, row.league_id, connection)
-    if not allowed:
-        abort(403, description=refusal(league=db.session.get(League, row.league_id) if row.league_id else None))
-    ruleset = ruleset_from_snapshot(row.rules_json)
-    text = request.form.get(f"hands-{position}-cards", "")
-    key = request.form.get("key", "")
-    tokens = text.split()
-    if key == "back":
-        tokens = tokens[:-1]
-    elif key == "clear":
-        tokens = []
-    elif key in RANK_KEYS:
-        tokens.append(key)
-    text = " ".join(tokens)
-    return render_template(
-        "games/_hand.html",
-        game_id=game_id,
-        number=number,
-        player_name=row.name,
-        index=position,
-        value=text,
-        keys=RANK_KEYS,
-        preview=_preview(ruleset, text),
-        errors=[],
-    )
 
 
 @bp.app_template_filter("signed")
