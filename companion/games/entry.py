@@ -3,14 +3,46 @@ for offline entry (:mod:`.offline`)."""
 
 from __future__ import annotations
 
-from ..models import Game
+from wtforms import SelectChoice
+
+from ..models import DealResult, Game
 from ..rules.tally import RANK_KEYS, rank_points
 from . import service
 from .forms import DealEntryForm
 from .state import game_state, roles
 
 
-def entry_context(game: Game, number: int, form: DealEntryForm, existing) -> dict[str, object]:  # noqa: ANN001
+def entry_form(game: Game, existing: DealResult | None = None, **form_args: object) -> DealEntryForm:
+    """The score form for ``game``: a "who went out" choice per seat and the stock, a line per seat,
+    filled from ``existing`` (the deal's saved result, when correcting it) if given."""
+    form = DealEntryForm(**form_args)
+    form.went_out.choices = [SelectChoice(str(seat.position), seat.player.name) for seat in game.seats] + [
+        SelectChoice(service.STOCK, "Nobody: the stock ran out")
+    ]
+    if existing is not None:
+        _prefill(form, game, existing)
+    while len(form.hands) < len(game.seats):
+        form.hands.append_entry()
+    return form
+
+
+def _prefill(form: DealEntryForm, game: Game, existing: DealResult) -> None:
+    form.version.data = existing.version
+    form.went_out.data = service.STOCK if existing.went_out is None else str(existing.went_out)
+    for seat in game.seats:
+        hand = existing.hand(seat.position)
+        form.hands.append_entry()
+        line = form.hands[-1].form
+        if hand is not None:
+            if hand.cards is None:
+                line.points.data = str(hand.points)
+            else:
+                line.cards.data = hand.cards
+            line.exact_cut.data = hand.exact_cut
+            line.one_turn_out.data = hand.one_turn_out
+
+
+def entry_context(game: Game, number: int, form: DealEntryForm, existing: DealResult | None) -> dict[str, object]:
     """What the one-screen entry needs: each line's score as the server reads it, the totals before
     this deal, May I counts against the limit, and the rules as data for the phone's own tally."""
     ruleset = game.ruleset

@@ -19,7 +19,7 @@ from ..auth.access import can_change_game, refusal
 from ..extensions import db
 from ..models import Change, Game, GameStatus
 from . import bp, service
-from .entry import entry_context
+from .entry import entry_context, entry_form
 from .forms import ConfirmForm
 
 
@@ -110,16 +110,7 @@ def _entry_page(game: Game, number: int) -> str:
     (Its totals "before this deal" are the recorded ones: deals saved on the
     phone and not sent yet are not in them.)
     """
-    from wtforms import SelectChoice
-
-    from .forms import DealEntryForm
-
-    form = DealEntryForm(formdata=None)
-    form.went_out.choices = [SelectChoice(str(seat.position), seat.player.name) for seat in game.seats] + [
-        SelectChoice(service.STOCK, "Nobody: the stock ran out")
-    ]
-    while len(form.hands) < len(game.seats):
-        form.hands.append_entry()
+    form = entry_form(game, formdata=None)
     return render_template("games/entry.html", **entry_context(game, number, form, None), warnings=[], stale=None)
 
 

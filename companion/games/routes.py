@@ -24,10 +24,10 @@ from ..house_rules.service import find_ruleset
 from ..rules import DEFAULT_RULESET_ID, RULESETS
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
 from . import bp, offline, service
-from .entry import entry_context
+from .entry import entry_context, entry_form
 from .pagecache import page_cache
 from ..validation import parse_id
-from .forms import RANDOM_DEALER, ConfirmForm, DealEntryForm, NewGameForm, UndoForm
+from .forms import RANDOM_DEALER, ConfirmForm, NewGameForm, UndoForm
 from .state import game_state, roles
 
 
@@ -475,14 +475,7 @@ def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
         flash(f"This game ended after deal {len(game.deals)}: undo that deal to play on.", "error")
         return redirect(url_for("games.show", game_id=game.id), code=303)
 
-    form = DealEntryForm()
-    form.went_out.choices = [SelectChoice(str(seat.position), seat.player.name) for seat in game.seats] + [
-        SelectChoice(service.STOCK, "Nobody: the stock ran out")
-    ]
-    if request.method == "GET":
-        _prefill(form, game, existing)
-    while len(form.hands) < len(game.seats):
-        form.hands.append_entry()
+    form = entry_form(game, existing if request.method == "GET" else None)
     warnings: list[str] = []
     stale = None
     if request.method == "POST" and form.validate():
@@ -556,24 +549,6 @@ def _phone_difference(game: Game, judgement: service.EntryJudgement, phone_total
     if not differ:
         return None
     return "The saved scores are the rules' own: " + ", ".join(differ) + "."
-
-
-def _prefill(form: DealEntryForm, game: Game, existing) -> None:
-    if existing is None:
-        return
-    form.version.data = existing.version
-    form.went_out.data = service.STOCK if existing.went_out is None else str(existing.went_out)
-    for seat in game.seats:
-        hand = existing.hand(seat.position)
-        form.hands.append_entry()
-        line = form.hands[-1].form
-        if hand is not None:
-            if hand.cards is None:
-                line.points.data = str(hand.points)
-            else:
-                line.cards.data = hand.cards
-            line.exact_cut.data = hand.exact_cut
-            line.one_turn_out.data = hand.one_turn_out
 
 
 @bp.app_template_filter("signed")
