@@ -167,7 +167,3 @@ def offers_context(game: Game) -> list[dict[str, object]]:
 
 def _went_out_name(game: Game, position: int | None) -> str:
     return "nobody (the stock ran out)" if position is None else game.seats[position].player.name
-
-
-def render_offers(game: Game) -> str:
-    return render_template("games/_offers.html", game=game, offers=offers_context(game), confirm_form=ConfirmForm())
