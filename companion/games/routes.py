@@ -523,7 +523,6 @@ def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
                     if difference:
                         flash(difference, "error")
                     return redirect(url_for("games.show", game_id=game.id), code=303)
-    ruleset.deal(number)  # an unknown deal number raises here, before the page is drawn
     return render_template(
         "games/entry.html",
         **entry_context(game, number, form, existing),
