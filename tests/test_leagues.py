@@ -28,7 +28,7 @@ from companion.leagues.standings import (
     contract_records,
     standings_for,
 )
-from companion.leagues.summary import mark_changed
+from companion.games.changes import mark_changed
 from companion.models import Game, GameResult, GameStatus, League, Player
 from companion.rules import RULESETS
 

@@ -14,13 +14,9 @@ from sqlalchemy import delete, event, insert, inspect, select, update
 from sqlalchemy.orm import Session
 
 from ..extensions import db
-from ..games.changes import TOUCHED, mark_changed
+from ..games.changes import TOUCHED
 from ..games.state import game_state
 from ..models import Game, GameResult, GameStatus, League
-
-__all__ = ["install", "mark_changed", "rebuild_all", "refresh_results", "result_rows"]
-
-_TOUCHED = TOUCHED
 
 
 def refresh_results(session: Session, game: Game, *, clear: bool = True) -> None:
@@ -62,7 +58,7 @@ def result_rows(game: Game) -> list[dict[str, object]]:
 
 
 def _before_commit(session: Session) -> None:
-    touched = session.info.pop(_TOUCHED, set())
+    touched = session.info.pop(TOUCHED, set())
     touched |= {obj for obj in session.deleted if isinstance(obj, Game)}  # a game deleted takes its results along
     if not touched:
         return
@@ -94,7 +90,7 @@ def _before_commit(session: Session) -> None:
 
 
 def _after_rollback(session: Session) -> None:
-    session.info.pop(_TOUCHED, None)
+    session.info.pop(TOUCHED, None)
 
 
 def install() -> None:
