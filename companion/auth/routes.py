@@ -15,10 +15,10 @@ from ..extensions import db
 from ..links import public_url
 from sqlalchemy import select
 
+from ..games.service import GameError, find_or_add_player
 from ..models import Player, User
-from ..validation import PlainText
 from ..qr import qr_svg
-from ..validation import TextError, clean_name
+from ..validation import PlainText, parse_id
 from . import service
 
 bp = Blueprint("auth", __name__)
@@ -299,7 +299,8 @@ def invite() -> tuple[str, int] | WerkzeugResponse:
         return redirect(url_for("auth.account"), code=303)
     chosen = invite_form.invite_player.data or ""
     typed = (invite_form.new_player.data or "").strip()
-    player = db.session.get(Player, int(chosen)) if chosen.isascii() and chosen.isdigit() and len(chosen) < 10 else None
+    chosen_id = parse_id(chosen)
+    player = db.session.get(Player, chosen_id) if chosen_id is not None else None
     ok, player_id = (not chosen or player is not None), (player.id if player else None)
     if not ok:
         invite_form.invite_player.errors = ["Pick a player from the list."]
@@ -308,15 +309,11 @@ def invite() -> tuple[str, int] | WerkzeugResponse:
         invite_form.new_player.errors = ["Pick a player or type a new name, not both."]
     elif typed:
         try:  # the owner makes the player now: someone can be invited before their first game
-            name = clean_name(typed, longest=40)
-        except TextError as error:
+            made_player = find_or_add_player(typed)  # the same person, whatever the case and spacing
+        except GameError as error:
             ok = False
             invite_form.new_player.errors = [str(error)]
         else:
-            made_player = Player.by_name(name)  # the same person, whatever the case and spacing
-            if made_player is None:
-                made_player = Player(name=name, name_key=Player.key_for(name))
-                db.session.add(made_player)
             db.session.flush()
             player_id = made_player.id
     form = PlayerForm()
