@@ -240,7 +240,6 @@ def _account_page(
         sessions=service.sessions_of(current_user),
         this_session=current_user.session_token,
         invites=service.open_invites() if current_user.is_owner else [],
-        invite_lifetime_days=service.INVITE_LIFETIME.days,
         invite_lifetime=service.INVITE_LIFETIME,
     ), status
 
