@@ -322,14 +322,17 @@ class League(Model):
     """The players of the league's last game, as a JSON list of player ids in seat order from the first
     dealer: a new game starts from it (see :meth:`seating`)."""
 
+    def usual_player_ids(self) -> list[int]:
+        """The player ids in :attr:`usual_seating`, in seat order (none when it is empty or unreadable)."""
+        try:
+            return [int(i) for i in json.loads(self.usual_seating or "[]")]
+        except (ValueError, TypeError):
+            return []
+
     def seating(self) -> list[Player]:
         """The roster in the usual seating order: last game's players first, in their seats, then the rest."""
-        try:
-            ids = [int(i) for i in json.loads(self.usual_seating or "[]")]
-        except (ValueError, TypeError):
-            ids = []
         by_id = {player.id: player for player in self.members}
-        usual = [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
+        usual = [by_id[i] for i in dict.fromkeys(self.usual_player_ids()) if i in by_id]
         return usual + [player for player in self.members if player not in usual]
 
     members: Mapped[list[Player]] = relationship(secondary=league_member, order_by="Player.name", lazy="selectin")

@@ -161,8 +161,8 @@ def seat_league(league_id: int) -> tuple[str, int] | WerkzeugResponse:
     roster = {str(player.id): player for player in league.members}
     if request.method == "GET":
         order = league.seating()
-        usual = {str(i) for i in json.loads(league.usual_seating or "[]")} if league.usual_seating else set()
-        playing = {p.id for p in order if str(p.id) in usual} or {p.id for p in order}
+        usual = set(league.usual_player_ids())
+        playing = {p.id for p in order if p.id in usual} or {p.id for p in order}
         ruleset_id, chosen_options = DEFAULT_RULESET_ID, []
     else:
         asked = [i for i in request.form.get("order", "").split(",") if i in roster]
