@@ -76,10 +76,13 @@ KNOWN_PHONE_COOKIE = "known_names"
 """A signed list of the names that signed in on this phone: their sign-in here is never slowed by guessing elsewhere."""
 
 
+def _known_phone_signer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key or "", salt="known-phone")
+
+
 def _known_names() -> list[str]:
-    serializer = URLSafeSerializer(current_app.secret_key or "", salt="known-phone")
     try:
-        names = serializer.loads(request.cookies.get(KNOWN_PHONE_COOKIE, ""))
+        names = _known_phone_signer().loads(request.cookies.get(KNOWN_PHONE_COOKIE, ""))
     except BadSignature:
         return []
     return [name for name in names if isinstance(name, str)] if isinstance(names, list) else []
@@ -91,10 +94,9 @@ def _signed_in(user: User, response: WerkzeugResponse | None = None) -> Werkzeug
     login_user(user, remember=True)  # phones stay signed in
     response = response or redirect(url_for("main.home"), code=303)
     names = [user.username_key] + [name for name in _known_names() if name != user.username_key][:4]
-    serializer = URLSafeSerializer(current_app.secret_key or "", salt="known-phone")
     response.set_cookie(
         KNOWN_PHONE_COOKIE,
-        serializer.dumps(names),
+        _known_phone_signer().dumps(names),
         max_age=365 * 24 * 3600,
         httponly=True,
         samesite="Lax",
