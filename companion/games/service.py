@@ -582,11 +582,6 @@ def abandon(game: Game) -> None:
     db.session.commit()
 
 
-def ended_early(game: Game) -> bool:
-    """Whether a finished game was ended by the table before its last deal (it counts, marked so)."""
-    return game.game_status is GameStatus.FINISHED and len(game.deals) < len(game.ruleset.deals)
-
-
 def end_early(game: Game, *, by: int | None = None) -> None:
     """Finish a game in progress after the deals played so far, as the table agreed: the totals stand,
     it counts in a league's standings, and it is marked as ended early."""
