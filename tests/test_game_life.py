@@ -3,9 +3,14 @@ and May I counts on the scoreboard. Through the pages, with the database read af
 
 from __future__ import annotations
 
+from conftest import start_game_via_form
+from test_house_rules import family_values
 from test_games import CONTRACT3, flashes, game_id, page, post_deal, reading, save_deal
 
-from companion.models import Game, GameResult, League
+from sqlalchemy import select
+
+from companion.extensions import db
+from companion.models import CustomRuleset, Game, GameResult, League
 
 
 def league_id(app, name: str) -> int:
@@ -129,3 +134,20 @@ def test_may_i_counts_are_on_the_scoreboard_against_the_limit(make_game, form_cl
     assert [td.text for td in row.find_all("td")] == ["0/2", "1/2", "0/2"]
     entry = page(form_client, f"{url}/deals/1")
     assert [entry.find(id=f"hand-{i}").find(cls="may-i").text for i in range(3)] == ["May I 0/2", "May I 1/2", "May I 0/2"]
+
+
+def test_a_rematch_is_played_under_the_same_stored_rules(client, app, form_client):
+    """A table's own rules: the rematch is linked to the same stored version (listed under it, kept from deletion)."""
+    client.post("/rulesets/build/save", data=family_values(client))
+    with app.app_context():
+        custom_id = db.session.scalar(select(CustomRuleset.id))
+    url = start_game_via_form(form_client, ["Ann", "Bob", "Cat"], ruleset=f"custom-{custom_id}")
+    save_deal(form_client, url, 1, 0, ["", "K", "5"])
+    form_client.post(f"{url}/end", data={"sure": "y"})
+    response = form_client.post(f"{url}/rematch", data={})
+    assert response.status_code == 303
+    new_url = response.headers["Location"]
+    with app.app_context():
+        old, new = db.session.get(Game, game_id(url)), db.session.get(Game, game_id(new_url))
+        assert old.custom_version_id is not None
+        assert new.custom_version_id == old.custom_version_id

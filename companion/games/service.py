@@ -609,7 +609,7 @@ def rematch(game: Game) -> Game:
     if game.game_status is GameStatus.IN_PROGRESS:
         raise GameError("Finish or end this game before a rematch.")
     first_dealer = (game.first_dealer + 1) % len(game.seats)
-    new = start_game(game.ruleset, game.players, first_dealer, league=game.league)
+    new = start_game(game.ruleset, game.players, first_dealer, league=game.league, custom_version=game.custom_version)
     _log(new, None, "rematch", None, {"of": game.id})
     db.session.commit()
     return new
