@@ -19,11 +19,11 @@ import sys
 from pathlib import Path
 
 import click
-import segno
 from flask import current_app
 from flask.cli import with_appcontext
 
 from .extensions import db
+from .qr import terminal_qr
 
 #: A documentation-only address (TEST-NET-1, RFC 5737): "connecting" a UDP socket to it sends nothing; it
 #: only asks the routing table which of this machine's addresses faces the network.
@@ -55,15 +55,6 @@ def network_address() -> str | None:
         if not (address.is_loopback or address.is_unspecified or address.is_link_local):
             return candidate
     return None
-
-
-def terminal_qr(text: str) -> str:
-    """A QR code of ``text`` drawn with block characters, for a phone's camera pointed at the terminal."""
-    import io
-
-    out = io.StringIO()
-    segno.make(text, error="l").terminal(out=out, compact=True)
-    return out.getvalue()
 
 
 def gunicorn_command(bind: str) -> list[str]:
