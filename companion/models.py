@@ -68,6 +68,21 @@ class Player(Model):
         return db.session.scalar(select(cls).where(cls.name_key == cls.key_for(name)))
 
     @classmethod
+    def find_or_add(cls, name: str) -> Player:
+        """The player with this (already cleaned) name, whatever its case and spacing, added if new."""
+        key = cls.key_for(name)
+        # players added earlier in this request are not written yet (a new game writes them with the game, so a
+        # name taken meanwhile on another phone is one refusal there): look among them too
+        player = next((p for p in db.session.new if isinstance(p, Player) and p.name_key == key), None)
+        if player is None:
+            with db.session.no_autoflush:
+                player = cls.by_name(name)
+        if player is None:
+            player = cls(name=name, name_key=key)
+            db.session.add(player)
+        return player
+
+    @classmethod
     def ordered(cls) -> list[Player]:
         return list(db.session.scalars(select(cls).order_by(func.lower(cls.name))))
 

@@ -15,10 +15,9 @@ from ..extensions import db
 from ..links import public_url
 from sqlalchemy import select
 
-from ..games.service import GameError, find_or_add_player
 from ..models import Player, User
 from ..qr import qr_svg
-from ..validation import PlainText, parse_id
+from ..validation import PlainText, TextError, clean_name, parse_id
 from . import service
 
 bp = Blueprint("auth", __name__)
@@ -310,8 +309,8 @@ def invite() -> tuple[str, int] | WerkzeugResponse:
         invite_form.new_player.errors = ["Pick a player or type a new name, not both."]
     elif typed:
         try:  # the owner makes the player now: someone can be invited before their first game
-            made_player = find_or_add_player(typed)  # the same person, whatever the case and spacing
-        except GameError as error:
+            made_player = Player.find_or_add(clean_name(typed, longest=40))  # the same person, any case and spacing
+        except TextError as error:
             ok = False
             invite_form.new_player.errors = [str(error)]
         else:

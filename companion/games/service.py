@@ -77,17 +77,7 @@ def find_or_add_player(name: str) -> Player:
         clean = clean_name(name, longest=40)
     except TextError as error:
         raise GameError(str(error)) from None
-    key = Player.key_for(clean)
-    # players added earlier in this request are not written yet (they are written with the game, so a
-    # name taken meanwhile on another phone is one refusal there, see start_game): look among them too
-    player = next((p for p in db.session.new if isinstance(p, Player) and p.name_key == key), None)
-    if player is None:
-        with db.session.no_autoflush:
-            player = Player.by_name(clean)
-    if player is None:
-        player = Player(name=clean, name_key=Player.key_for(clean))
-        db.session.add(player)
-    return player
+    return Player.find_or_add(clean)  # a name taken meanwhile on another phone: see start_game
 
 
 def start_game(
