@@ -268,6 +268,18 @@ def test_checking_grandmas_contract_from_api_md(client):
     assert answer["can_meet_contract"] is True and sorted(answer["remaining"]) == ["4H", "KS"]
 
 
+@pytest.mark.parametrize("limit", [15, 99, 10**30])
+def test_a_wild_limit_above_the_longest_meld_is_taken_as_given_and_limits_nothing(client, limit):
+    # API.md: max_wilds is any integer >= 0. Above 14 (the longest meld) no meld can reach it.
+    lavish = {"base": "contract", "name": "Lavish", "max_wilds": limit}
+    checked = ok(client.post("/api/rulesets/check", json={"ruleset": lavish, "players": 4}))
+    assert checked["definition"]["max_wilds"] == limit
+    ruling = ok(client.post("/api/melds/check", json={"ruleset": lavish, "deal": 1, "melds": melds("8C JK JK | 4H JK JK")}))
+    assert ruling["legal"] is True, ruling["problems"]
+    one = {**lavish, "max_wilds": 1}  # the same melds under a limit that bites
+    assert ok(client.post("/api/melds/check", json={"ruleset": one, "deal": 1, "melds": melds("8C JK JK | 4H JK JK")}))["legal"] is False
+
+
 def test_the_words_follow_the_ruleset(client):
     trio = {"base": "contract", "name": "Trios", "set_word": "trio"}
     ruling = ok(client.post("/api/melds/check", json={"ruleset": trio, "deal": 3, "melds": melds("5C 5D 5H | 6S 7S 8S 9S")}))

@@ -121,7 +121,7 @@ def full_definitions(draw, *, most_deals: int = 8, most_cards: int = 84) -> dict
         "deals": draw(deals(_capacity(table), most=most_deals, most_cards=most_cards)),
         "exact": draw(st.booleans()),
         "aces": draw(st.sampled_from(["low_or_high", "high_only"])),
-        "max_wilds": draw(st.one_of(st.none(), st.integers(0, 14))),
+        "max_wilds": draw(st.one_of(st.none(), st.integers(0, 14), st.sampled_from([15, 99, 10**30]))),  # API.md: any >= 0
         "repeat_rank": draw(st.booleans()),
         "dup_suits": draw(st.booleans()),
         "same_suit_runs": draw(st.sampled_from(["any", "no_contiguous", "one_per_suit"])),
@@ -319,7 +319,7 @@ TOP_KINDS = {
     "one_turn_out_bonus": "int", "set_word": "text_choice", "buy_word": "text_choice", "lay_off": "text_choice",
     "reclaim": "text_choice", "shanghai_call": "bool", "options": "list",
 }  # fmt: skip
-RANGES = {"exact_cut_bonus": (0, 200), "one_turn_out_bonus": (0, 200), "max_wilds": (0, 14)}
+RANGES = {"exact_cut_bonus": (0, 200), "one_turn_out_bonus": (0, 200), "max_wilds": (0, None)}  # None: no top
 
 
 @st.composite
@@ -346,7 +346,7 @@ def invalid_objects(draw) -> tuple[dict, tuple[str, ...]]:
     if how == "top out of range":
         name = draw(st.sampled_from(sorted(RANGES)))
         low, high = RANGES[name]
-        obj[name] = draw(st.sampled_from([low - 1, high + 1, -(10**30), 10**30]))
+        obj[name] = draw(st.sampled_from([low - 1, -(10**30)] + ([] if high is None else [high + 1, 10**30])))
         return obj, (name,)
     if how == "unknown field":
         name = draw(st.sampled_from(["colour", "Name", "max_wild", "deal", "id", "jokers", "x" * 300, "<b>", "\x00"]))

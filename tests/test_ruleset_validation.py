@@ -12,8 +12,8 @@ from companion.rules.rulesets import RulesetValueError
 CONTRACT = find_ruleset("contract")
 
 BAD_FIELDS = [
-    ("max_wilds", -1, "max_wilds must be a whole number from 0 to 14, or None for no limit, not -1."),
-    ("max_wilds", "1", "max_wilds must be a whole number from 0 to 14, or None for no limit, not \"1\"."),
+    ("max_wilds", -1, "max_wilds must be a whole number 0 or more, or None for no limit, not -1."),
+    ("max_wilds", "1", "max_wilds must be a whole number 0 or more, or None for no limit, not \"1\"."),
     ("max_wilds", True, "max_wilds must be a whole number"),
     ("min_naturals", 1.5, "min_naturals must be a whole number from 0 to 14, not 1.5."),
     ("exact", "yes", "exact must be True or False, not \"yes\"."),

@@ -144,7 +144,7 @@ RULESET_OBJECT: dict[str, Any] = {
         "deals": {"type": "array", "minItems": 1, "maxItems": 20, "items": _DEAL_DEFINITION},
         "exact": {"type": "boolean", "description": "Going down uses exactly each length (never in a meld_all deal)."},
         "aces": _enum("low_or_high", "high_only"),
-        "max_wilds": {"type": "integer", "minimum": 0, "maximum": 14, "nullable": True, "description": "Null: no limit."},
+        "max_wilds": {"type": "integer", "minimum": 0, "nullable": True, "description": "Null: no limit (nor does a number above 14, the longest meld)."},
         "repeat_rank": {"type": "boolean"},
         "dup_suits": {"type": "boolean"},
         "same_suit_runs": _enum("any", "no_contiguous", "one_per_suit"),

@@ -408,9 +408,9 @@ class _Reader:
         max_wilds_value = field("max_wilds")
         max_wilds = None
         if max_wilds_value is not None:
-            if isinstance(max_wilds_value, bool) or not isinstance(max_wilds_value, int) or not 0 <= max_wilds_value <= 14:
-                # 14: the longest meld; a larger limit would be no limit
-                raise self.fail(f"max_wilds is a whole number from 0 to 14, or null for no limit, not {_shown(max_wilds_value)}.", "max_wilds")  # fmt: skip
+            if isinstance(max_wilds_value, bool) or not isinstance(max_wilds_value, int) or max_wilds_value < 0:
+                # API.md: any integer >= 0. One above 14 (the longest meld) limits nothing, and is kept as given.
+                raise self.fail(f"max_wilds is a whole number, 0 or more, or null for no limit, not {_shown(max_wilds_value)}.", "max_wilds")  # fmt: skip
             max_wilds = max_wilds_value
         repeat_rank = self.flag(field("repeat_rank"), "repeat_rank", "repeat_rank")
         dup_suits = self.flag(field("dup_suits"), "dup_suits", "dup_suits")

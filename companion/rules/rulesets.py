@@ -417,7 +417,7 @@ class Ruleset:
         _text(self, "summary", empty_ok=True)
         for name in ("deuces_wild", "exact", "repeat_rank", "dup_suits", "table_max_wilds", "shanghai_call"):
             _flag(self, name)
-        _whole(self, "max_wilds", 0, 14, none_ok=True)
+        _whole(self, "max_wilds", 0, none_ok=True)  # above 14 (the longest meld) limits nothing
         _whole(self, "min_naturals", 0, 14)
         _whole(self, "exact_cut_bonus", 0, 1_000_000)
         _whole(self, "one_turn_out_bonus", 0, 1_000_000)
