@@ -20,6 +20,7 @@
   if (window.RummyOffline) { window.RummyOffline.start(); return; }
 
   var DB_NAME = "rummy-companion", DB_VERSION = 1, PAGES_CACHE = "rummy-pages-v1";
+  var REACH_WAIT_MS = 4000;  // how long Save waits for the server before keeping the deal on the phone
   var opening = null;
 
   function db() {
@@ -357,16 +358,39 @@
     keepPack(root);
   }
 
+  /** Whether the server answers now. A phone on the home Wi-Fi says it is online while the laptop serving the
+      game is asleep or out of reach: a plain post would end on the browser's error page. Any answer counts
+      (the page at /healthz never touches the database); none within a few seconds is no connection. */
+  function reachable() {
+    if (!navigator.onLine) return Promise.resolve(false);
+    var control = window.AbortController ? new AbortController() : null;
+    var timer = control ? setTimeout(function () { control.abort(); }, REACH_WAIT_MS) : null;
+    return fetch("/healthz", { cache: "no-store", credentials: "same-origin", redirect: "manual", signal: control ? control.signal : undefined })
+      .then(function () { return true; }, function () { return false; })
+      .then(function (answer) { if (timer) clearTimeout(timer); return answer; });
+  }
+
   function onEntryPage(root) {
     var form = document.getElementById("entry") || document.querySelector("form.entry-form");
     if (!form) return;
+    var asking = false, answered = false;
     form.addEventListener("submit", function (event) {
-      if (event.defaultPrevented || navigator.onLine) return;  // online: the plain post, as without JavaScript
+      if (event.defaultPrevented || answered) return;  // the server answered: the plain post, as without JavaScript
       event.preventDefault();
-      enqueue(root, form).then(function () {
-        return showKept(root.dataset.gameUrl, true);
-      }).then(function (shown) {
-        if (!shown) { form.reset(); render(); }
+      if (asking) return;  // a second tap while the first is asking: one entry, not two
+      asking = true;
+      reachable().then(function (up) {
+        asking = false;
+        if (up) {
+          answered = true;
+          if (form.requestSubmit) form.requestSubmit(); else form.submit();
+          return;
+        }
+        return enqueue(root, form).then(function () {
+          return showKept(root.dataset.gameUrl, true);
+        }).then(function (shown) {
+          if (!shown) { form.reset(); render(); }
+        });
       });
     });
   }

@@ -134,6 +134,37 @@ def test_offline_on_localhost_save_reload_and_back_online_reaches_the_server_onc
     context.close()
 
 
+def test_a_phone_that_thinks_it_is_online_keeps_its_deal_when_the_server_does_not_answer(
+    browser, browser_context_args, live_app, seed_game, look
+):
+    # The home Wi-Fi is up, so the phone says it is online, but the laptop serving the game is asleep: every
+    # request fails. Save must keep the deal on the phone, not end on the browser's error page.
+    game = seed_game("contract", ["Ann", "Bob", "Cat", "Dan"])
+    context = browser.new_context(**browser_context_args, service_workers="block")  # as on plain http
+    page = context.new_page()
+    page.goto(f"/games/{game}")
+    wait_until_kept(page, game)
+    page.get_by_role("link", name="Enter scores for deal 1").click()
+    expect(page.locator("h1")).to_have_text("Scores for deal 1")
+
+    context.route("**/*", lambda route: route.abort("connectionrefused"))
+    enter_deal(page, 0, {1: "K Q", 2: "7", 3: "JK"})
+    expect(page.locator("#offline-status")).to_contain_text(f"Deal 1: {WAITING}.")
+    expect(page.locator("h1")).to_have_text("Contract Rummy")  # the game page, from the phone's store
+    expect(page.locator(".offline-item li")).to_have_text(["Ann: 0", "Bob: 20", "Cat: 7", "Dan: 15"])
+    assert page.evaluate("navigator.onLine")  # the phone never knew
+    assert recorded(live_app, game)[0] == [] and queue_length(page) == 1
+    look("saved-while-the-server-slept", page=page)
+
+    context.unroute("**/*")  # the laptop wakes
+    page.evaluate("() => window.RummyOffline.flush()")
+    until(page, "() => window.RummyOffline.all('queue').then(items => items.length === 0)")
+    deals, actions = recorded(live_app, game)
+    assert deals == [(1, {0: 0, 1: 20, 2: 7, 3: 15})]
+    assert actions.count("entered") == 1
+    context.close()
+
+
 def test_two_phones_offline_on_one_deal_the_table_is_shown_both_and_picks_one(
     browser, browser_context_args, live_app, base_url, seed_game, look
 ):
