@@ -21,6 +21,7 @@
 
   var DB_NAME = "rummy-companion", DB_VERSION = 1, PAGES_CACHE = "rummy-pages-v1";
   var REACH_WAIT_MS = 4000;  // how long Save waits for the server before keeping the deal on the phone
+  var FRESH_MS = 10000;  // a score screen asks every FRESH_MS / 2; an answer this recent lets Save post at once
   var opening = null;
 
   function db() {
@@ -361,13 +362,26 @@
   /** Whether the server answers now. A phone on the home Wi-Fi says it is online while the laptop serving the
       game is asleep or out of reach: a plain post would end on the browser's error page. Any answer counts
       (the page at /healthz never touches the database); none within a few seconds is no connection. */
+  var lastAnswer = -Infinity;  // when the server last answered (performance.now())
   function reachable() {
-    if (!navigator.onLine) return Promise.resolve(false);
+    if (!navigator.onLine) { lastAnswer = -Infinity; return Promise.resolve(false); }
     var control = window.AbortController ? new AbortController() : null;
     var timer = control ? setTimeout(function () { control.abort(); }, REACH_WAIT_MS) : null;
     return fetch("/healthz", { cache: "no-store", credentials: "same-origin", redirect: "manual", signal: control ? control.signal : undefined })
       .then(function () { return true; }, function () { return false; })
-      .then(function (answer) { if (timer) clearTimeout(timer); return answer; });
+      .then(function (answer) {
+        if (timer) clearTimeout(timer);
+        lastAnswer = answer ? performance.now() : -Infinity;
+        return answer;
+      });
+  }
+
+  /** On a score screen, ask now and then, so Save knows without asking (asking on a slow connection would
+      cost Save a round trip); off elsewhere. */
+  var watching = null;
+  function watchServer(on) {
+    if (on && !watching) { reachable(); watching = setInterval(reachable, FRESH_MS / 2); }
+    if (!on && watching) { clearInterval(watching); watching = null; }
   }
 
   function onEntryPage(root) {
@@ -376,6 +390,7 @@
     var asking = false, answered = false;
     form.addEventListener("submit", function (event) {
       if (event.defaultPrevented || answered) return;  // the server answered: the plain post, as without JavaScript
+      if (navigator.onLine && performance.now() - lastAnswer < FRESH_MS) return;  // it answered seconds ago: post
       event.preventDefault();
       if (asking) return;  // a second tap while the first is asking: one entry, not two
       asking = true;
@@ -397,6 +412,7 @@
 
   function start() {
     var root = document.getElementById("offline");
+    watchServer(!!root && root.dataset.page === "entry");
     if (!root) return;
     if (root.dataset.page === "game") onGamePage(root);
     else if (root.dataset.page === "entry") onEntryPage(root);
@@ -437,6 +453,6 @@
     }).catch(function () {});
   }
 
-  window.RummyOffline = { start: start, flush: flush, all: all, get: get };
+  window.RummyOffline = { start: start, flush: flush, all: all, get: get, reachable: reachable };
   start();
 })();

@@ -148,6 +148,8 @@ def test_a_phone_that_thinks_it_is_online_keeps_its_deal_when_the_server_does_no
     expect(page.locator("h1")).to_have_text("Scores for deal 1")
 
     context.route("**/*", lambda route: route.abort("connectionrefused"))
+    # the screen asks the server every few seconds (so Save needn't); here it asks at once, and hears nothing
+    assert page.evaluate("() => window.RummyOffline.reachable()") is False
     enter_deal(page, 0, {1: "K Q", 2: "7", 3: "JK"})
     expect(page.locator("#offline-status")).to_contain_text(f"Deal 1: {WAITING}.")
     expect(page.locator("h1")).to_have_text("Contract Rummy")  # the game page, from the phone's store
