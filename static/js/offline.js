@@ -410,9 +410,24 @@
     });
   }
 
+  /** On the sign-in page: the deals this phone still holds, so a phone sent here (signed out while away) is
+      told they are safe and go once it signs in. */
+  function tellWaiting() {
+    var box = document.getElementById("offline-waiting");
+    if (!box) return;
+    all("queue").then(function (items) {
+      if (!items.length) return;
+      box.textContent = items.length === 1
+        ? "A deal saved on this phone is waiting: sign in and it will be sent."
+        : items.length + " deals saved on this phone are waiting: sign in and they will be sent.";
+      box.hidden = false;
+    }).catch(function () {});
+  }
+
   function start() {
     var root = document.getElementById("offline");
     watchServer(!!root && root.dataset.page === "entry");
+    tellWaiting();
     if (!root) return;
     if (root.dataset.page === "game") onGamePage(root);
     else if (root.dataset.page === "entry") onEntryPage(root);

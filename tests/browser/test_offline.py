@@ -233,6 +233,7 @@ def test_a_phone_signed_out_meanwhile_is_told_and_keeps_its_deal(
     look("signed-out", page=page)
 
     page.locator("#offline-status").get_by_role("link", name="Sign in").click()
+    expect(page.get_by_role("status")).to_have_text("A deal saved on this phone is waiting: sign in and it will be sent.")
     page.get_by_label("Name").fill(OWNER_NAME)
     page.get_by_label("Password").fill(OWNER_PASSWORD)
     page.get_by_role("button", name="Sign in").click()
@@ -240,6 +241,10 @@ def test_a_phone_signed_out_meanwhile_is_told_and_keeps_its_deal(
     until(page, "() => window.RummyOffline && window.RummyOffline.all('queue').then(items => items.length === 0)")
     expect(page.get_by_role("link", name="Enter scores for deal 2")).to_be_visible(timeout=15000)
     assert recorded(live_app, game)[0] == [(1, {0: 5, 1: 6, 2: 0, 3: 8})]
+    context.clear_cookies()
+    page.goto("/login")  # nothing waits now: nothing said
+    until(page, "() => window.RummyOffline && window.RummyOffline.all('queue').then(items => items.length === 0)")
+    expect(page.locator("#offline-waiting")).to_be_hidden()
     context.close()
 
 
