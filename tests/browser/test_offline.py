@@ -170,10 +170,11 @@ def test_a_phone_that_thinks_it_is_online_keeps_its_deal_when_the_server_does_no
 def test_two_phones_offline_on_one_deal_the_table_is_shown_both_and_picks_one(
     browser, browser_context_args, live_app, base_url, seed_game, look
 ):
-    game = seed_game("contract", ["Ann", "Bob", "Cat", "Dan"])
+    # A long name (who went out, in both entries' columns) on the narrowest phone: the table stays on the screen.
+    game = seed_game("contract", ["Maximiliana Oppenheimer-Fitzgerald", "Bob", "Cat", "Dan"])
     phones = []
     for _ in range(2):
-        context = browser.new_context(**browser_context_args)
+        context = browser.new_context(**{**browser_context_args, "viewport": {"width": 360, "height": 740}})
         page = context.new_page()
         page.goto(f"/games/{game}")
         wait_until_kept(page, game)
