@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
@@ -352,17 +353,24 @@ def change_password() -> tuple[str, int] | WerkzeugResponse:
     return _account_page(form, _invite_form(), None, 422, password_form)
 
 
+def _revoke(revoke: Callable[[], bool], done: str, already: str) -> WerkzeugResponse:
+    """A Revoke button's answer on the account page: try again on an out-of-date page, else what became of it."""
+    if not PlainForm().validate_on_submit():
+        flash("The page was out of date: try again.", "error")
+    else:
+        flash(done if revoke() else already, "info")
+    return redirect(url_for("auth.account"), code=303)
+
+
 @bp.post("/account/sessions/<int:session_id>/revoke")
 @login_required
 def revoke_session(session_id: int) -> WerkzeugResponse:
     """Sign a phone out from this one (a lost phone, a shared tablet)."""
-    if not PlainForm().validate_on_submit():
-        flash("The page was out of date: try again.", "error")
-    elif service.revoke_session(current_user, session_id):
-        flash("That phone is signed out.", "info")
-    else:
-        flash("That phone was already signed out.", "info")
-    return redirect(url_for("auth.account"), code=303)
+    return _revoke(
+        lambda: service.revoke_session(current_user, session_id),
+        "That phone is signed out.",
+        "That phone was already signed out.",
+    )
 
 
 @bp.post("/account/invites/<int:invite_id>/revoke")
@@ -370,13 +378,11 @@ def revoke_session(session_id: int) -> WerkzeugResponse:
 def revoke_invite(invite_id: int) -> WerkzeugResponse:
     if not current_user.is_owner:
         abort(403, description="Only the owner can revoke invitations.")
-    if not PlainForm().validate_on_submit():
-        flash("The page was out of date: try again.", "error")
-    elif service.revoke_invite(current_user, invite_id):
-        flash("The invitation was revoked: its link no longer works.", "info")
-    else:
-        flash("That invitation was already used or revoked.", "info")
-    return redirect(url_for("auth.account"), code=303)
+    return _revoke(
+        lambda: service.revoke_invite(current_user, invite_id),
+        "The invitation was revoked: its link no longer works.",
+        "That invitation was already used or revoked.",
+    )
 
 
 @bp.post("/account/users/<int:user_id>/remove")
