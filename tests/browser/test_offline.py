@@ -59,6 +59,22 @@ def wait_until_kept(page, game_id):
     """Until the phone holds the game's pack (its score screens), as the script keeps it on the game page."""
     until(page, "id => window.RummyOffline && window.RummyOffline.get('meta', 'pack-' + id).then(found => !!found)", str(game_id))
 
+def phone_on_game(browser, context_args: dict, game: int, *, service_worker: bool = True):  # noqa: ANN001
+    """A new phone (its own context) on the game's page, once it holds the game's score screens."""
+    context = browser.new_context(**context_args, **({} if service_worker else {"service_workers": "block"}))
+    page = context.new_page()
+    page.goto(f"/games/{game}")
+    if service_worker and page.evaluate("window.isSecureContext"):
+        page.wait_for_function("() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)")
+    wait_until_kept(page, game)
+    return context, page
+
+
+def until_sent(page) -> None:  # noqa: ANN001
+    """Until the phone's queue is empty: all it kept has reached the server."""
+    until(page, "() => window.RummyOffline && window.RummyOffline.all('queue').then(items => items.length === 0)")
+
+
 def go_offline(context, page) -> None:  # noqa: ANN001
     """Cut the connection, and wait until the page knows (``navigator.onLine`` turns false on its own time)."""
     context.set_offline(True)
@@ -86,12 +102,8 @@ def test_offline_on_localhost_save_reload_and_back_online_reaches_the_server_onc
     browser, browser_context_args, live_app, base_url, seed_game, look
 ):
     game = seed_game("contract", ["Ann", "Bob", "Cat", "Dan"])
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
-    page.goto(f"/games/{game}")
+    context, page = phone_on_game(browser, browser_context_args, game)
     assert page.evaluate("window.isSecureContext")
-    page.wait_for_function("() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)")
-    wait_until_kept(page, game)
 
     go_offline(context, page)
     page.get_by_role("link", name="Enter scores for deal 1").click()
@@ -140,10 +152,7 @@ def test_a_phone_that_thinks_it_is_online_keeps_its_deal_when_the_server_does_no
     # The home Wi-Fi is up, so the phone says it is online, but the laptop serving the game is asleep: every
     # request fails. Save must keep the deal on the phone, not end on the browser's error page.
     game = seed_game("contract", ["Ann", "Bob", "Cat", "Dan"])
-    context = browser.new_context(**browser_context_args, service_workers="block")  # as on plain http
-    page = context.new_page()
-    page.goto(f"/games/{game}")
-    wait_until_kept(page, game)
+    context, page = phone_on_game(browser, browser_context_args, game, service_worker=False)  # as on plain http
     page.get_by_role("link", name="Enter scores for deal 1").click()
     expect(page.locator("h1")).to_have_text("Scores for deal 1")
 
@@ -160,7 +169,7 @@ def test_a_phone_that_thinks_it_is_online_keeps_its_deal_when_the_server_does_no
 
     context.unroute("**/*")  # the laptop wakes
     page.evaluate("() => window.RummyOffline.flush()")
-    until(page, "() => window.RummyOffline.all('queue').then(items => items.length === 0)")
+    until_sent(page)
     deals, actions = recorded(live_app, game)
     assert deals == [(1, {0: 0, 1: 20, 2: 7, 3: 15})]
     assert actions.count("entered") == 1
@@ -174,10 +183,7 @@ def test_two_phones_offline_on_one_deal_the_table_is_shown_both_and_picks_one(
     game = seed_game("contract", ["Maximiliana Oppenheimer-Fitzgerald", "Bob", "Cat", "Dan"])
     phones = []
     for _ in range(2):
-        context = browser.new_context(**{**browser_context_args, "viewport": {"width": 360, "height": 740}})
-        page = context.new_page()
-        page.goto(f"/games/{game}")
-        wait_until_kept(page, game)
+        context, page = phone_on_game(browser, {**browser_context_args, "viewport": {"width": 360, "height": 740}}, game)
         go_offline(context, page)
         phones.append(page)
     first, second = phones
@@ -213,10 +219,7 @@ def test_a_phone_signed_out_meanwhile_is_told_and_keeps_its_deal(
     from tests.conftest import OWNER_NAME, OWNER_PASSWORD
 
     game = seed_game("contract", ["Ann", "Bob", "Cat", "Dan"])
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
-    page.goto(f"/games/{game}")
-    wait_until_kept(page, game)
+    context, page = phone_on_game(browser, browser_context_args, game)
     go_offline(context, page)
     page.get_by_role("link", name="Enter scores for deal 1").click()
     enter_deal(page, 2, {0: "5", 1: "6", 3: "8"})
@@ -239,12 +242,12 @@ def test_a_phone_signed_out_meanwhile_is_told_and_keeps_its_deal(
     page.get_by_label("Password").fill(OWNER_PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     expect(page).to_have_url(re.compile(rf"/games/{game}$"))
-    until(page, "() => window.RummyOffline && window.RummyOffline.all('queue').then(items => items.length === 0)")
+    until_sent(page)
     expect(page.get_by_role("link", name="Enter scores for deal 2")).to_be_visible(timeout=15000)
     assert recorded(live_app, game)[0] == [(1, {0: 5, 1: 6, 2: 0, 3: 8})]
     context.clear_cookies()
     page.goto("/login")  # nothing waits now: nothing said
-    until(page, "() => window.RummyOffline && window.RummyOffline.all('queue').then(items => items.length === 0)")
+    until_sent(page)
     expect(page.locator("#offline-waiting")).to_be_hidden()
     context.close()
 
@@ -253,10 +256,7 @@ def test_a_deal_the_server_questions_waits_on_the_phone_until_the_table_confirms
     browser, browser_context_args, live_app, base_url, seed_game, look
 ):
     game = seed_game("contract", ["Ann", "Bob", "Cat", "Dan"])
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
-    page.goto(f"/games/{game}")
-    wait_until_kept(page, game)
+    context, page = phone_on_game(browser, browser_context_args, game)
     go_offline(context, page)
     page.get_by_role("link", name="Enter scores for deal 1").click()
     enter_deal(page, 0, {1: "K Q"})  # Cat's and Dan's cards forgotten: the server's sanity check asks
@@ -271,7 +271,7 @@ def test_a_deal_the_server_questions_waits_on_the_phone_until_the_table_confirms
     look("questioned", page=page)
 
     notice.get_by_role("button", name="Save anyway: we checked").click()
-    until(page, "() => window.RummyOffline && window.RummyOffline.all('queue').then(items => items.length === 0)")
+    until_sent(page)
     deals, actions = recorded(live_app, game)
     assert deals == [(1, {0: 0, 1: 20, 2: 0, 3: 0})]
     assert actions.count("entered") == 1
@@ -346,7 +346,7 @@ def test_on_a_plain_http_home_address_a_deal_saved_offline_reaches_the_server_on
     context.set_offline(False)
     page = context.new_page()
     page.goto(f"/games/{game}")
-    until(page, "() => window.RummyOffline && window.RummyOffline.all('queue').then(items => items.length === 0)")
+    until_sent(page)
     expect(page.get_by_role("link", name="Enter scores for deal 2")).to_be_visible(timeout=15000)
     page.screenshot(path=screenshot_dir / "offline-home-http-back.png", full_page=True)
     deals, actions = recorded(live_app, game)
