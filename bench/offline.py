@@ -71,6 +71,16 @@ def kept(page, game_id: int) -> None:  # noqa: ANN001
     while not page.evaluate(script, str(game_id)):
         time.sleep(0.02)
 
+def offline_on_new_game(app, context, page) -> int:  # noqa: ANN001
+    """A new game opened while connected and its score screens kept, then the connection cut."""
+    context.set_offline(False)
+    game = new_game(app)
+    page.goto(f"/games/{game}")
+    kept(page, game)
+    go_offline(context, page)
+    return game
+
+
 def go_offline(context, page) -> None:  # noqa: ANN001
     """Cut the connection, and wait until the page knows (``navigator.onLine`` turns false on its own time)."""
     context.set_offline(True)
@@ -127,11 +137,7 @@ def main() -> None:
         page = context.new_page()
         swaps = []
         for _ in range(ROUNDS):
-            context.set_offline(False)
-            game = new_game(app)
-            page.goto(f"/games/{game}")
-            kept(page, game)
-            go_offline(context, page)
+            game = offline_on_new_game(app, context, page)
             page.get_by_role("link", name="Enter scores for deal 1").click()
             page.locator("#offline[data-page=entry]").wait_for(state="attached")
             swaps.append(
@@ -152,11 +158,7 @@ def main() -> None:
         print("From the connection's return to the queued deal on the server:")
         returns = []
         for _ in range(ROUNDS):
-            context.set_offline(False)
-            game = new_game(app)
-            page.goto(f"/games/{game}")
-            kept(page, game)
-            go_offline(context, page)
+            game = offline_on_new_game(app, context, page)
             queue_one_deal(page, game)
             assert deals_in(app, game) == 0
             with page.expect_navigation():  # once sent, the page reloads to show the server's game
