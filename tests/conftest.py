@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
+import socket
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -30,6 +34,19 @@ def add_owner(app) -> int:
         db.session.add(user)
         db.session.commit()
         return user.id
+
+
+def venv_tool(name: str) -> str:
+    """A command of this test run's virtualenv (gunicorn, flask), else the one on PATH."""
+    local = Path(sys.executable).parent / name
+    return str(local) if local.exists() else (shutil.which(name) or name)
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port nobody listens on just now, on ``host``."""
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        return probe.getsockname()[1]
 
 
 def fuzz(max_examples: int) -> settings:

@@ -22,10 +22,7 @@ import os
 import random
 import re
 import secrets
-import shutil
-import socket
 import subprocess
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -42,6 +39,7 @@ from companion.games import service
 from companion.models import BuyCount, Change, DealResult, Game, GameResult, HandScore, User
 from companion.rules import RULESETS
 from companion.rules.tally import rank_points
+from tests.conftest import free_port, venv_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "race-password-123"
@@ -60,17 +58,6 @@ DATABASES = [
 ]
 
 
-def _tool(name: str) -> str:
-    local = Path(sys.executable).parent / name
-    return str(local) if local.exists() else (shutil.which(name) or name)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 # ---------------------------------------------------------------------------
 # The server
 
@@ -81,7 +68,7 @@ class Server:
     def __init__(self, url: str, workdir: Path) -> None:
         self.url = url
         self.workdir = workdir
-        self.port = _free_port()
+        self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.log_path = workdir / "gunicorn.log"
         self._log = None
@@ -93,7 +80,7 @@ class Server:
 
     def migrate(self) -> None:
         done = subprocess.run(
-            [_tool("flask"), "--app", "companion", "db", "upgrade"],
+            [venv_tool("flask"), "--app", "companion", "db", "upgrade"],
             env=self.env, cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
         )
         assert done.returncode == 0, done.stdout + done.stderr
@@ -102,7 +89,7 @@ class Server:
         self._log = open(self.log_path, "wb")  # noqa: SIM115 (closed in stop)
         self.process = subprocess.Popen(
             [
-                _tool("gunicorn"), "--workers", "3", "--threads", "2",
+                venv_tool("gunicorn"), "--workers", "3", "--threads", "2",
                 "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning", "companion:create_app()",
             ],
             env=self.env, cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT,

@@ -22,15 +22,10 @@ import segno
 from netns import local_addresses, phone_namespace, why_not
 
 from companion.serving import network_address
+from tests.conftest import free_port
 
 TESTS = Path(__file__).resolve().parent
 FLASK = str(Path(sys.executable).with_name("flask"))
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("0.0.0.0", 0))
-        return probe.getsockname()[1]
 
 
 class Served:
@@ -118,7 +113,7 @@ def terminal_qr(text: str) -> str:
 
 @pytest.mark.skipif(why_not() is not None, reason=why_not() or "")
 def test_a_phone_on_the_home_network_opens_the_printed_address_and_gets_links_with_it(serve):
-    port = free_port()
+    port = free_port("0.0.0.0")
     served = serve("--port", str(port))
     served.wait_until_listening(port)
     origin, setup_link = printed_links(served.output)
@@ -163,7 +158,7 @@ def test_a_phone_on_the_home_network_opens_the_printed_address_and_gets_links_wi
 
 @pytest.mark.skipif(why_not() is not None, reason=why_not() or "")
 def test_local_serves_this_machine_only(serve):
-    port = free_port()
+    port = free_port("0.0.0.0")
     served = serve("--port", str(port), "--local")
     served.wait_until_listening(port)
     assert f"for this machine only: open http://127.0.0.1:{port}" in served.output

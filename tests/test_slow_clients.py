@@ -13,30 +13,18 @@ from __future__ import annotations
 import http.client
 import os
 import secrets
-import shutil
 import socket
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 import pytest
+from tests.conftest import free_port, venv_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 SLOW_CLIENTS = 12
 REQUESTS = 20
-
-
-def _tool(name: str) -> str:
-    local = Path(sys.executable).parent / name
-    return str(local) if local.exists() else (shutil.which(name) or name)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture
@@ -46,10 +34,10 @@ def gunicorn(tmp_path):
     (instance / "config.py").write_text(f"SECRET_KEY = {secrets.token_hex(16)!r}\n")
     env = {k: v for k, v in os.environ.items() if k not in ("COMPANION_HTTPS", "GUNICORN_CMD_ARGS")}
     env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'slow.sqlite'}", COMPANION_INSTANCE_PATH=str(instance))
-    port = _free_port()
+    port = free_port()
     log = open(tmp_path / "gunicorn.log", "wb")  # noqa: SIM115 (closed below)
     process = subprocess.Popen(
-        [_tool("gunicorn"), "-c", str(ROOT / "gunicorn.conf.py"), "--workers", "2", "--bind", f"127.0.0.1:{port}",
+        [venv_tool("gunicorn"), "-c", str(ROOT / "gunicorn.conf.py"), "--workers", "2", "--bind", f"127.0.0.1:{port}",
          "--log-level", "warning", "companion:create_app()"],
         env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
     )
