@@ -103,6 +103,21 @@ def press(page: Page, name: str) -> None:
 
 
 @pytest.mark.browser_context_args(viewport=NARROW, screen=NARROW)
+def test_a_problem_the_live_check_finds_in_a_folded_part_is_opened_to_be_seen(page: Page) -> None:
+    page.goto("/rulesets/")
+    page.get_by_label("Start from").select_option(label="Contract Rummy")
+    page.get_by_role("button", name="Open the builder").tap()
+    unfold(page, "players-section")
+    expect(page.locator("#deal-3")).not_to_have_attribute("open", "")
+    set_field(page, "table-2-decks", "1")  # five players and one pack: deal 4's 12 cards each are too many
+    expect(page.locator("#deal-3")).to_have_attribute("open", "")
+    expect(page.locator("#deal-3 .error:not([hidden])")).to_have_text(
+        "Deal 4: 12 cards each for 5 players is 60 cards, more than 1 pack and 4 jokers hold (56)."
+    )
+    expect(page.locator("details.deal[open]")).to_have_count(1)  # only the part with the problem
+
+
+@pytest.mark.browser_context_args(viewport=NARROW, screen=NARROW)
 def test_a_family_makes_its_rules_plays_checks_and_shares_them(page: Page, look, browser, fresh_server, tmp_path) -> None:
     # -- the builder, from Contract Rummy
     page.goto("/rulesets/")
