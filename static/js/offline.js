@@ -101,6 +101,12 @@
       document.title = kept.title;
       document.body.replaceWith(document.adoptNode(kept.body));
       window.scrollTo(0, 0);
+      // the data the page's scripts read stands in its head (the score screen's tally rules): bring it along
+      Array.prototype.forEach.call(kept.head.querySelectorAll("script[type='application/json'][id]"), function (data) {
+        var stale = document.getElementById(data.id);
+        if (stale) stale.remove();
+        document.head.appendChild(document.adoptNode(data));
+      });
       Array.prototype.forEach.call(kept.querySelectorAll("script[src]"), function (script) {
         var src = script.getAttribute("src");
         if (/\/offline\.js/.test(src)) return;
@@ -134,7 +140,7 @@
       var i = row.dataset.position;
       var name = row.querySelector(".hand-name"), shown = document.getElementById("hand-" + i + "-total");
       var total = totals[index] !== undefined && totals[index] !== "" ? totals[index] : (shown ? shown.textContent.trim() : "?");
-      return { name: name ? name.textContent.trim() : "Seat " + i, total: total };
+      return { name: name ? name.textContent.trim() : "Seat " + i, total: total, position: i };
     });
   }
 
@@ -384,9 +390,35 @@
     if (!on && watching) { clearInterval(watching); watching = null; }
   }
 
+  /** A later deal's score screen counts the deals saved on this phone and not sent yet in its running totals:
+      the screen was made by the server, which has not seen them. */
+  function countQueuedBefore(root) {
+    var deal = parseInt(root.dataset.deal, 10);
+    return all("queue").then(function (items) {
+      var added = {};
+      items.forEach(function (item) {
+        if (item.game !== root.dataset.game || !(item.deal < deal)) return;
+        item.summary.forEach(function (hand) {
+          var points = parseInt(hand.total, 10);
+          if (hand.position === undefined || isNaN(points)) return;
+          added[hand.position] = (added[hand.position] || 0) + points;
+        });
+      });
+      Object.keys(added).forEach(function (position) {
+        var run = document.getElementById("run-" + position);
+        if (!run || run.dataset.queuedCounted) return;
+        run.dataset.queuedCounted = "1";
+        run.dataset.before = String(parseInt(run.dataset.before, 10) + added[position]);
+        var shown = parseInt(run.textContent, 10);
+        if (!isNaN(shown)) run.textContent = String(shown + added[position]);
+      });
+    }).catch(function () {});
+  }
+
   function onEntryPage(root) {
     var form = document.getElementById("entry") || document.querySelector("form.entry-form");
     if (!form) return;
+    countQueuedBefore(root);
     var asking = false, answered = false;
     form.addEventListener("submit", function (event) {
       if (event.defaultPrevented || answered) return;  // the server answered: the plain post, as without JavaScript

@@ -146,6 +146,24 @@ def test_offline_on_localhost_save_reload_and_back_online_reaches_the_server_onc
     context.close()
 
 
+def test_the_next_deals_running_totals_count_a_deal_still_waiting_on_the_phone(browser, browser_context_args, seed_game):
+    game = seed_game("contract", ["Ann", "Bob", "Cat", "Dan"])
+    context, page = phone_on_game(browser, browser_context_args, game, service_worker=False)  # as on plain http
+    go_offline(context, page)
+    page.get_by_role("link", name="Enter scores for deal 1").click()
+    page.locator("#hands-1-cards").fill("K Q")
+    expect(page.locator("#hand-1-total")).to_have_text("20")  # the kept screen adds up as it is typed
+    enter_deal(page, 0, {1: "K Q", 2: "7", 3: "JK"})
+    expect(page.locator("#offline-status")).to_contain_text(f"Deal 1: {WAITING}.")
+    page.get_by_role("link", name="Enter scores for deal 2").click()
+    expect(page.locator("h1")).to_have_text("Scores for deal 2")
+    totals = page.locator(".running .run-total")
+    expect(totals).to_have_text(["0", "20", "7", "15"])  # deal 1 (Ann 0, Bob 20, Cat 7, Dan 15), not yet sent
+    page.locator("#hands-0-cards").fill("K")  # Ann's 10 in deal 2
+    expect(totals).to_have_text(["10", "20", "7", "15"])
+    context.close()
+
+
 def test_a_phone_that_thinks_it_is_online_keeps_its_deal_when_the_server_does_not_answer(
     browser, browser_context_args, live_app, seed_game, look
 ):
