@@ -828,7 +828,7 @@ def test_only_the_owner_says_which_player_an_account_is(no_csrf_app, world):
         assert db.session.get(User, world.nobody).player_id is None
 
 
-@pytest.mark.parametrize("chosen", ["99999", "abc", "-1"])
+@pytest.mark.parametrize("chosen", ["99999", "abc", "-1", "1" * 5000, "0" * 20 + "1"])
 def test_the_owner_choosing_a_player_not_in_the_list_is_refused(no_csrf_app, world, chosen):
     owner = client_as(no_csrf_app, world.owner)
     before = snapshot(no_csrf_app)

@@ -198,7 +198,8 @@ def _player_choices(form: PlayerForm) -> None:
 def _chosen_player(form: PlayerForm) -> tuple[bool, int | None]:
     """``(ok, player id)`` from a player select; a bad choice gets its message beside the field."""
     chosen = form.player.data or ""
-    player = db.session.get(Player, int(chosen)) if chosen.isascii() and chosen.isdigit() else None
+    chosen_id = parse_id(chosen)  # bounded: 5,000 digits once reached int() and its ValueError (a 500)
+    player = db.session.get(Player, chosen_id) if chosen_id is not None else None
     if chosen and player is None:
         form.player.errors = ["Pick a player from the list."]
         return False, None
