@@ -45,6 +45,8 @@ def test_picker_taps_add_remove_and_start_melds():
     state = apply_action(state, {"remove": "0:1"})
     assert state.melds[0] == parse_cards("9C 9S")
     assert apply_action(state, {"remove": "7:0"}) == state  # an out-of-date tap changes nothing
+    for hostile in ("1" * 5000 + ":0", "0:" + "9" * 5000, ":", "0:-1", "٣:0"):  # a forged tap changes nothing either
+        assert apply_action(state, {"remove": hostile}) == state
     assert apply_action(state, {"clear": "1"}).filled == ()
 
 

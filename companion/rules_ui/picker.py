@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules import Card, CardSyntaxError, parse_cards
+from ..validation import parse_whole_number
 
 SEPARATOR = "|"
 MAX_TEXT = 600
@@ -92,7 +93,9 @@ def apply_action(state: MeldsText, form: dict[str, str]) -> MeldsText:
         except CardSyntaxError:
             return state
     if form.get("remove"):
-        meld, _, card = form["remove"].partition(":")
-        if meld.isascii() and meld.isdigit() and card.isascii() and card.isdigit():
-            return state.remove(int(meld), int(card))
+        meld_text, _, card_text = form["remove"].partition(":")
+        # bounded: a forged tap of 5,000 digits once reached int() and its ValueError (a 500)
+        meld, card = parse_whole_number(meld_text, low=0, high=999), parse_whole_number(card_text, low=0, high=999)
+        if meld is not None and card is not None:
+            return state.remove(meld, card)
     return state
