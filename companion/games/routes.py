@@ -428,8 +428,8 @@ def add_to_league(game_id: int) -> ResponseReturnValue:
     leagues = [league for league in League.ordered() if can_change_league(current_user, league)]
     error = None
     if request.method == "POST":
-        asked = request.form.get("league", "")
-        league = db.session.get(League, int(asked)) if asked.isascii() and asked.isdigit() and len(asked) < 10 else None
+        asked = parse_id(request.form.get("league", ""))
+        league = db.session.get(League, asked) if asked is not None else None
         if not ConfirmForm().validate_on_submit():
             error = "The page was out of date: try again."
         elif league is None or league not in leagues:
