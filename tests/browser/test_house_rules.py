@@ -103,7 +103,7 @@ def press(page: Page, name: str) -> None:
 
 
 @pytest.mark.browser_context_args(viewport=NARROW, screen=NARROW)
-def test_a_problem_the_live_check_finds_in_a_folded_part_is_opened_to_be_seen(page: Page) -> None:
+def test_a_problem_the_live_check_finds_in_a_folded_part_is_opened_to_be_seen(page: Page, look) -> None:
     page.goto("/rulesets/")
     page.get_by_label("Start from").select_option(label="Contract Rummy")
     page.get_by_role("button", name="Open the builder").tap()
@@ -115,6 +115,9 @@ def test_a_problem_the_live_check_finds_in_a_folded_part_is_opened_to_be_seen(pa
         "Deal 4: 12 cards each for 5 players is 60 cards, more than 1 pack and 4 jokers hold (56)."
     )
     expect(page.locator("details.deal[open]")).to_have_count(1)  # only the part with the problem
+    page.locator("#deal-3").scroll_into_view_if_needed()
+    view(page, "builder-problem-opened")
+    look("builder-problem-opened")
 
 
 @pytest.mark.browser_context_args(viewport=NARROW, screen=NARROW)

@@ -256,6 +256,7 @@ def test_a_phone_signed_out_meanwhile_is_told_and_keeps_its_deal(
 
     page.locator("#offline-status").get_by_role("link", name="Sign in").click()
     expect(page.get_by_role("status")).to_have_text("A deal saved on this phone is waiting: sign in and it will be sent.")
+    look("sign-in-with-a-deal-waiting", page=page)
     page.get_by_label("Name").fill(OWNER_NAME)
     page.get_by_label("Password").fill(OWNER_PASSWORD)
     page.get_by_role("button", name="Sign in").click()
