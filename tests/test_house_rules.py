@@ -829,3 +829,25 @@ def test_seating_from_a_league_offers_its_rules_first_and_keeps_the_version(clie
         response = client.post(url, data={"ruleset": forged, "plays": plays, "order": ",".join(plays)})
         assert response.status_code == 422
         assert "Pick the rules from the list." in response.get_data(as_text=True)
+
+
+def test_a_members_list_of_stored_rules_puts_their_leagues_first_then_their_own_then_the_rest(app):
+    from companion.house_rules import service
+    from companion.leagues.service import add_member, create_league
+    from companion.models import Player
+
+    contract = ruleset_to_definition(RULESETS["contract"])
+    with app.app_context():
+        owner = db.session.get(User, add_owner(app))
+        ann = Player(name="Ann", name_key="ann")
+        member = User(username="Ann", username_key="ann", password_hash=OWNER_HASH, player=ann)
+        db.session.add_all([ann, member])
+        ours, theirs = create_league("Aardvarks"), create_league("Smiths")
+        add_member(theirs, ann)
+        db.session.commit()
+        service.save({**contract, "name": "A league's we are not in"}, user=owner, league=ours)
+        service.save({**contract, "name": "Ann's own"}, user=member)
+        service.save({**contract, "name": "Zed: the Smiths'"}, user=owner, league=theirs)
+        assert [c.name for c in service.visible(member)] == ["Zed: the Smiths'", "Ann's own", "A league's we are not in"]
+        # the owner may change every league, so none stands out: by owner (an account's, then leagues by name)
+        assert [c.name for c in service.visible(owner)] == ["Ann's own", "A league's we are not in", "Zed: the Smiths'"]

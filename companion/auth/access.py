@@ -8,6 +8,7 @@ change everything). Watching needs no account, only a share link.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 
 from flask_login import current_user
 
@@ -46,6 +47,20 @@ def may_change(user: object, league_id: int | None, connection: Connection | Non
     if connection is not None:
         return connection.execute(_MEMBER, params).first() is not None
     return db.session.execute(_MEMBER, params).first() is not None
+
+
+def changeable_leagues(user: object, leagues: Iterable[League]) -> list[League]:
+    """Those of ``leagues`` that ``user`` may change: :func:`may_change` for a list, in one statement, not one a league."""
+    leagues = list(leagues)
+    if not getattr(user, "is_authenticated", False):
+        return []
+    if getattr(user, "is_owner", False):
+        return leagues
+    player_id = getattr(user, "player_id", None)
+    if player_id is None:
+        return []
+    rostered = set(db.session.scalars(select(league_member.c.league_id).where(league_member.c.player_id == player_id)))
+    return [league for league in leagues if league.id in rostered]
 
 
 def member_of(user: object, league: League | None) -> bool:

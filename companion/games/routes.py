@@ -15,7 +15,7 @@ from sqlalchemy import bindparam, select
 
 from ..extensions import db
 from ..links import public_url
-from ..auth.access import can_change_game, can_change_league, may_change, refusal
+from ..auth.access import can_change_game, can_change_league, changeable_leagues, may_change, refusal
 from ..models import Game, GameStatus, League, Player
 from ..qr import qr_svg
 from ..house_rules.service import choices as ruleset_choices
@@ -425,7 +425,7 @@ def add_to_league(game_id: int) -> ResponseReturnValue:
     """Count a game played outside a league in one of the reader's leagues (a page of its own: the game
     page is kept per revision, and the leagues a reader may pick are theirs)."""
     game = _game_to_change(game_id)
-    leagues = [league for league in League.ordered() if can_change_league(current_user, league)]
+    leagues = changeable_leagues(current_user, League.ordered())
     error = None
     if request.method == "POST":
         asked = parse_id(request.form.get("league", ""))

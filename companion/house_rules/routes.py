@@ -10,7 +10,7 @@ from flask import Response, abort, flash, redirect, render_template, request, ur
 from flask_login import current_user
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from ..auth.access import member_of
+from ..auth.access import changeable_leagues, member_of
 from ..extensions import db
 from ..models import CustomRuleset, League
 from ..links import public_url
@@ -42,7 +42,7 @@ def _custom_or_404(custom_id: int) -> CustomRuleset:
 def _owners() -> list[tuple[str, str]]:
     """Who a new ruleset may belong to: the reader, or a league they are a member of."""
     owners = [("me", f"Me ({current_user.username})")]
-    owners += [(str(league.id), league.name) for league in League.ordered() if member_of(current_user, league)]
+    owners += [(str(league.id), league.name) for league in changeable_leagues(current_user, League.ordered())]
     return owners
 
 
@@ -71,7 +71,6 @@ def index() -> str:
         customs=customs,
         builtins=RULESETS.values(),
         owner_label=service.owner_label,
-        may_change=lambda c: service.may_change(current_user, c),
     )
 
 

@@ -18,7 +18,7 @@ from flask_login import current_user
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
-from ..auth.access import member_of
+from ..auth.access import changeable_leagues, member_of
 from ..extensions import db
 from ..models import CustomRuleset, CustomRulesetVersion, Game, League, User
 from ..rules import RULESETS, Ruleset
@@ -101,11 +101,15 @@ def visible(user: object, league: League | None = None) -> list[CustomRuleset]:
     rows = list(db.session.scalars(select(CustomRuleset).order_by(func.lower(CustomRuleset.name), CustomRuleset.id)))
     first_league = league.id if league is not None else None
     mine = getattr(user, "id", None)
+    # the reader's own leagues come next (for the owner, who may change every league, none stand out)
+    own_leagues = set() if getattr(user, "is_owner", False) else {
+        owner.id for owner in changeable_leagues(user, {c.league for c in rows if c.league is not None})
+    }
 
     def order(custom: CustomRuleset) -> tuple[int, str]:
         if first_league is not None and custom.league_id == first_league:
             return (0, "")
-        if custom.league is not None and member_of(user, custom.league) and not getattr(user, "is_owner", False):  # type: ignore[arg-type]
+        if custom.league is not None and custom.league_id in own_leagues:
             return (1, custom.league.name.casefold())
         if custom.user_id == mine:
             return (2, "")
