@@ -371,12 +371,12 @@
   var lastAnswer = -Infinity;  // when the server last answered (performance.now())
   function reachable() {
     if (!navigator.onLine) { lastAnswer = -Infinity; return Promise.resolve(false); }
-    var control = window.AbortController ? new AbortController() : null;
-    var timer = control ? setTimeout(function () { control.abort(); }, REACH_WAIT_MS) : null;
-    return fetch("/healthz", { cache: "no-store", credentials: "same-origin", redirect: "manual", signal: control ? control.signal : undefined })
+    var control = new AbortController();
+    var timer = setTimeout(function () { control.abort(); }, REACH_WAIT_MS);
+    return fetch("/healthz", { cache: "no-store", credentials: "same-origin", redirect: "manual", signal: control.signal })
       .then(function () { return true; }, function () { return false; })
       .then(function (answer) {
-        if (timer) clearTimeout(timer);
+        clearTimeout(timer);
         lastAnswer = answer ? performance.now() : -Infinity;
         return answer;
       });
@@ -419,17 +419,17 @@
     var form = document.getElementById("entry") || document.querySelector("form.entry-form");
     if (!form) return;
     countQueuedBefore(root);
-    var asking = false, answered = false;
+    var asking = false;
     form.addEventListener("submit", function (event) {
-      if (event.defaultPrevented || answered) return;  // the server answered: the plain post, as without JavaScript
-      if (navigator.onLine && performance.now() - lastAnswer < FRESH_MS) return;  // it answered seconds ago: post
+      if (event.defaultPrevented) return;
+      // the server answered seconds ago (or just now, when asked below): the plain post, as without JavaScript
+      if (navigator.onLine && performance.now() - lastAnswer < FRESH_MS) return;
       event.preventDefault();
       if (asking) return;  // a second tap while the first is asking: one entry, not two
       asking = true;
       reachable().then(function (up) {
         asking = false;
-        if (up) {
-          answered = true;
+        if (up) {  // lastAnswer is now: this submit posts
           if (form.requestSubmit) form.requestSubmit(); else form.submit();
           return;
         }

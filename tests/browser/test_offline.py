@@ -194,6 +194,24 @@ def test_a_phone_that_thinks_it_is_online_keeps_its_deal_when_the_server_does_no
     context.close()
 
 
+def test_save_asks_the_server_when_it_has_not_heard_from_it_lately_and_posts_when_it_answers(
+    browser, browser_context_args, live_app, seed_game
+):
+    game = seed_game("contract", ["Ann", "Bob", "Cat", "Dan"])
+    context, page = phone_on_game(browser, browser_context_args, game, service_worker=False)
+    page.get_by_role("link", name="Enter scores for deal 1").click()
+    expect(page.locator("h1")).to_have_text("Scores for deal 1")
+    context.route("**/healthz", lambda route: route.abort("connectionrefused"))
+    assert page.evaluate("() => window.RummyOffline.reachable()") is False  # heard nothing lately
+    context.unroute("**/healthz")  # and now it answers again: Save asks, hears it, and posts
+    enter_deal(page, 0, {1: "K Q", 2: "7", 3: "JK"})
+    expect(page.locator("h1")).to_have_text("Contract Rummy")
+    expect(page.get_by_role("link", name="Enter scores for deal 2")).to_be_visible()
+    assert recorded(live_app, game)[0] == [(1, {0: 0, 1: 20, 2: 7, 3: 15})]
+    assert queue_length(page) == 0
+    context.close()
+
+
 def test_two_phones_offline_on_one_deal_the_table_is_shown_both_and_picks_one(
     browser, browser_context_args, live_app, base_url, seed_game, look
 ):
