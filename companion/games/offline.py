@@ -107,8 +107,8 @@ def offline_pack(game_id: int) -> tuple[Response, int]:
 def _entry_page(game: Game, number: int) -> str:
     """The score screen of a deal not entered yet, as ``GET /games/<id>/deals/<n>`` shows it once it is next.
 
-    (Its totals "before this deal" are the recorded ones: deals saved on the
-    phone and not sent yet are not in them.)
+    (Its totals "before this deal" are the recorded ones; the phone adds the
+    deals it saved and has not sent yet, which the server has not seen.)
     """
     form = entry_form(game, formdata=None)
     return render_template("games/entry.html", **entry_context(game, number, form, None), warnings=[], stale=None)
