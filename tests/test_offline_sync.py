@@ -151,6 +151,10 @@ def test_a_correction_made_offline_with_the_current_version_is_recorded(phone, g
         (entry("", {1: "K"}), 422, "invalid"),
         (entry("0", {1: "K X"}), 422, "invalid"),
         (entry("0", {1: "JK " * 30}), 422, "warnings"),
+        # read by the entry page's own form: hostile input is refused as the page refuses it
+        ({"went_out": "0", "hands-0-cards": "", "hands-2-cards": "K"}, 422, "invalid"),  # a gap in the hands
+        (entry("0", {1: "K"}, version="x" * 50), 422, "invalid"),
+        (entry("0", {1: "K " * 400}), 422, "invalid"),  # longer than any hand's box
     ],
 )
 def test_an_entry_the_table_must_look_at_again_stays_on_the_phone(phone, game, no_csrf_app, data, status, kind):

@@ -26,6 +26,31 @@ def entry_form(game: Game, existing: DealResult | None = None, **form_args: obje
     return form
 
 
+def hand_entries(game: Game, form: DealEntryForm) -> list[service.HandEntry]:
+    """The posted form's hand lines as the service judges them: a line a seat, in seat order."""
+    return [
+        service.HandEntry(
+            position=seat.position,
+            text=hand.form.cards.data or "",
+            points=hand.form.points.data or "",
+            exact_cut=bool(hand.form.exact_cut.data),
+            one_turn_out=bool(hand.form.one_turn_out.data),
+        )
+        for seat, hand in zip(game.seats, form.hands, strict=False)
+    ]
+
+
+def form_messages(errors: object) -> list[str]:
+    """Every sentence in a form's ``errors`` (nested for its hand lines), in order."""
+    if isinstance(errors, str):
+        return [errors]
+    if isinstance(errors, dict):
+        errors = list(errors.values())
+    if isinstance(errors, (list, tuple)):
+        return [message for part in errors for message in form_messages(part)]
+    return []
+
+
 def _prefill(form: DealEntryForm, game: Game, existing: DealResult) -> None:
     form.version.data = existing.version
     form.went_out.data = service.STOCK if existing.went_out is None else str(existing.went_out)

@@ -10,7 +10,7 @@ The table settles a deal recorded on two phones with :func:`settle`.
 
 from __future__ import annotations
 
-from flask import abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import abort, flash, jsonify, redirect, render_template, url_for
 from flask_login import current_user
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
@@ -19,7 +19,7 @@ from ..auth.access import can_change_game, refusal
 from ..extensions import db
 from ..models import Change, Game, GameStatus
 from . import bp, service
-from .entry import entry_context, entry_form
+from .entry import entry_context, entry_form, form_messages, hand_entries
 from .forms import ConfirmForm
 
 
@@ -27,21 +27,6 @@ def _answer(code: int, **body: object) -> tuple[Response, int]:
     response = jsonify(body)
     response.headers["Cache-Control"] = "no-store"
     return response, code
-
-
-def _entries(game: Game) -> list[service.HandEntry]:
-    """The score form's hand lines, as the form posts them (``hands-<i>-cards`` and so on)."""
-    form = request.form
-    return [
-        service.HandEntry(
-            position=seat.position,
-            text=form.get(f"hands-{index}-cards", ""),
-            points=form.get(f"hands-{index}-points", ""),
-            exact_cut=form.get(f"hands-{index}-exact_cut") == "y",
-            one_turn_out=form.get(f"hands-{index}-one_turn_out") == "y",
-        )
-        for index, seat in enumerate(game.seats)
-    ]
 
 
 @bp.post("/<int:game_id>/deals/<int:number>/sync")
@@ -63,16 +48,20 @@ def sync_deal(game_id: int, number: int) -> tuple[Response, int]:
         return _answer(403, status="refused", error=refusal(game))
     if game.game_status is GameStatus.ABANDONED:
         return _answer(409, status="refused", error="This game was abandoned; its scores can't change.")
-    went_out = request.form.get("went_out", "")
-    judgement = service.judge_entry(game, number, went_out, _entries(game))
+    form = entry_form(game)  # the entry page's own form, read and checked as that page reads it
+    if not form.validate():
+        errors = {name: " ".join(form_messages(field_errors)) for name, field_errors in form.errors.items()}
+        return _answer(422, status="invalid", error=" ".join(errors.values()), errors=errors)
+    went_out = form.went_out.data or ""
+    judgement = service.judge_entry(game, number, went_out, hand_entries(game, form))
     if not judgement.ok:
         return _answer(422, status="invalid", error=" ".join(judgement.errors.values()), errors=judgement.errors)
-    if judgement.warnings and request.form.get("confirm") != "y":
+    if judgement.warnings and not form.confirm.data:
         return _answer(422, status="warnings", error=" ".join(judgement.warnings), warnings=judgement.warnings)
-    text = request.form.get("version", "")
-    version = int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None
     try:
-        outcome, message = service.receive_entry(game, number, went_out, judgement, version=version, by=current_user.id)
+        outcome, message = service.receive_entry(
+            game, number, went_out, judgement, version=form.version.data, by=current_user.id
+        )
     except service.GameError as problem:
         db.session.rollback()
         return _answer(409, status="refused", error=str(problem))

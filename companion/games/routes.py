@@ -24,7 +24,7 @@ from ..house_rules.service import find_ruleset
 from ..rules import DEFAULT_RULESET_ID, RULESETS
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
 from . import bp, offline, service
-from .entry import entry_context, entry_form
+from .entry import entry_context, entry_form, hand_entries
 from .pagecache import page_cache
 from ..validation import parse_id
 from .forms import RANDOM_DEALER, ConfirmForm, NewGameForm, UndoForm
@@ -479,17 +479,7 @@ def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
     warnings: list[str] = []
     stale = None
     if request.method == "POST" and form.validate():
-        entries = [
-            service.HandEntry(
-                position=seat.position,
-                text=hand.form.cards.data or "",
-                points=hand.form.points.data or "",
-                exact_cut=bool(hand.form.exact_cut.data),
-                one_turn_out=bool(hand.form.one_turn_out.data),
-            )
-            for seat, hand in zip(game.seats, form.hands, strict=False)
-        ]
-        judgement = service.judge_entry(game, number, form.went_out.data, entries)
+        judgement = service.judge_entry(game, number, form.went_out.data, hand_entries(game, form))
         for name, message in judgement.errors.items():
             if name == "went_out":
                 form.went_out.errors = [message]
