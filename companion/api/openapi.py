@@ -13,6 +13,7 @@ from typing import Any
 
 from ..rules import RULESETS, JokerReclaim, LayOffTiming
 from ..rules.definition import BUY_WORDS, DEFINITION_FIELDS, HOUSE_OPTIONS, SET_WORDS
+from ..rules.godown import MAX_MELD_CARDS, MAX_MELDS
 from ..rules.solver import MAX_HAND
 from ..rules.rulesets import POINT_KEYS
 
@@ -312,7 +313,12 @@ _CHECK_REQUEST = {
         "ruleset": _RULESET_FIELD,
         "options": _OPTIONS,
         "deal": _DEAL,
-        "melds": {"type": "array", "items": _CARDS},
+        "melds": {
+            "type": "array",
+            "maxItems": MAX_MELDS,
+            "items": {**_CARDS, "maxItems": MAX_MELD_CARDS},
+            "description": f"At most {MAX_MELDS} melds of at most {MAX_MELD_CARDS} cards each.",
+        },
         "remaining": {
             **_CARDS,
             "nullable": True,

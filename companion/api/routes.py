@@ -30,6 +30,7 @@ from ..rules import (
     ruleset_to_definition,
     score_hand,
 )
+from ..rules.godown import MAX_MELD_CARDS, MAX_MELDS
 from ..rules.solver import solve
 from ..rules.words import json_kind, sentence
 from .openapi import openapi_document
@@ -260,6 +261,11 @@ def _melds(data: dict[str, Any]) -> list[tuple[Card, ...]]:
         raise BadRequest(f"'melds' is missing: it must be {_MELDS_SHAPE}.")
     if not isinstance(value, list):
         raise BadRequest(f"'melds' must be {_MELDS_SHAPE}, not {_shown(value)}.")
+    if len(value) > MAX_MELDS:
+        raise BadRequest(f"'melds' holds {len(value)} melds: a go-down has at most {MAX_MELDS}.")
+    for number, meld in enumerate(value, start=1):
+        if isinstance(meld, list) and len(meld) > MAX_MELD_CARDS:
+            raise BadRequest(f"Meld {number} of 'melds' holds {len(meld)} cards: a meld holds at most {MAX_MELD_CARDS}.")
     if sum(len(meld) for meld in value if isinstance(meld, list)) > MAX_CARDS:
         raise BadRequest(f"'melds' hold more than {MAX_CARDS} cards: no table holds that many.")
     return [_card_list(meld, f"meld {number} of 'melds'") for number, meld in enumerate(value, start=1)]

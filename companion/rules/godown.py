@@ -30,6 +30,8 @@ from .words import cards_word, number_word, too_many_copies, too_many_jokers
 from .rulesets import AceRule, Deal, LayOffTiming, MeldKind, Requirement, Ruleset, SameSuitRuns
 
 __all__ = [
+    "MAX_MELDS",
+    "MAX_MELD_CARDS",
     "GoDownRuling",
     "MeldReading",
     "Problem",
@@ -39,6 +41,12 @@ __all__ = [
     "run_windows",
     "supply_problems",
 ]
+
+
+MAX_MELDS = 20
+"""The most melds a go-down is read with: a contract has at most six; callers refuse more before checking."""
+MAX_MELD_CARDS = 60
+"""The most cards one meld is read with: every card of one rank that six packs, twelve jokers and wild twos hold."""
 
 
 class ProblemKind(enum.IntEnum):

@@ -37,14 +37,34 @@ from dataclasses import dataclass
 from .cards import Card, Rank, Suit, format_cards, parse_cards
 from .rulesets import AceRule, MeldKind, Requirement, Ruleset, RulesError, SameSuitRuns
 
-__all__ = ["MAX_HAND", "HandTooLargeError", "Solution", "solve", "format_cards", "parse_cards"]
+__all__ = [
+    "MAX_HAND",
+    "SEARCH_BUDGET",
+    "HandTooLargeError",
+    "SearchTooBigError",
+    "Solution",
+    "solve",
+    "format_cards",
+    "parse_cards",
+]
 
 #: The most cards :func:`solve` takes: more than a hand at the table holds (13 dealt, a draw, five May Is).
 MAX_HAND = 24
 
 
+#: The most steps of search one :func:`solve` takes: a step is a search node, a run candidate, a state of the
+#: sets' dynamic programme or a way of laying wilds on. Counted, not timed, so that a loaded machine gives the
+#: same answer as an idle one; about a quarter of a second of CPU on a small machine (bench/hostile.py).
+#: Hands a table holds never come near it (tests/test_search_budget.py); a hostile custom ruleset can.
+SEARCH_BUDGET = 60_000
+
+
 class HandTooLargeError(RulesError):
     """A hand of more cards than :data:`MAX_HAND`."""
+
+
+class SearchTooBigError(RulesError):
+    """A search that would take more than :data:`SEARCH_BUDGET` steps: answered with a sentence, not searched on."""
 
 _SUITS = tuple(Suit)
 _NEG = float("-inf")
@@ -93,12 +113,16 @@ def _consumed(places: Sequence[int]) -> int:
     return bits | aces << 15
 
 
-def solve(ruleset: Ruleset, deal_number: int, hand: Sequence[Card], players: int | None = None) -> Solution | None:
+def solve(
+    ruleset: Ruleset, deal_number: int, hand: Sequence[Card], players: int | None = None, *, budget: int = SEARCH_BUDGET
+) -> Solution | None:
     """The go-down leaving the fewest penalty points, or ``None`` if the contract can't be met.
 
     Raises :class:`~.rulesets.DealOutOfRangeError` or
     :class:`~.rulesets.PlayersOutOfRangeError` for input outside the ruleset,
-    and :class:`HandTooLargeError` for more than :data:`MAX_HAND` cards.
+    and :class:`HandTooLargeError` for more than :data:`MAX_HAND` cards. Raises
+    :class:`SearchTooBigError` when the search would take more than ``budget`` steps
+    (:data:`SEARCH_BUDGET`), so no hand, however hostile, costs more than a moment.
     """
     deal = ruleset.deal(deal_number)
     table = ruleset.table(players)
@@ -115,16 +139,25 @@ def solve(ruleset: Ruleset, deal_number: int, hand: Sequence[Card], players: int
         longest = 14 if ruleset.aces is AceRule.LOW_OR_HIGH else 13
         if len(hand) > longest * len(deal.requirements):
             return None  # runs alone can't hold every card
-    return _Search(ruleset, deal.requirements, hand, exact=ruleset.is_exact(deal), meld_all=deal.meld_all).run()
+    return _Search(ruleset, deal.requirements, hand, exact=ruleset.is_exact(deal), meld_all=deal.meld_all, budget=budget).run()
 
 
 class _Search:
     """One solver run: the hand's counts, the bound, and the best go-down so far."""
 
     def __init__(
-        self, ruleset: Ruleset, requirements: Sequence[Requirement], hand: tuple[Card, ...], *, exact: bool, meld_all: bool
+        self,
+        ruleset: Ruleset,
+        requirements: Sequence[Requirement],
+        hand: tuple[Card, ...],
+        *,
+        exact: bool,
+        meld_all: bool,
+        budget: int = SEARCH_BUDGET,
     ) -> None:
         self.ruleset = ruleset
+        #: Steps of search still allowed (:data:`SEARCH_BUDGET`).
+        self.steps_left = budget
         self.exact = exact
         self.meld_all = meld_all
         self.hand = hand
@@ -174,6 +207,16 @@ class _Search:
         self.set_cache: dict[tuple[object, ...], list[tuple[int, list[tuple[int, int, int]]]]] = {}
         self.allocation_cache: dict[tuple[object, ...], list[tuple[int, list[tuple[int, int, int]]]]] = {}
 
+    def _spend(self, steps: int) -> None:
+        """Count ``steps`` of search against the budget; past it, stop the whole search with a sentence."""
+        self.steps_left -= steps
+        if self.steps_left < 0:
+            raise SearchTooBigError(
+                f"This hand is too big to search: {len(self.hand)} cards with {len(self.wild_cards)} wild "
+                f"ones give too many ways to meet a contract of {len(self.requirements)} melds. "
+                "Try it with fewer cards or fewer wild cards."
+            )
+
     # -- bound --------------------------------------------------------------
 
     def _bound(self, level: int, wilds_used: int) -> float:
@@ -209,13 +252,41 @@ class _Search:
         wild_cap = melds * self.max_wilds if self.exact else wilds_left
         most_wilds = min(wilds_left, slots - melds * self.min_naturals, wild_cap)
         natural_prefix = list(itertools.accumulate(naturals, initial=0))
+        runs_left = max(0, len(self.runs) - level)
+        natural_cap = self._most_natural_value(runs_left, melds - runs_left)
         best = _NEG
         for j in range(wilds_needed, max(0, most_wilds) + 1):
             take = min(slots - j, len(naturals))
             if take < 0:
                 continue
-            best = max(best, self.wild_prefix[wilds_used + j] - self.wild_prefix[wilds_used] + natural_prefix[take])
+            natural_value = min(natural_prefix[take], natural_cap)
+            best = max(best, self.wild_prefix[wilds_used + j] - self.wild_prefix[wilds_used] + natural_value)
         return best
+
+    def _most_natural_value(self, runs: int, sets: int) -> int:
+        """The most the naturals left could be worth in ``runs`` more runs and ``sets`` more sets.
+
+        A run holds at most one natural of each rank of its suit (two aces
+        where an ace is low or high), so ``j`` runs of a suit hold at most
+        ``min(count, j)`` of each of its ranks: the best ``runs`` "layers" of
+        the suits bound what runs can take. A set holds naturals of one rank,
+        so the best ``sets`` ranks bound what sets can take. Where suits are
+        few, this is far below "every natural left" (three runs and hearts in
+        hand: the hearts can't all be melded), which the search's bound
+        alone assumed.
+        """
+        value = self.rank_value
+        layers = []
+        if runs:
+            two_aces = self.ruleset.aces is AceRule.LOW_OR_HIGH
+            for counts in self.count:
+                for layer in range(1, min(runs, max(counts)) + 1):
+                    worth = sum(value[r] for r in range(2, 14) if counts[r] >= layer)
+                    aces = min(2, counts[1] - 2 * (layer - 1)) if two_aces else min(1, counts[1] - (layer - 1))
+                    layers.append(worth + max(0, aces) * value[1])
+        layers.sort(reverse=True)
+        ranks = sorted((value[r] * self.rank_total[r] for r in range(1, 14)), reverse=True)
+        return sum(layers[:runs]) + sum(ranks[:sets])
 
     def _most_naturals(self, requirement: Requirement) -> int:
         """The most naturals one meld of this kind and length could hold from the cards left."""
@@ -323,6 +394,7 @@ class _Search:
             candidates = self._exact_run_candidates(requirement, wilds_used, chosen)
         else:
             candidates = self._loose_run_candidates(requirement, wilds_used, chosen, cover)
+        self._spend(1 + len(candidates))
         # With a card to cover, each run is the one that covers it, so runs come in one order already.
         # Where runs take every natural in their span, the order they take them in matters, so all are tried.
         greedy_spans = not self.exact and not self.sets
@@ -386,6 +458,7 @@ class _Search:
                     continue
                 both_aces = low == 1 and high == 14 and counts[1] < 2
                 for size in range(len(available), need - 1, -1):
+                    self._spend(math.comb(len(available), size))
                     for places in itertools.combinations(available, size):
                         if both_aces and places[0] == 1 and places[-1] == 14:
                             continue  # one ace cannot stand at both ends of an A..A run
@@ -443,6 +516,7 @@ class _Search:
                     # is swapped in afterwards (_swap_in_wilds).
                     most_left_out = len(interior) if (self.sets or self.wild_limited) else 0
                     for count in range(len(interior), max(0, fewest_naturals, len(interior) - most_left_out) - 1, -1):
+                        self._spend(math.comb(len(interior), count) * len(lows))
                         for middle in itertools.combinations(interior, count):
                             places = ends + middle
                             if cover and not self._covers(places, cover[1]):
@@ -523,6 +597,7 @@ class _Search:
 
         def place(index: int, used: int, grown: list[_Run]) -> None:
             nonlocal best
+            self._spend(1)
             if used > best[0]:
                 best = (used, list(grown) + runs[index:])
             if index == len(runs) or best[0] == spare:
@@ -625,7 +700,9 @@ class _Search:
         for r in ranks:
             new_states = dict(states)
             for (mask, used, held), (nat_value, choices) in states.items():
-                for sub, allocation in self._allocations(mask, r, available_by_rank[r], suits_by_rank[r], wilds_left - used):
+                allocations = self._allocations(mask, r, available_by_rank[r], suits_by_rank[r], wilds_left - used)
+                self._spend(1 + len(allocations))
+                for sub, allocation in allocations:
                     extra_wilds = sum(w for _, _, w in allocation)
                     if self.loose_sets:
                         held += sum(w for i, _, w in allocation if i not in self.loose_sets)
@@ -663,6 +740,7 @@ class _Search:
             if mask:
                 continue
             room = {i: self.max_wilds - w for i, _, _, w in choices if i in self.loose_sets}
+            self._spend(1)
             for more in range(0, min(wilds_left - used, sum(room.values())) + 1):
                 state = used + more
                 if state in topped and topped[state][0] >= nat_value:
@@ -697,6 +775,7 @@ class _Search:
         open_by_kind = [[i for i in indexes if mask >> i & 1] for indexes in self.set_kinds]
         most = sum(len(indexes) for indexes in open_by_kind) if (self.ruleset.repeat_rank or rank == 0) else 1
         results = []
+        self._spend(math.prod(len(indexes) + 1 for indexes in open_by_kind))
         for takes in itertools.product(*(range(len(indexes) + 1) for indexes in open_by_kind)):
             size = sum(takes)
             if not 1 <= size <= most:
@@ -736,6 +815,7 @@ class _Search:
         # identical requirements side by side in the group: one order of their (naturals, wilds) is enough
         same_as_before = [j > 0 and self.sets[group[j]] == self.sets[group[j - 1]] for j in range(len(group))]
         splits = []
+        self._spend(math.prod(len(options) for options in options_per))
         for combo in itertools.product(*options_per):
             if any(same and combo[j] > combo[j - 1] for j, same in enumerate(same_as_before)):
                 continue

@@ -30,7 +30,7 @@ from ..rules import (
     parse_cards,
 )
 from ..rules.guide import card_contents, rules_facts
-from ..rules.solver import MAX_HAND, solve
+from ..rules.solver import MAX_HAND, SearchTooBigError, solve
 from ..rules.layoff import ExchangeRuling, LayOffRuling, check_joker_exchange, check_lay_off
 from ..validation import parse_id
 from .picker import MAX_TEXT, MeldsText, apply_action
@@ -171,15 +171,20 @@ def helper() -> ResponseReturnValue:
     state = MeldsText((hand,), state.error, state.raw)
     solution = None
     solved = False
+    too_big = None
     if hand and not state.error and not table.errors:
-        solution = solve(table.ruleset, table.deal, hand, table.players)
-        solved = True
+        try:
+            solution = solve(table.ruleset, table.deal, hand, table.players)
+            solved = True
+        except SearchTooBigError as error:
+            too_big = str(error)
     context = {
         "table": table,
         "state": state,
         "hand": hand,
         "solution": solution,
         "solved": solved,
+        "too_big": too_big,
         "suits": PICKER_SUITS,
         "ranks": PICKER_RANKS,
         "rulesets": ruleset_choices(),
