@@ -54,9 +54,9 @@ MAX_HAND = 24
 
 #: The most steps of search one :func:`solve` takes: a step is a search node, a run candidate, a state of the
 #: sets' dynamic programme or a way of laying wilds on. Counted, not timed, so that a loaded machine gives the
-#: same answer as an idle one; about a quarter of a second of CPU on a small machine (bench/hostile.py).
+#: same answer as an idle one; under half a second of CPU on a small machine (bench/hostile.py).
 #: Hands a table holds never come near it (tests/test_search_budget.py); a hostile custom ruleset can.
-SEARCH_BUDGET = 60_000
+SEARCH_BUDGET = 40_000
 
 
 class HandTooLargeError(RulesError):
