@@ -14,7 +14,7 @@ import functools
 import json
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint, func, select
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint, func, select, text
 from flask_login import UserMixin
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -413,6 +413,11 @@ class User(UserMixin, Model):
     created_at: Mapped[dt.datetime] = mapped_column(default=_now)
 
     player: Mapped[Player | None] = relationship(lazy="joined")
+
+    # Exactly one owner is a fact of the database: of eight first-run setups racing, one row can be the owner.
+    __table_args__ = (
+        Index("user_one_owner", "is_owner", unique=True, sqlite_where=text("is_owner"), postgresql_where=text("is_owner")),
+    )
 
     # Not a column: set at sign-in and by the user loader. Annotated for the type checker only: the
     # declarative base would read an annotation at run time as a column's.

@@ -23,7 +23,7 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 import pytest
 from conftest import OWNER_HASH, OWNER_NAME, OWNER_PASSWORD, SETUP_TOKEN, add_owner, sign_in, stored_rows
 from pages import parse
-from sqlalchemy import select
+from sqlalchemy import func, select
 from werkzeug.security import check_password_hash
 
 from companion import create_app
@@ -632,6 +632,53 @@ def test_one_phone_mistyping_one_name_gets_all_its_tries(no_csrf_app):
     for _ in range(accounts.NAME_TRIES - 1):
         assert login(client, password="wrong", address="10.3.0.1").status_code == 422
     assert login(client, address="10.3.0.1").status_code == 303
+
+
+def test_guesses_past_the_limit_write_nothing_more(no_csrf_app):
+    """760 refused guesses once wrote 1,520 rows (and slowed everyone's saves): past a limit nothing is written."""
+    client = no_csrf_app.test_client()
+    for attempt in range(accounts.ADDRESS_TRIES * 3):
+        assert login(client, f"guess {attempt}", "wrong", address="10.7.0.1").status_code == 422
+    with no_csrf_app.app_context():
+        stored = db.session.scalar(select(func.count()).select_from(LoginAttempt))
+    # each try under the limits wrote its address and its name; the 40 after them wrote nothing
+    assert stored == 2 * accounts.ADDRESS_TRIES
+
+
+def test_guesses_from_the_home_network_never_keep_the_owners_phone_out(no_csrf_app):
+    """Behind one router every phone has one address: a guesser there once blocked the owner's own phone."""
+    owners_phone = no_csrf_app.test_client()
+    assert login(owners_phone, address="192.168.1.1").status_code == 303  # the owner signed in here before
+    owners_phone.post("/logout", data={})
+    guesser = no_csrf_app.test_client()
+    for attempt in range(accounts.ADDRESS_TRIES + 5):
+        login(guesser, f"guess {attempt}", "wrong", address="192.168.1.1")
+    refused = login(guesser, address="192.168.1.1")  # the right password, from a phone it never signed in on
+    assert refused.status_code == 422 and TOO_MANY_FROM_HERE in page_text(refused)
+    assert login(owners_phone, address="192.168.1.1").status_code == 303
+    assert signed_in(owners_phone)
+
+
+def test_a_known_phone_mistyping_is_still_slowed_on_its_own(no_csrf_app):
+    owners_phone = no_csrf_app.test_client()
+    assert login(owners_phone, address="192.168.1.2").status_code == 303
+    owners_phone.post("/logout", data={})
+    for _ in range(accounts.ADDRESS_TRIES):
+        assert login(owners_phone, password="wrong", address="192.168.1.2").status_code == 422
+    refused = login(owners_phone, address="192.168.1.2")
+    assert refused.status_code == 422
+    assert "Too many tries on this phone just now: wait a quarter of an hour, then try again." in page_text(refused)
+
+
+@pytest.mark.parametrize("name", ["a\x00b", "\x00", "Ann\x07", "\u202eAnn"])
+def test_a_control_character_in_the_sign_in_name_is_a_wrong_name_not_an_error(no_csrf_app, name):
+    """PostgreSQL refuses NUL in text: ``username=a%00b`` once answered 500 (the try's row could not be written)."""
+    response = login(no_csrf_app.test_client(), name, "wrong-password", address="10.8.0.1")
+    assert response.status_code == 422
+    assert "That name and password don't match an account." in page_text(response)
+    with no_csrf_app.app_context():
+        keys = list(db.session.scalars(select(LoginAttempt.key)))
+    assert keys and not any("\x00" in key for key in keys)
 
 
 def test_tries_older_than_the_windows_do_not_count(no_csrf_app):

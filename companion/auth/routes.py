@@ -135,6 +135,9 @@ def setup(token: str | None) -> tuple[str, int] | WerkzeugResponse:
     if form.validate_on_submit():
         try:
             user = service.create_owner(form.username.data or "", form.password.data or "")
+        except service.OwnerExistsError as error:
+            flash(str(error), "info")
+            return redirect(url_for("auth.login"), code=303)
         except service.AccountError as error:
             _field_error(form, error)
         else:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 import hmac
+from collections.abc import Callable
 
 from flask import current_app
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -34,6 +35,10 @@ _UNKNOWN_NAME_HASH = generate_password_hash("no account has this password")
 
 class AccountError(ValueError):
     """An account action that can't be done; the message is for the person."""
+
+
+class OwnerExistsError(AccountError):
+    """The first-run setup came too late: the app has its owner (another phone, or a double tap, was first)."""
 
 
 def _now() -> dt.datetime:
@@ -78,11 +83,20 @@ def _new_user(username: str, password: str, *, owner: bool) -> User:
 
 
 def create_owner(username: str, password: str) -> User:
-    """The first account; refused once any account exists."""
+    """The first account; refused once any account exists.
+
+    Setups racing each other (two phones with the link, a double tap) all
+    pass the first check; the database's one-owner index and unique names let
+    one insert through, and the others are told the app has its owner.
+    """
     if has_accounts():
-        raise AccountError("This app already has its owner.")
+        raise OwnerExistsError("This app already has its owner.")
     user = _new_user(username, password, owner=True)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise OwnerExistsError("This app already has its owner.") from None
     return user
 
 
@@ -149,40 +163,57 @@ def accept_invite(token: str, username: str, password: str) -> User:
     return user
 
 
+def _attempt_key(kind: str, text: str) -> str:
+    """A throttle key: a name or address as typed, with what a database can't store (NUL, say) replaced.
+
+    Written before the name is judged (an unknown or malformed name is still a
+    try), so a NUL once reached PostgreSQL, which refuses it: a 500.
+    """
+    safe = "".join(char if char.isprintable() else "?" for char in text[:100])
+    return f"{kind}:{safe}"
+
+
+def _recent_tries(keys: dict[str, dt.timedelta], now: dt.datetime) -> dict[str, int]:
+    """How many tries each key has within its window."""
+    condition = or_(*((LoginAttempt.key == key) & (LoginAttempt.at >= now - window) for key, window in keys.items()))
+    rows = db.session.execute(select(LoginAttempt.key, func.count()).where(condition).group_by(LoginAttempt.key))
+    return {key: count for key, count in rows.all()}
+
+
 def sign_in(username: str, password: str, address: str, *, known_phone: bool = False) -> User:
     """The account for these credentials; slowed, never locked, against guessing.
 
-    Every try is written (and committed) before the password is checked, then
-    the tries are counted: of many tries at once, at most the allowed number
-    are ever checked (counting first let 9 of 30 parallel guesses through a
-    limit of 8). A name may be tried :data:`NAME_TRIES` times a minute from
-    phones it was never signed in on; on a phone it signed in on before
-    (``known_phone``, from a signed cookie) only the address's own limit
-    applies, so a guesser elsewhere can't keep its owner out. An unknown name
-    is checked against a stand-in hash, so it takes as long as a wrong
-    password.
+    A name may be tried :data:`NAME_TRIES` times a minute from phones it was
+    never signed in on, and one address :data:`ADDRESS_TRIES` times a quarter
+    of an hour. A phone the name signed in on before (``known_phone``, from a
+    signed cookie no guesser has) counts only its own tries, under its own key
+    and the address's limit: guesses from the same home network (one address
+    behind the router) can't keep the owner's phone out.
+
+    Tries already past a limit are refused before anything is written, so a
+    flood of guesses writes nothing more (760 posts once wrote 1,520 rows and
+    slowed everyone's saves). A try under the limits is written (and
+    committed) before the password is checked, then the tries are counted
+    again: of many tries at once, at most the allowed number are ever checked.
+    An unknown name is checked against a stand-in hash, so it takes as long
+    as a wrong password.
     """
-    name_key = f"name:{User.key_for(username or '')[:100]}"
-    address_key = f"ip:{(address or '?')[:100]}"
-    tries = [LoginAttempt(key=address_key)] + ([] if known_phone else [LoginAttempt(key=name_key)])
+    name = User.key_for(username or "")
+    if known_phone:
+        limits = {_attempt_key("known", name): (ADDRESS_TRIES, ADDRESS_WINDOW)}
+    else:
+        limits = {
+            _attempt_key("name", name): (NAME_TRIES, NAME_WINDOW),
+            _attempt_key("ip", address or "?"): (ADDRESS_TRIES, ADDRESS_WINDOW),
+        }
+    windows = {key: window for key, (_, window) in limits.items()}
+    now = _now()
+    _refuse_past_limits(_recent_tries(windows, now), limits, at_most=lambda most: most)
+    tries = [LoginAttempt(key=key) for key in limits]
     db.session.add_all(tries)
     db.session.commit()
-    now = _now()
-    counted = dict(
-        db.session.execute(
-            select(LoginAttempt.key, func.count())
-            .where(
-                ((LoginAttempt.key == name_key) & (LoginAttempt.at >= now - NAME_WINDOW))
-                | ((LoginAttempt.key == address_key) & (LoginAttempt.at >= now - ADDRESS_WINDOW))
-            )
-            .group_by(LoginAttempt.key)
-        ).all()
-    )
-    if not known_phone and counted.get(name_key, 0) > NAME_TRIES:
-        raise AccountError("Too many tries for this name just now: wait a minute, then try again.")
-    if counted.get(address_key, 0) > ADDRESS_TRIES:
-        raise AccountError("Too many tries from this network: wait a quarter of an hour, then try again.")
-    user = db.session.scalar(select(User).where(User.username_key == User.key_for(username or "")))
+    _refuse_past_limits(_recent_tries(windows, now), limits, at_most=lambda most: most + 1)
+    user = db.session.scalar(select(User).where(User.username_key == name))
     matched = check_password_hash(user.password_hash if user else _UNKNOWN_NAME_HASH, password or "")
     if user is None or not matched:
         db.session.execute(delete(LoginAttempt).where(LoginAttempt.at < now - ADDRESS_WINDOW))
@@ -192,6 +223,19 @@ def sign_in(username: str, password: str, address: str, *, known_phone: bool = F
     db.session.execute(delete(LoginAttempt).where(LoginAttempt.id.in_([t.id for t in tries])))
     db.session.commit()
     return user
+
+
+def _refuse_past_limits(
+    counted: dict[str, int], limits: dict[str, tuple[int, dt.timedelta]], *, at_most: Callable[[int], int]
+) -> None:
+    """Refuse the try when a key has reached its limit (``at_most`` of it: the try itself counts once written)."""
+    for key, (most, _) in limits.items():
+        if counted.get(key, 0) >= at_most(most):
+            if key.startswith("name:"):
+                raise AccountError("Too many tries for this name just now: wait a minute, then try again.")
+            if key.startswith("known:"):
+                raise AccountError("Too many tries on this phone just now: wait a quarter of an hour, then try again.")
+            raise AccountError("Too many tries from this network: wait a quarter of an hour, then try again.")
 
 
 # ---------------------------------------------------------------------------
