@@ -539,3 +539,41 @@ def test_showing_a_game_or_a_league_to_its_member_writes_nothing(make_game, form
     assert "/watch/g/" in form_client.get(game).get_data(as_text=True)
     assert "/watch/l/" in form_client.get(league).get_data(as_text=True)
     assert snapshot(no_csrf_app) == before
+
+
+# -- a game's rules by id: signed-in readers and the game's watchers only --------------------------
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/games/{id}/rules", "/helper?game={id}", "/check?game={id}", "/layoff?game={id}"],
+)
+def test_a_signed_out_reader_sees_no_games_rules_by_its_id(no_csrf_app, make_game, path):
+    """Sequential ids once showed anyone on the network a game's (custom) rules; ``/rulesets/<id>`` asks for sign-in."""
+    game_url = make_game(["Ann", "Bob", "Cat"])
+    game_id = int(game_url.rstrip("/").rsplit("/", 1)[1])
+    with no_csrf_app.app_context():
+        token = db.session.get(Game, game_id).share_token
+    joiner = "&" if "?" in path else "?"
+    stranger = no_csrf_app.test_client()
+    assert stranger.get(path.format(id=game_id)).status_code == 404
+    assert stranger.get(path.format(id=game_id) + joiner + "watch=not-the-secret").status_code == 404
+    watched = stranger.get(path.format(id=game_id) + joiner + f"watch={token}")
+    assert watched.status_code == 200
+    assert "3 players" in " ".join(parse(watched.get_data(as_text=True)).text.split())
+
+
+def test_a_watcher_follows_the_watch_pages_rulings_and_comes_back(no_csrf_app, make_game):
+    game_url = make_game(["Ann", "Bob", "Cat"])
+    game_id = int(game_url.rstrip("/").rsplit("/", 1)[1])
+    with no_csrf_app.app_context():
+        token = db.session.get(Game, game_id).share_token
+    watcher = no_csrf_app.test_client()
+    page = parse(watcher.get(f"/watch/g/{token}").get_data(as_text=True))
+    links = [a.attrs["href"] for a in page.find("nav", cls="tool-links").find_all("a")]
+    assert len(links) == 4
+    for link in links:
+        ruling = watcher.get(link)
+        assert ruling.status_code == 200, link
+        back = [a.attrs["href"] for a in parse(ruling.get_data(as_text=True)).find_all("a") if "game" in a.text]
+        assert f"/watch/g/{token}" in back, (link, back)

@@ -13,7 +13,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db, rows_changed
 from ..models import Change, DealResult, Invite, LoginAttempt, LoginSession, User
-from ..validation import TextError, clean_name
+from ..validation import TextError, clean_name, refused_character
 from ..validation import looks_like_token
 from .access import new_token
 
@@ -213,7 +213,9 @@ def sign_in(username: str, password: str, address: str, *, known_phone: bool = F
     db.session.add_all(tries)
     db.session.commit()
     _refuse_past_limits(_recent_tries(windows, now), limits, at_most=lambda most: most + 1)
-    user = db.session.scalar(select(User).where(User.username_key == name))
+    # no account's name holds a control character (clean_name refuses them), and PostgreSQL refuses NUL even
+    # in a query's parameter: such a name is a wrong name, looked up nowhere
+    user = None if refused_character(name) else db.session.scalar(select(User).where(User.username_key == name))
     matched = check_password_hash(user.password_hash if user else _UNKNOWN_NAME_HASH, password or "")
     if user is None or not matched:
         db.session.execute(delete(LoginAttempt).where(LoginAttempt.at < now - ADDRESS_WINDOW))

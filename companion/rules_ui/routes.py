@@ -8,6 +8,7 @@ deal, house options included).
 
 from __future__ import annotations
 
+import hmac
 from dataclasses import dataclass, field
 
 from flask import Blueprint, abort, render_template, request, url_for
@@ -56,10 +57,32 @@ class Table:
     players: int | None
     game: Game | None = None
     errors: dict[str, str] = field(default_factory=dict)
+    watch: str | None = None
+    """The game's watch-link secret, carried by a reader who is not signed in (see :func:`_game_for_reader`)."""
 
     @property
     def hidden_fields(self) -> dict[str, str]:
-        return {"game": str(self.game.id)} if self.game else {}
+        if self.game is None:
+            return {}
+        return {"game": str(self.game.id), **({"watch": self.watch} if self.watch else {})}
+
+
+def _game_for_reader(game_id: int | None, watch: str | None) -> Game:
+    """The game whose rules a ruling uses, if the reader may see it; otherwise a 404 that says nothing.
+
+    Games are for signed-in readers, and for a watcher through the game's
+    watch link (which carries its secret here). Sequential ids once showed
+    anyone on the network a game's custom rules, while ``/rulesets/<id>``
+    asked for sign-in.
+    """
+    game = db.session.get(Game, game_id) if game_id else None
+    if game is None:
+        abort(404)
+    if not current_user.is_authenticated:
+        secret = game.share_token or ""
+        if not (watch and secret and hmac.compare_digest(watch.encode(), secret.encode())):
+            abort(404)
+    return game
 
 
 def _table(values) -> Table:  # noqa: ANN001 - a request's MultiDict
@@ -67,10 +90,8 @@ def _table(values) -> Table:  # noqa: ANN001 - a request's MultiDict
     errors: dict[str, str] = {}
     game = None
     if values.get("game"):
-        game_id = parse_id(values.get("game"))
-        game = db.session.get(Game, game_id) if game_id else None
-        if game is None:
-            abort(404)
+        watch = values.get("watch") or None
+        game = _game_for_reader(parse_id(values.get("game")), watch)
         ruleset = game.ruleset
         players: int | None = len(game.seats)
         current = min(len(game.deals) + 1, len(ruleset.deals))
@@ -94,7 +115,8 @@ def _table(values) -> Table:  # noqa: ANN001 - a request's MultiDict
             errors["deal"] = f"{ruleset.name} has deals 1 to {len(ruleset.deals)}."
         else:
             deal = asked
-    return Table(ruleset=ruleset, deal=deal, players=players, game=game, errors=errors)
+    watching = values.get("watch") if game is not None and not current_user.is_authenticated else None
+    return Table(ruleset=ruleset, deal=deal, players=players, game=game, errors=errors, watch=watching)
 
 
 def _cards(text: str) -> tuple[Card, ...]:
@@ -299,10 +321,10 @@ def rules_card(ruleset_id: str) -> str:
 @bp.get("/games/<int:game_id>/rules")
 def game_rules_card(game_id: int) -> str:
     """The exact rules a game is played under, house options included."""
-    game = db.session.get(Game, game_id)
-    if game is None:
-        abort(404)
-    return _render_card(game.ruleset, game=game)
+    watch = request.args.get("watch")
+    game = _game_for_reader(game_id, watch)
+    return render_template("rules/card.html", game=game, watch=watch if not current_user.is_authenticated else None,
+                           **card_contents(game.ruleset))
 
 
 def _render_card(ruleset: Ruleset, game: Game | None) -> str:
