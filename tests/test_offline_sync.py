@@ -145,6 +145,72 @@ def test_a_correction_made_offline_with_the_current_version_is_recorded(phone, g
     assert stored(no_csrf_app, game) == [(1, 0, {0: 0, 1: 10, 2: 3, 3: 4})]
 
 
+def test_a_phone_that_lost_the_race_with_the_same_entry_is_told_already_not_conflict(phone, game, no_csrf_app, monkeypatch):
+    """Thirty identical syncs once made eighteen identical offers: the check before saving ran before the winner's
+    save landed. Here the winner's save lands just after this phone's check, as in that race."""
+    from companion.games import service
+
+    data = entry("0", {1: "K Q", 2: "7", 3: "JK"})
+    real_save = service.save_deal
+    racing = [True]
+
+    def save_after_the_other_phone(*args, **kwargs):
+        if racing.pop() if racing else False:
+            real_save(*args, **kwargs)  # the other phone's identical entry, saved first
+        return real_save(*args, **kwargs)
+
+    monkeypatch.setattr(service, "save_deal", save_after_the_other_phone)
+    answer = sync(phone, game, 1, data).get_json()
+    assert answer["status"] == "already", answer
+    assert history(no_csrf_app, game) == ["started", "entered"]
+    assert not parse(phone.get(f"/games/{game}").get_data(as_text=True)).has(cls="offer")
+
+
+def test_phones_racing_with_the_same_other_entry_make_one_offer(phone, game, no_csrf_app, monkeypatch):
+    from companion.games import service
+
+    assert sync(phone, game, 1, entry("0", {1: "K Q", 2: "3", 3: "4"})).get_json()["status"] == "saved"
+    other = entry("1", {0: "A", 2: "7", 3: "3"})
+    real_pending = service.pending_offers
+    checks = []
+
+    def offers_before_the_other_phones_landed(game_row):
+        checks.append(1)
+        if len(checks) == 1:  # this phone's first look: the other phone's offer is not written yet
+            found = real_pending(game_row)
+            first = sync(phone, game, 1, other).get_json()  # the other phone, at that moment
+            assert first["status"] == "conflict"
+            return found
+        return real_pending(game_row)
+
+    monkeypatch.setattr(service, "pending_offers", offers_before_the_other_phones_landed)
+    answer = sync(phone, game, 1, other).get_json()
+    assert answer["status"] == "conflict"
+    assert history(no_csrf_app, game) == ["started", "entered", "offered"]  # one offer, not two
+    page = parse(phone.get(f"/games/{game}").get_data(as_text=True))
+    assert len(page.find_all(cls="offer")) == 1
+
+
+def test_a_correction_of_a_finished_game_sent_later_asks_to_correct_it_anyway(phone, no_csrf_app, make_game):
+    game = game_id_of(make_game(["Ann", "Bob", "Cat", "Dan"], ruleset="contract"))
+    with no_csrf_app.app_context():
+        deals = len(db.session.get(Game, game).ruleset.deals)
+    for number in range(1, deals + 1):
+        assert sync(phone, game, number, entry("0", {1: "K", 2: "3", 3: "4"})).get_json()["status"] == "saved"
+    with no_csrf_app.app_context():
+        assert db.session.get(Game, game).status == "finished"
+        version = db.session.scalar(select(DealResult.version).where(DealResult.game_id == game, DealResult.number == deals))
+    correction = entry("0", {1: "7", 2: "3", 3: "4"}, version=str(version))
+    answer = sync(phone, game, deals, correction)
+    assert answer.status_code == 422
+    assert answer.get_json()["status"] == "invalid"
+    assert answer.get_json()["errors"] == {"confirm_finished": "This game is finished: tick the box to correct it."}
+    assert stored(no_csrf_app, game)[-1] == (deals, 0, {0: 0, 1: 10, 2: 3, 3: 4})
+    confirmed = sync(phone, game, deals, {**correction, "confirm_finished": "y"})
+    assert confirmed.get_json()["status"] == "saved"
+    assert stored(no_csrf_app, game)[-1] == (deals, 0, {0: 0, 1: 7, 2: 3, 3: 4})
+
+
 @pytest.mark.parametrize(
     ("data", "status", "kind"),
     [

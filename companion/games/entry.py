@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from wtforms import SelectChoice
 
-from ..models import DealResult, Game
+from ..models import DealResult, Game, GameStatus
 from ..rules.tally import RANK_KEYS, rank_points
 from . import service
 from .forms import DealEntryForm
@@ -38,6 +38,21 @@ def hand_entries(game: Game, form: DealEntryForm) -> list[service.HandEntry]:
         )
         for seat, hand in zip(game.seats, form.hands, strict=False)
     ]
+
+
+def finished_correction_unconfirmed(game: Game, existing: DealResult | None, form: DealEntryForm) -> str | None:
+    """The sentence when ``form`` corrects a finished game's deal without "correct it anyway" ticked, else ``None``.
+
+    Only a correction (a form with the deal's version) asks: a first entry of
+    a deal another phone saved meanwhile (its last deal finished the game) is
+    refused as already recorded, with who recorded it and what, not asked
+    about a box its form never showed. The score page and the offline sync
+    both ask it here, so a phone away from the server can't skip it.
+    """
+    correcting = existing is not None and bool(form.version.data)
+    if correcting and game.game_status is GameStatus.FINISHED and not form.confirm_finished.data:
+        return "This game is finished: tick the box to correct it."
+    return None
 
 
 def form_messages(errors: object) -> list[str]:

@@ -19,7 +19,7 @@ from ..auth.access import can_change_game, refusal
 from ..extensions import db
 from ..models import Change, Game, GameStatus
 from . import bp, service
-from .entry import entry_context, entry_form, form_messages, hand_entries
+from .entry import entry_context, entry_form, finished_correction_unconfirmed, form_messages, hand_entries
 from .forms import ConfirmForm
 
 
@@ -56,6 +56,9 @@ def sync_deal(game_id: int, number: int) -> tuple[Response, int]:
     judgement = service.judge_entry(game, number, went_out, hand_entries(game, form))
     if not judgement.ok:
         return _answer(422, status="invalid", error=" ".join(judgement.errors.values()), errors=judgement.errors)
+    unconfirmed = finished_correction_unconfirmed(game, game.deal_result(number), form)
+    if unconfirmed:
+        return _answer(422, status="invalid", error=unconfirmed, errors={"confirm_finished": unconfirmed})
     if judgement.warnings and not form.confirm.data:
         return _answer(422, status="warnings", error=" ".join(judgement.warnings), warnings=judgement.warnings)
     try:

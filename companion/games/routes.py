@@ -24,7 +24,7 @@ from ..house_rules.service import find_ruleset
 from ..rules import DEFAULT_RULESET_ID, RULESETS
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
 from . import bp, offline, service
-from .entry import entry_context, entry_form, hand_entries
+from .entry import entry_context, entry_form, finished_correction_unconfirmed, hand_entries
 from .pagecache import page_cache
 from ..validation import parse_id
 from .forms import RANDOM_DEALER, ConfirmForm, NewGameForm, UndoForm
@@ -486,13 +486,9 @@ def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
             else:
                 position = int(name.split("-")[1])
                 form.hands[position].form.cards.errors = [message]
-        # Only a correction (a form with the deal's version) of a finished game needs the box: a first entry
-        # of a deal another phone saved meanwhile (its last deal finished the game) is refused below as
-        # already recorded, with who recorded it and what, not asked about a box its form never showed.
-        correcting = existing is not None and bool(form.version.data)
-        finished_needs_ok = correcting and game.game_status is GameStatus.FINISHED and not form.confirm_finished.data
+        finished_needs_ok = finished_correction_unconfirmed(game, existing, form)
         if finished_needs_ok:
-            form.confirm_finished.errors = ["This game is finished: tick the box to correct it."]
+            form.confirm_finished.errors = [finished_needs_ok]
         if judgement.ok and not finished_needs_ok:
             warnings = judgement.warnings
             if not warnings or form.confirm.data:

@@ -98,31 +98,51 @@ def start_game(
         raise GameError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players.")
     if first_dealer is None:
         first_dealer = (rng or random.SystemRandom()).randrange(len(players))
+    # A new player's name added on another phone at the same moment makes this insert fail on the unique
+    # name. The name is then that player's (find_or_add would seat them), so the game is tried again with
+    # them: forty phones starting games with one shared new name once got thirty refusals.
+    new_names = [p.name for p in players if p.id is None]
+    for _ in range(_START_TRIES):
+        try:
+            return _insert_game(ruleset, players, first_dealer, league, custom_version)
+        except IntegrityError:
+            db.session.rollback()
+            players = [p if p.id is not None else Player.find_or_add(p.name) for p in players]
+    taken = [name for name in new_names if Player.by_name(name) is not None]
+    raise NameTaken(
+        f"The name {_names(taken) if taken else 'of a player'} was just taken on another phone: "
+        "tap Start again to seat that player."
+    )
+
+
+_START_TRIES = 3
+"""Tries of a new game whose new players' names other phones add at the same moment (each try seats them)."""
+
+
+def _insert_game(
+    ruleset: Ruleset,
+    players: Sequence[Player],
+    first_dealer: int,
+    league: League | None,
+    custom_version: CustomRulesetVersion | None,
+) -> Game:
     # its watch link is made with it, so showing the game page writes nothing
     game = Game(first_dealer=first_dealer, custom_version_id=custom_version.id if custom_version else None,
                 share_token=new_token())
     game.ruleset = ruleset
     game.seats = [Seat(position=i, player=player) for i, player in enumerate(players)]
-    names = [p.name for p in players if p.id is None]
-    try:
-        db.session.add(game)
-        if league is not None:
-            # the game is in the session before it joins the league's games (SQLAlchemy 2 no longer
-            # cascades along the backref, and an autoflush in between warned and dropped the link)
-            game.league = league
-            for player in players:
-                if player not in league.members:
-                    league.members.append(player)
-        db.session.flush()
-        _log(game, None, "started", None, {"ruleset": ruleset.id, "options": list(ruleset.chosen_options),
-                                            "players": [p.name for p in players], "first_dealer": players[first_dealer].name})
-        db.session.commit()
-    except IntegrityError:  # a new player's name was added on another phone at the same moment
-        db.session.rollback()
-        raise NameTaken(
-            f"The name {_names(names) if names else 'of a player'} was just taken on another phone: "
-            "tap Start again to seat that player."
-        ) from None
+    db.session.add(game)
+    if league is not None:
+        # the game is in the session before it joins the league's games (SQLAlchemy 2 no longer
+        # cascades along the backref, and an autoflush in between warned and dropped the link)
+        game.league = league
+        for player in players:
+            if player not in league.members:
+                league.members.append(player)
+    db.session.flush()
+    _log(game, None, "started", None, {"ruleset": ruleset.id, "options": list(ruleset.chosen_options),
+                                        "players": [p.name for p in players], "first_dealer": players[first_dealer].name})
+    db.session.commit()
     return game
 
 
@@ -706,9 +726,27 @@ def receive_entry(
     try:
         save_deal(game, deal_number, went_out, judgement, version=version if existing is not None else None, by=by)
     except StaleEntryError as stale:
-        recorded = stale.recorded
-        if recorded is None:  # taken back meanwhile: nothing to choose between, try again as a new entry
+        if stale.recorded is None:  # taken back meanwhile: nothing to choose between, try again as a new entry
             raise
+        # Phones racing with the same entry: take the game's row, then look again at what is recorded and
+        # offered now. Thirty identical syncs once made eighteen identical offers; only a different entry,
+        # offered once, is a conflict for the table.
+        try:
+            _claim_unless_abandoned(game)
+        except GameAbandoned:
+            db.session.rollback()
+            raise GameError("This game was abandoned; its scores can't change.") from None
+        db.session.expire_all()
+        recorded = game.deal_result(deal_number)
+        if recorded is None:
+            db.session.rollback()
+            raise
+        if _same_scores(_deal_facts(recorded), offered):
+            db.session.rollback()
+            return "already", f"Deal {deal_number} was already recorded like this."
+        if any(c.deal_number == deal_number and _same_scores(c.new, offered) for c in pending_offers(game)):
+            db.session.rollback()
+            return "conflict", f"Deal {deal_number} is waiting for the table to choose between two entries."
         _log(game, deal_number, "offered", {**_deal_facts(recorded), "version": recorded.version}, offered, by=by)
         db.session.commit()
         return "conflict", (
