@@ -192,7 +192,8 @@
           }).then(function () { return "done"; });
         }
         item.state = "attention";
-        item.kind = answer.status || "";
+        // a correction of a finished game asks "correct it anyway", as the score page's box does
+        item.kind = answer.errors && answer.errors.confirm_finished ? "finished" : answer.status || "";
         item.message = answer.error || "The server could not take this entry (" + response.status + ").";
         return put("queue", item).then(function () { return "kept"; });
       });
@@ -277,12 +278,13 @@
           link.href = "/login?next=" + encodeURIComponent(item.gameUrl);
           box.appendChild(link);
         }
-        if (item.state === "attention" && item.kind === "warnings") {
+        if (item.state === "attention" && (item.kind === "warnings" || item.kind === "finished")) {
           // the server's sanity checks, which the phone can't make offline: the table looks, and confirms
-          var confirm = el("button", "Save anyway: we checked", "button primary");
+          var field = item.kind === "finished" ? "confirm_finished" : "confirm";
+          var confirm = el("button", item.kind === "finished" ? "Correct it anyway" : "Save anyway: we checked", "button primary");
           confirm.type = "button";
           confirm.addEventListener("click", function () {
-            item.fields = item.fields.filter(function (pair) { return pair[0] !== "confirm"; }).concat([["confirm", "y"]]);
+            item.fields = item.fields.filter(function (pair) { return pair[0] !== field; }).concat([[field, "y"]]);
             item.state = "waiting";
             item.message = "";
             put("queue", item).then(flush);
