@@ -56,3 +56,38 @@ def test_api_matches_its_openapi_description(case):
     assert response.status_code < 500
     if response.content:  # an automatic OPTIONS answer has no body
         assert response.headers["content-type"][0].startswith("application/json"), response.text[:200]
+
+
+def test_an_empty_ruleset_object_is_not_described_as_a_ruleset():
+    """Schemathesis found ``{"ruleset": {}}`` described as valid on every endpoint: it always answered 400.
+
+    A ruleset object has a base, or every field RULES.md §2 names; the description says so now.
+    """
+    import jsonschema_rs  # what schemathesis validates with
+
+    from companion.api.openapi import RULESET_OBJECT
+    from companion.rules.definition import REQUIRED_FIELDS, ruleset_to_definition
+    from companion.rules import RULESETS
+
+    with_base = {"base": "contract", "name": "Ours"}
+    complete = ruleset_to_definition(RULESETS["may-i"])
+    def with_nulls(schema):
+        """OpenAPI 3.0's ``nullable`` as JSON Schema says it (schemathesis converts the same way)."""
+        if isinstance(schema, list):
+            return [with_nulls(item) for item in schema]
+        if not isinstance(schema, dict):
+            return schema
+        converted = {key: with_nulls(value) for key, value in schema.items() if key != "nullable"}
+        if schema.get("nullable") and "type" in schema:
+            converted["type"] = [schema["type"], "null"]
+        return converted
+
+    validator = jsonschema_rs.Draft4Validator(with_nulls(RULESET_OBJECT))
+    assert validator.is_valid(with_base)
+    assert validator.is_valid(complete)
+    for missing in [{}, {"name": "Ours"}, {k: v for k, v in complete.items() if k != "deals"}]:
+        assert not validator.is_valid(missing), missing
+    for name in REQUIRED_FIELDS:
+        client = APP.test_client()
+        answer = client.post("/api/rulesets/check", json={"ruleset": {k: v for k, v in complete.items() if k != name}})
+        assert answer.status_code == 400, name  # the server agrees: each of them is needed

@@ -12,7 +12,7 @@ import copy
 from typing import Any
 
 from ..rules import RULESETS, JokerReclaim, LayOffTiming
-from ..rules.definition import BUY_WORDS, DEFINITION_FIELDS, HOUSE_OPTIONS, SET_WORDS
+from ..rules.definition import BUY_WORDS, DEFINITION_FIELDS, HOUSE_OPTIONS, REQUIRED_FIELDS, SET_WORDS
 from ..rules.godown import MAX_MELD_CARDS, MAX_MELDS
 from ..rules.solver import MAX_HAND
 from ..rules.rulesets import POINT_KEYS
@@ -175,6 +175,11 @@ RULESET_OBJECT: dict[str, Any] = {
         "options": {"type": "array", "items": _enum(*HOUSE_OPTIONS), "description": "House options offered."},
     },
 }
+# Either a base, or every field: `{}` was described as a ruleset object and always answered 400.
+RULESET_OBJECT["anyOf"] = [
+    {"required": ["base"]},
+    {"required": [name for name in DEFINITION_FIELDS if name in REQUIRED_FIELDS]},
+]
 # A field added to ruleset objects before it is described here is still allowed, in words only.
 for _name in DEFINITION_FIELDS:
     RULESET_OBJECT["properties"].setdefault(_name, {"description": "A ruleset parameter (RULES.md §2)."})
