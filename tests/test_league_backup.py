@@ -490,6 +490,22 @@ def _out_of_order(data):
     return data
 
 
+def _twenty_seats(data):
+    """A snapshot under a built-in id with a table of 20 (its score page once answered 500)."""
+    game = data["games"][0]
+    game["rules"]["supply"] = [{"min_players": 2, "max_players": 20, "packs": 4, "jokers": 8}]
+    game["seats"] = [f"Player {number}" for number in range(1, 21)]
+    game["deals"], game["buys"], game["history"] = [], [], game["history"][:1]
+    return data
+
+
+def _five_thousand_deals(data):
+    """A "contract" of 5,000 deals (its offline pack once cost 16 s of CPU and 42 MB)."""
+    rules = data["games"][0]["rules"]
+    rules["deals"] = [copy.deepcopy(rules["deals"][i % 7]) | {"number": i + 1} for i in range(5000)]
+    return data
+
+
 TAMPERED = [
     pytest.param(_set(("games", 0, "deals", 1, "went_out"), 7), "Game 1, deal 2: went_out 7 is not a seat at a table of 3.",
                  id="went-out-out-of-range"),
@@ -538,6 +554,11 @@ TAMPERED = [
                  'Game 1: the rules snapshot\'s "chosen_options" is not written as the app writes it.', id="snapshot-shape"),
     pytest.param(_set(("games", 0, "history", 1, "new", "went_out"), 9),
                  "Game 1, history entry 2: new.went_out 9 is not a seat at a table of 3.", id="history-deal-facts"),
+    pytest.param(_twenty_seats, "Game 1: its rules can't be played (players.max is a whole number from 2 to 8, not 20).",
+                 id="twenty-seats-under-a-built-in-id"),
+    pytest.param(_five_thousand_deals, "Game 1: its rules can't be played (", id="five-thousand-deals"),
+    pytest.param(_set(("games", 0, "rules", "min_naturals"), 0),
+                 "Game 1: the rules snapshot's min_naturals is not one a ruleset can have.", id="pairs-of-wilds-alone"),
     pytest.param(_set(("games", 0, "history", 1, "deal"), None),
                  "Game 1, history entry 2: “entered” is about a deal, so it names one.", id="history-without-deal"),
 ]  # fmt: skip
@@ -820,3 +841,16 @@ def test_a_restored_tables_rules_that_could_not_be_saved_here_are_refused_with_a
         "Game 1: its table's own rules can't be stored here (name is 1 to 60 characters long, not 61)."
     )
     assert row_counts(other_app) == before
+
+
+def test_what_backs_up_restores_a_wild_limit_of_ten_to_the_twenty_nine(no_csrf_app, form_client, other_app):
+    """max_wilds is any whole number from 0 (API.md): 10**29 was accepted, backed up, and its restore refused."""
+    league_id = new_league(form_client, "Big limits")
+    rules = _save_rules(form_client, _one_deal_rules("No real limit", 25) | {"max_wilds": 10**29}, str(league_id))
+    start(form_client, league_id, ["Ann", "Bob", "Cat"], rules)
+    data = json.loads(form_client.get(f"/leagues/{league_id}/backup.json").get_data())
+    assert data["games"][0]["rules"]["max_wilds"] == 10**29
+    with other_app.app_context():
+        restored = import_league_backup(data)
+        game = restored.games[0]
+        assert game.ruleset.max_wilds == 10**29
