@@ -261,7 +261,11 @@ def validate_backup(data: Any) -> CheckedBackup:
         seen.add(Player.key_for(clean))
         members.append(clean)
 
-    games = [_game(game, f"Game {index}") for index, game in enumerate(_list(data["games"], "", "games"), start=1)]
+    checked_rules: dict[str, Ruleset] = {}  # a league's games share a few snapshots: each is checked once
+    games = [
+        _game(game, f"Game {index}", checked_rules)
+        for index, game in enumerate(_list(data["games"], "", "games"), start=1)
+    ]
     return CheckedBackup(name=name, created_at=created_at, members=members, games=games)
 
 
@@ -270,6 +274,24 @@ def _is_custom_id(rules_id: str) -> bool:
     from ..house_rules.service import custom_id
 
     return custom_id(rules_id) is not None
+
+
+def _checked_ruleset(game: dict[str, Any], where: str, checked: dict[str, Ruleset]) -> Ruleset:
+    """:func:`_ruleset`, once for each distinct snapshot (its written form is the key)."""
+    rules = game.get("rules")
+    try:
+        key = _canonical_json(rules) if isinstance(rules, dict) else None
+    except (TypeError, ValueError, RecursionError):
+        key = None
+    if key is None or key not in checked:
+        ruleset = _ruleset(game, where)
+        if key is not None:
+            checked[key] = ruleset
+        return ruleset
+    ruleset = checked[key]
+    if game["ruleset_id"] != ruleset.id:
+        raise _fail(where, f"ruleset_id {_shown(game['ruleset_id'])} does not match its rules snapshot (“{ruleset.id}”).")
+    return ruleset
 
 
 def _ruleset(game: dict[str, Any], where: str) -> Ruleset:
@@ -326,13 +348,13 @@ def _check_as_the_api_does(ruleset: Ruleset, where: str) -> None:
         raise _fail(where, f"{whose} ({_short(error)}).") from None
     except (ValueError, TypeError, OverflowError) as error:
         raise _fail(where, f"the rules snapshot is not a valid ruleset ({_short(error)}).") from None
-    provenance = {"sources": (), "readings": (), "chosen_options": ()}
-    if dataclasses.replace(accepted, **provenance) != dataclasses.replace(ruleset, **provenance):
-        differing = next(
-            (f.name for f in dataclasses.fields(Ruleset) if getattr(accepted, f.name) != getattr(ruleset, f.name)
-             and f.name not in provenance),
-            "rules",
-        )
+    provenance = ("sources", "readings", "chosen_options")
+    differing = next(
+        (f.name for f in dataclasses.fields(Ruleset)
+         if f.name not in provenance and getattr(accepted, f.name) != getattr(ruleset, f.name)),
+        None,
+    )
+    if differing is not None:
         raise _fail(where, f"the rules snapshot's {differing} is not one a ruleset can have.")
 
 
@@ -417,7 +439,7 @@ def _short(error: Exception) -> str:
     return text if len(text) <= 120 else text[:117] + "…"
 
 
-def _game(value: Any, where: str) -> _Game:
+def _game(value: Any, where: str, checked_rules: dict[str, Ruleset]) -> _Game:
     game = _fields(
         value,
         where,
@@ -435,7 +457,7 @@ def _game(value: Any, where: str) -> _Game:
             "history",
         ),
     )
-    ruleset = _ruleset(game, where)
+    ruleset = _checked_ruleset(game, where, checked_rules)
     total_deals = len(ruleset.deals)
 
     seat_names: list[str] = []
@@ -627,7 +649,7 @@ def import_league_backup(data: dict[str, Any]) -> League:
     Raises :class:`BackupError` (nothing written) when the file is not a
     sound backup, or a league of that name (any case) already exists.
     """
-    from ..games.service import find_or_add_player, touch
+    from ..games.service import touch
 
     checked = validate_backup(data)
     own_rules = _plan_own_rules(checked.games)
@@ -638,16 +660,28 @@ def import_league_backup(data: dict[str, Any]) -> League:
             f"There is already a league called “{clash.name}”, so this backup of “{checked.name}” was not imported."
         )
     versions: list[tuple[DealResult, int]] = []
+    # Every name in the file is looked up in one query a few hundred names, then added where missing: one
+    # find_or_add a seat looked among the session's new rows, which grow with every game restored (a 3 MB
+    # file of many players once took 74 s).
+    found = _players_named([*checked.members, *(name for game in checked.games for name in game.seats)])
+
+    def player_named(name: str) -> Player:
+        key = Player.key_for(name)
+        if key not in found:
+            found[key] = Player(name=name, name_key=key)
+            db.session.add(found[key])
+        return found[key]
+
     try:
         league = League(name=checked.name, name_key=key, created_at=checked.created_at, share_token=new_token())
         db.session.add(league)
         for name in checked.members:
-            player = find_or_add_player(name)
+            player = player_named(name)
             if player not in league.members:
                 league.members.append(player)
         stored = _store_own_rules(league, own_rules)
         for planned in checked.games:
-            players: list[Player] = [find_or_add_player(name) for name in planned.seats]
+            players: list[Player] = [player_named(name) for name in planned.seats]
             rules = planned.rules
             version = stored.get((planned.ruleset_id, _canonical_json(rules)))
             if version is not None:  # the table's own rules, under the id they have here
@@ -718,6 +752,16 @@ def import_league_backup(data: dict[str, Any]) -> League:
         db.session.rollback()
         raise
     return league
+
+
+def _players_named(names: list[str]) -> dict[str, Player]:
+    """The players already here with these names, by name key."""
+    keys = sorted({Player.key_for(name) for name in names})
+    found: dict[str, Player] = {}
+    for start in range(0, len(keys), 500):
+        for player in db.session.scalars(select(Player).where(Player.name_key.in_(keys[start : start + 500]))):
+            found[player.name_key] = player
+    return found
 
 
 @dataclass
