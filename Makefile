@@ -14,7 +14,7 @@ install: $(BIN)/python
 install-test: $(BIN)/python
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
 
-# Serves the home network with gunicorn and prints the address phones open (with a QR code);
+# Serves the home network (waitress, companion/server.py) and prints the address phones open (with a QR code);
 # `make run LOCAL=1` serves this machine only, `make run PORT=8080` another port.
 PORT ?= 5000
 run: install

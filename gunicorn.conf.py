@@ -1,17 +1,10 @@
-"""gunicorn's settings for serving the companion (``gunicorn -c gunicorn.conf.py "companion:create_app()"``).
+"""gunicorn's settings for the race tests and benchmarks that want several processes (not the app's server).
 
-One file for every way the app is served (README's serving command, ``make
-run``, the slow-client and race tests), so they can't drift apart. The
-address comes from the command line (``--bind``) or ``GUNICORN_CMD_ARGS``.
-
-Why threads: a sync worker is held by one connection from its first byte to
-its last, so three phones on a weak signal (or anyone sending a request a
-byte at a time) once made the app unreachable. A ``gthread`` worker waits
-for connections in one poller and hands a thread only a connection that has
-sent data, so it takes ``workers × threads`` stalled clients at once to
-keep a request waiting (48 with these numbers); ``tests/test_slow_clients.py``
-holds a dozen open while phones keep being served. On the open internet,
-put a buffering proxy (nginx, Caddy) in front as well.
+The app is served by waitress with ``companion/server.py``'s settings (``make
+run``, the README's serving command): gunicorn's threaded workers give a
+connection a thread at its first byte, with no read timeout after it, so
+slow clients could hold them (README, Performance: "Slow clients").
+bench/live.py and bench/slow_clients.py use this file to compare.
 """
 
 import os

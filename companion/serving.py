@@ -1,12 +1,12 @@
-"""``flask --app companion serve``: the app on the home network, with gunicorn (what ``make run`` runs).
+"""``flask --app companion serve``: the app on the home network (what ``make run`` runs).
 
 It applies the migrations, finds the address phones on the home Wi-Fi
 should open (this machine's address on its network), makes that address the
 public origin (``COMPANION_ORIGIN``: watch links, invitations and their QR
 codes carry it), prints it with a QR code in the terminal, and, until the
 owner's account exists, a one-time setup link (with its QR code) that is the
-only way to make that account from a browser. Then gunicorn takes over the
-process (Ctrl+C stops it).
+only way to make that account from a browser. Then the project's web server
+(:mod:`companion.server`) takes over the process (Ctrl+C stops it).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import os
 import secrets
 import socket
 import sys
-from pathlib import Path
 
 import click
 from flask import current_app
@@ -28,8 +27,6 @@ from .qr import terminal_qr
 #: A documentation-only address (TEST-NET-1, RFC 5737): "connecting" a UDP socket to it sends nothing; it
 #: only asks the routing table which of this machine's addresses faces the network.
 _ROUTE_PROBE = ("192.0.2.1", 9)
-
-_ROOT = Path(__file__).resolve().parent.parent
 
 
 def network_address() -> str | None:
@@ -57,18 +54,9 @@ def network_address() -> str | None:
     return None
 
 
-def gunicorn_command(bind: str) -> list[str]:
-    """gunicorn serving the app on ``bind``, with the project's settings file when it has one."""
-    import gunicorn.config
-
-    command = [sys.executable, "-m", "gunicorn", "--bind", bind]
-    if any(setting.name == "control_socket_disable" for setting in gunicorn.config.KNOWN_SETTINGS):
-        # gunicorn 25.1+ opens a control socket at one path per user: a second app on the machine would take it
-        command.append("--no-control-socket")
-    settings = _ROOT / "gunicorn.conf.py"
-    if settings.is_file():
-        command += ["--config", str(settings)]
-    return [*command, "companion:create_app()"]
+def server_command(host: str, port: int) -> list[str]:
+    """The project's web server (:mod:`companion.server`, waitress with its settings) on ``host:port``."""
+    return [sys.executable, "-m", "companion.server", "--host", host, "--port", str(port)]
 
 
 @click.command("serve")
@@ -77,7 +65,7 @@ def gunicorn_command(bind: str) -> list[str]:
 @click.option("--address", help="The address phones open, when this machine's network address is not the one.")
 @with_appcontext
 def serve_command(port: int, local: bool, address: str | None) -> None:
-    """Serve the app on the home network with gunicorn, and print the address phones open."""
+    """Serve the app on the home network, and print the address phones open."""
     from flask_migrate import upgrade
 
     from .auth.service import has_accounts
@@ -115,6 +103,6 @@ def serve_command(port: int, local: bool, address: str | None) -> None:
     click.echo("", nl=True)
     sys.stdout.flush()
     sys.stderr.flush()
-    db.engine.dispose()  # gunicorn's workers open their own connections
-    command = gunicorn_command(f"{bind_host}:{port}")
+    db.engine.dispose()  # the server opens its own connections
+    command = server_command(bind_host, port)
     os.execve(command[0], command, env)
