@@ -13,7 +13,6 @@ import json
 import os
 import random
 import threading
-import time
 from collections import Counter, defaultdict
 
 import pytest
@@ -420,6 +419,7 @@ def test_a_backup_taken_while_games_are_played_is_consistent(app, tmp_path):
     stop = threading.Event()
     errors: list[BaseException] = []
     progress = Counter()
+    dealt = threading.Semaphore(0)  # released once a deal: the test counts deals played, never reads a clock
 
     def play() -> None:
         try:
@@ -434,6 +434,7 @@ def test_a_backup_taken_while_games_are_played_is_consistent(app, tmp_path):
                             progress["taps"] += 1
                         play_deal(game, number, number % 3)
                         progress["deals"] += 1
+                        dealt.release()
                         if stop.is_set():
                             break
         except BaseException as error:  # noqa: BLE001 - handed to the test's thread
@@ -443,19 +444,19 @@ def test_a_backup_taken_while_games_are_played_is_consistent(app, tmp_path):
     writer.start()
     summaries = []
     try:
-        deadline = time.monotonic() + 30
-        while progress["deals"] < 3 and time.monotonic() < deadline and not errors:
-            time.sleep(0.02)
         for index in range(4):
+            # three deals before the first backup, one more between backups (the timeout only ends a stuck writer)
+            if not all(dealt.acquire(timeout=60) for _ in range(3 if index == 0 else 1)):
+                break
             path = tmp_path / f"backup-{index}.json"
             backup(app, path)
             summaries.append(check_consistent(json.loads(path.read_text(encoding="utf-8"))))
-            time.sleep(0.05)
     finally:
         stop.set()
         writer.join(60)
     assert not writer.is_alive()
     assert not errors, errors
+    assert len(summaries) == 4, "the writer stopped playing"
     assert summaries[-1]["deals"] > summaries[0]["deals"] or summaries[-1]["taps"] > summaries[0]["taps"], summaries
     # the last state, read after the writer stopped, passes the same checks
     backup(app, tmp_path / "after.json")

@@ -8,7 +8,10 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from collections import Counter
+
+from conftest import fuzz
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.house_rules.builder import judge
@@ -16,7 +19,10 @@ from companion.house_rules.draft import Draft
 from companion.rules import RULESETS
 from companion.rules.definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
 
-COUNTS = {"valid": 0, "round_trips": 0, "ok": 0, "answered": 0}
+#: Floors on what the properties below asserted on (seeded runs: fixed counts, a little under them).
+ROUND_TRIP_FLOOR = 150  # 165 of 300 generated objects are playable and round-trip
+ACCEPTED_FLOOR = 8  # 11 of 400 random edits still make a ruleset the builder takes
+REFUSED_FLOOR = 350  # 389 are refused, each beside a field the form shows
 
 requirement = st.one_of(
     st.builds(lambda n: {"kind": "set", "length": n}, st.integers(3, 8)),
@@ -75,20 +81,25 @@ def definition(draw):
     }
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(definition())
-def test_a_ruleset_survives_the_builders_form_unchanged(obj):
-    try:
-        expected = ruleset_from_definition(obj)
-    except RulesetDefinitionError:
-        return  # not a playable ruleset (more cards dealt than the packs hold): the next property's business
-    COUNTS["valid"] += 1
-    complete = ruleset_to_definition(expected)
-    judged = judge(Draft.from_form(Draft.from_definition(complete).form_data()))
-    assert judged.ok, judged.errors
-    assert judged.ruleset == expected
-    assert ruleset_to_definition(judged.ruleset) == complete
-    COUNTS["round_trips"] += 1
+def test_a_ruleset_survives_the_builders_form_unchanged():
+    counts: Counter[str] = Counter()
+
+    @fuzz(300)
+    @given(definition())
+    def round_trip(obj):
+        try:
+            expected = ruleset_from_definition(obj)
+        except RulesetDefinitionError:
+            return  # not a playable ruleset (more cards dealt than the packs hold): the next property's business
+        complete = ruleset_to_definition(expected)
+        judged = judge(Draft.from_form(Draft.from_definition(complete).form_data()))
+        assert judged.ok, judged.errors
+        assert judged.ruleset == expected
+        assert ruleset_to_definition(judged.ruleset) == complete
+        counts["round_trips"] += 1
+
+    round_trip()
+    assert counts["round_trips"] >= ROUND_TRIP_FLOOR, counts  # the property asserted on many playable rulesets
 
 
 FIELD_NAMES = sorted(Draft.from_definition(ruleset_to_definition(RULESETS["contract"])).form_data())
@@ -99,24 +110,26 @@ text = st.one_of(
 )
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.dictionaries(st.sampled_from(FIELD_NAMES), text, min_size=1, max_size=6), st.sampled_from(list(RULESETS)))
-def test_any_text_in_any_field_is_answered_beside_a_field_the_form_shows(changes, start):
-    draft = Draft.from_definition(ruleset_to_definition(RULESETS[start]))
-    draft.name = "Ours"
-    form = {**draft.form_data(), **changes}
-    posted = Draft.from_form(form)
-    judged = judge(posted)  # never raises
-    if judged.ok:
-        COUNTS["ok"] += 1
-        return
-    shown = set(posted.field_keys())
-    assert judged.errors and set(judged.errors) <= shown, judged.errors
-    for sentence in judged.errors.values():
-        assert sentence[:1].isupper() and sentence.endswith(".") and "Traceback" not in sentence
-    COUNTS["answered"] += 1
+def test_any_text_in_any_field_is_answered_beside_a_field_the_form_shows():
+    counts: Counter[str] = Counter()
 
+    @fuzz(400)
+    @given(st.dictionaries(st.sampled_from(FIELD_NAMES), text, min_size=1, max_size=6), st.sampled_from(list(RULESETS)))
+    def answered(changes, start):
+        draft = Draft.from_definition(ruleset_to_definition(RULESETS[start]))
+        draft.name = "Ours"
+        form = {**draft.form_data(), **changes}
+        posted = Draft.from_form(form)
+        judged = judge(posted)  # never raises
+        if judged.ok:
+            counts["ok"] += 1
+            return
+        shown = set(posted.field_keys())
+        assert judged.errors and set(judged.errors) <= shown, judged.errors
+        for sentence in judged.errors.values():
+            assert sentence[:1].isupper() and sentence.endswith(".") and "Traceback" not in sentence
+        counts["answered"] += 1
 
-def test_zz_report_counts():
-    """How many generated examples the properties above asserted on (printed with -s)."""
-    print(COUNTS)
+    answered()
+    # both ways asserted on many examples: changes the builder takes, and refusals placed beside a field
+    assert counts["ok"] >= ACCEPTED_FLOOR and counts["answered"] >= REFUSED_FLOOR, counts

@@ -105,3 +105,56 @@ def test_the_cycle_finder_finds_a_cycle():
     ]
     assert _cycle({"games.routes": {"games.offline"}, "games.offline": {"games.routes"}}) is not None
     assert _cycle({"games.routes": {"games.offline", "games.entry"}, "games.offline": {"games.entry"}}) is None
+
+
+# -- the rules engine imports nothing of the web ---------------------------------------------------
+
+ENGINE = ROOT / "rules"
+#: What the engine may import besides itself: Python's standard library only (it is pure, and typed strictly).
+WEB = ("flask", "flask_", "sqlalchemy", "werkzeug", "wtforms", "jinja2", "markupsafe", "psycopg", "waitress", "gunicorn")
+
+
+def engine_imports() -> dict[str, set[str]]:
+    """Every module each engine file imports, as an absolute name (relative imports resolved)."""
+    found: dict[str, set[str]] = {}
+    for path in sorted(ENGINE.rglob("*.py")):
+        module = "companion." + ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[: len(base) - (node.level - 1)]
+                    names.add(".".join([*base, *([node.module] if node.module else [])]))
+                else:
+                    names.add(node.module or "")
+        found[module] = names
+    return found
+
+
+def _foreign(name: str) -> bool:
+    top = name.split(".")[0]
+    return (
+        any(top == web or (web.endswith("_") and top.startswith(web)) for web in WEB)
+        or (top == "companion" and not (name == "companion.rules" or name.startswith("companion.rules.")))
+    )
+
+
+def test_the_rules_engine_imports_no_web_framework_database_or_app_package():
+    """companion/rules/ is pure Python: no Flask, SQLAlchemy, WTForms, nor any companion package outside it."""
+    imports = engine_imports()
+    assert len(imports) >= 10  # every engine module was read
+    offending = {module: sorted(n for n in names if _foreign(n)) for module, names in imports.items()}
+    assert {module: names for module, names in offending.items() if names} == {}
+
+
+def test_the_engine_check_finds_a_web_import():
+    """The check can fail: each of these, written in an engine module, is found."""
+    for name in ("flask", "flask_login", "sqlalchemy.orm", "werkzeug.exceptions", "companion.models",
+                 "companion.games.service", "companion.extensions"):
+        assert _foreign(name), name
+    for name in ("companion.rules", "companion.rules.cards", "dataclasses", "itertools", "enum"):
+        assert not _foreign(name), name
