@@ -315,6 +315,33 @@ def test_a_deal_the_server_questions_waits_on_the_phone_until_the_table_confirms
     context.close()
 
 
+def test_a_finished_games_correction_saved_offline_asks_to_correct_it_anyway(
+    browser, browser_context_args, live_app, base_url, seed_game, look
+):
+    """A sync once corrected a finished game without the box the score page asks for: now the phone asks."""
+    game = seed_game("contract", ["Ann", "Bob", "Cat", "Dan"], deals=[(0, {1: "K", 2: "3", 3: "4"})] * 7)
+    context, page = phone_on_game(browser, browser_context_args, game)
+    page.goto(f"/games/{game}/deals/7")  # the last deal's correction form, opened while online
+    expect(page.locator("#keypad")).to_be_visible()
+    go_offline(context, page)
+    enter_deal(page, 0, {1: "7", 2: "3", 3: "4"})  # the box "correct it anyway" left unticked
+    expect(page.locator("#offline-status")).to_contain_text(WAITING)
+
+    context.set_offline(False)
+    page.evaluate("() => window.RummyOffline.flush()")
+    notice = page.locator(".offline-item.attention")
+    expect(notice).to_contain_text("This game is finished: tick the box to correct it.")
+    assert recorded(live_app, game)[0][-1] == (7, {0: 0, 1: 10, 2: 3, 3: 4})
+    look("finished-correction-asked", page=page)
+
+    notice.get_by_role("button", name="Correct it anyway").click()
+    until_sent(page)
+    deals, actions = recorded(live_app, game)
+    assert deals[-1] == (7, {0: 0, 1: 7, 2: 3, 3: 4})
+    assert actions.count("corrected") == 1
+    context.close()
+
+
 # ---------------------------------------------------------------------------
 # A plain-http address on the home network: Chromium inside a network namespace
 
