@@ -16,6 +16,7 @@ SQLite always; PostgreSQL too when TEST_DATABASE_URL names a database
 
 from __future__ import annotations
 
+import contextlib
 import html
 import http.client
 import itertools
@@ -26,6 +27,7 @@ import secrets
 import subprocess
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
@@ -136,25 +138,35 @@ def _empty(url: str) -> None:
     engine.dispose()
 
 
-@pytest.fixture
-def server(request, tmp_path):
-    if request.param == "sqlite":
+@contextlib.contextmanager
+def serving(database: str, tmp_path: Path, config: str = "") -> Iterator[Server]:
+    """A :class:`Server` on a fresh ``database`` ("sqlite" or "postgresql"), with ``config`` added to its
+    instance config; stopped (and PostgreSQL emptied) afterwards. No request may have failed inside it."""
+    if database == "sqlite":
         url = f"sqlite:///{tmp_path / 'race.sqlite'}"
     else:
         url = os.environ["TEST_DATABASE_URL"]
         _empty(url)
     running = Server(url, tmp_path)
+    settings = tmp_path / "instance" / "config.py"
+    settings.write_text(settings.read_text() + config)
     try:
         running.migrate()
         running.start()
         yield running
     finally:
         running.stop()
-        if request.param != "sqlite":
+        if database != "sqlite":
             _empty(url)
     # no request may have failed inside the server (a 500 logs its traceback), no worker may have timed out
     log = running.log()
     assert not any(word in log for word in ("Traceback", "[ERROR]", "[CRITICAL]")), log[-5000:]
+
+
+@pytest.fixture
+def server(request, tmp_path):
+    with serving(request.param, tmp_path) as running:
+        yield running
 
 
 @pytest.fixture

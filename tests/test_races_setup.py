@@ -11,7 +11,6 @@ The server fixture fails the test on any traceback in the server's log.
 
 from __future__ import annotations
 
-import os
 import secrets
 
 import pytest
@@ -20,33 +19,18 @@ from sqlalchemy import func, select
 from companion import create_app
 from companion.extensions import db
 from companion.models import User
-from tests.test_concurrency import DATABASES, Phone, Server, _csrf, _empty, race
+from tests.test_concurrency import DATABASES, Phone, _csrf, race, serving
 
 PASSWORD = "owner-password-123"
 
 
 @pytest.fixture
 def server(request, tmp_path):
-    """tests/test_concurrency.py's server, with a setup link configured before it starts."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'race.sqlite'}"
-    else:
-        url = os.environ["TEST_DATABASE_URL"]
-        _empty(url)
-    running = Server(url, tmp_path)
-    running.token = secrets.token_urlsafe(16)
-    config = tmp_path / "instance" / "config.py"
-    config.write_text(config.read_text() + f"SETUP_TOKEN = {running.token!r}\n")
-    try:
-        running.migrate()
-        running.start()
+    """tests/test_concurrency.py's server, with the one-time setup link configured before it starts."""
+    token = secrets.token_urlsafe(16)
+    with serving(request.param, tmp_path, config=f"SETUP_TOKEN = {token!r}\n") as running:
+        running.token = token
         yield running
-    finally:
-        running.stop()
-        if request.param != "sqlite":
-            _empty(url)
-    log = running.log()
-    assert not any(word in log for word in ("Traceback", "[ERROR]", "[CRITICAL]")), log[-5000:]
 
 
 def _owners(url: str) -> list[str]:
