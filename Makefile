@@ -36,12 +36,14 @@ chromium:
 # Lint (ruff on the repository), types (mypy on companion/, strict on the rules engine), then the whole suite twice:
 # on SQLite, then on a throw-away PostgreSQL server (scripts/with-postgres.sh), where only the modules that can
 # touch a database run again (tests/conftest.py: the engine's tests prove nothing new there).
+# Two processes, one per core (pytest-xdist): a test file runs whole in one of them, in its own order.
+PARALLEL ?= -n 2 --dist loadfile
 test: install-test chromium
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/mypy --strict --follow-imports=silent companion/rules
-	$(BIN)/python -m pytest
-	COMPANION_DATABASE_TESTS_ONLY=1 bash scripts/with-postgres.sh $(BIN)/python -m pytest -p no:cacheprovider
+	$(BIN)/python -m pytest $(PARALLEL)
+	COMPANION_DATABASE_TESTS_ONLY=1 bash scripts/with-postgres.sh $(BIN)/python -m pytest -p no:cacheprovider $(PARALLEL)
 
 bench: install
 	$(BIN)/python bench/rules.py

@@ -38,7 +38,7 @@ stop() { as_postgres "$PGBIN/pg_ctl" -D "$DIR/data" -m fast stop >/dev/null 2>&1
 trap stop EXIT
 
 psql -q -h 127.0.0.1 -p "$PORT" -U postgres -d postgres \
-  -c "CREATE ROLE companion LOGIN PASSWORD 'companion'" \
+  -c "CREATE ROLE companion LOGIN CREATEDB PASSWORD 'companion'" \
   -c "CREATE DATABASE companion OWNER companion" >/dev/null
 
 export TEST_DATABASE_URL="postgresql+psycopg://companion:companion@127.0.0.1:$PORT/companion"

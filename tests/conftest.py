@@ -24,6 +24,31 @@ OWNER_PASSWORD = "owner-password-123"
 OWNER_HASH = generate_password_hash(OWNER_PASSWORD)
 
 
+def pytest_configure(config) -> None:
+    """Under pytest-xdist, each worker process gets a PostgreSQL database of its own on the one test server.
+
+    ``make test`` runs the suite in two worker processes (``-n 2``); on its PostgreSQL pass both would
+    otherwise empty and fill one database under each other's tests. The first worker's database is made
+    from ``TEST_DATABASE_URL`` by adding the worker's name (``companion_gw0``), and every test, fixture and
+    server started by a test reads the variable as before. SQLite needs nothing: each test has its own file.
+    """
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not worker or not url or not url.startswith("postgresql"):
+        return
+    from sqlalchemy.engine import make_url
+
+    base = make_url(url)
+    name = f"{base.database}_{worker}"
+    engine = create_engine(base, isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        exists = connection.exec_driver_sql("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).first()
+        if not exists:
+            connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    engine.dispose()
+    os.environ["TEST_DATABASE_URL"] = base.set(database=name).render_as_string(hide_password=False)
+
+
 def add_owner(app) -> int:
     """The first account (the owner), so the app is past its first-run setup; its id."""
     with app.app_context():
