@@ -24,29 +24,32 @@ OWNER_PASSWORD = "owner-password-123"
 OWNER_HASH = generate_password_hash(OWNER_PASSWORD)
 
 
+def own_database(url: str, suffix: str) -> str:
+    """A PostgreSQL database beside ``url``'s on the same server (``companion_<suffix>``), made when missing."""
+    from sqlalchemy.engine import make_url
+
+    base = make_url(url)
+    name = f"{base.database}_{suffix}"
+    engine = create_engine(base, isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        if connection.exec_driver_sql("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).first() is None:
+            connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    engine.dispose()
+    return base.set(database=name).render_as_string(hide_password=False)
+
+
 def pytest_configure(config) -> None:
     """Under pytest-xdist, each worker process gets a PostgreSQL database of its own on the one test server.
 
     ``make test`` runs the suite in two worker processes (``-n 2``); on its PostgreSQL pass both would
-    otherwise empty and fill one database under each other's tests. The first worker's database is made
-    from ``TEST_DATABASE_URL`` by adding the worker's name (``companion_gw0``), and every test, fixture and
+    otherwise empty and fill one database under each other's tests. Each worker's database is made from
+    ``TEST_DATABASE_URL`` by adding the worker's name (``companion_gw0``), and every test, fixture and
     server started by a test reads the variable as before. SQLite needs nothing: each test has its own file.
     """
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     url = os.environ.get("TEST_DATABASE_URL")
-    if not worker or not url or not url.startswith("postgresql"):
-        return
-    from sqlalchemy.engine import make_url
-
-    base = make_url(url)
-    name = f"{base.database}_{worker}"
-    engine = create_engine(base, isolation_level="AUTOCOMMIT")
-    with engine.connect() as connection:
-        exists = connection.exec_driver_sql("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).first()
-        if not exists:
-            connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    engine.dispose()
-    os.environ["TEST_DATABASE_URL"] = base.set(database=name).render_as_string(hide_password=False)
+    if worker and url and url.startswith("postgresql"):
+        os.environ["TEST_DATABASE_URL"] = own_database(url, worker)
 
 
 def add_owner(app) -> int:

@@ -113,8 +113,14 @@ class Latency:
 
 @pytest.fixture(scope="session")
 def live_app(tmp_path_factory: pytest.TempPathFactory):
-    url = os.environ.get("TEST_DATABASE_URL")  # the PostgreSQL run: one emptied database for the session
+    url = os.environ.get("TEST_DATABASE_URL")
     if url:
+        # The PostgreSQL run: a database of the session's own, emptied once. Not the one each other test
+        # empties for itself: in a process that runs browser and other test files in turn, those would wipe
+        # the browser phones' accounts and sessions between two files.
+        from tests.conftest import own_database
+
+        url = own_database(url, "browser")
         engine = create_engine(url)
         with engine.begin() as connection:
             db.metadata.drop_all(connection)
