@@ -27,10 +27,10 @@ CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 chromium:
-	@if [ ! -x $(CHROMIUM) ] || ! command -v ip >/dev/null 2>&1; then \
-		echo "Installing Debian's chromium and iproute2 for the browser and home-network tests (apt-get)"; \
+	@if [ ! -x $(CHROMIUM) ] || ! command -v ip >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then \
+		echo "Installing Debian's chromium, iproute2 and nodejs for the browser, home-network and script tests (apt-get)"; \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium iproute2; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium iproute2 $$(command -v node >/dev/null || echo nodejs); \
 	fi
 
 # Lint (ruff on the repository), types (mypy on companion/, strict on the rules engine), then the whole suite twice:
@@ -42,6 +42,7 @@ test: install-test chromium
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/mypy --strict --follow-imports=silent companion/rules
+	node --test tests/js/*.test.js
 	$(BIN)/python -m pytest $(PARALLEL)
 	COMPANION_DATABASE_TESTS_ONLY=1 bash scripts/with-postgres.sh $(BIN)/python -m pytest -p no:cacheprovider $(PARALLEL)
 

@@ -17,6 +17,34 @@
    document, so everything global is set up once (window.RummyOffline). */
 (function () {
   "use strict";
+
+  /* What a refused entry asks of the table before it is sent again: the server's sanity checks
+     ("warnings") and a correction of a finished game ("finished", as the score page's box asks). */
+  var CONFIRMATIONS = {
+    warnings: { field: "confirm", label: "Save anyway: we checked" },
+    finished: { field: "confirm_finished", label: "Correct it anyway" }
+  };
+
+  /** The kind of a sync answer the phone keeps its entry for: a key of CONFIRMATIONS, or the answer's status. */
+  function attentionKind(answer) {
+    return answer.errors && answer.errors.confirm_finished ? "finished" : answer.status || "";
+  }
+
+  /** The confirmation an entry kept for ``kind`` asks for, or null (only CONFIRMATIONS' own keys). */
+  function confirmation(kind) {
+    return Object.prototype.hasOwnProperty.call(CONFIRMATIONS, kind) ? CONFIRMATIONS[kind] : null;
+  }
+
+  /** The entry's fields with a confirmation set (once), for sending again. */
+  function confirmed(fields, kind) {
+    var field = confirmation(kind).field;
+    return fields.filter(function (pair) { return pair[0] !== field; }).concat([[field, "y"]]);
+  }
+
+  if (typeof module === "object" && module.exports) {  // node --test (tests/js): the pure parts only
+    module.exports = { attentionKind: attentionKind, confirmation: confirmation, confirmed: confirmed };
+    return;
+  }
   if (window.RummyOffline) { window.RummyOffline.start(); return; }
 
   var DB_NAME = "rummy-companion", DB_VERSION = 1, PAGES_CACHE = "rummy-pages-v1";
@@ -192,8 +220,7 @@
           }).then(function () { return "done"; });
         }
         item.state = "attention";
-        // a correction of a finished game asks "correct it anyway", as the score page's box does
-        item.kind = answer.errors && answer.errors.confirm_finished ? "finished" : answer.status || "";
+        item.kind = attentionKind(answer);
         item.message = answer.error || "The server could not take this entry (" + response.status + ").";
         return put("queue", item).then(function () { return "kept"; });
       });
@@ -278,13 +305,12 @@
           link.href = "/login?next=" + encodeURIComponent(item.gameUrl);
           box.appendChild(link);
         }
-        if (item.state === "attention" && (item.kind === "warnings" || item.kind === "finished")) {
-          // the server's sanity checks, which the phone can't make offline: the table looks, and confirms
-          var field = item.kind === "finished" ? "confirm_finished" : "confirm";
-          var confirm = el("button", item.kind === "finished" ? "Correct it anyway" : "Save anyway: we checked", "button primary");
+        if (item.state === "attention" && confirmation(item.kind)) {
+          // what the phone can't judge offline: the table looks, and confirms
+          var confirm = el("button", confirmation(item.kind).label, "button primary");
           confirm.type = "button";
           confirm.addEventListener("click", function () {
-            item.fields = item.fields.filter(function (pair) { return pair[0] !== field; }).concat([[field, "y"]]);
+            item.fields = confirmed(item.fields, item.kind);
             item.state = "waiting";
             item.message = "";
             put("queue", item).then(flush);
