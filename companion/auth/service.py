@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hmac
-from collections.abc import Callable
 
 from flask import current_app
 from sqlalchemy import delete, func, or_, select, update
@@ -208,11 +207,11 @@ def sign_in(username: str, password: str, address: str, *, known_phone: bool = F
         }
     windows = {key: window for key, (_, window) in limits.items()}
     now = _now()
-    _refuse_past_limits(_recent_tries(windows, now), limits, at_most=lambda most: most)
+    _refuse_past_limits(_recent_tries(windows, now), limits, written=False)
     tries = [LoginAttempt(key=key) for key in limits]
     db.session.add_all(tries)
     db.session.commit()
-    _refuse_past_limits(_recent_tries(windows, now), limits, at_most=lambda most: most + 1)
+    _refuse_past_limits(_recent_tries(windows, now), limits, written=True)
     # no account's name holds a control character (clean_name refuses them), and PostgreSQL refuses NUL even
     # in a query's parameter: such a name is a wrong name, looked up nowhere
     user = None if refused_character(name) else db.session.scalar(select(User).where(User.username_key == name))
@@ -227,12 +226,10 @@ def sign_in(username: str, password: str, address: str, *, known_phone: bool = F
     return user
 
 
-def _refuse_past_limits(
-    counted: dict[str, int], limits: dict[str, tuple[int, dt.timedelta]], *, at_most: Callable[[int], int]
-) -> None:
-    """Refuse the try when a key has reached its limit (``at_most`` of it: the try itself counts once written)."""
+def _refuse_past_limits(counted: dict[str, int], limits: dict[str, tuple[int, dt.timedelta]], *, written: bool) -> None:
+    """Refuse the try when a key is past its limit (once ``written``, the try itself is among those counted)."""
     for key, (most, _) in limits.items():
-        if counted.get(key, 0) >= at_most(most):
+        if counted.get(key, 0) > most - (not written):
             if key.startswith("name:"):
                 raise AccountError("Too many tries for this name just now: wait a minute, then try again.")
             if key.startswith("known:"):

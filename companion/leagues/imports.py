@@ -277,18 +277,17 @@ def _is_custom_id(rules_id: str) -> bool:
 
 
 def _checked_ruleset(game: dict[str, Any], where: str, checked: dict[str, Ruleset]) -> Ruleset:
-    """:func:`_ruleset`, once for each distinct snapshot (its written form is the key)."""
+    """:func:`_ruleset`, read and checked once for each distinct snapshot (its written form is the key)."""
     rules = game.get("rules")
     try:
         key = _canonical_json(rules) if isinstance(rules, dict) else None
     except (TypeError, ValueError, RecursionError):
         key = None
-    if key is None or key not in checked:
+    ruleset = checked.get(key) if key is not None else None
+    if ruleset is None:
         ruleset = _ruleset(game, where)
         if key is not None:
             checked[key] = ruleset
-        return ruleset
-    ruleset = checked[key]
     if game["ruleset_id"] != ruleset.id:
         raise _fail(where, f"ruleset_id {_shown(game['ruleset_id'])} does not match its rules snapshot (“{ruleset.id}”).")
     return ruleset
@@ -317,10 +316,6 @@ def _ruleset(game: dict[str, Any], where: str) -> Ruleset:
     for key, value in rules.items():  # a field left out keeps its default (snapshots from before it existed)
         if _canonical_json(value) != _canonical_json(canonical[key]):
             raise _fail(where, f"the rules snapshot's {_shown(key)} is not written as the app writes it.")
-    if game["ruleset_id"] != ruleset.id:
-        raise _fail(
-            where, f"ruleset_id {_shown(game['ruleset_id'])} does not match its rules snapshot (“{ruleset.id}”)."
-        )
     offered = {option.key for option in ruleset.options}
     for key in ruleset.chosen_options:
         if key not in offered:
