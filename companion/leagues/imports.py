@@ -339,8 +339,9 @@ def _check_as_the_api_does(ruleset: Ruleset, where: str) -> None:
     try:
         accepted = ruleset_from_definition(ruleset_to_definition(ruleset), ruleset_id=ruleset.id)
     except RulesetDefinitionError as error:
-        whose = "its table's own rules can't be stored here" if _is_custom_id(ruleset.id) else "its rules can't be played"
-        raise _fail(where, f"{whose} ({_short(error)}).") from None
+        if _is_custom_id(ruleset.id):
+            raise _fail(where, f"its table's own rules can't be stored here ({_short(error)}).") from None
+        raise _fail(where, f"its rules can't be played ({_short(error)}).") from None
     except (ValueError, TypeError, OverflowError) as error:
         raise _fail(where, f"the rules snapshot is not a valid ruleset ({_short(error)}).") from None
     provenance = ("sources", "readings", "chosen_options")
