@@ -158,7 +158,8 @@ def main() -> None:
     os.environ.update({"COMPANION_INSTANCE_PATH": env["COMPANION_INSTANCE_PATH"], "DATABASE_URL": env["DATABASE_URL"]})
     from companion import create_app
     from companion.extensions import db
-    from companion.games import service
+    from companion.games import deal_entry, life
+    from companion.rules.deal_score import LineEntry
     from companion.models import Game
     from companion.rules import RULESETS
 
@@ -167,8 +168,8 @@ def main() -> None:
         from companion.auth.service import create_owner
 
         create_owner("Owner", "bench-owner-password")  # past the first run's setup
-        players = [service.find_or_add_player(name) for name in ("Ann", "Bob", "Cat", "Dan")]
-        game = service.start_game(RULESETS["shanghai"], players, 0)
+        players = [life.find_or_add_player(name) for name in ("Ann", "Bob", "Cat", "Dan")]
+        game = life.start_game(RULESETS["shanghai"], players, 0)
         db.session.commit()
         game_id = game.id
 
@@ -200,10 +201,10 @@ def main() -> None:
                     deal[0] = len(g.deals) + 1
                     if deal[0] > len(g.ruleset.deals):
                         continue
-                    hands = [service.HandEntry(position=i, text="" if i == 0 else "K") for i in range(4)]
-                    judgement = service.judge_entry(g, deal[0], "0", hands)
+                    hands = [LineEntry(position=i, cards="" if i == 0 else "K") for i in range(4)]
+                    judgement = deal_entry.judge_entry(g, deal[0], "0", hands)
                     try:
-                        service.save_deal(g, deal[0], "0", judgement)
+                        deal_entry.save_deal(g, deal[0], judgement)
                     except Exception as problem:  # noqa: BLE001 (a benchmark says what went wrong and goes on)
                         print("    could not score a deal:", problem)
                         continue
@@ -213,8 +214,8 @@ def main() -> None:
         for count in args.watchers:
             for how in ("poll", "sse"):
                 with app.app_context():  # each run follows a fresh game
-                    players = [service.find_or_add_player(name) for name in ("Ann", "Bob", "Cat", "Dan")]
-                    fresh = service.start_game(RULESETS["shanghai"], players, 0)
+                    players = [life.find_or_add_player(name) for name in ("Ann", "Bob", "Cat", "Dan")]
+                    fresh = life.start_game(RULESETS["shanghai"], players, 0)
                     token = fresh.share_token = f"bench-live-{count}-{how}"
                     db.session.commit()
                     game_id = fresh.id

@@ -55,9 +55,10 @@ from werkzeug.security import generate_password_hash
 from companion import create_app
 from support import free_port, tool
 from companion.extensions import db
-from companion.games import service
+from companion.games import life
 from companion.models import BuyCount, DealResult, HandScore, User
 from companion.rules import RULESETS
+from companion.rules.deal_score import read_cards
 from companion.rules.tally import rank_points
 
 PASSWORD = "load-password-123"
@@ -270,7 +271,7 @@ class Table(threading.Thread):
                 hands.append((position, "", 0))
             elif self.rng.random() < 0.5:
                 cards = self.rng.choice(CARDS)
-                ranks = service.parse_hand(cards)
+                ranks = read_cards(cards)
                 hands.append((position, " ".join(ranks), rank_points(self.ruleset, ranks)))
             else:
                 points = str(self.rng.randrange(0, 200))
@@ -383,7 +384,7 @@ def run(label: str, url: str, args: argparse.Namespace) -> None:
             for side in "ab":
                 name = f"table{index:02}-{side}"
                 db.session.add(User(username=name, username_key=name, password_hash=password))
-            players.append([service.find_or_add_player(f"T{index:02} {seat}") for seat in SEATS])
+            players.append([life.find_or_add_player(f"T{index:02} {seat}") for seat in SEATS])
         db.session.commit()
         player_ids = [[p.id for p in table] for table in players]
         db.session.remove()

@@ -32,7 +32,7 @@ from werkzeug.serving import WSGIRequestHandler, make_server  # noqa: E402
 
 from companion import create_app  # noqa: E402
 from companion.extensions import db  # noqa: E402
-from companion.games import service  # noqa: E402
+from companion.games import life  # noqa: E402
 from companion.models import DealResult  # noqa: E402
 from companion.rules import RULESETS  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
@@ -48,8 +48,8 @@ class Quiet(WSGIRequestHandler):
 
 def new_game(app) -> int:  # noqa: ANN001
     with app.app_context():
-        players = [service.find_or_add_player(name) for name in ("Ann", "Bob", "Cat", "Dan")]
-        return service.start_game(RULESETS["contract"], players, 0).id
+        players = [life.find_or_add_player(name) for name in ("Ann", "Bob", "Cat", "Dan")]
+        return life.start_game(RULESETS["contract"], players, 0).id
 
 
 def deals_in(app, game_id: int) -> int:  # noqa: ANN001

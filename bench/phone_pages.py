@@ -43,20 +43,24 @@ def serve(app) -> str:  # noqa: ANN001
     return f"http://127.0.0.1:{server.server_port}"
 
 
-def play(service, game, deals: int) -> None:  # noqa: ANN001
+def play(game, deals: int) -> None:  # noqa: ANN001
+    from companion.games import deal_entry
+    from companion.rules.deal_score import LineEntry
+
     seats = len(game.seats)
     for number in range(1, deals + 1):
         out = (number - 1) % seats
-        entries = [service.HandEntry(position=s, points="" if s == out else str(5 * (s + number)))
+        entries = [LineEntry(position=s, points="" if s == out else str(5 * (s + number)))
                    for s in range(seats)]
-        judgement = service.judge_entry(game, number, str(out), entries)
-        assert judgement.ok, judgement.errors
-        service.save_deal(game, number, str(out), judgement)
+        judgement = deal_entry.judge_entry(game, number, str(out), entries)
+        assert judgement.ok, judgement.problems
+        deal_entry.save_deal(game, number, judgement)
 
 
 def seed(app) -> dict:  # noqa: ANN001
     from companion.auth import service as accounts
-    from companion.games import service
+    from companion.games import deal_entry, life
+    from companion.rules.deal_score import LineEntry
     from companion.house_rules import service as house_rules
     from companion.leagues.service import create_league
     from companion.models import User
@@ -69,32 +73,32 @@ def seed(app) -> dict:  # noqa: ANN001
         owner = db.session.get(User, ids["owner"])
         league = create_league("Oppenheimer Family Rummy Night")
         ids["league"], ids["league_token"] = league.id, league.share_token
-        players = [service.find_or_add_player(name) for name in NAMES]
+        players = [life.find_or_add_player(name) for name in NAMES]
         for _ in range(3):
-            finished = service.start_game(RULESETS["contract"], players, 0, league=league)
-            play(service, finished, 7)
+            finished = life.start_game(RULESETS["contract"], players, 0, league=league)
+            play(finished, 7)
         ids["finished"] = finished.id
         ids["players"] = [p.id for p in players]  # stored (with ids) by now
-        live = service.start_game(RULESETS["contract"], players, 0, league=league)
-        play(service, live, 3)
-        service.change_buys(live, 1, 1)
+        live = life.start_game(RULESETS["contract"], players, 0, league=league)
+        play(live, 3)
+        life.change_buys(live, 1, 1)
         ids["live"], ids["live_token"] = live.id, live.share_token
-        early = service.start_game(RULESETS["liverpool"], players[:3], 0)
-        play(service, early, 2)
-        service.end_early(early)
+        early = life.start_game(RULESETS["liverpool"], players[:3], 0)
+        play(early, 2)
+        life.end_early(early)
         ids["early"] = early.id
-        gone = service.start_game(RULESETS["shanghai"], players[1:], 0)
-        play(service, gone, 1)
-        service.abandon(gone)
+        gone = life.start_game(RULESETS["shanghai"], players[1:], 0)
+        play(gone, 1)
+        life.abandon(gone)
         # a late offline entry for deal 2 that disagrees with the table's corrected one
-        torn = service.start_game(RULESETS["contract"], players[:3], 0)
-        play(service, torn, 2)
+        torn = life.start_game(RULESETS["contract"], players[:3], 0)
+        play(torn, 2)
         recorded = torn.deal_result(2)
         version = recorded.version
-        fix = [service.HandEntry(position=s, points="" if s == 1 else "15") for s in range(3)]
-        service.save_deal(torn, 2, "1", service.judge_entry(torn, 2, "1", fix), version=version)
-        late = [service.HandEntry(position=s, points="" if s == 1 else "40") for s in range(3)]
-        service.receive_entry(torn, 2, "1", service.judge_entry(torn, 2, "1", late), version=version, by=None)
+        fix = [LineEntry(position=s, points="" if s == 1 else "15") for s in range(3)]
+        deal_entry.save_deal(torn, 2, deal_entry.judge_entry(torn, 2, "1", fix), version=version)
+        late = [LineEntry(position=s, points="" if s == 1 else "40") for s in range(3)]
+        deal_entry.receive_entry(torn, 2, "1", deal_entry.judge_entry(torn, 2, "1", late), version=version, by=None)
         ids["torn"] = torn.id
         definition = ruleset_to_definition(RULESETS["contract"]) | {"name": "Grandma's Thursday Contract Rummy"}
         ids["custom"] = house_rules.save(definition, user=owner, league=league).id

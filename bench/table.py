@@ -74,12 +74,12 @@ def serve():
 
 
 def new_game(app) -> int:
-    from companion.games import service
+    from companion.games import life
     from companion.rules import RULESETS
 
     with app.app_context():
-        players = [service.find_or_add_player(n) for n in ("Ann", "Bob", "Cat", "Dan")]
-        return service.start_game(RULESETS["contract"], players, 0).id
+        players = [life.find_or_add_player(n) for n in ("Ann", "Bob", "Cat", "Dan")]
+        return life.start_game(RULESETS["contract"], players, 0).id
 
 
 def throttle(context, page) -> None:

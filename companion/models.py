@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint, func, select, text
 from flask_login import UserMixin
 from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.ext.hybrid import hybrid_property
 
 from .extensions import Base, db
 from .rules import Ruleset
+from .rules.deal_score import hand_total
 from .rules.snapshot import ruleset_from_dict, ruleset_to_dict
 
 
@@ -259,9 +261,10 @@ class HandScore(Model):
     # second finds none; its deal's own versioned delete is what tells it "already undone" (StaleDataError).
     __mapper_args__ = {"confirm_deleted_rows": False}
 
-    @property
+    @hybrid_property
     def total(self) -> int:
-        return self.points + self.adjustment
+        """The hand's score in the deal (also a SQL expression: ``func.sum(HandScore.total)``)."""
+        return hand_total(self.points, self.adjustment)
 
 
 class BuyCount(Model):

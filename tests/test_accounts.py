@@ -30,7 +30,9 @@ from companion import create_app
 from companion.auth import service as accounts
 from companion.auth.access import new_token
 from companion.extensions import db
-from companion.games.service import HandEntry, change_buys, find_or_add_player, judge_entry, save_deal, start_game
+from companion.games.deal_entry import judge_entry, save_deal
+from companion.games.life import change_buys, find_or_add_player, start_game
+from companion.rules.deal_score import LineEntry
 from companion.leagues.exports import checksum, league_backup
 from companion.leagues.service import add_member, create_league
 from companion.models import Game, Invite, League, LoginAttempt, Player, User
@@ -66,10 +68,10 @@ def add_account(app, name: str, player_id: int | None = None, *, owner: bool = F
 
 def play_deal(game: Game, number: int, went_out: int = 0, cards: str = "K 7") -> None:
     """Save a deal through the service: one player out, the others holding ``cards``."""
-    entries = [HandEntry(position=s.position, text="" if s.position == went_out else cards) for s in game.seats]
+    entries = [LineEntry(position=s.position, cards="" if s.position == went_out else cards) for s in game.seats]
     judgement = judge_entry(game, number, str(went_out), entries)
-    assert judgement.ok, judgement.errors
-    save_deal(game, number, str(went_out), judgement)
+    assert judgement.ok, judgement.problems
+    save_deal(game, number, judgement)
 
 
 def play_to_the_end(game: Game) -> None:
@@ -1358,14 +1360,14 @@ def xss_world(no_csrf_app):
         finished = start_game(RULESETS["contract"], players, 0, league=league)
         for number in range(1, 8):
             entries = [
-                HandEntry(position=s.position, text="" if s.position == number % 3 else "K 7") for s in finished.seats
+                LineEntry(position=s.position, cards="" if s.position == number % 3 else "K 7") for s in finished.seats
             ]
             save_deal(
-                finished, number, str(number % 3), judge_entry(finished, number, str(number % 3), entries), by=account
+                finished, number, judge_entry(finished, number, str(number % 3), entries), by=account
             )
         playing = start_game(RULESETS["contract"], players[::-1], 0, league=league)
-        entries = [HandEntry(position=s.position, text="" if s.position == 0 else "Q") for s in playing.seats]
-        save_deal(playing, 1, "0", judge_entry(playing, 1, "0", entries), by=account)
+        entries = [LineEntry(position=s.position, cards="" if s.position == 0 else "Q") for s in playing.seats]
+        save_deal(playing, 1, judge_entry(playing, 1, "0", entries), by=account)
         change_buys(playing, 1, 1)
         finished.share_token, playing.share_token, league.share_token = new_token(), new_token(), new_token()
         db.session.commit()

@@ -38,9 +38,10 @@ from werkzeug.security import generate_password_hash
 
 from companion import create_app
 from companion.extensions import db
-from companion.games import service
+from companion.games import life
 from companion.models import BuyCount, Change, DealResult, Game, GameResult, HandScore, User
 from companion.rules import RULESETS
+from companion.rules.deal_score import read_cards
 from companion.rules.tally import rank_points
 from tests.conftest import free_port, venv_tool
 
@@ -187,8 +188,8 @@ def app(server):
 
 def _new_games(app, ruleset: str, count: int) -> list[int]:
     with app.app_context():
-        players = [service.find_or_add_player(name) for name in PLAYERS]
-        ids = [service.start_game(RULESETS[ruleset], players, 0).id for _ in range(count)]
+        players = [life.find_or_add_player(name) for name in PLAYERS]
+        ids = [life.start_game(RULESETS[ruleset], players, 0).id for _ in range(count)]
         db.session.remove()
         return ids
 
@@ -347,7 +348,7 @@ class Entry:
             elif points:
                 hands.append((position, None, int(points)))
             else:
-                ranks = service.parse_hand(cards)
+                ranks = read_cards(cards)
                 hands.append((position, " ".join(ranks), rank_points(ruleset, ranks)))
         return hands
 

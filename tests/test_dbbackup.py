@@ -22,17 +22,9 @@ from sqlalchemy import create_engine, select, text
 from companion import create_app
 from companion.auth.access import new_token
 from companion.extensions import db
-from companion.games.service import (
-    STOCK,
-    HandEntry,
-    abandon,
-    change_buys,
-    find_or_add_player,
-    judge_entry,
-    save_deal,
-    start_game,
-    undo_last_deal,
-)
+from companion.games.deal_entry import STOCK, judge_entry, save_deal, undo_last_deal
+from companion.games.life import abandon, change_buys, find_or_add_player, start_game
+from companion.rules.deal_score import LineEntry
 from companion.games.state import roles
 from companion.leagues.service import add_member, create_league
 from companion.models import Game, Invite, League, LoginAttempt, LoginSession, User
@@ -60,16 +52,16 @@ def play_deal(
 ) -> None:
     cutter = roles(game, number).cutter
     entries = [
-        HandEntry(
+        LineEntry(
             position=seat.position,
-            text="" if seat.position == went_out else "K 7 JK",
-            exact_cut=exact_cut and seat.position == cutter,
+            cards="" if seat.position == went_out else "K 7 JK",
+            ticked=frozenset({"exact_cut"}) if exact_cut and seat.position == cutter else frozenset(),
         )
         for seat in game.seats
     ]
     judgement = judge_entry(game, number, str(went_out), entries)
-    assert judgement.ok, judgement.errors
-    save_deal(game, number, str(went_out), judgement, by=by)
+    assert judgement.ok, judgement.problems
+    save_deal(game, number, judgement, by=by)
 
 
 def populate(app) -> None:

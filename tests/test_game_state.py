@@ -8,7 +8,8 @@ import pytest
 from sqlalchemy import func, select
 
 from companion.extensions import db
-from companion.games import service
+from companion.games import deal_entry, errors, life
+from companion.rules.deal_score import LineEntry
 from companion.games.state import TableRoles, game_state, roles
 from companion.models import DealResult, Game, GameStatus, HandScore, Player, Seat
 from companion.rules import RULESETS, find_ruleset
@@ -116,14 +117,14 @@ def ctx(app):
 
 
 def players(*names):
-    return [service.find_or_add_player(name) for name in names]
+    return [life.find_or_add_player(name) for name in names]
 
 
 def test_find_or_add_player_folds_case_and_spaces(ctx):
-    ann = service.find_or_add_player("  Ann   Lee ")
+    ann = life.find_or_add_player("  Ann   Lee ")
     db.session.commit()
     assert ann.name == "Ann Lee"
-    assert service.find_or_add_player("ann lee") is ann
+    assert life.find_or_add_player("ann lee") is ann
     assert db.session.scalar(select(func.count()).select_from(Player)) == 1
 
 
@@ -132,17 +133,17 @@ def test_find_or_add_player_folds_case_and_spaces(ctx):
 )
 def test_start_game_refuses_a_table_outside_the_rulesets_range(ctx, ruleset, count):
     rules = find_ruleset(ruleset)
-    with pytest.raises(service.GameError, match=f"is played by {rules.min_players} to {rules.max_players} players"):
-        service.start_game(rules, players(*(f"P{i}" for i in range(count))), 0)
+    with pytest.raises(errors.GameError, match=f"is played by {rules.min_players} to {rules.max_players} players"):
+        life.start_game(rules, players(*(f"P{i}" for i in range(count))), 0)
     db.session.rollback()
     assert db.session.scalar(select(func.count()).select_from(Game)) == 0
 
 
 def test_start_game_draws_the_first_dealer_with_the_given_randomness(ctx):
-    game = service.start_game(find_ruleset("contract"), players("Ann", "Bob", "Cat", "Dan"), None, random.Random(7))
+    game = life.start_game(find_ruleset("contract"), players("Ann", "Bob", "Cat", "Dan"), None, random.Random(7))
     assert game.first_dealer == random.Random(7).randrange(4)
     drawn = {
-        service.start_game(
+        life.start_game(
             find_ruleset("contract"), players("Ann", "Bob", "Cat"), None, random.Random(seed)
         ).first_dealer
         for seed in range(20)
@@ -152,7 +153,7 @@ def test_start_game_draws_the_first_dealer_with_the_given_randomness(ctx):
 
 def test_start_game_stores_the_rules_with_options(ctx):
     rules = find_ruleset("contract").with_options("deuces-wild")
-    game_id = service.start_game(rules, players("Ann", "Bob", "Cat"), 1).id
+    game_id = life.start_game(rules, players("Ann", "Bob", "Cat"), 1).id
     db.session.expire_all()
     game = db.session.get(Game, game_id)
     assert game.ruleset == rules
@@ -167,32 +168,37 @@ def entries(*texts, exact_cut=(), one_turn_out=()):
         points = str(text) if isinstance(text, int) else (text[1:] if text.startswith("=") else "")
         cards = "" if points or isinstance(text, int) else text
         lines.append(
-            service.HandEntry(position=i, text=cards, points=points, exact_cut=i in exact_cut, one_turn_out=i in one_turn_out)
+            LineEntry(
+                position=i,
+                cards=cards,
+                points=points,
+                ticked=frozenset({"exact_cut"} if i in exact_cut else set()) | ({"one_turn_out"} if i in one_turn_out else set()),
+            )
         )
     return lines
 
 
 def test_judge_entry_scores_and_collects_every_error(ctx):
-    game = service.start_game(find_ruleset("liverpool"), players("Ann", "Bob", "Cat", "Dan"), 0)
-    judgement = service.judge_entry(game, 1, "3", entries("K Q", 30, "", "", exact_cut=(3,)))
+    game = life.start_game(find_ruleset("liverpool"), players("Ann", "Bob", "Cat", "Dan"), 0)
+    judgement = deal_entry.judge_entry(game, 1, "3", entries("K Q", 30, "", "", exact_cut=(3,)))
     assert judgement.ok
-    assert [(h.position, h.points, h.adjustment) for h in judgement.hands] == [
+    assert [(h.position, h.line.points, h.line.adjustment) for h in judgement.hands] == [
         (0, 20, 0),
         (1, 30, 0),
         (2, 0, 0),
         (3, 0, -50),
     ]
-    assert judgement.warnings == [
-        "Only one player goes out, but Cat has no cards entered: enter the cards left, or save anyway."
-    ]
+    assert judgement.warnings == (
+        "Only one player goes out, but Cat has no cards entered: enter the cards left, or save anyway.",
+    )
 
-    judgement = service.judge_entry(game, 1, "0", entries("K", "Q Z", "=-1", "", exact_cut=(2,), one_turn_out=(0,)))
-    assert judgement.errors == {
-        "hand-0": "Liverpool Rummy has no bonus for going down and out in one turn.",
-        "hand-1": "'Z' is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here).",
-        "hand-2": "Points can't be negative: type the cards left, or their points.",
+    judgement = deal_entry.judge_entry(game, 1, "0", entries("K", "Q Z", "=-1", "", exact_cut=(2,), one_turn_out=(0,)))
+    assert judgement.line_problems == {
+        0: "Liverpool Rummy has no bonus for going down and out in one turn.",
+        1: "'Z' is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here).",
+        2: "Points can't be negative: type the cards left, or their points.",
     }
-    assert judgement.hands == []
+    assert judgement.hands == ()
 
 
 @pytest.mark.parametrize(
@@ -205,64 +211,64 @@ def test_judge_entry_scores_and_collects_every_error(ctx):
     ],
 )
 def test_judge_entry_needs_who_went_out(ctx, went_out, message):
-    game = service.start_game(find_ruleset("contract"), players("Ann", "Bob", "Cat"), 0)
-    assert service.judge_entry(game, 1, went_out, entries("5", "6", "7")).errors["went_out"].startswith(message)
+    game = life.start_game(find_ruleset("contract"), players("Ann", "Bob", "Cat"), 0)
+    assert deal_entry.judge_entry(game, 1, went_out, entries("5", "6", "7")).went_out_problem.startswith(message)
 
 
 def test_hand_limit_counts_each_may_i_with_its_extra_cards(ctx):
-    game = service.start_game(find_ruleset("shanghai"), players("Ann", "Bob", "Cat"), 0)
-    service.change_buys(game, 1, 1)
-    service.change_buys(game, 1, 1)
-    assert service.buys_in_deal(game, 1) == {1: 2}
+    game = life.start_game(find_ruleset("shanghai"), players("Ann", "Bob", "Cat"), 0)
+    life.change_buys(game, 1, 1)
+    life.change_buys(game, 1, 1)
+    assert deal_entry.buys_in_deal(game, 1) == {1: 2}
     # 11 dealt + 2 May Is × (1 + 2 extra) = 17
     seventeen = " ".join(["5"] * 8 + ["6"] * 8 + ["7"])
-    assert service.judge_entry(game, 1, "0", entries("", seventeen, "K")).warnings == []
-    judgement = service.judge_entry(game, 1, "0", entries("", seventeen + " 7", "K"))
-    assert judgement.warnings == [
-        "Bob: 18 cards left, but a hand holds at most 17 in this deal (11 dealt and 2 May Is)."
-    ]
-    with pytest.raises(service.GameError, match="Bob has had 2 May Is: at most 2 times a deal in Shanghai Rummy."):
-        service.change_buys(game, 1, 1)
+    assert deal_entry.judge_entry(game, 1, "0", entries("", seventeen, "K")).warnings == ()
+    judgement = deal_entry.judge_entry(game, 1, "0", entries("", seventeen + " 7", "K"))
+    assert judgement.warnings == (
+        "Bob: 18 cards left, but a hand holds at most 17 in this deal (11 dealt and 2 May Is).",
+    )
+    with pytest.raises(errors.GameError, match="Bob has had 2 May Is: at most 2 times a deal in Shanghai Rummy."):
+        life.change_buys(game, 1, 1)
 
 
 def test_a_stale_version_is_refused_with_what_is_recorded(ctx):
-    game = service.start_game(find_ruleset("contract"), players("Ann", "Bob", "Cat"), 0)
-    first = service.judge_entry(game, 1, "0", entries("", "K", "5"))
-    service.save_deal(game, 1, "0", first)
-    service.save_deal(game, 1, "1", service.judge_entry(game, 1, "1", entries("3", "", "5")), version=1)
-    with pytest.raises(service.StaleEntryError) as refused:
-        service.save_deal(game, 1, "0", first, version=1)
+    game = life.start_game(find_ruleset("contract"), players("Ann", "Bob", "Cat"), 0)
+    first = deal_entry.judge_entry(game, 1, "0", entries("", "K", "5"))
+    deal_entry.save_deal(game, 1, first)
+    deal_entry.save_deal(game, 1, deal_entry.judge_entry(game, 1, "1", entries("3", "", "5")), version=1)
+    with pytest.raises(errors.StaleEntryError) as refused:
+        deal_entry.save_deal(game, 1, first, version=1)
     assert str(refused.value) == "Deal 1 was changed since you opened it."
     assert refused.value.recorded.version == 2
     assert [h.total for h in refused.value.recorded.hands] == [3, 0, 5]
-    with pytest.raises(service.StaleEntryError, match="Deal 1 was already recorded."):
-        service.save_deal(game, 1, "0", first)
-    with pytest.raises(service.StaleEntryError, match="was changed since you opened it"):
-        service.save_deal(game, 2, "0", first, version=1)  # a correction of a deal never saved
+    with pytest.raises(errors.StaleEntryError, match="Deal 1 was already recorded."):
+        deal_entry.save_deal(game, 1, first)
+    with pytest.raises(errors.StaleEntryError, match="was changed since you opened it"):
+        deal_entry.save_deal(game, 2, first, version=1)  # a correction of a deal never saved
 
 
 def test_the_last_deal_finishes_the_game_and_undo_reopens_it(ctx):
-    game = service.start_game(find_ruleset("continental"), players("Ann", "Bob"), 0)
+    game = life.start_game(find_ruleset("continental"), players("Ann", "Bob"), 0)
     for number in range(1, 8):
-        service.save_deal(game, number, "0", service.judge_entry(game, number, "0", entries("", "5")))
+        deal_entry.save_deal(game, number, deal_entry.judge_entry(game, number, "0", entries("", "5")))
     assert game.game_status is GameStatus.FINISHED
     assert game.finished_at is not None
-    with pytest.raises(service.GameError, match="not in progress"):
-        service.change_buys(game, 0, 1)
-    assert service.undo_last_deal(game, 7) == 7
+    with pytest.raises(errors.GameError, match="not in progress"):
+        life.change_buys(game, 0, 1)
+    assert deal_entry.undo_last_deal(game, 7) == 7
     assert game.game_status is GameStatus.IN_PROGRESS
     assert game.finished_at is None
     assert [c.action for c in game.changes][:2] == ["reopened", "undone"]
 
 
 def test_abandon_is_logged_once_and_stops_the_game(ctx):
-    game = service.start_game(find_ruleset("contract"), players("Ann", "Bob", "Cat"), 0)
-    service.abandon(game)
-    service.abandon(game)
+    game = life.start_game(find_ruleset("contract"), players("Ann", "Bob", "Cat"), 0)
+    life.abandon(game)
+    life.abandon(game)
     assert game.game_status is GameStatus.ABANDONED
     assert [c.action for c in game.changes].count("abandoned") == 1
-    judgement = service.judge_entry(game, 1, "0", entries("", "K", "5"))
-    with pytest.raises(service.GameError, match="This game was abandoned."):
-        service.save_deal(game, 1, "0", judgement)
-    with pytest.raises(service.GameError, match="not in progress"):
-        service.change_buys(game, 0, 1)
+    judgement = deal_entry.judge_entry(game, 1, "0", entries("", "K", "5"))
+    with pytest.raises(errors.GameError, match="This game was abandoned."):
+        deal_entry.save_deal(game, 1, judgement)
+    with pytest.raises(errors.GameError, match="not in progress"):
+        life.change_buys(game, 0, 1)

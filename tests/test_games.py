@@ -21,7 +21,8 @@ from sqlalchemy import func, inspect, select
 from sqlalchemy.exc import IntegrityError
 
 from companion.extensions import db
-from companion.games import service
+from companion.games import deal_entry, errors
+from companion.rules.deal_score import LineEntry
 from companion.models import BuyCount, Change, DealResult, Game, HandScore, Player, Seat
 from companion.rules import RULESETS
 from companion.rules.snapshot import ruleset_to_dict
@@ -941,7 +942,7 @@ def test_entering_deals_out_of_order_is_refused(make_game, form_client, no_csrf_
     assert response.headers["Location"].endswith(url)
     response = post_deal(form_client, url, 3, 0, ["", "5", "6"])
     assert response.status_code == 303
-    assert "Deal 1 is the next to enter." in flashes(page(form_client, url))
+    assert "Deal 1 is the next to enter, not deal 2." in flashes(page(form_client, url))
     assert count(no_csrf_app, DealResult) == 0
 
 
@@ -1078,7 +1079,7 @@ def test_the_time_a_deal_was_saved_is_a_utc_time_the_phone_shows_in_its_own_zone
     assert time.text == "21:40 UTC"
     with reading(no_csrf_app) as session:  # the plain message (the offline sync's answer) says UTC in words
         recorded = session.get(Game, game_id(url)).deal_result(1)
-        assert str(service.StaleEntryError(1, "already recorded", recorded)) == (
+        assert str(errors.StaleEntryError(1, "already recorded", recorded)) == (
             "Deal 1 was already recorded by Owner at 21:40 UTC."
         )
 
@@ -1528,15 +1529,15 @@ def test_service_refuses_an_entry_with_errors(make_game, no_csrf_app):
     url = make_game(CONTRACT3)
     with reading(no_csrf_app) as session:
         game = session.get(Game, game_id(url))
-        judgement = service.judge_entry(
-            game, 1, "0", [service.HandEntry(0, "K"), service.HandEntry(1), service.HandEntry(2)]
+        judgement = deal_entry.judge_entry(
+            game, 1, "0", [LineEntry(0, "K"), LineEntry(1), LineEntry(2)]
         )
         assert not judgement.ok
-        with pytest.raises(service.GameError, match="The entry has errors."):
-            service.save_deal(game, 1, "0", judgement)
-        judgement = service.judge_entry(
-            game, 2, "0", [service.HandEntry(0), service.HandEntry(1, "5"), service.HandEntry(2, "5")]
+        with pytest.raises(errors.GameError, match="The entry has errors."):
+            deal_entry.save_deal(game, 1, judgement)
+        judgement = deal_entry.judge_entry(
+            game, 2, "0", [LineEntry(0), LineEntry(1, "5"), LineEntry(2, "5")]
         )
-        with pytest.raises(service.GameError, match="Deal 1 is the next to enter, not deal 2."):
-            service.save_deal(game, 2, "0", judgement)
+        with pytest.raises(errors.GameError, match="Deal 1 is the next to enter, not deal 2."):
+            deal_entry.save_deal(game, 2, judgement)
     assert count(no_csrf_app, DealResult) == 0

@@ -16,7 +16,8 @@ from pages import parse
 from sqlalchemy import create_engine, delete, func, select
 
 from companion.extensions import db
-from companion.games import service
+from companion.games import deal_entry, errors, life
+from companion.rules.deal_score import LineEntry
 from companion.leagues.exports import league_backup
 from companion.leagues.imports import import_league_backup
 from companion.models import DealResult, Game, League, Player
@@ -71,8 +72,8 @@ def test_an_undo_racing_another_is_told_the_deal_was_already_undone(make_game, f
         with other.begin() as connection:  # the other phone's undo commits first
             connection.execute(delete(DealResult).where(DealResult.game_id == game.id, DealResult.number == 2))
         other.dispose()
-        with pytest.raises(service.GameError, match="Deal 2 was already undone."):
-            service.undo_last_deal(game, 2)
+        with pytest.raises(errors.GameError, match="Deal 2 was already undone."):
+            deal_entry.undo_last_deal(game, 2)
         db.session.expire_all()
         assert db.session.scalar(select(func.count()).select_from(DealResult)) == 1
 
@@ -196,7 +197,7 @@ def test_a_roster_add_made_at_once_on_two_phones_is_a_sentence_not_a_500(form_cl
 
     league = form_client.post("/leagues/", data={"name": "Family"}).headers["Location"]
     with no_csrf_app.app_context():
-        player = service.find_or_add_player("Ann")
+        player = life.find_or_add_player("Ann")
         db.session.commit()
         player_id = player.id
     racing(league_member, league_id=game_id(league), player_id=player_id)
@@ -317,16 +318,16 @@ def test_a_deal_saved_as_the_game_is_abandoned_elsewhere_is_refused(make_game, f
     url = make_game(CONTRACT3)
     with no_csrf_app.app_context():
         game = db.session.get(Game, game_id(url))
-        entries = [service.HandEntry(position=0), service.HandEntry(position=1, text="K"),
-                   service.HandEntry(position=2, text="5")]
-        judgement = service.judge_entry(game, 1, "0", entries)
+        entries = [LineEntry(position=0), LineEntry(position=1, cards="K"),
+                   LineEntry(position=2, cards="5")]
+        judgement = deal_entry.judge_entry(game, 1, "0", entries)
         assert game.game_status is GameStatus.IN_PROGRESS  # read, as the saving request did
         other = create_engine(no_csrf_app.config["SQLALCHEMY_DATABASE_URI"])
         with other.begin() as connection:  # the other phone's abandon commits first
             connection.execute(Game.__table__.update().where(Game.id == game.id).values(status="abandoned"))
         other.dispose()
-        with pytest.raises(service.GameError, match="abandoned"):
-            service.save_deal(game, 1, "0", judgement)
+        with pytest.raises(errors.GameError, match="abandoned"):
+            deal_entry.save_deal(game, 1, judgement)
         db.session.expire_all()
         assert db.session.scalar(select(func.count()).select_from(DealResult)) == 0
 

@@ -626,7 +626,8 @@ def test_rules_pages_without_an_account_do_not_see_stored_rules(client, app, ano
 
 def test_league_standings_filter_by_a_custom_ruleset(client, app):
     """A game under the family's rules counts in the standings filtered by them, not under Contract Rummy."""
-    from companion.games import service as games
+    from companion.games import deal_entry, life
+    from companion.rules.deal_score import LineEntry
     from companion.house_rules.service import ruleset_of
     from companion.leagues.service import add_member, create_league
 
@@ -639,16 +640,16 @@ def test_league_standings_filter_by_a_custom_ruleset(client, app):
     with app.app_context():
         custom = db.session.scalars(select(CustomRuleset)).one()
         league = db.session.get(League, league_id)
-        players = [games.find_or_add_player(n) for n in ("Ann", "Bob", "Cat")]
+        players = [life.find_or_add_player(n) for n in ("Ann", "Bob", "Cat")]
         for p in players:
             add_member(league, p)
         rules = ruleset_of(custom.latest)
-        game = games.start_game(rules, players, 0, league=league, custom_version=custom.latest)
+        game = life.start_game(rules, players, 0, league=league, custom_version=custom.latest)
         for number in range(1, len(rules.deals) + 1):  # Ann goes out every deal; jokers score 25
-            entries = [games.HandEntry(position=s, text="" if s == 0 else "K JK") for s in range(3)]
-            judgement = games.judge_entry(game, number, "0", entries)
-            assert judgement.ok, judgement.errors
-            games.save_deal(game, number, "0", judgement)
+            entries = [LineEntry(position=s, cards="" if s == 0 else "K JK") for s in range(3)]
+            judgement = deal_entry.judge_entry(game, number, "0", entries)
+            assert judgement.ok, judgement.problems
+            deal_entry.save_deal(game, number, judgement)
         custom_ruleset_id = custom.ruleset_id
     html = client.get(f"/leagues/{league_id}?season=all&ruleset={custom_ruleset_id}").get_data(as_text=True)
     page = parse(html)

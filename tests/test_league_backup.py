@@ -394,7 +394,7 @@ def test_import_matches_players_by_name(family, other_app):
     app, _client, league_id = family
     data = backup_of(app, league_id)
     with other_app.app_context():
-        from companion.games.service import find_or_add_player
+        from companion.games.life import find_or_add_player
 
         ann = find_or_add_player("ann")  # already known here, as "ann"
         db.session.commit()
@@ -654,9 +654,10 @@ def test_a_failure_while_writing_leaves_nothing_behind(small, monkeypatch):
     data = resigned(data)
     before = row_counts(app)
 
-    from companion.games import service
+    from companion.games import history
 
-    real_touch = service.touch
+
+    real_touch = history.touch
     calls = []
 
     def failing_touch(game):
@@ -665,13 +666,13 @@ def test_a_failure_while_writing_leaves_nothing_behind(small, monkeypatch):
             raise RuntimeError("the disk is full")
         real_touch(game)
 
-    monkeypatch.setattr(service, "touch", failing_touch)
+    monkeypatch.setattr(history, "touch", failing_touch)
     with app.app_context(), pytest.raises(RuntimeError):
         import_league_backup(data)
     assert row_counts(app) == before
     with app.app_context():
         assert Player.by_name("Zed") is None
-        monkeypatch.setattr(service, "touch", real_touch)
+        monkeypatch.setattr(history, "touch", real_touch)
         league = import_league_backup(data)  # the same file goes in whole once nothing stops it
         assert len(league.games) == 2 and Player.by_name("Zed") is not None
 

@@ -19,7 +19,8 @@ from openskill.models import PlackettLuce
 from sqlalchemy import func, select
 
 from companion.extensions import db
-from companion.games import service
+from companion.games import deal_entry, life
+from companion.rules.deal_score import LineEntry
 from companion.leagues.service import LeagueError, add_member, create_league, remove_member
 from companion.leagues.standings import (
     COLUMNS,
@@ -47,7 +48,7 @@ def ctx(no_csrf_app):
 
 
 def people(*names: str) -> list[Player]:
-    found = [service.find_or_add_player(name) for name in names]
+    found = [life.find_or_add_player(name) for name in names]
     db.session.commit()
     return found
 
@@ -88,32 +89,32 @@ def play(
         assert totals is not None
         deals = deals_for(totals, outs or default_outs(len(players), len(rules.deals)))
     assert len(deals) == len(rules.deals)
-    game = service.start_game(rules, list(players), 0, league=league)
+    game = life.start_game(rules, list(players), 0, league=league)
     if on is not None:
         game.created_at = on
         db.session.commit()
     for number, (out, points) in enumerate(deals[:stop_after], start=1):
-        went_out = service.STOCK if out is None else str(out)
+        went_out = deal_entry.STOCK if out is None else str(out)
         entries = [
-            service.HandEntry(position=seat, points="" if seat == out else str(points.get(seat, 0)))
+            LineEntry(position=seat, points="" if seat == out else str(points.get(seat, 0)))
             for seat in range(len(players))
         ]
-        judgement = service.judge_entry(game, number, went_out, entries)
-        assert judgement.ok, judgement.errors
-        service.save_deal(game, number, went_out, judgement)
+        judgement = deal_entry.judge_entry(game, number, went_out, entries)
+        assert judgement.ok, judgement.problems
+        deal_entry.save_deal(game, number, judgement)
     return game
 
 
 def correct(game: Game, number: int, points: dict[int, int], out: int | None) -> None:
     """Save a correction of a past deal (with the version it edits), as the correction page does."""
-    went_out = service.STOCK if out is None else str(out)
+    went_out = deal_entry.STOCK if out is None else str(out)
     entries = [
-        service.HandEntry(position=seat.position, points="" if seat.position == out else str(points.get(seat.position, 0)))
+        LineEntry(position=seat.position, points="" if seat.position == out else str(points.get(seat.position, 0)))
         for seat in game.seats
     ]
-    judgement = service.judge_entry(game, number, went_out, entries)
-    assert judgement.ok, judgement.errors
-    service.save_deal(game, number, went_out, judgement, version=game.deal_result(number).version)
+    judgement = deal_entry.judge_entry(game, number, went_out, entries)
+    assert judgement.ok, judgement.problems
+    deal_entry.save_deal(game, number, judgement, version=game.deal_result(number).version)
 
 
 def fresh(league: League, season: Season | None = None, ruleset_id: str | None = None):
@@ -279,7 +280,7 @@ def test_abandoned_and_unfinished_games_do_not_count(ctx) -> None:
     ann, bob, cat, dan = people("Ann", "Bob", "Cat", "Dan")
     before = fresh(league)
     abandoned = play(league, [ann, bob, dan], [0, 90, 90], stop_after=4)
-    service.abandon(abandoned)
+    life.abandon(abandoned)
     unfinished = play(league, [ann, cat, dan], [0, 90, 90], stop_after=6)
     after = fresh(league)
     assert abandoned.game_status is GameStatus.ABANDONED and unfinished.game_status is GameStatus.IN_PROGRESS
@@ -288,9 +289,9 @@ def test_abandoned_and_unfinished_games_do_not_count(ctx) -> None:
     # finishing the last one makes it count
     correct_last = 7
     out = default_outs(3)[correct_last - 1]
-    entries = [service.HandEntry(position=s, points="" if s == out else "5") for s in range(3)]
-    judgement = service.judge_entry(unfinished, correct_last, str(out), entries)
-    service.save_deal(unfinished, correct_last, str(out), judgement)
+    entries = [LineEntry(position=s, points="" if s == out else "5") for s in range(3)]
+    judgement = deal_entry.judge_entry(unfinished, correct_last, str(out), entries)
+    deal_entry.save_deal(unfinished, correct_last, judgement)
     finished = fresh(league)
     assert finished.games == 4
     assert by_name(finished)["Ann"].games == 3
@@ -449,7 +450,7 @@ def test_undoing_a_deal_takes_the_game_out_until_it_is_finished_again(ctx) -> No
     league, (g1, g2, g3), games = three_games(ctx)
     before = standings_for(league, Season.all_time())
     revision = league.revision
-    service.undo_last_deal(g2, g2.deals[-1].number)
+    deal_entry.undo_last_deal(g2, g2.deals[-1].number)
     assert league.revision != revision
     after = standings_for(league, Season.all_time())
     same_standings(after, fresh(league))
@@ -457,9 +458,9 @@ def test_undoing_a_deal_takes_the_game_out_until_it_is_finished_again(ctx) -> No
     assert_ratings(after, [games[0], games[2]])
     assert by_name(after)["Bob"].wins == 1 and by_name(after)["Cat"].wins == 0  # game 2's shared win is gone
     # entered again the same way: everything is back as it was
-    entries = [service.HandEntry(position=s, points="0") for s in range(4)]
-    judgement = service.judge_entry(g2, 7, service.STOCK, entries)
-    service.save_deal(g2, 7, service.STOCK, judgement)
+    entries = [LineEntry(position=s, points="0") for s in range(4)]
+    judgement = deal_entry.judge_entry(g2, 7, deal_entry.STOCK, entries)
+    deal_entry.save_deal(g2, 7, judgement)
     same_standings(standings_for(league, Season.all_time()), before)
 
 

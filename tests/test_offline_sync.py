@@ -148,10 +148,10 @@ def test_a_correction_made_offline_with_the_current_version_is_recorded(phone, g
 def test_a_phone_that_lost_the_race_with_the_same_entry_is_told_already_not_conflict(phone, game, no_csrf_app, monkeypatch):
     """Thirty identical syncs once made eighteen identical offers: the check before saving ran before the winner's
     save landed. Here the winner's save lands just after this phone's check, as in that race."""
-    from companion.games import service
+    from companion.games import deal_entry
 
     data = entry("0", {1: "K Q", 2: "7", 3: "JK"})
-    real_save = service.save_deal
+    real_save = deal_entry.save_deal
     racing = [True]
 
     def save_after_the_other_phone(*args, **kwargs):
@@ -159,7 +159,7 @@ def test_a_phone_that_lost_the_race_with_the_same_entry_is_told_already_not_conf
             real_save(*args, **kwargs)  # the other phone's identical entry, saved first
         return real_save(*args, **kwargs)
 
-    monkeypatch.setattr(service, "save_deal", save_after_the_other_phone)
+    monkeypatch.setattr(deal_entry, "save_deal", save_after_the_other_phone)
     answer = sync(phone, game, 1, data).get_json()
     assert answer["status"] == "already", answer
     assert history(no_csrf_app, game) == ["started", "entered"]
@@ -167,11 +167,11 @@ def test_a_phone_that_lost_the_race_with_the_same_entry_is_told_already_not_conf
 
 
 def test_phones_racing_with_the_same_other_entry_make_one_offer(phone, game, no_csrf_app, monkeypatch):
-    from companion.games import service
+    from companion.games import deal_entry
 
     assert sync(phone, game, 1, entry("0", {1: "K Q", 2: "3", 3: "4"})).get_json()["status"] == "saved"
     other = entry("1", {0: "A", 2: "7", 3: "3"})
-    real_pending = service.pending_offers
+    real_pending = deal_entry.pending_offers
     checks = []
 
     def offers_before_the_other_phones_landed(game_row):
@@ -183,7 +183,7 @@ def test_phones_racing_with_the_same_other_entry_make_one_offer(phone, game, no_
             return found
         return real_pending(game_row)
 
-    monkeypatch.setattr(service, "pending_offers", offers_before_the_other_phones_landed)
+    monkeypatch.setattr(deal_entry, "pending_offers", offers_before_the_other_phones_landed)
     answer = sync(phone, game, 1, other).get_json()
     assert answer["status"] == "conflict"
     assert history(no_csrf_app, game) == ["started", "entered", "offered"]  # one offer, not two
@@ -277,7 +277,7 @@ def test_the_offline_pack_holds_the_score_screen_of_every_deal_still_to_enter(ph
 
 
 def test_an_account_not_on_the_league_roster_gets_no_pack_and_can_send_nothing(no_csrf_app):
-    from companion.games.service import find_or_add_player, start_game
+    from companion.games.life import find_or_add_player, start_game
     from companion.leagues.service import create_league
     from companion.rules import RULESETS
 

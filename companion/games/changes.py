@@ -1,4 +1,4 @@
-"""Which games a session changed: noted by every write (:func:`companion.games.service.touch`).
+"""Which games a session changed: noted by every write (:func:`companion.games.history.touch`).
 
 Kept on the session and read when it commits by the league summaries
 (:mod:`companion.leagues.summary`), which rewrite the changed games' results.

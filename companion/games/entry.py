@@ -3,12 +3,16 @@ for offline entry (:mod:`.offline`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from wtforms import SelectChoice
 
-from ..models import DealResult, Game, GameStatus
-from ..rules.tally import RANK_KEYS, rank_points
-from . import service
-from .forms import DealEntryForm
+from ..models import DealResult, Game
+from ..rules import Ruleset
+from ..rules.deal_score import STOCK, HandTextError, LineEntry, adjustments, score_line
+from ..rules.tally import RANK_KEYS
+from .deal_entry import DealSent, buys_in_deal
+from .forms import DealEntryForm, HandForm
 from .state import game_state, roles
 
 
@@ -17,7 +21,7 @@ def entry_form(game: Game, existing: DealResult | None = None, **form_args: obje
     filled from ``existing`` (the deal's saved result, when correcting it) if given."""
     form = DealEntryForm(**form_args)
     form.went_out.choices = [SelectChoice(str(seat.position), seat.player.name) for seat in game.seats] + [
-        SelectChoice(service.STOCK, "Nobody: the stock ran out")
+        SelectChoice(STOCK, "Nobody: the stock ran out")
     ]
     if existing is not None:
         _prefill(form, game, existing)
@@ -26,33 +30,20 @@ def entry_form(game: Game, existing: DealResult | None = None, **form_args: obje
     return form
 
 
-def hand_entries(game: Game, form: DealEntryForm) -> list[service.HandEntry]:
-    """The posted form's hand lines as the service judges them: a line a seat, in seat order."""
-    return [
-        service.HandEntry(
-            position=seat.position,
-            text=hand.form.cards.data or "",
-            points=hand.form.points.data or "",
-            exact_cut=bool(hand.form.exact_cut.data),
-            one_turn_out=bool(hand.form.one_turn_out.data),
-        )
-        for seat, hand in zip(game.seats, form.hands, strict=False)
-    ]
+def deal_sent(game: Game, form: DealEntryForm) -> DealSent:
+    """The posted (and validated) score form as the entry use case takes it: a line a seat, in seat order."""
+    return DealSent(
+        went_out=form.went_out.data,
+        lines=[_line_entry(seat.position, hand.form) for seat, hand in zip(game.seats, form.hands, strict=False)],
+        version=form.version.data,
+        confirmed=bool(form.confirm.data),
+        confirm_finished=bool(form.confirm_finished.data),
+    )
 
 
-def finished_correction_unconfirmed(game: Game, existing: DealResult | None, form: DealEntryForm) -> str | None:
-    """The sentence when ``form`` corrects a finished game's deal without "correct it anyway" ticked, else ``None``.
-
-    Only a correction (a form with the deal's version) asks: a first entry of
-    a deal another phone saved meanwhile (its last deal finished the game) is
-    refused as already recorded, with who recorded it and what, not asked
-    about a box its form never showed. The score page and the offline sync
-    both ask it here, so a phone away from the server can't skip it.
-    """
-    correcting = existing is not None and bool(form.version.data)
-    if correcting and game.game_status is GameStatus.FINISHED and not form.confirm_finished.data:
-        return "This game is finished: tick the box to correct it."
-    return None
+def _line_entry(position: int, line: HandForm) -> LineEntry:
+    ticked = frozenset(name for name in ("exact_cut", "one_turn_out") if getattr(line, name).data)
+    return LineEntry(position=position, cards=line.cards.data or "", points=line.points.data or "", ticked=ticked)
 
 
 def form_messages(errors: object) -> list[str]:
@@ -68,7 +59,7 @@ def form_messages(errors: object) -> list[str]:
 
 def _prefill(form: DealEntryForm, game: Game, existing: DealResult) -> None:
     form.version.data = existing.version
-    form.went_out.data = service.STOCK if existing.went_out is None else str(existing.went_out)
+    form.went_out.data = STOCK if existing.went_out is None else str(existing.went_out)
     for seat in game.seats:
         hand = existing.hand(seat.position)
         form.hands.append_entry()
@@ -84,16 +75,14 @@ def _prefill(form: DealEntryForm, game: Game, existing: DealResult) -> None:
 
 def entry_context(game: Game, number: int, form: DealEntryForm, existing: DealResult | None) -> dict[str, object]:
     """What the one-screen entry needs: each line's score as the server reads it, the totals before
-    this deal, May I counts against the limit, and the rules as data for the phone's own tally."""
+    this deal and with it, May I counts against the limit, and the rules as data for the phone's own tally."""
     ruleset = game.ruleset
-    deal = ruleset.deal(number)
     state = game_state(game)
     went_out = form.went_out.data
-    lines = []
-    for seat, hand in zip(game.seats, form.hands, strict=False):
-        line = hand.form
-        out = went_out == str(seat.position)
-        lines.append(_line_score(ruleset, line, out))
+    lines = [
+        _line_score(ruleset, _line_entry(seat.position, hand.form), out=went_out == str(seat.position))
+        for seat, hand in zip(game.seats, form.hands, strict=False)
+    ]
     before = [
         standing.total - ((standing.deal_points[number - 1] or 0) if existing is not None else 0)
         for standing in state.standings
@@ -101,38 +90,40 @@ def entry_context(game: Game, number: int, form: DealEntryForm, existing: DealRe
     return {
         "game": game,
         "ruleset": ruleset,
-        "deal": deal,
+        "deal": ruleset.deal(number),
         "form": form,
         "existing": existing,
         "roles": roles(game, number),
         "keys": RANK_KEYS,
-        "buys": service.buys_in_deal(game, number),
+        "buys": buys_in_deal(game, number),
         "lines": lines,
         "before": before,
+        "after": [total + (line.total or 0) for total, line in zip(before, lines, strict=False)],
         "tally_rules": tally_rules(ruleset),
     }
 
 
-def tally_rules(ruleset) -> dict[str, object]:  # noqa: ANN001
+def tally_rules(ruleset: Ruleset) -> dict[str, object]:
     """The ruleset's card points and adjustments as data for the phone's tally (static/js/tally.js)."""
-    adjustments = []
-    if ruleset.exact_cut_bonus:
-        adjustments.append({"field": "exact_cut", "points": -ruleset.exact_cut_bonus})
-    if ruleset.one_turn_out_bonus:
-        adjustments.append({"field": "one_turn_out", "points": -ruleset.one_turn_out_bonus})
-    return {"points": ruleset.points.as_dict(), "adjustments": adjustments}
+    return {
+        "points": ruleset.points.as_dict(),
+        "adjustments": [{"field": a.field, "points": a.points} for a in adjustments(ruleset)],
+    }
 
 
-def _line_score(ruleset, line, out: bool) -> dict[str, object]:  # noqa: ANN001
-    """A line of the score form as the save will read it: ``{"total", "error"}`` (``total`` None on an error)."""
-    adjustment = (-ruleset.exact_cut_bonus if line.exact_cut.data else 0) + (
-        -ruleset.one_turn_out_bonus if line.one_turn_out.data else 0
-    )
-    if out:
-        return {"total": adjustment, "error": None}
-    cards, typed = (line.cards.data or "").strip(), (line.points.data or "").strip()
+@dataclass(frozen=True)
+class LineShown:
+    """A line of the score form as the save will read it."""
+
+    total: int | None
+    """The line's score in the deal (``None`` when it can't be read)."""
+    error: str | None
+    """Why it can't be read."""
+
+
+def _line_score(ruleset: Ruleset, entry: LineEntry, *, out: bool) -> LineShown:
     try:
-        points = service.parse_points(typed) if typed and not cards else rank_points(ruleset, service.parse_hand(cards))
-    except ValueError as error:
-        return {"total": None, "error": str(error)}
-    return {"total": points + adjustment, "error": None}
+        line = score_line(ruleset, cards=entry.cards, points=entry.points, out=out, ticked=entry.ticked)
+    except HandTextError as error:
+        return LineShown(None, str(error))
+    return LineShown(line.total, None)

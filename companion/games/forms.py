@@ -85,7 +85,7 @@ class HandForm(FlaskForm):
         csrf = False
 
     cards = StringField("Cards left", validators=[PlainText(longest=MAX_HAND_TEXT, what="A hand")])
-    points = StringField("or their points")  # read by service.parse_points, which bounds it
+    points = StringField("or their points")  # read by the engine's read_points, which bounds it
     exact_cut = BooleanField("Cut exactly")
     one_turn_out = BooleanField("Went down and out in one turn")
 

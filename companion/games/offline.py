@@ -18,8 +18,12 @@ from werkzeug.wrappers import Response
 from ..auth.access import can_change_game, refusal
 from ..extensions import db
 from ..models import Change, Game, GameStatus
-from . import bp, service
-from .entry import entry_context, entry_form, finished_correction_unconfirmed, form_messages, hand_entries
+from ..rules.deal_score import hand_total
+from . import bp
+from .deal_entry import EntryOutcome, EntryResult, enter_deal, settle_offer
+from .entry import deal_sent, entry_context, entry_form, form_messages
+from .errors import GameError
+from .history import pending_offers
 from .forms import ConfirmForm
 
 
@@ -46,29 +50,39 @@ def sync_deal(game_id: int, number: int) -> tuple[Response, int]:
         return _answer(404, status="refused", error="This game or deal is not on the server any more.")
     if not can_change_game(current_user, game):
         return _answer(403, status="refused", error=refusal(game))
-    if game.game_status is GameStatus.ABANDONED:
+    if game.game_status is GameStatus.ABANDONED:  # before the form: an abandoned game takes nothing
         return _answer(409, status="refused", error="This game was abandoned; its scores can't change.")
     form = entry_form(game)  # the entry page's own form, read and checked as that page reads it
     if not form.validate():
         errors = {name: " ".join(form_messages(field_errors)) for name, field_errors in form.errors.items()}
         return _answer(422, status="invalid", error=" ".join(errors.values()), errors=errors)
-    went_out = form.went_out.data or ""
-    judgement = service.judge_entry(game, number, went_out, hand_entries(game, form))
-    if not judgement.ok:
-        return _answer(422, status="invalid", error=" ".join(judgement.errors.values()), errors=judgement.errors)
-    unconfirmed = finished_correction_unconfirmed(game, game.deal_result(number), form)
-    if unconfirmed:
-        return _answer(422, status="invalid", error=unconfirmed, errors={"confirm_finished": unconfirmed})
-    if judgement.warnings and not form.confirm.data:
-        return _answer(422, status="warnings", error=" ".join(judgement.warnings), warnings=judgement.warnings)
-    try:
-        outcome, message = service.receive_entry(
-            game, number, went_out, judgement, version=form.version.data, by=current_user.id
-        )
-    except service.GameError as problem:
-        db.session.rollback()
-        return _answer(409, status="refused", error=str(problem))
-    return _answer(200, status=outcome, message=message, revision=game.revision)  # after the commit: read again
+    result = enter_deal(game, number, deal_sent(game, form), by=current_user.id, late=True)
+    return _sync_answer(game, result)
+
+
+def _sync_answer(game: Game, result: EntryResult) -> tuple[Response, int]:
+    """The entry use case's result as the phone's script reads it."""
+    outcome = result.outcome
+    if outcome in (EntryOutcome.SAVED, EntryOutcome.ALREADY, EntryOutcome.CONFLICT):
+        return _answer(200, status=outcome.value, message=result.message, revision=game.revision)
+    if outcome is EntryOutcome.NEEDS_CONFIRM and result.judgement is not None:
+        warnings = list(result.judgement.warnings)
+        return _answer(422, status="warnings", error=" ".join(warnings), warnings=warnings)
+    if outcome is EntryOutcome.INVALID and result.judgement is not None:
+        return _answer(422, status="invalid", error=result.message, errors=_field_problems(result))
+    return _answer(409, status="refused", error=result.message)  # refused, or stale (a late entry is never stale)
+
+
+def _field_problems(result: EntryResult) -> dict[str, str]:
+    """The problems by the form's field names (``went_out``, ``hand-<n>``, ``confirm_finished``)."""
+    assert result.judgement is not None
+    problems = {}
+    if result.judgement.went_out_problem:
+        problems["went_out"] = result.judgement.went_out_problem
+    problems.update({f"hand-{p}": message for p, message in result.judgement.line_problems.items()})
+    if result.finished_problem:
+        problems["confirm_finished"] = result.finished_problem
+    return problems
 
 
 @bp.get("/csrf-token")
@@ -119,8 +133,8 @@ def settle(game_id: int, change_id: int, choice: str) -> Response:
         flash("The page was out of date: try again.", "error")
     else:
         try:
-            service.settle_offer(game, offer, use_it=choice == "use", by=current_user.id)
-        except service.GameError as problem:
+            settle_offer(game, offer, use_it=choice == "use", by=current_user.id)
+        except GameError as problem:
             flash(str(problem), "error")
         else:
             kept = "the entry sent later" if choice == "use" else "the entry recorded first"
@@ -131,7 +145,7 @@ def settle(game_id: int, change_id: int, choice: str) -> Response:
 def offers_context(game: Game) -> list[dict[str, object]]:
     """Each deal recorded on two phones, for the game page: the recorded entry and the other one, hand by hand."""
     shown: list[dict[str, object]] = []
-    for offer in service.pending_offers(game):
+    for offer in pending_offers(game):
         recorded = game.deal_result(offer.deal_number) if offer.deal_number is not None else None
         other = offer.new
         rows = []
@@ -141,8 +155,8 @@ def offers_context(game: Game) -> list[dict[str, object]]:
             rows.append(
                 {
                     "name": seat.player.name,
-                    "recorded": None if theirs is None else theirs.points + theirs.adjustment,
-                    "other": None if mine is None else mine["points"] + mine["adjustment"],
+                    "recorded": None if theirs is None else theirs.total,
+                    "other": None if mine is None else hand_total(mine["points"], mine["adjustment"]),
                 }
             )
         shown.append(

@@ -3,7 +3,7 @@
 A game page is the same for every reader except for the CSRF token in its
 forms, so the token is taken out before a page is kept and the reader's own
 token is put back when it is served. Every write to a game raises its
-revision (:func:`companion.games.service.touch`), so a kept page is never
+revision (:func:`companion.games.history.touch`), so a kept page is never
 stale: a new revision is a new key. Each app (and each worker) keeps its own.
 """
 

@@ -16,18 +16,22 @@ from sqlalchemy import bindparam, select
 from ..extensions import db
 from ..links import public_url
 from ..auth.access import can_change_game, can_change_league, changeable_leagues, may_change, refusal
-from ..models import Game, GameStatus, League, Player
+from ..models import Game, League, Player
 from ..qr import qr_svg
 from ..house_rules.service import choices as ruleset_choices
 from ..house_rules.service import find as find_custom_or_builtin
 from ..house_rules.service import find_ruleset
 from ..rules import DEFAULT_RULESET_ID, RULESETS
+from ..rules.deal_score import DealJudgement
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
-from . import bp, offline, service
-from .entry import entry_context, entry_form, finished_correction_unconfirmed, hand_entries
+from . import bp, life, offline
+from .deal_entry import EntryOutcome, buys_in_deal, enter_deal, entry_refusal, undo_last_deal
+from .entry import deal_sent, entry_context, entry_form
+from .errors import GameError
+from .history import history_rows
 from .pagecache import page_cache
 from ..validation import parse_id
-from .forms import RANDOM_DEALER, ConfirmForm, NewGameForm, UndoForm
+from .forms import RANDOM_DEALER, ConfirmForm, DealEntryForm, NewGameForm, UndoForm
 from .state import game_state, roles
 
 
@@ -139,11 +143,11 @@ def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
             form.league.errors = [f"Only members of {league.name} can start its games."]
             return None
     try:
-        players = [p if isinstance(p, Player) else service.find_or_add_player(p) for _, p in chosen]
-        return service.start_game(
+        players = [p if isinstance(p, Player) else life.find_or_add_player(p) for _, p in chosen]
+        return life.start_game(
             ruleset, players, first_dealer, random.SystemRandom(), league=league, custom_version=custom_version
         )
-    except service.GameError as error:
+    except GameError as error:
         form.seats.errors = [str(error)]
         return None
 
@@ -196,7 +200,7 @@ def seat_league(league_id: int) -> tuple[str, int] | WerkzeugResponse:
             )
         else:
             league.usual_seating = json.dumps([p.id for p in players])
-            game = service.start_game(
+            game = life.start_game(
                 ruleset.with_options(*chosen_options), players, 0, league=league, custom_version=custom_version
             )
             return redirect(url_for("games.show", game_id=game.id), code=303)
@@ -300,13 +304,14 @@ def _page_context(game: Game) -> dict[str, object]:
         "setup": setup_card(ruleset, players),
         "deal": deal,
         "confirm_form": ConfirmForm(),
-        "history": game.changes,
+        "history": history_rows(game),
+        "rematch_dealer": life.rematch_dealer(game),
     }
     if deal is not None:
         context["roles"] = roles(game, deal.number)
         context["reminders"] = deal_reminders(ruleset, deal, players)
         context["exact_cut"] = exact_cut_size(deal, players) if ruleset.exact_cut_bonus else None
-        context["buys"] = service.buys_in_deal(game, deal.number)
+        context["buys"] = buys_in_deal(game, deal.number)
     return context
 
 
@@ -320,8 +325,8 @@ def change_buys(game_id: int, position: int) -> str | WerkzeugResponse:
         error = "The page was out of date: try again."
     else:
         try:
-            service.change_buys(game, position, -1 if request.form.get("delta") == "-1" else 1)
-        except service.GameError as problem:
+            life.change_buys(game, position, -1 if request.form.get("delta") == "-1" else 1)
+        except GameError as problem:
             error = str(problem)
     if _is_htmx():
         context = _page_context(game)
@@ -348,9 +353,9 @@ def undo(game_id: int) -> WerkzeugResponse:
         flash("Tick “Yes, I'm sure” to undo the last deal.", "error")
     else:
         try:
-            number = service.undo_last_deal(game, form.deal.data)
+            number = undo_last_deal(game, form.deal.data)
             flash(f"Deal {number} was taken back; it is in the history.", "info")
-        except service.GameError as problem:
+        except GameError as problem:
             flash(str(problem), "error")
     return redirect(url_for("games.show", game_id=game.id), code=303)
 
@@ -365,9 +370,9 @@ def abandon(game_id: int) -> WerkzeugResponse:
         flash("Tick “Yes, I'm sure” to abandon the game.", "error")
     else:
         try:
-            service.abandon(game)
+            life.abandon(game)
             flash("The game was abandoned.", "info")
-        except service.GameError as problem:
+        except GameError as problem:
             flash(str(problem), "error")
     return redirect(url_for("games.show", game_id=game.id), code=303)
 
@@ -383,9 +388,9 @@ def end_early(game_id: int) -> WerkzeugResponse:
         flash("Tick “We all agree” to end the game here.", "error")
     else:
         try:
-            service.end_early(game, by=current_user.id)
+            life.end_early(game, by=current_user.id)
             flash(f"The game ended after deal {len(game.deals)}; it counts as played.", "info")
-        except service.GameError as problem:
+        except GameError as problem:
             flash(str(problem), "error")
     return redirect(url_for("games.show", game_id=game.id), code=303)
 
@@ -397,9 +402,9 @@ def restore(game_id: int) -> WerkzeugResponse:
         flash("The page was out of date: try again.", "error")
         return redirect(url_for("games.abandoned"), code=303)
     try:
-        service.restore(game, by=current_user.id)
+        life.restore(game, by=current_user.id)
         flash("The game is back in play.", "info")
-    except service.GameError as problem:
+    except GameError as problem:
         flash(str(problem), "error")
     return redirect(url_for("games.show", game_id=game.id), code=303)
 
@@ -412,8 +417,8 @@ def rematch(game_id: int) -> WerkzeugResponse:
         flash("The page was out of date: try again.", "error")
         return redirect(url_for("games.show", game_id=game.id), code=303)
     try:
-        new = service.rematch(game)
-    except service.GameError as problem:
+        new = life.rematch(game)
+    except GameError as problem:
         flash(str(problem), "error")
         return redirect(url_for("games.show", game_id=game.id), code=303)
     flash(f"Rematch: {new.seats[new.first_dealer].player.name} deals first.", "info")
@@ -436,8 +441,8 @@ def add_to_league(game_id: int) -> ResponseReturnValue:
             error = "Pick one of your leagues from the list."
         else:
             try:
-                service.add_to_league(game, league)
-            except service.GameError as problem:
+                life.add_to_league(game, league)
+            except GameError as problem:
                 error = str(problem)
             else:
                 flash(f"The game counts in {league.name} now.", "info")
@@ -450,7 +455,7 @@ def add_to_league(game_id: int) -> ResponseReturnValue:
 @bp.get("/abandoned")
 def abandoned() -> str:
     """Abandoned games, each with a button to restore it."""
-    games = [game for game in service.abandoned_games() if can_change_game(current_user, game)]
+    games = [game for game in life.abandoned_games() if can_change_game(current_user, game)]
     return render_template("games/abandoned.html", games=games, confirm_form=ConfirmForm())
 
 
@@ -461,54 +466,34 @@ def abandoned() -> str:
 @bp.route("/<int:game_id>/deals/<int:number>", methods=["GET", "POST"])
 def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
     game = _game_to_change(game_id)
-    ruleset = game.ruleset
-    if not 1 <= number <= len(ruleset.deals):
+    if not 1 <= number <= len(game.ruleset.deals):
         abort(404)
     existing = game.deal_result(number)
-    if existing is None and number != len(game.deals) + 1:
-        flash(f"Deal {len(game.deals) + 1} is the next to enter.", "error")
+    refusal = entry_refusal(game, number, existing)
+    if refusal is not None:
+        flash(refusal, "error")
         return redirect(url_for("games.show", game_id=game.id), code=303)
-    if game.game_status is GameStatus.ABANDONED:
-        flash("This game was abandoned; its scores can't change.", "error")
-        return redirect(url_for("games.show", game_id=game.id), code=303)
-    if existing is None and game.game_status is GameStatus.FINISHED:
-        flash(f"This game ended after deal {len(game.deals)}: undo that deal to play on.", "error")
-        return redirect(url_for("games.show", game_id=game.id), code=303)
-
     form = entry_form(game, existing if request.method == "GET" else None)
-    warnings: list[str] = []
+    warnings: tuple[str, ...] = ()
     stale = None
     if request.method == "POST" and form.validate():
-        judgement = service.judge_entry(game, number, form.went_out.data, hand_entries(game, form))
-        for name, message in judgement.errors.items():
-            if name == "went_out":
-                form.went_out.errors = [message]
-            else:
-                position = int(name.split("-")[1])
-                form.hands[position].form.cards.errors = [message]
-        finished_needs_ok = finished_correction_unconfirmed(game, existing, form)
-        if finished_needs_ok:
-            form.confirm_finished.errors = [finished_needs_ok]
-        if judgement.ok and not finished_needs_ok:
-            warnings = judgement.warnings
-            if not warnings or form.confirm.data:
-                # a form opened before the deal was first saved has no version: save_deal refuses it as already recorded
-                version = form.version.data if existing is not None else None
-                try:
-                    service.save_deal(game, number, form.went_out.data, judgement, version=version, by=current_user.id)
-                except service.StaleEntryError as problem:
-                    db.session.expire_all()
-                    stale = {"number": problem.deal_number, "what": problem.what, "recorded": problem.recorded}
-                except service.GameError as problem:
-                    flash(str(problem), "error")
-                    return redirect(url_for("games.show", game_id=game.id), code=303)
-                else:
-                    word = "saved" if existing is None else "corrected"
-                    flash(f"Deal {number} {word}.", "info")
-                    difference = _phone_difference(game, judgement, request.form.get("phone_totals", ""))
-                    if difference:
-                        flash(difference, "error")
-                    return redirect(url_for("games.show", game_id=game.id), code=303)
+        result = enter_deal(game, number, deal_sent(game, form), by=current_user.id)
+        if result.outcome is EntryOutcome.SAVED:
+            flash(result.message, "info")
+            assert result.judgement is not None
+            difference = _phone_difference(game, result.judgement.totals, request.form.get("phone_totals", ""))
+            if difference:
+                flash(difference, "error")
+            return redirect(url_for("games.show", game_id=game.id), code=303)
+        if result.outcome is EntryOutcome.REFUSED:
+            flash(result.message, "error")
+            return redirect(url_for("games.show", game_id=game.id), code=303)
+        if result.outcome is EntryOutcome.STALE and result.stale is not None:
+            stale = {"number": number, "what": result.stale.what, "recorded": result.stale.recorded}
+        elif result.outcome is EntryOutcome.NEEDS_CONFIRM and result.judgement is not None:
+            warnings = result.judgement.warnings
+        elif result.outcome is EntryOutcome.INVALID and result.judgement is not None:
+            _show_problems(form, result.judgement, result.finished_problem)
     return render_template(
         "games/entry.html",
         **entry_context(game, number, form, existing),
@@ -517,7 +502,17 @@ def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
     ), (422 if request.method == "POST" else 200)  # a post that comes back here was not saved
 
 
-def _phone_difference(game: Game, judgement: service.EntryJudgement, phone_totals: str) -> str | None:
+def _show_problems(form: DealEntryForm, judgement: DealJudgement, finished_problem: str | None) -> None:
+    """The entry's problems beside their fields: the "who went out" choice, each line, the finished box."""
+    if judgement.went_out_problem:
+        form.went_out.errors = [judgement.went_out_problem]
+    for position, message in judgement.line_problems.items():
+        form.hands[position].form.cards.errors = [message]
+    if finished_problem:
+        form.confirm_finished.errors = [finished_problem]
+
+
+def _phone_difference(game: Game, totals: dict[int, int], phone_totals: str) -> str | None:
     """A sentence when the totals the phone showed (``"12,0,35"``, seat order) differ from the saved ones.
 
     The phone adds up as taps come; the server is the judge, so what it saved
@@ -526,11 +521,11 @@ def _phone_difference(game: Game, judgement: service.EntryJudgement, phone_total
     shown = phone_totals.split(",")[: len(game.seats)]
     names = {seat.position: seat.player.name for seat in game.seats}
     differ = []
-    for hand in judgement.hands:
-        text = shown[hand.position].strip() if hand.position < len(shown) else ""
+    for position, total in totals.items():
+        text = shown[position].strip() if position < len(shown) else ""
         if text and text.lstrip("-").isascii() and text.lstrip("-").isdigit() and len(text) < 8:
-            if int(text) != hand.points + hand.adjustment:
-                differ.append(f"{names[hand.position]} {hand.points + hand.adjustment} (the phone showed {int(text)})")
+            if int(text) != total:
+                differ.append(f"{names[position]} {total} (the phone showed {int(text)})")
     if not differ:
         return None
     return "The saved scores are the rules' own: " + ", ".join(differ) + "."

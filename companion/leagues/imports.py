@@ -61,7 +61,7 @@ __all__ = ["CHECKSUM_MISMATCH", "BackupError", "import_league_backup", "validate
 
 CHECKSUM_MISMATCH = "The file was changed after it was made (its checksum does not match)."
 
-#: What the history of a game may record (see :mod:`companion.games.service`).
+#: What the history of a game may record (see :mod:`companion.games.history`).
 HISTORY_ACTIONS = ("started", "entered", "corrected", "undone", "finished", "reopened", "abandoned")
 #: The entries about one deal: they name it, and log its facts; the others are about the whole game.
 DEAL_ACTIONS = ("entered", "corrected", "undone")
@@ -69,7 +69,7 @@ DEAL_ACTIONS = ("entered", "corrected", "undone")
 MAX_NAME = 40  # Player.name
 MAX_LEAGUE_NAME = 60  # League.name
 MAX_CARDS_TEXT = 200  # HandScore.cards
-MAX_TYPED_POINTS = 2000  # the most a typed hand may be (games.service.parse_points)
+MAX_TYPED_POINTS = 2000  # the most a typed hand may be (the engine's deal_score.MAX_TYPED_POINTS)
 MAX_POINTS = 10_000
 MAX_ADJUSTMENT = 10_000
 MAX_BUYS = 99
@@ -645,7 +645,7 @@ def import_league_backup(data: dict[str, Any]) -> League:
     Raises :class:`BackupError` (nothing written) when the file is not a
     sound backup, or a league of that name (any case) already exists.
     """
-    from ..games.service import touch
+    from ..games.history import touch
 
     checked = validate_backup(data)
     own_rules = _plan_own_rules(checked.games)

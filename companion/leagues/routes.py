@@ -238,7 +238,7 @@ def add_to_roster(league_id: int) -> WerkzeugResponse:
     if not form.validate_on_submit():
         flash(next(iter(form.errors.values()))[0] if form.errors else "The page was out of date: try again.", "error")
         return redirect(url_for("leagues.show", league_id=league.id), code=303)
-    from ..games.service import find_or_add_player
+    from ..games.life import find_or_add_player
 
     if form.player.data is not None:
         player = db.session.get(Player, form.player.data)

@@ -1,6 +1,6 @@
 """Game results kept for the standings, rewritten whenever a game's facts change.
 
-Every write to a game goes through :func:`companion.games.service.touch`,
+Every write to a game goes through :func:`companion.games.history.touch`,
 which marks the game on the session; just before the session commits, each
 marked game's :class:`~companion.models.GameResult` rows are rewritten from
 its deals, and its league's revision is raised, in the same transaction. So

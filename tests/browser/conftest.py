@@ -230,20 +230,21 @@ def seed_game(live_app) -> Callable[..., int]:
 
     ``went_out`` is a seat position or ``"stock"``. Goes through the game service, as the pages do.
     """
-    from companion.games import service
+    from companion.games import deal_entry, life
+    from companion.rules.deal_score import LineEntry
     from companion.rules import RULESETS
 
     def seed(ruleset_id: str, names, deals=(), *, first_dealer: int = 0, buys=()) -> int:
         with live_app.app_context():
-            players = [service.find_or_add_player(name) for name in names]
-            game = service.start_game(RULESETS[ruleset_id], players, first_dealer)
+            players = [life.find_or_add_player(name) for name in names]
+            game = life.start_game(RULESETS[ruleset_id], players, first_dealer)
             for number, (went_out, hands) in enumerate(deals, start=1):
-                entries = [service.HandEntry(position=i, text=hands.get(i, "")) for i in range(len(names))]
-                judgement = service.judge_entry(game, number, str(went_out), entries)
-                assert judgement.ok, judgement.errors
-                service.save_deal(game, number, str(went_out), judgement)
+                entries = [LineEntry(position=i, cards=hands.get(i, "")) for i in range(len(names))]
+                judgement = deal_entry.judge_entry(game, number, str(went_out), entries)
+                assert judgement.ok, judgement.problems
+                deal_entry.save_deal(game, number, judgement)
             for position in buys:
-                service.change_buys(game, position, 1)
+                life.change_buys(game, position, 1)
             return game.id
 
     return seed

@@ -36,7 +36,8 @@ GAMES = [
 def league(live_app) -> int:
     """The league with its four finished games (played on four days of this year); its id."""
     from companion.extensions import db
-    from companion.games import service
+    from companion.games import deal_entry, life
+    from companion.rules.deal_score import LineEntry
     from companion.leagues.service import create_league
     from companion.models import League
     from companion.rules import RULESETS
@@ -47,22 +48,22 @@ def league(live_app) -> int:
             return found.id
         league = create_league(LEAGUE)
         for day, (names, totals) in enumerate(GAMES, start=1):
-            players = [service.find_or_add_player(name) for name in names]
-            game = service.start_game(RULESETS["contract"], players, 0, league=league)
+            players = [life.find_or_add_player(name) for name in names]
+            game = life.start_game(RULESETS["contract"], players, 0, league=league)
             game.created_at = dt.datetime(THIS_YEAR, 1, day, 20)
             db.session.commit()
             for number in range(1, 8):
                 out = (number - 1) % len(names)  # seats go out in turn; each total is typed in deal 1 or 2
                 entries = [
-                    service.HandEntry(
+                    LineEntry(
                         position=seat,
                         points="" if seat == out else str(totals[seat] if number == (2 if seat == 0 else 1) else 0),
                     )
                     for seat in range(len(names))
                 ]
-                judgement = service.judge_entry(game, number, str(out), entries)
-                assert judgement.ok, judgement.errors
-                service.save_deal(game, number, str(out), judgement)
+                judgement = deal_entry.judge_entry(game, number, str(out), entries)
+                assert judgement.ok, judgement.problems
+                deal_entry.save_deal(game, number, judgement)
         return league.id
 
 

@@ -436,13 +436,13 @@ def test_a_ruling_follows_every_tap(page: Page) -> None:
 
 @pytest.fixture
 def seed_house_game(live_app) -> Callable[..., int]:
-    from companion.games import service
+    from companion.games import life
     from companion.rules import RULESETS
 
     def seed(ruleset_id: str, names: list[str], options: list[str]) -> int:
         with live_app.app_context():
-            players = [service.find_or_add_player(name) for name in names]
-            return service.start_game(RULESETS[ruleset_id].with_options(*options), players, 0).id
+            players = [life.find_or_add_player(name) for name in names]
+            return life.start_game(RULESETS[ruleset_id].with_options(*options), players, 0).id
 
     return seed
 

@@ -188,21 +188,22 @@ def test_live_follow_on_a_watcher_and_a_second_member(page: Page, new_context, a
 def seed_league_games(live_app, league_name: str, names: list[str]) -> dict[str, object]:
     """A finished game (seven deals) and one in progress in the league: their ids and the players' ids."""
     from companion.extensions import db
-    from companion.games import service
+    from companion.games import deal_entry, life
+    from companion.rules.deal_score import LineEntry
     from companion.models import League
     from companion.rules import RULESETS
 
     with live_app.app_context():
         league = db.session.query(League).filter_by(name=league_name).one()
-        players = [service.find_or_add_player(name) for name in names]
-        finished = service.start_game(RULESETS["contract"], players, 0, league=league)
+        players = [life.find_or_add_player(name) for name in names]
+        finished = life.start_game(RULESETS["contract"], players, 0, league=league)
         for number in range(1, 8):
             out = number % len(names)
-            entries = [service.HandEntry(position=i, text="" if i == out else "K 7") for i in range(len(names))]
-            judgement = service.judge_entry(finished, number, str(out), entries)
-            assert judgement.ok, judgement.errors
-            service.save_deal(finished, number, str(out), judgement)
-        playing = service.start_game(RULESETS["contract"], players, 1, league=league)
+            entries = [LineEntry(position=i, cards="" if i == out else "K 7") for i in range(len(names))]
+            judgement = deal_entry.judge_entry(finished, number, str(out), entries)
+            assert judgement.ok, judgement.problems
+            deal_entry.save_deal(finished, number, judgement)
+        playing = life.start_game(RULESETS["contract"], players, 1, league=league)
         return {"finished": finished.id, "playing": playing.id, "players": [p.id for p in players], "league": league.id}
 
 
@@ -273,14 +274,14 @@ def test_names_that_look_like_html_are_text_everywhere(page: Page, live_app, ano
 
 
 def test_sign_in_invite_and_refusal(page: Page, live_app, anonymous, look) -> None:
-    from companion.games import service
+    from companion.games import life
     from companion.leagues.service import create_league
     from companion.rules import RULESETS
 
     with live_app.app_context():
         cup = create_league("Sharing Cup")
-        players = [service.find_or_add_player(name) for name in ("Sol", "Tam", "Uma")]
-        game = service.start_game(RULESETS["contract"], players, 0, league=cup).id
+        players = [life.find_or_add_player(name) for name in ("Sol", "Tam", "Uma")]
+        game = life.start_game(RULESETS["contract"], players, 0, league=cup).id
 
     phone = anonymous()
     phone.goto("/")

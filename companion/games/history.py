@@ -1,0 +1,175 @@
+"""A game's history: every write logged as a change, what a deal's entry looked like, and entries kept for the table.
+
+Each action of :mod:`.life` and :mod:`.deal_entry` logs a :class:`~companion.models.Change`
+here (with the deal's facts before and after), so the game page can show
+who changed what, and a deal that arrived late from an offline phone waits
+here, beside the recorded one, for the table to choose.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass
+
+from ..extensions import db
+from ..models import Change, DealResult, Game
+from ..rules.deal_score import DealJudgement, hand_total
+from .changes import mark_changed
+
+
+def now() -> dt.datetime:
+    """The time now, in UTC without a zone (as the database keeps times)."""
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+def touch(game: Game) -> None:
+    """Mark the game as changed: cached pages of it are rendered afresh, and its results rewritten on commit.
+
+    The revision is raised in the database (``revision = revision + 1``), so
+    two phones writing at once each raise it: no write goes unnoticed.
+    """
+    if game.id is not None:
+        game.revision = Game.revision + 1  # type: ignore[assignment]
+    mark_changed(game)
+
+
+def log_change(
+    game: Game, deal_number: int | None, action: str, old: object, new: object, *, by: int | None = None
+) -> None:
+    """Log an action on ``game`` (with what it changed) in the same transaction as the action."""
+    touch(game)
+    db.session.add(
+        Change(
+            game=game,
+            deal_number=deal_number,
+            action=action,
+            user_id=by,
+            old_json=None if old is None else json.dumps(old),
+            new_json=None if new is None else json.dumps(new),
+        )
+    )
+
+
+def deal_facts(deal: DealResult) -> dict[str, object]:
+    """A deal result as it is logged in the history."""
+    return {
+        "went_out": deal.went_out,
+        "stock_ran_out": deal.stock_ran_out,
+        "hands": [
+            {
+                "position": h.position,
+                "cards": h.cards,
+                "points": h.points,
+                "adjustment": h.adjustment,
+                "buys": h.buys,
+            }
+            for h in deal.hands
+        ],
+    }
+
+
+def judged_facts(judgement: DealJudgement) -> dict[str, object]:
+    """An entry that was not recorded, as it is kept in the history (enough to record it later)."""
+    return {
+        "went_out": judgement.went_out,
+        "stock_ran_out": judgement.went_out is None,
+        "hands": [
+            {
+                "position": h.position,
+                "cards": None if h.line.ranks is None else " ".join(h.line.ranks),
+                "typed": h.line.typed,
+                "points": h.line.points,
+                "adjustment": h.line.adjustment,
+                "exact_cut": "exact_cut" in h.line.ticked,
+                "one_turn_out": "one_turn_out" in h.line.ticked,
+                "buys": h.buys,
+            }
+            for h in judgement.hands
+        ],
+    }
+
+
+def logged_totals(facts: dict | None) -> dict[int, int]:
+    """Each seat's score in a deal as logged (:func:`deal_facts`, :func:`judged_facts`); empty for ``None``."""
+    if not facts:
+        return {}
+    return {hand["position"]: hand_total(hand["points"], hand["adjustment"]) for hand in facts["hands"]}
+
+
+def same_scores(facts: dict, other: dict) -> bool:
+    """Whether two entries of a deal say the same thing: who went out, and each hand's cards and points."""
+
+    def scores(entry: dict) -> tuple:
+        return entry["went_out"], sorted(
+            (h["position"], h["cards"], h["points"], h["adjustment"]) for h in entry["hands"]
+        )
+
+    return scores(facts) == scores(other)
+
+
+def pending_offers(game: Game) -> list[Change]:
+    """Entries of a deal that arrived after another phone had recorded it, not yet settled by the table."""
+    settled = {c.old["offer"] for c in game.changes if c.action in ("chose", "kept") and c.old}
+    return [c for c in game.changes if c.action == "offered" and c.id not in settled]
+
+
+def by_whom(deal: DealResult | None) -> str:
+    """`` by Ann at 21:40 UTC`` for a message about who saved a deal (nothing when unknown).
+
+    Plain text for messages without markup (the offline sync's answer); the entry page shows the time in the
+    phone's own time zone instead (templates/games/entry.html).
+    """
+    if deal is None:
+        return ""
+    who = f" by {deal.recorded_by.username}" if deal.recorded_by is not None else ""
+    return f"{who} at {deal.updated_at.strftime('%H:%M')} UTC" if who else who
+
+
+@dataclass(frozen=True)
+class ScoreChange:
+    """One player's score in a deal before and after a change (``None``: no score on that side)."""
+
+    name: str
+    before: int | None
+    after: int | None
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """A change as the game page lists it, with the scores it changed worked out."""
+
+    change: Change
+    went_out: tuple[str, str] | None
+    """Who went out before and after, when a correction changed it."""
+    scores: tuple[ScoreChange, ...]
+    """The players whose score the change moved (corrections, undos and entries kept for the table)."""
+
+
+_DIFFERENCES = ("corrected", "undone", "offered")
+"""The changes whose rows show what they moved."""
+
+
+def history_rows(game: Game) -> list[HistoryRow]:
+    """The game's history for its page, oldest first, each change with the scores it moved."""
+    return [_row(game, change) for change in game.changes]
+
+
+def _row(game: Game, change: Change) -> HistoryRow:
+    if change.action not in _DIFFERENCES:
+        return HistoryRow(change, None, ())
+    old, new = change.old, change.new
+    went_out = None
+    if old and new and old["went_out"] != new["went_out"]:
+        went_out = (_out_name(game, old["went_out"]), _out_name(game, new["went_out"]))
+    before, after = logged_totals(old), logged_totals(new)
+    scores = tuple(
+        ScoreChange(seat.player.name, before.get(seat.position), after.get(seat.position))
+        for seat in game.seats
+        if before.get(seat.position) != after.get(seat.position)
+    )
+    return HistoryRow(change, went_out, scores)
+
+
+def _out_name(game: Game, position: int | None) -> str:
+    return "nobody" if position is None else game.seats[position].player.name

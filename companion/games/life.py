@@ -1,0 +1,237 @@
+"""A game's life: start it, count May Is, abandon, end early, restore, rematch, count it in a league.
+
+Views call these; each write is one transaction (one commit, or a rollback
+that leaves nothing half-written) and is logged in the game's history.
+A deal's entry, correction and undo are :mod:`.deal_entry`'s.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from sqlalchemy import ColumnElement, select, update
+from sqlalchemy.exc import IntegrityError
+
+from ..auth.access import new_token
+from ..extensions import db, rows_changed
+from ..models import BuyCount, CustomRulesetVersion, Game, GameStatus, League, Player, Seat
+from ..rules import Ruleset
+from ..rules.words import and_list
+from ..validation import TextError, clean_name
+from .errors import GameError, NameTaken
+from .history import log_change, now, touch
+
+
+def find_or_add_player(name: str) -> Player:
+    """The player with this name (any case and spacing), added if new."""
+    try:
+        clean = clean_name(name, longest=40)
+    except TextError as error:
+        raise GameError(str(error)) from None
+    return Player.find_or_add(clean)  # a name taken meanwhile on another phone: see start_game
+
+
+def start_game(
+    ruleset: Ruleset,
+    players: Sequence[Player],
+    first_dealer: int | None,
+    rng: random.Random | None = None,
+    league: League | None = None,
+    custom_version: CustomRulesetVersion | None = None,
+) -> Game:
+    """A new game with players seated clockwise in the order given; ``None`` draws the first dealer.
+
+    ``custom_version``: the stored version of a table's own ruleset that ``ruleset`` was read from.
+
+    In a league, players not yet on its roster join it.
+    """
+    if not ruleset.min_players <= len(players) <= ruleset.max_players:
+        raise GameError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players.")
+    if first_dealer is None:
+        first_dealer = (rng or random.SystemRandom()).randrange(len(players))
+    # A new player's name added on another phone at the same moment makes this insert fail on the unique
+    # name. The name is then that player's (find_or_add would seat them), so the game is tried again with
+    # them: forty phones starting games with one shared new name once got thirty refusals.
+    new_names = [p.name for p in players if p.id is None]
+    for _ in range(_START_TRIES):
+        try:
+            return _insert_game(ruleset, players, first_dealer, league, custom_version)
+        except IntegrityError:
+            db.session.rollback()
+            players = [p if p.id is not None else Player.find_or_add(p.name) for p in players]
+    taken = [name for name in new_names if Player.by_name(name) is not None]
+    raise NameTaken(
+        f"The name {and_list(taken) if taken else 'of a player'} was just taken on another phone: "
+        "tap Start again to seat that player."
+    )
+
+
+_START_TRIES = 3
+"""Tries of a new game whose new players' names other phones add at the same moment (each try seats them)."""
+
+
+def _insert_game(
+    ruleset: Ruleset,
+    players: Sequence[Player],
+    first_dealer: int,
+    league: League | None,
+    custom_version: CustomRulesetVersion | None,
+) -> Game:
+    # its watch link is made with it, so showing the game page writes nothing
+    game = Game(first_dealer=first_dealer, custom_version_id=custom_version.id if custom_version else None,
+                share_token=new_token())
+    game.ruleset = ruleset
+    game.seats = [Seat(position=i, player=player) for i, player in enumerate(players)]
+    db.session.add(game)
+    if league is not None:
+        # the game is in the session before it joins the league's games (SQLAlchemy 2 no longer
+        # cascades along the backref, and an autoflush in between warned and dropped the link)
+        game.league = league
+        for player in players:
+            if player not in league.members:
+                league.members.append(player)
+    db.session.flush()
+    log_change(game, None, "started", None, {"ruleset": ruleset.id, "options": list(ruleset.chosen_options),
+                                        "players": [p.name for p in players], "first_dealer": players[first_dealer].name})
+    db.session.commit()
+    return game
+
+
+def change_buys(game: Game, position: int, delta: int) -> int:
+    """Count (or take back) a May I / buy for a player in the current deal; the new count.
+
+    Raises :class:`GameError` with the reason when the ruleset refuses it.
+    """
+    ruleset = game.ruleset
+    if game.game_status is not GameStatus.IN_PROGRESS:
+        raise GameError("This game is not in progress.")
+    number = len(game.deals) + 1
+    deal = ruleset.deal(number)
+    seat = next((s for s in game.seats if s.position == position), None)
+    if seat is None:
+        raise GameError("That player is not at this table.")
+    name = ruleset.buy_name
+    if delta > 0 and not deal.buys.allowed:
+        raise GameError(f"No {name} in deal {number} of {ruleset.name}.")
+    row = db.session.scalar(
+        select(BuyCount).where(BuyCount.game_id == game.id, BuyCount.deal_number == number, BuyCount.position == position)
+    )
+    if row is None:
+        if delta < 0:
+            raise GameError(f"{seat.player.name} has no {name} to take back.")
+        row = BuyCount(game_id=game.id, deal_number=number, position=position, count=0)
+        db.session.add(row)
+        try:
+            db.session.flush()
+        except IntegrityError:  # another phone made the counter first: use theirs
+            db.session.rollback()
+            row = db.session.scalar(
+                select(BuyCount).where(
+                    BuyCount.game_id == game.id, BuyCount.deal_number == number, BuyCount.position == position
+                )
+            )
+    if row is None:  # made by another phone and gone again (an undo) in between
+        raise GameError(f"The {name} counter changed on another phone: try again.")
+    # One conditional UPDATE: two phones tapping at once can't both take the last May I allowed.
+    allowed: ColumnElement[bool] = BuyCount.count + delta >= 0
+    if delta > 0 and deal.buys.limit is not None:
+        allowed = allowed & (BuyCount.count + delta <= deal.buys.limit)
+    changed = rows_changed(
+        update(BuyCount).where(BuyCount.id == row.id, allowed).values(count=BuyCount.count + delta)
+    )
+    if not changed:
+        db.session.rollback()
+        count = db.session.scalar(select(BuyCount.count).where(BuyCount.id == row.id)) or 0
+        if delta < 0:
+            raise GameError(f"{seat.player.name} has no {name} to take back.")
+        times = "once" if deal.buys.limit == 1 else f"{deal.buys.limit} times"
+        raise GameError(f"{seat.player.name} has had {count} {name}s: at most {times} a deal in {ruleset.name}.")
+    touch(game)
+    db.session.commit()
+    return db.session.scalar(select(BuyCount.count).where(BuyCount.id == row.id)) or 0
+
+
+def abandon(game: Game) -> None:
+    """Stop a game in progress; its scores are kept but can no longer change."""
+    if game.game_status is GameStatus.ABANDONED:
+        return
+    if game.game_status is GameStatus.FINISHED:
+        raise GameError("This game is finished, so it can't be abandoned.")
+    old = game.status
+    # only a game still in progress (one conditional UPDATE): a deal saved meanwhile that finished it wins
+    changed = rows_changed(
+        update(Game)
+        .where(Game.id == game.id, Game.status == GameStatus.IN_PROGRESS.value)
+        .values(status=GameStatus.ABANDONED.value)
+        .execution_options(synchronize_session=False)
+    )
+    if changed != 1:
+        db.session.rollback()
+        raise GameError("This game changed meanwhile (it may be finished): reload the page.")
+    game.status = GameStatus.ABANDONED.value
+    log_change(game, None, "abandoned", {"status": old}, {"status": game.status})
+    db.session.commit()
+
+
+def end_early(game: Game, *, by: int | None = None) -> None:
+    """Finish a game in progress after the deals played so far, as the table agreed: the totals stand,
+    it counts in a league's standings, and it is marked as ended early."""
+    if game.game_status is not GameStatus.IN_PROGRESS:
+        raise GameError("Only a game in progress can be ended early.")
+    if not game.deals:
+        raise GameError("No deal has been scored yet: abandon the game instead.")
+    game.status = GameStatus.FINISHED.value
+    game.finished_at = now()
+    log_change(game, None, "ended_early", None, {"deals": len(game.deals), "of": len(game.ruleset.deals)}, by=by)
+    db.session.commit()
+
+
+def restore(game: Game, *, by: int | None = None) -> None:
+    """Bring an abandoned game back into play where it stopped."""
+    if game.game_status is not GameStatus.ABANDONED:
+        raise GameError("Only an abandoned game can be restored.")
+    game.status = GameStatus.IN_PROGRESS.value
+    log_change(game, None, "restored", {"status": GameStatus.ABANDONED.value}, {"status": game.status}, by=by)
+    db.session.commit()
+
+
+def rematch(game: Game) -> Game:
+    """A new game with the same rules (house rules included), seats and league; the next player deals first."""
+    if game.game_status is GameStatus.IN_PROGRESS:
+        raise GameError("Finish or end this game before a rematch.")
+    first_dealer = (game.first_dealer + 1) % len(game.seats)  # rematch_dealer's seat
+    new = start_game(game.ruleset, game.players, first_dealer, league=game.league, custom_version=game.custom_version)
+    log_change(new, None, "rematch", None, {"of": game.id})
+    db.session.commit()
+    return new
+
+
+def add_to_league(game: Game, league: League) -> None:
+    """Count a game played outside a league in its standings after all; its players join the roster."""
+    if game.league_id is not None:
+        raise GameError("This game is in a league already.")
+    if game.game_status is GameStatus.ABANDONED:
+        raise GameError("An abandoned game doesn't count in a league: restore it first.")
+    game.league = league
+    for player in game.players:
+        if player not in league.members:
+            league.members.append(player)
+    log_change(game, None, "added_to_league", None, {"league": league.name})
+    db.session.commit()
+
+
+def abandoned_games() -> list[Game]:
+    """Abandoned games, the latest first (they can be restored)."""
+    return list(
+        db.session.scalars(
+            select(Game).where(Game.status == GameStatus.ABANDONED.value).order_by(Game.created_at.desc(), Game.id.desc())
+        )
+    )
+
+
+
+
+def rematch_dealer(game: Game) -> Player:
+    """Who deals first in a rematch of ``game``: the player after its first dealer."""
+    return game.seats[(game.first_dealer + 1) % len(game.seats)].player
