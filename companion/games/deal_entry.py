@@ -154,16 +154,9 @@ def enter_deal(game: Game, deal_number: int, sent: DealSent, *, by: int | None, 
     if refusal is not None:
         return EntryResult(EntryOutcome.REFUSED, message=refusal)
     judgement = judge_entry(game, deal_number, sent.went_out, sent.lines)
-    # Only a correction asks "correct it anyway": a first entry of a deal another phone saved meanwhile
-    # (its last deal finished the game) is refused as already recorded, not asked about a box it never showed.
-    correcting = existing is not None and bool(sent.version)
-    finished = correcting and game.game_status is GameStatus.FINISHED and not sent.confirm_finished
-    finished_problem = FINISHED_UNCONFIRMED if finished else None
-    if not judgement.ok or finished_problem:
-        message = " ".join(judgement.problems + ((finished_problem,) if finished_problem else ()))
-        return EntryResult(EntryOutcome.INVALID, judgement, message, finished_problem)
-    if judgement.warnings and not sent.confirmed:
-        return EntryResult(EntryOutcome.NEEDS_CONFIRM, judgement, " ".join(judgement.warnings))
+    unsaved = _not_ready(game, judgement, sent, existing)
+    if unsaved is not None:
+        return unsaved
     try:
         if late:
             outcome, message = receive_entry(game, deal_number, judgement, version=sent.version, by=by)
@@ -179,6 +172,30 @@ def enter_deal(game: Game, deal_number: int, sent: DealSent, *, by: int | None, 
         return EntryResult(EntryOutcome.REFUSED, judgement, str(problem))
     word = "saved" if existing is None else "corrected"
     return EntryResult(EntryOutcome.SAVED, judgement, f"Deal {deal_number} {word}.")
+
+
+def _not_ready(game: Game, judgement: DealJudgement, sent: DealSent, existing: DealResult | None) -> EntryResult | None:
+    """The entry's problems, or its warnings the table has not confirmed; ``None`` when it can be saved."""
+    finished_problem = _finished_unconfirmed(game, sent, existing)
+    if not judgement.ok or finished_problem:
+        message = " ".join(judgement.problems + ((finished_problem,) if finished_problem else ()))
+        return EntryResult(EntryOutcome.INVALID, judgement, message, finished_problem)
+    if judgement.warnings and not sent.confirmed:
+        return EntryResult(EntryOutcome.NEEDS_CONFIRM, judgement, " ".join(judgement.warnings))
+    return None
+
+
+def _finished_unconfirmed(game: Game, sent: DealSent, existing: DealResult | None) -> str | None:
+    """The sentence when a finished game's deal is corrected without "correct it anyway" ticked.
+
+    Only a correction (a form with the deal's version) asks: a first entry of a
+    deal another phone saved meanwhile (its last deal finished the game) is
+    refused as already recorded, not asked about a box its form never showed.
+    """
+    correcting = existing is not None and bool(sent.version)
+    if correcting and game.game_status is GameStatus.FINISHED and not sent.confirm_finished:
+        return FINISHED_UNCONFIRMED
+    return None
 
 
 def save_deal(
@@ -197,23 +214,13 @@ def save_deal(
     """
     if not judgement.ok:
         raise GameError("The entry has errors.")
-    existing = game.deal_result(deal_number)
-    if version is None and existing is not None:
-        raise StaleEntryError(deal_number, "already recorded", existing)
-    if version is not None and (existing is None or existing.version != version):
-        raise StaleEntryError(deal_number, "changed since you opened it", existing)
-    refusal = entry_refusal(game, deal_number, existing)
-    if refusal is not None:
-        raise GameError(refusal)
+    existing = _deal_to_write(game, deal_number, version)
     old = deal_facts(existing) if existing is not None else None
     try:
         _claim_unless_abandoned(game)
         result = _write_deal(game, deal_number, judgement, existing, by)
         log_change(game, deal_number, "entered" if old is None else "corrected", old, deal_facts(result), by=by)
-        if len(game.deals) == len(game.ruleset.deals) and game.game_status is GameStatus.IN_PROGRESS:
-            game.status = GameStatus.FINISHED.value
-            game.finished_at = now()
-            log_change(game, None, "finished", None, None)
+        _finish_after_the_last_deal(game)
         db.session.commit()
     except GameAbandoned:
         db.session.rollback()
@@ -226,6 +233,31 @@ def save_deal(
         what = "already recorded" if old is None else "changed since you opened it"
         raise StaleEntryError(deal_number, what, recorded) from None
     return result
+
+
+def _deal_to_write(game: Game, deal_number: int, version: int | None) -> DealResult | None:
+    """The deal's recorded result that this save corrects (``None`` for a first entry), checked.
+
+    Raises :class:`StaleEntryError` when the form's version is not the
+    recorded one, and :class:`GameError` when the game's state doesn't take it.
+    """
+    existing = game.deal_result(deal_number)
+    if version is None and existing is not None:
+        raise StaleEntryError(deal_number, "already recorded", existing)
+    if version is not None and (existing is None or existing.version != version):
+        raise StaleEntryError(deal_number, "changed since you opened it", existing)
+    refusal = entry_refusal(game, deal_number, existing)
+    if refusal is not None:
+        raise GameError(refusal)
+    return existing
+
+
+def _finish_after_the_last_deal(game: Game) -> None:
+    """A game in progress whose every deal is recorded is finished (logged)."""
+    if len(game.deals) == len(game.ruleset.deals) and game.game_status is GameStatus.IN_PROGRESS:
+        game.status = GameStatus.FINISHED.value
+        game.finished_at = now()
+        log_change(game, None, "finished", None, None)
 
 
 def _write_deal(
@@ -296,6 +328,24 @@ def undo_last_deal(game: Game, number: int | None) -> int:
     back the deal before it. Two undos racing each other: the second finds
     the deal gone (its delete matches no row) and is told the same.
     """
+    last = _deal_to_undo(game, number)
+    log_change(game, last.number, "undone", deal_facts(last), None)
+    _back_on_the_counter(game, last)
+    game.deals.remove(last)
+    if game.game_status is GameStatus.FINISHED:
+        game.status = GameStatus.IN_PROGRESS.value
+        game.finished_at = None
+        log_change(game, None, "reopened", None, None)
+    try:
+        db.session.commit()
+    except (StaleDataError, IntegrityError):  # another phone took this deal back first
+        db.session.rollback()
+        raise GameError(f"Deal {number} was already undone.") from None
+    return last.number
+
+
+def _deal_to_undo(game: Game, number: int | None) -> DealResult:
+    """The last deal, if it is deal ``number`` (the one the form names); :class:`GameError` saying why not."""
     if game.game_status is GameStatus.ABANDONED:
         raise GameError("This game was abandoned.")
     if not game.deals and number is None:
@@ -307,26 +357,18 @@ def undo_last_deal(game: Game, number: int | None) -> int:
     last = game.deals[-1]
     if last.number != number:
         raise GameError(f"Deal {number} is not the last deal any more (deal {last.number} is): reload the page.")
-    log_change(game, number, "undone", deal_facts(last), None)
-    # the deal is to be played or entered again: its May I / buy counts go back on the counter
-    for hand in last.hands:
+    return last
+
+
+def _back_on_the_counter(game: Game, deal: DealResult) -> None:
+    """A deal taken back is to be played or entered again: its May I / buy counts go back on the counter."""
+    for hand in deal.hands:
         if hand.buys:
-            row = next((b for b in game.buys if b.deal_number == number and b.position == hand.position), None)
+            row = next((b for b in game.buys if b.deal_number == deal.number and b.position == hand.position), None)
             if row is None:
-                game.buys.append(BuyCount(deal_number=number, position=hand.position, count=hand.buys))
+                game.buys.append(BuyCount(deal_number=deal.number, position=hand.position, count=hand.buys))
             else:
                 row.count = hand.buys
-    game.deals.remove(last)
-    if game.game_status is GameStatus.FINISHED:
-        game.status = GameStatus.IN_PROGRESS.value
-        game.finished_at = None
-        log_change(game, None, "reopened", None, None)
-    try:
-        db.session.commit()
-    except (StaleDataError, IntegrityError):  # another phone took this deal back first
-        db.session.rollback()
-        raise GameError(f"Deal {number} was already undone.") from None
-    return number
 
 
 

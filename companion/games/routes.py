@@ -9,7 +9,7 @@ from flask_login import current_user
 from flask import abort, session, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response as WerkzeugResponse
-from wtforms import SelectChoice
+from wtforms import Field, SelectChoice
 
 from sqlalchemy import bindparam, select
 
@@ -18,14 +18,16 @@ from ..links import public_url
 from ..auth.access import can_change_game, can_change_league, changeable_leagues, may_change, refusal
 from ..models import Game, League, Player
 from ..qr import qr_svg
+from ..house_rules.service import Choice
 from ..house_rules.service import choices as ruleset_choices
 from ..house_rules.service import find as find_custom_or_builtin
 from ..house_rules.service import find_ruleset
-from ..rules import DEFAULT_RULESET_ID, RULESETS
+from ..models import CustomRulesetVersion
+from ..rules import DEFAULT_RULESET_ID, RULESETS, Ruleset
 from ..rules.deal_score import DealJudgement
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
 from . import bp, life, offline
-from .deal_entry import EntryOutcome, buys_in_deal, enter_deal, entry_refusal, undo_last_deal
+from .deal_entry import EntryOutcome, EntryResult, buys_in_deal, enter_deal, entry_refusal, undo_last_deal
 from .entry import deal_sent, entry_context, entry_form
 from .errors import GameError
 from .history import history_rows
@@ -63,23 +65,9 @@ def _is_htmx() -> bool:
 def new_game() -> tuple[str, int] | WerkzeugResponse:
     form = NewGameForm()
     known = Player.ordered()
-    for seat in form.seats:
-        seat.form.player.choices = [SelectChoice("", "—")] + [SelectChoice(str(p.id), p.name) for p in known]
-    leagues = League.ordered()
-    asked_league = parse_id(request.args.get("league") or request.form.get("league"))
-    first = db.session.get(League, asked_league) if asked_league is not None else None
-    rules = ruleset_choices(current_user, first)
-    form.ruleset.choices = [SelectChoice(c.value, c.label) for c in rules]
-    form.league.choices = [SelectChoice("", "No league")] + [SelectChoice(str(league.id), league.name) for league in leagues]
-    if request.method == "GET" and request.args.get("ruleset") in {c.value for c in rules}:
-        form.ruleset.data = request.args["ruleset"]
-    asked = parse_id(request.args.get("league")) if request.method == "GET" else None
-    if asked is not None:
-        league = db.session.get(League, asked)
-        if league is not None:  # the roster fills the seats, in order
-            form.league.data = league.id
-            for seat, member in zip(form.seats, league.seating(), strict=False):
-                seat.form.player.data = member.id
+    rules = _offer_choices(form, known)
+    if request.method == "GET":
+        _fill_from_link(form, rules)
     if form.validate_on_submit():
         game = _start_from_form(form, known)
         if game is not None:
@@ -88,19 +76,80 @@ def new_game() -> tuple[str, int] | WerkzeugResponse:
     return render_template("games/new.html", form=form, ruleset=ruleset, rulesets=rules), (422 if request.method == "POST" else 200)
 
 
+class _FieldProblem(Exception):
+    """A problem with the new-game form, said beside one of its fields."""
+
+    def __init__(self, field: Field, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def _offer_choices(form: NewGameForm, known: list[Player]) -> list[Choice]:
+    """The form's lists: the players known, the rules (a league's own first) and the leagues; the rules listed."""
+    for seat in form.seats:
+        seat.form.player.choices = [SelectChoice("", "—")] + [SelectChoice(str(p.id), p.name) for p in known]
+    asked_league = parse_id(request.args.get("league") or request.form.get("league"))
+    first = db.session.get(League, asked_league) if asked_league is not None else None
+    rules = ruleset_choices(current_user, first)
+    form.ruleset.choices = [SelectChoice(c.value, c.label) for c in rules]
+    form.league.choices = [SelectChoice("", "No league")] + [
+        SelectChoice(str(league.id), league.name) for league in League.ordered()
+    ]
+    return rules
+
+
+def _fill_from_link(form: NewGameForm, rules: list[Choice]) -> None:
+    """A link's ``?ruleset=`` picks the rules; its ``?league=`` fills the seats from the roster, in order."""
+    if request.args.get("ruleset") in {c.value for c in rules}:
+        form.ruleset.data = request.args["ruleset"]
+    asked = parse_id(request.args.get("league"))
+    league = db.session.get(League, asked) if asked is not None else None
+    if league is not None:
+        form.league.data = league.id
+        for seat, member in zip(form.seats, league.seating(), strict=False):
+            seat.form.player.data = member.id
+
+
 def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
     """Seat the chosen players in order; put any problem beside its field and return ``None``."""
+    try:
+        ruleset, custom_version = _rules_from_form(form)
+        chosen = _seats_from_form(form, known)
+        if not ruleset.min_players <= len(chosen) <= ruleset.max_players:
+            raise _FieldProblem(
+                form.seats,
+                f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players; "
+                f"you seated {len(chosen)}.",
+            )
+        first_dealer = _first_dealer_from_form(form, [index for index, _ in chosen])
+        league = _league_from_form(form)
+        players = [p if isinstance(p, Player) else life.find_or_add_player(p) for _, p in chosen]
+        return life.start_game(
+            ruleset, players, first_dealer, random.SystemRandom(), league=league, custom_version=custom_version
+        )
+    except _FieldProblem as problem:
+        problem.field.errors = [problem.message]
+    except GameError as error:
+        form.seats.errors = [str(error)]
+    return None
+
+
+def _rules_from_form(form: NewGameForm) -> tuple[Ruleset, CustomRulesetVersion | None]:
+    """The rules picked, with the house rules ticked (a table's own rules offer their own)."""
     found = find_custom_or_builtin(form.ruleset.data)
     if found is None:
-        form.ruleset.errors = ["Pick rules from the list."]
-        return None
+        raise _FieldProblem(form.ruleset, "Pick rules from the list.")
     ruleset, custom_version = found
     offered = {option.key for option in ruleset.options}
     unknown = [key for key in form.options.data or [] if key not in offered]
-    if unknown:  # a table's own rules offer their own house rules (the form checked only the published ones')
-        form.options.errors = [f"{ruleset.name} has no house rule “{unknown[0][:40]}”."]
-        return None
-    ruleset = ruleset.with_options(*(form.options.data or []))
+    if unknown:  # the form checked only the published rulesets' house rules
+        raise _FieldProblem(form.options, f"{ruleset.name} has no house rule “{unknown[0][:40]}”.")
+    return ruleset.with_options(*(form.options.data or [])), custom_version
+
+
+def _seats_from_form(form: NewGameForm, known: list[Player]) -> list[tuple[int, Player | str]]:
+    """The seats taken, in order: ``(seat index, a listed player or a new name)``; one player a seat."""
     by_id = {p.id: p for p in known}
     chosen: list[tuple[int, Player | str]] = []
     for index, seat in enumerate(form.seats):
@@ -108,48 +157,38 @@ def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
             chosen.append((index, by_id[seat.form.player.data]))  # the form took only a listed player
         elif seat.form.new_name.data and seat.form.new_name.data.strip():
             chosen.append((index, seat.form.new_name.data.strip()))
-    names = [Player.key_for(p if isinstance(p, str) else p.name) for _, p in chosen]
     seen: set[str] = set()
-    for (index, player), key in zip(chosen, names, strict=True):
-        if key not in seen:
-            seen.add(key)
-        else:  # the message goes beside the second seat taken by the same player
+    for index, player in chosen:
+        name = player if isinstance(player, str) else player.name
+        if Player.key_for(name) in seen:  # the message goes beside the second seat taken by the same player
             field = form.seats[index].form
-            (field.new_name if isinstance(player, str) else field.player).errors = [
-                f"{player if isinstance(player, str) else player.name} already has a seat at this table."
-            ]
-            return None
-    if not ruleset.min_players <= len(chosen) <= ruleset.max_players:
-        form.seats.errors = [
-            f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players; "
-            f"you seated {len(chosen)}."
-        ]
+            raise _FieldProblem(
+                field.new_name if isinstance(player, str) else field.player, f"{name} already has a seat at this table."
+            )
+        seen.add(Player.key_for(name))
+    return chosen
+
+
+def _first_dealer_from_form(form: NewGameForm, occupied: list[int]) -> int | None:
+    """The first dealer's place among the players seated, or ``None`` to draw one at random."""
+    if form.first_dealer.data == RANDOM_DEALER:
         return None
-    first_dealer: int | None = None
-    if form.first_dealer.data != RANDOM_DEALER:
-        seat_index = int(form.first_dealer.data)  # one of the form's choices: a seat number
-        occupied = [index for index, _ in chosen]
-        if seat_index not in occupied:
-            form.first_dealer.errors = ["Pick a seat with a player in it, or draw the dealer at random."]
-            return None
-        first_dealer = occupied.index(seat_index)
-    league = None
-    if form.league.data is not None:
-        league = db.session.get(League, form.league.data)  # one of the form's choices
-        if league is None:  # removed since the form was shown
-            form.league.errors = ["Pick a league from the list, or no league."]
-            return None
-        if not can_change_league(current_user, league):
-            form.league.errors = [f"Only members of {league.name} can start its games."]
-            return None
-    try:
-        players = [p if isinstance(p, Player) else life.find_or_add_player(p) for _, p in chosen]
-        return life.start_game(
-            ruleset, players, first_dealer, random.SystemRandom(), league=league, custom_version=custom_version
-        )
-    except GameError as error:
-        form.seats.errors = [str(error)]
+    seat_index = int(form.first_dealer.data)  # one of the form's choices: a seat number
+    if seat_index not in occupied:
+        raise _FieldProblem(form.first_dealer, "Pick a seat with a player in it, or draw the dealer at random.")
+    return occupied.index(seat_index)
+
+
+def _league_from_form(form: NewGameForm) -> League | None:
+    """The league the game counts in (one the reader may start games in), or ``None``."""
+    if form.league.data is None:
         return None
+    league = db.session.get(League, form.league.data)  # one of the form's choices
+    if league is None:  # removed since the form was shown
+        raise _FieldProblem(form.league, "Pick a league from the list, or no league.")
+    if not can_change_league(current_user, league):
+        raise _FieldProblem(form.league, f"Only members of {league.name} can start its games.")
+    return league
 
 
 @bp.route("/new/league/<int:league_id>", methods=["GET", "POST"])
@@ -162,48 +201,29 @@ def seat_league(league_id: int) -> tuple[str, int] | WerkzeugResponse:
         abort(404)
     if not can_change_league(current_user, league):
         abort(403, description=refusal(league=league))
-    roster = {str(player.id): player for player in league.members}
-    if request.method == "GET":
-        order = league.seating()
-        usual = set(league.usual_player_ids())
-        playing = {p.id for p in order if p.id in usual} or {p.id for p in order}
-        ruleset_id, chosen_options = DEFAULT_RULESET_ID, []
-    else:
-        asked = [i for i in request.form.get("order", "").split(",") if i in roster]
-        order = [roster[i] for i in dict.fromkeys(asked)] + [p for p in league.seating() if str(p.id) not in asked]
-        playing = {roster[i].id for i in request.form.getlist("plays") if i in roster}
-        ruleset_id = request.form.get("ruleset", "")
-        chosen_options = request.form.getlist("options")
+    order, playing, ruleset_id, chosen_options = _seating_asked(league)
     errors: dict[str, str] = {}
     rules = ruleset_choices(current_user, league)  # the league's own rules first, as on the new-game form
     found = find_custom_or_builtin(ruleset_id) if ruleset_id in {c.value for c in rules} else None
     if found is None:
         errors["ruleset"] = "Pick the rules from the list."
-        found = RULESETS[DEFAULT_RULESET_ID], None
-    ruleset, custom_version = found
-    offered = {option.key for option in ruleset.options}
-    chosen_options = [key for key in dict.fromkeys(chosen_options) if key in offered]
+    ruleset, custom_version = found or (RULESETS[DEFAULT_RULESET_ID], None)
+    chosen_options = [key for key in dict.fromkeys(chosen_options) if key in {option.key for option in ruleset.options}]
     move = request.form.get("move", "") if request.method == "POST" else ""
     if move:  # "up-<id>" or "down-<id>": one seat moves, everything else stays as ticked
-        direction, _, player_id = move.partition("-")
-        index = next((i for i, p in enumerate(order) if str(p.id) == player_id), None)
-        if index is not None and direction in ("up", "down"):
-            other = index - 1 if direction == "up" else index + 1
-            if 0 <= other < len(order):
-                order[index], order[other] = order[other], order[index]
+        _move_seat(order, move)
     elif request.method == "POST" and not errors:
         players = [p for p in order if p.id in playing]
-        if not ruleset.min_players <= len(players) <= ruleset.max_players:
-            errors["plays"] = (
-                f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players; "
-                f"you ticked {len(players)}."
-            )
-        else:
+        if ruleset.min_players <= len(players) <= ruleset.max_players:
             league.usual_seating = json.dumps([p.id for p in players])
             game = life.start_game(
                 ruleset.with_options(*chosen_options), players, 0, league=league, custom_version=custom_version
             )
             return redirect(url_for("games.show", game_id=game.id), code=303)
+        errors["plays"] = (
+            f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players; "
+            f"you ticked {len(players)}."
+        )
     form = NewGameForm(formdata=None)
     form.options.data = chosen_options
     return render_template(
@@ -217,6 +237,34 @@ def seat_league(league_id: int) -> tuple[str, int] | WerkzeugResponse:
         errors=errors,
         confirm_form=ConfirmForm(),
     ), (422 if errors else 200)
+
+
+def _seating_asked(league: League) -> tuple[list[Player], set[int], str, list[str]]:
+    """The seating page's state: the roster in seat order, who plays, the rules and house rules asked for.
+
+    First shown, the league's usual seating (or everyone) with the default
+    rules; posted, what the page sent (unknown players left out).
+    """
+    if request.method == "GET":
+        order = league.seating()
+        usual = set(league.usual_player_ids())
+        playing = {p.id for p in order if p.id in usual}
+        return order, playing or {p.id for p in order}, DEFAULT_RULESET_ID, []
+    roster = {str(player.id): player for player in league.members}
+    asked = [i for i in request.form.get("order", "").split(",") if i in roster]
+    order = [roster[i] for i in dict.fromkeys(asked)] + [p for p in league.seating() if str(p.id) not in asked]
+    playing = {roster[i].id for i in request.form.getlist("plays") if i in roster}
+    return order, playing, request.form.get("ruleset", ""), request.form.getlist("options")
+
+
+def _move_seat(order: list[Player], move: str) -> None:
+    """``"up-<id>"`` or ``"down-<id>"``: that player swaps seats with the one before or after."""
+    direction, _, player_id = move.partition("-")
+    index = next((i for i, p in enumerate(order) if str(p.id) == player_id), None)
+    if index is not None and direction in ("up", "down"):
+        other = index - 1 if direction == "up" else index + 1
+        if 0 <= other < len(order):
+            order[index], order[other] = order[other], order[index]
 
 
 @bp.get("/new/rulesets")
@@ -474,32 +522,38 @@ def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
         flash(refusal, "error")
         return redirect(url_for("games.show", game_id=game.id), code=303)
     form = entry_form(game, existing if request.method == "GET" else None)
-    warnings: tuple[str, ...] = ()
-    stale = None
+    shown: dict[str, object] = {"warnings": (), "stale": None}
     if request.method == "POST" and form.validate():
         result = enter_deal(game, number, deal_sent(game, form), by=current_user.id)
-        if result.outcome is EntryOutcome.SAVED:
-            flash(result.message, "info")
-            assert result.judgement is not None
-            difference = _phone_difference(game, result.judgement.totals, request.form.get("phone_totals", ""))
-            if difference:
-                flash(difference, "error")
-            return redirect(url_for("games.show", game_id=game.id), code=303)
-        if result.outcome is EntryOutcome.REFUSED:
-            flash(result.message, "error")
-            return redirect(url_for("games.show", game_id=game.id), code=303)
-        if result.outcome is EntryOutcome.STALE and result.stale is not None:
-            stale = {"number": number, "what": result.stale.what, "recorded": result.stale.recorded}
-        elif result.outcome is EntryOutcome.NEEDS_CONFIRM and result.judgement is not None:
-            warnings = result.judgement.warnings
-        elif result.outcome is EntryOutcome.INVALID and result.judgement is not None:
-            _show_problems(form, result.judgement, result.finished_problem)
+        if result.outcome in (EntryOutcome.SAVED, EntryOutcome.REFUSED):
+            return _back_to_the_game(game, result)
+        shown = _not_saved(form, result)
     return render_template(
-        "games/entry.html",
-        **entry_context(game, number, form, existing),
-        warnings=warnings,
-        stale=stale,
+        "games/entry.html", **entry_context(game, number, form, existing), **shown
     ), (422 if request.method == "POST" else 200)  # a post that comes back here was not saved
+
+
+def _back_to_the_game(game: Game, result: EntryResult) -> WerkzeugResponse:
+    """A saved (or refused) entry: the game page, with what happened said at its top."""
+    saved = result.outcome is EntryOutcome.SAVED
+    flash(result.message, "info" if saved else "error")
+    if saved and result.judgement is not None:
+        difference = _phone_difference(game, result.judgement.totals, request.form.get("phone_totals", ""))
+        if difference:
+            flash(difference, "error")
+    return redirect(url_for("games.show", game_id=game.id), code=303)
+
+
+def _not_saved(form: DealEntryForm, result: EntryResult) -> dict[str, object]:
+    """What the entry page shows again for an entry not saved: its warnings, who saved it first, or its problems."""
+    if result.outcome is EntryOutcome.STALE and result.stale is not None:
+        return {"warnings": (), "stale": {"number": result.stale.deal_number, "what": result.stale.what,
+                                          "recorded": result.stale.recorded}}
+    if result.judgement is not None and result.outcome is EntryOutcome.NEEDS_CONFIRM:
+        return {"warnings": result.judgement.warnings, "stale": None}
+    if result.judgement is not None:
+        _show_problems(form, result.judgement, result.finished_problem)
+    return {"warnings": (), "stale": None}
 
 
 def _show_problems(form: DealEntryForm, judgement: DealJudgement, finished_problem: str | None) -> None:

@@ -50,6 +50,7 @@ from ..models import (
     Seat,
 )
 from ..rules import RULESETS, CardSyntaxError, Ruleset
+from ..rules.deal_score import MAX_HAND_TEXT, MAX_TYPED_POINTS, bonus_problem, line_adjustment
 from ..rules.definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
 from ..rules.snapshot import ruleset_from_dict, ruleset_to_dict
 from ..rules.tally import parse_ranks, rank_points
@@ -68,8 +69,6 @@ DEAL_ACTIONS = ("entered", "corrected", "undone")
 
 MAX_NAME = 40  # Player.name
 MAX_LEAGUE_NAME = 60  # League.name
-MAX_CARDS_TEXT = 200  # HandScore.cards
-MAX_TYPED_POINTS = 2000  # the most a typed hand may be (the engine's deal_score.MAX_TYPED_POINTS)
 MAX_POINTS = 10_000
 MAX_ADJUSTMENT = 10_000
 MAX_BUYS = 99
@@ -596,10 +595,10 @@ def _deal(deal: dict[str, Any], where: str, ruleset: Ruleset, seat_names: list[s
             if points > MAX_TYPED_POINTS:
                 raise _fail(place, f"{points} typed points is more than any hand can hold.")
         else:
-            if not isinstance(cards, str) or len(cards) > MAX_CARDS_TEXT:
+            if not isinstance(cards, str) or len(cards) > MAX_HAND_TEXT:
                 raise _fail(
                     place,
-                    f"cards must be ranks as text (at most {MAX_CARDS_TEXT} letters) or null, not {_shown(cards)}.",
+                    f"cards must be ranks as text (at most {MAX_HAND_TEXT} letters) or null, not {_shown(cards)}.",
                 )
             try:
                 ranks = parse_ranks(cards)
@@ -617,14 +616,12 @@ def _deal(deal: dict[str, Any], where: str, ruleset: Ruleset, seat_names: list[s
             raise _fail(place, f"position {position} went out, so the hand scores 0, not {points}.")
         exact_cut = _bool(hand["exact_cut"], place, "exact_cut")
         one_turn_out = _bool(hand["one_turn_out"], place, "one_turn_out")
-        if exact_cut and not ruleset.exact_cut_bonus:
-            raise _fail(place, f"{ruleset.name} has no exact-cut bonus.")
-        if one_turn_out and not ruleset.one_turn_out_bonus:
-            raise _fail(place, f"{ruleset.name} has no bonus for going down and out in one turn.")
-        if one_turn_out and position != went_out:
-            raise _fail(place, "only the player who went out can have gone down and out in one turn.")
+        ticked = {name for name, on in (("exact_cut", exact_cut), ("one_turn_out", one_turn_out)) if on}
+        problem = bonus_problem(ruleset, ticked, went_out=position == went_out)
+        if problem:
+            raise _fail(place, problem[0].lower() + problem[1:])  # the file's words, after "Game 1, deal 2, hand 3:"
         adjustment = _int(hand["adjustment"], place, "adjustment", -MAX_ADJUSTMENT, MAX_ADJUSTMENT)
-        bonuses = -(ruleset.exact_cut_bonus if exact_cut else 0) - (ruleset.one_turn_out_bonus if one_turn_out else 0)
+        bonuses = line_adjustment(ruleset, ticked)
         if adjustment != bonuses:
             raise _fail(place, f"adjustment {adjustment} does not match the hand's bonuses ({bonuses}).")
         buys = _int(hand["buys"], place, "buys", 0, MAX_BUYS)

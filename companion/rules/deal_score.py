@@ -41,8 +41,10 @@ __all__ = [
     "LineEntry",
     "LineScore",
     "adjustments",
+    "bonus_problem",
     "hand_total",
     "judge_deal",
+    "line_adjustment",
     "read_cards",
     "read_points",
     "score_line",
@@ -92,6 +94,38 @@ def adjustments(ruleset: Ruleset) -> tuple[Adjustment, ...]:
     if ruleset.one_turn_out_bonus:
         found.append(Adjustment("one_turn_out", -ruleset.one_turn_out_bonus))
     return tuple(found)
+
+
+def line_adjustment(ruleset: Ruleset, ticked: Collection[str]) -> int:
+    """What the ticked adjustments add to a hand's score (an adjustment the ruleset lacks adds nothing).
+
+    >>> from .rulesets import find_ruleset
+    >>> line_adjustment(find_ruleset("liverpool"), {"exact_cut"}), line_adjustment(find_ruleset("shanghai"), {"exact_cut"})
+    (-50, 0)
+    """
+    return sum(a.points for a in adjustments(ruleset) if a.field in ticked)
+
+
+def bonus_problem(ruleset: Ruleset, ticked: Collection[str], *, went_out: bool, cutter: str | None = None) -> str | None:
+    """Why a line's ticked bonuses can't stand (a sentence), or ``None``.
+
+    A bonus the ruleset lacks; going down and out in one turn for a player who
+    didn't go out; and, when ``cutter`` names the player who cut (the line
+    being someone else's), an exact cut by the wrong player. The going-out
+    bonus is judged last: its sentence wins when both are wrong.
+    """
+    problem = None
+    if "exact_cut" in ticked:
+        if not ruleset.exact_cut_bonus:
+            problem = f"{ruleset.name} has no exact-cut bonus."
+        elif cutter is not None:
+            problem = f"Only {cutter}, on the dealer's right, cut this deal."
+    if "one_turn_out" in ticked:
+        if not ruleset.one_turn_out_bonus:
+            problem = f"{ruleset.name} has no bonus for going down and out in one turn."
+        elif not went_out:
+            problem = "Only the player who went out can have gone down and out in one turn."
+    return problem
 
 
 def read_cards(text: str) -> tuple[str, ...]:
@@ -160,7 +194,7 @@ def score_line(
     Raises :class:`~.tally.HandTextError` with the sentence shown beside the line.
     """
     chosen = frozenset(ticked)
-    adjustment = sum(a.points for a in adjustments(ruleset) if a.field in chosen)
+    adjustment = line_adjustment(ruleset, chosen)
     cards, points = (cards or "").strip(), (points or "").strip()
     if out:
         return LineScore(ranks=(), typed=None, points=0, adjustment=adjustment, ticked=chosen)
@@ -287,28 +321,25 @@ def _who_went_out(table: DealTable, went_out: int | str | None) -> tuple[int | N
 
 def _judged_line(ruleset: Ruleset, table: DealTable, entry: LineEntry, out: int | None) -> LineScore:
     """One line scored, or :class:`~.tally.HandTextError` with its problem (the last one found wins)."""
-    name = table.names[entry.position]
+    went_out = entry.position == out
     problem = None
     line = None
-    went_out = entry.position == out
-    if went_out and ((entry.cards or "").strip() not in ("", "0") or (entry.points or "").strip() not in ("", "0")):
+    if went_out and not _clear(entry):
+        name = table.names[entry.position]
         problem = f"{name} went out, so {name} has no cards left: clear this line."
     else:  # a line that can't be read says so alone: its bonuses are judged once it is read
         line = score_line(ruleset, cards=entry.cards, points=entry.points, out=went_out, ticked=entry.ticked)
-    if "exact_cut" in entry.ticked:
-        if not ruleset.exact_cut_bonus:
-            problem = f"{ruleset.name} has no exact-cut bonus."
-        elif entry.position != table.cutter:
-            problem = f"Only {table.names[table.cutter]}, on the dealer's right, cut this deal."
-    if "one_turn_out" in entry.ticked:
-        if not ruleset.one_turn_out_bonus:
-            problem = f"{ruleset.name} has no bonus for going down and out in one turn."
-        elif not went_out:
-            problem = "Only the player who went out can have gone down and out in one turn."
+    cutter = None if entry.position == table.cutter else table.names[table.cutter]
+    problem = bonus_problem(ruleset, entry.ticked, went_out=went_out, cutter=cutter) or problem
     if problem is not None:
         raise HandTextError(problem)
     assert line is not None
     return line
+
+
+def _clear(entry: LineEntry) -> bool:
+    """Whether a line holds nothing (an empty box, or a 0, in both boxes)."""
+    return (entry.cards or "").strip() in ("", "0") and (entry.points or "").strip() in ("", "0")
 
 
 def _deal_warnings(
@@ -320,7 +351,16 @@ def _deal_warnings(
     *,
     stock_ran_out: bool,
 ) -> list[str]:
-    """Hand sizes and the packs' supply, and lines left empty that should hold cards."""
+    """Hand sizes and the packs' supply, then lines left empty that should hold cards."""
+    warnings = _supply_warnings(ruleset, deal_number, table, hands)
+    empty = [table.names[h.position] for h in hands if h.position != out and h.line.typed is None and not h.line.ranks]
+    if empty:
+        warnings.append(_empty_lines_warning(empty, stock_ran_out=stock_ran_out))
+    return warnings
+
+
+def _supply_warnings(ruleset: Ruleset, deal_number: int, table: DealTable, hands: Sequence[ScoredHand]) -> list[str]:
+    """Each hand's size and copies against the deal and the packs, then the copies across all the hands."""
     deal = ruleset.deal(deal_number)
     players = len(table.names)
     warnings = []
@@ -328,18 +368,16 @@ def _deal_warnings(
         if hand.line.ranks:
             said = hand_warnings(ruleset, deal, hand.line.ranks, players=players, buys=hand.buys)
             warnings += [f"{table.names[hand.position]}: {warning}" for warning in said]
-    warnings += table_warnings(ruleset, [hand.line.ranks or () for hand in hands], players=players)
-    empty = [
-        table.names[h.position] for h in hands if h.position != out and h.line.typed is None and not h.line.ranks
-    ]
-    if empty and stock_ran_out:
-        have = "has" if len(empty) == 1 else "have"
-        warnings.append(f"The stock ran out, so everyone scores, but {and_list(empty)} {have} no cards entered.")
-    elif empty:
-        have = "has" if len(empty) == 1 else "have"
-        their = "their" if len(empty) > 1 else "the"
-        warnings.append(
-            f"Only one player goes out, but {and_list(empty)} {have} no cards entered: enter "
-            f"{their} cards left, or save anyway."
-        )
-    return warnings
+    return warnings + table_warnings(ruleset, [hand.line.ranks or () for hand in hands], players=players)
+
+
+def _empty_lines_warning(empty: Sequence[str], *, stock_ran_out: bool) -> str:
+    """The players whose lines are empty although they did not go out (a line left out by mistake?)."""
+    have = "has" if len(empty) == 1 else "have"
+    if stock_ran_out:
+        return f"The stock ran out, so everyone scores, but {and_list(empty)} {have} no cards entered."
+    their = "their" if len(empty) > 1 else "the"
+    return (
+        f"Only one player goes out, but {and_list(empty)} {have} no cards entered: enter "
+        f"{their} cards left, or save anyway."
+    )
