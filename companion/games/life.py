@@ -104,35 +104,12 @@ def change_buys(game: Game, position: int, delta: int) -> int:
     Raises :class:`GameError` with the reason when the ruleset refuses it.
     """
     ruleset = game.ruleset
-    if game.game_status is not GameStatus.IN_PROGRESS:
-        raise GameError("This game is not in progress.")
     number = len(game.deals) + 1
-    deal = ruleset.deal(number)
-    seat = next((s for s in game.seats if s.position == position), None)
-    if seat is None:
-        raise GameError("That player is not at this table.")
-    name = ruleset.buy_name
-    if delta > 0 and not deal.buys.allowed:
-        raise GameError(f"No {name} in deal {number} of {ruleset.name}.")
-    row = db.session.scalar(
-        select(BuyCount).where(BuyCount.game_id == game.id, BuyCount.deal_number == number, BuyCount.position == position)
-    )
+    seat = _seat_that_may_buy(game, number, position, delta)
+    deal, name = ruleset.deal(number), ruleset.buy_name
+    row = _buy_counter(game, number, position, make=delta > 0)
     if row is None:
-        if delta < 0:
-            raise GameError(f"{seat.player.name} has no {name} to take back.")
-        row = BuyCount(game_id=game.id, deal_number=number, position=position, count=0)
-        db.session.add(row)
-        try:
-            db.session.flush()
-        except IntegrityError:  # another phone made the counter first: use theirs
-            db.session.rollback()
-            row = db.session.scalar(
-                select(BuyCount).where(
-                    BuyCount.game_id == game.id, BuyCount.deal_number == number, BuyCount.position == position
-                )
-            )
-    if row is None:  # made by another phone and gone again (an undo) in between
-        raise GameError(f"The {name} counter changed on another phone: try again.")
+        raise GameError(f"{seat.player.name} has no {name} to take back.")
     # One conditional UPDATE: two phones tapping at once can't both take the last May I allowed.
     allowed: ColumnElement[bool] = BuyCount.count + delta >= 0
     if delta > 0 and deal.buys.limit is not None:
@@ -150,6 +127,38 @@ def change_buys(game: Game, position: int, delta: int) -> int:
     touch(game)
     db.session.commit()
     return db.session.scalar(select(BuyCount.count).where(BuyCount.id == row.id)) or 0
+
+
+def _seat_that_may_buy(game: Game, number: int, position: int, delta: int) -> Seat:
+    """The seat whose counter changes, if the game and the deal allow it; :class:`GameError` saying why not."""
+    if game.game_status is not GameStatus.IN_PROGRESS:
+        raise GameError("This game is not in progress.")
+    seat = next((s for s in game.seats if s.position == position), None)
+    if seat is None:
+        raise GameError("That player is not at this table.")
+    ruleset = game.ruleset
+    if delta > 0 and not ruleset.deal(number).buys.allowed:
+        raise GameError(f"No {ruleset.buy_name} in deal {number} of {ruleset.name}.")
+    return seat
+
+
+def _buy_counter(game: Game, number: int, position: int, *, make: bool) -> BuyCount | None:
+    """A seat's May I counter in deal ``number``; made at 0 if ``make`` and there is none (else ``None``)."""
+    mine = select(BuyCount).where(
+        BuyCount.game_id == game.id, BuyCount.deal_number == number, BuyCount.position == position
+    )
+    row = db.session.scalar(mine)
+    if row is not None or not make:
+        return row
+    db.session.add(BuyCount(game_id=game.id, deal_number=number, position=position, count=0))
+    try:
+        db.session.flush()
+    except IntegrityError:  # another phone made the counter first: use theirs
+        db.session.rollback()
+    row = db.session.scalar(mine)
+    if row is None:  # made by another phone and gone again (an undo) in between
+        raise GameError(f"The {game.ruleset.buy_name} counter changed on another phone: try again.")
+    return row
 
 
 def abandon(game: Game) -> None:

@@ -87,36 +87,43 @@ class GameState:
 
 def game_state(game: Game) -> GameState:
     """Totals, places and the current deal of a game."""
-    ruleset = game.ruleset
-    count = len(ruleset.deals)
+    per_seat = _deal_points(game)
+    totals = {position: sum(p for p in points if p is not None) for position, points in per_seat.items()}
+    # the lowest total wins; tied players share a place
+    places = {position: 1 + sum(1 for other in totals.values() if other < total) for position, total in totals.items()}
+    standings = tuple(
+        Standing(
+            position=seat.position,
+            player=seat.player,
+            total=totals[seat.position],
+            place=places[seat.position],
+            deal_points=tuple(per_seat[seat.position]),
+            running=_running(per_seat[seat.position]),
+        )
+        for seat in game.seats
+    )
+    return GameState(game=game, ruleset=game.ruleset, standings=standings, deals_played=len(game.deals))
+
+
+def _deal_points(game: Game) -> dict[int, list[int | None]]:
+    """Each seat's score in each deal of the game (``None`` for deals not played yet)."""
+    count = len(game.ruleset.deals)
     per_seat: dict[int, list[int | None]] = {seat.position: [None] * count for seat in game.seats}
     for deal in game.deals:
         for hand in deal.hands:
             if hand.position in per_seat and 1 <= deal.number <= count:
                 per_seat[hand.position][deal.number - 1] = hand.total
-    played = len(game.deals)
-    totals = {position: sum(p for p in points if p is not None) for position, points in per_seat.items()}
-    # the lowest total wins; tied players share a place
-    places = {position: 1 + sum(1 for other in totals.values() if other < total) for position, total in totals.items()}
-    standings = []
-    for seat in game.seats:
-        points = per_seat[seat.position]
-        running: list[int | None] = []
-        total = 0
-        for value in points:
-            if value is None:
-                running.append(None)
-            else:
-                total += value
-                running.append(total)
-        standings.append(
-            Standing(
-                position=seat.position,
-                player=seat.player,
-                total=totals[seat.position],
-                place=places[seat.position],
-                deal_points=tuple(points),
-                running=tuple(running),
-            )
-        )
-    return GameState(game=game, ruleset=ruleset, standings=tuple(standings), deals_played=played)
+    return per_seat
+
+
+def _running(points: list[int | None]) -> tuple[int | None, ...]:
+    """The running total after each deal played (``None`` for deals not played yet)."""
+    running: list[int | None] = []
+    total = 0
+    for value in points:
+        if value is None:
+            running.append(None)
+        else:
+            total += value
+            running.append(total)
+    return tuple(running)
