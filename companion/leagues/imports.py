@@ -581,55 +581,58 @@ def _deal(deal: dict[str, Any], where: str, ruleset: Ruleset, seat_names: list[s
     updated_at = _time(deal["updated_at"], where, "updated_at")
 
     hands: list[_Hand] = []
-    for index, hand in enumerate(_list(deal["hands"], where, "hands"), start=1):
-        place = f"{where}, hand {index}"
-        hand = _fields(
-            hand, place, "the hand", ("position", "cards", "points", "adjustment", "exact_cut", "one_turn_out", "buys")
-        )
-        position = _seat(hand["position"], place, "position", seats)
-        if any(other.position == position for other in hands):
-            raise _fail(where, f"position {position} ({seat_names[position]}) has two hands.")
-        points = _int(hand["points"], place, "points", 0, MAX_POINTS)
-        cards = hand["cards"]
-        if cards is None:
-            if points > MAX_TYPED_POINTS:
-                raise _fail(place, f"{points} typed points is more than any hand can hold.")
-        else:
-            if not isinstance(cards, str) or len(cards) > MAX_HAND_TEXT:
-                raise _fail(
-                    place,
-                    f"cards must be ranks as text (at most {MAX_HAND_TEXT} letters) or null, not {_shown(cards)}.",
-                )
-            try:
-                ranks = parse_ranks(cards)
-            except CardSyntaxError as error:
-                raise _fail(place, f"the cards {_shown(cards)} are not ranks ({_short(error)}).") from None
-            if " ".join(ranks) != cards:
-                raise _fail(
-                    place,
-                    f"the cards {_shown(cards)} are not written as the app writes them ({_shown(' '.join(ranks))}).",
-                )
-            scored = rank_points(ruleset, ranks)
-            if scored != points:
-                raise _fail(place, f"the cards {_shown(cards)} score {scored} in {ruleset.name}, not {points}.")
-        if position == went_out and points != 0:
-            raise _fail(place, f"position {position} went out, so the hand scores 0, not {points}.")
-        exact_cut = _bool(hand["exact_cut"], place, "exact_cut")
-        one_turn_out = _bool(hand["one_turn_out"], place, "one_turn_out")
-        ticked = {name for name, on in (("exact_cut", exact_cut), ("one_turn_out", one_turn_out)) if on}
-        problem = bonus_problem(ruleset, ticked, went_out=position == went_out)
-        if problem:
-            raise _fail(place, problem[0].lower() + problem[1:])  # the file's words, after "Game 1, deal 2, hand 3:"
-        adjustment = _int(hand["adjustment"], place, "adjustment", -MAX_ADJUSTMENT, MAX_ADJUSTMENT)
-        bonuses = line_adjustment(ruleset, ticked)
-        if adjustment != bonuses:
-            raise _fail(place, f"adjustment {adjustment} does not match the hand's bonuses ({bonuses}).")
-        buys = _int(hand["buys"], place, "buys", 0, MAX_BUYS)
-        hands.append(_Hand(position, cards, points, adjustment, exact_cut, one_turn_out, buys))
+    for index, fields in enumerate(_list(deal["hands"], where, "hands"), start=1):
+        hand = _hand(fields, f"{where}, hand {index}", ruleset, seats, went_out)
+        if any(other.position == hand.position for other in hands):
+            raise _fail(where, f"position {hand.position} ({seat_names[hand.position]}) has two hands.")
+        hands.append(hand)
     missing = [p for p in range(seats) if all(hand.position != p for hand in hands)]
     if missing:
         raise _fail(where, f"there is no hand for position {missing[0]} ({seat_names[missing[0]]}).")
     return _Deal(deal["number"], dealer, went_out, stock_ran_out, version, created_at, updated_at, hands)
+
+
+def _hand(fields: Any, place: str, ruleset: Ruleset, seats: int, went_out: int | None) -> _Hand:
+    """One hand of a deal, checked against the ruleset as the score page would have scored it."""
+    hand = _fields(
+        fields, place, "the hand", ("position", "cards", "points", "adjustment", "exact_cut", "one_turn_out", "buys")
+    )
+    position = _seat(hand["position"], place, "position", seats)
+    points = _int(hand["points"], place, "points", 0, MAX_POINTS)
+    _check_points(hand["cards"], points, place, ruleset)
+    if position == went_out and points != 0:
+        raise _fail(place, f"position {position} went out, so the hand scores 0, not {points}.")
+    exact_cut = _bool(hand["exact_cut"], place, "exact_cut")
+    one_turn_out = _bool(hand["one_turn_out"], place, "one_turn_out")
+    ticked = {name for name, on in (("exact_cut", exact_cut), ("one_turn_out", one_turn_out)) if on}
+    problem = bonus_problem(ruleset, ticked, went_out=position == went_out)
+    if problem:
+        raise _fail(place, problem[0].lower() + problem[1:])  # the file's words, after "Game 1, deal 2, hand 3:"
+    adjustment = _int(hand["adjustment"], place, "adjustment", -MAX_ADJUSTMENT, MAX_ADJUSTMENT)
+    bonuses = line_adjustment(ruleset, ticked)
+    if adjustment != bonuses:
+        raise _fail(place, f"adjustment {adjustment} does not match the hand's bonuses ({bonuses}).")
+    buys = _int(hand["buys"], place, "buys", 0, MAX_BUYS)
+    return _Hand(position, hand["cards"], points, adjustment, exact_cut, one_turn_out, buys)
+
+
+def _check_points(cards: Any, points: int, place: str, ruleset: Ruleset) -> None:
+    """A hand's points as typed (at most what a hand holds), or the points its cards, as the app writes them, score."""
+    if cards is None:
+        if points > MAX_TYPED_POINTS:
+            raise _fail(place, f"{points} typed points is more than any hand can hold.")
+        return
+    if not isinstance(cards, str) or len(cards) > MAX_HAND_TEXT:
+        raise _fail(place, f"cards must be ranks as text (at most {MAX_HAND_TEXT} letters) or null, not {_shown(cards)}.")
+    try:
+        ranks = parse_ranks(cards)
+    except CardSyntaxError as error:
+        raise _fail(place, f"the cards {_shown(cards)} are not ranks ({_short(error)}).") from None
+    if " ".join(ranks) != cards:
+        raise _fail(place, f"the cards {_shown(cards)} are not written as the app writes them ({_shown(' '.join(ranks))}).")
+    scored = rank_points(ruleset, ranks)
+    if scored != points:
+        raise _fail(place, f"the cards {_shown(cards)} score {scored} in {ruleset.name}, not {points}.")
 
 
 # ---------------------------------------------------------------------------
