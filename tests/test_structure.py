@@ -158,3 +158,53 @@ def test_the_engine_check_finds_a_web_import():
         assert _foreign(name), name
     for name in ("companion.rules", "companion.rules.cards", "dataclasses", "itertools", "enum"):
         assert not _foreign(name), name
+
+
+# -- the score POST goes down the layers ------------------------------------------------------------
+
+GAMES_LAYERS = (
+    ("companion.games.routes",),
+    ("companion.games.offline",),
+    ("companion.games.entry",),
+    ("companion.games.deal_entry", "companion.games.life"),
+    ("companion.games.errors",),
+    ("companion.games.history", "companion.games.forms"),
+    ("companion.games.state", "companion.games.changes", "companion.games.pagecache"),
+)
+"""The games package from the pages down: a module imports only modules of the layers below its own.
+
+The game page (routes) shows the offers the offline sync keeps (offline); both
+fill the entry page (entry), which asks the use cases (deal_entry, life); they
+raise errors and write the history, on the game's derived state."""
+
+
+def _climbing(edges: dict[str, set[str]], layers: tuple[tuple[str, ...], ...]) -> list[tuple[str, str]]:
+    """Every import of a module in the same layer or one above (the arrows that run back up)."""
+    level = {module: depth for depth, layer in enumerate(layers) for module in layer}
+    return sorted(
+        (source, target)
+        for source, targets in edges.items()
+        if source in level
+        for target in targets
+        if target in level and target != source and level[target] <= level[source]
+    )
+
+
+def test_a_deal_entry_goes_down_the_games_layers_without_climbing_back():
+    """A score POST: route -> page data -> use case -> engine, and no games module imports one above it."""
+    edges = _imports()
+    games = {m for m in edges if m.startswith("companion.games.")}
+    listed = {module for layer in GAMES_LAYERS for module in layer}
+    assert games == listed, games ^ listed  # a new module takes its place here
+    assert _climbing(edges, GAMES_LAYERS) == []
+
+
+def test_the_layer_check_finds_a_module_that_climbs():
+    edges = {
+        "companion.games.deal_entry": {"companion.games.entry", "companion.games.life", "companion.games.errors"},
+        "companion.games.entry": {"companion.games.deal_entry"},
+    }
+    assert _climbing(edges, GAMES_LAYERS) == [
+        ("companion.games.deal_entry", "companion.games.entry"),
+        ("companion.games.deal_entry", "companion.games.life"),
+    ]
