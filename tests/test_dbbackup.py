@@ -65,7 +65,7 @@ def play_deal(
 
 
 def populate(app) -> None:
-    from companion.house_rules.service import ruleset_of as custom_ruleset_of
+    from companion.registry import of_version as custom_ruleset_of
     from companion.house_rules.service import save as save_custom
     from companion.rules.definition import ruleset_to_definition
 

@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import func, select
 
 from companion.extensions import db
+from companion import registry
 from companion.house_rules import share
 from companion.models import CustomRuleset, CustomRulesetVersion, Game, League, User
 from companion.rules import RULESETS
@@ -628,7 +629,7 @@ def test_league_standings_filter_by_a_custom_ruleset(client, app):
     """A game under the family's rules counts in the standings filtered by them, not under Contract Rummy."""
     from companion.games import deal_entry, life
     from companion.rules.deal_score import LineEntry
-    from companion.house_rules.service import ruleset_of
+    from companion.registry import of_version as ruleset_of
     from companion.leagues.service import add_member, create_league
 
     with app.app_context():
@@ -849,6 +850,6 @@ def test_a_members_list_of_stored_rules_puts_their_leagues_first_then_their_own_
         service.save({**contract, "name": "A league's we are not in"}, user=owner, league=ours)
         service.save({**contract, "name": "Ann's own"}, user=member)
         service.save({**contract, "name": "Zed: the Smiths'"}, user=owner, league=theirs)
-        assert [c.name for c in service.visible(member)] == ["Zed: the Smiths'", "Ann's own", "A league's we are not in"]
+        assert [c.name for c in registry.visible(member)] == ["Zed: the Smiths'", "Ann's own", "A league's we are not in"]
         # the owner may change every league, so none stands out: by owner (an account's, then leagues by name)
-        assert [c.name for c in service.visible(owner)] == ["Ann's own", "A league's we are not in", "Zed: the Smiths'"]
+        assert [c.name for c in registry.visible(owner)] == ["Ann's own", "A league's we are not in", "Zed: the Smiths'"]

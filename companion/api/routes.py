@@ -16,6 +16,7 @@ from flask.blueprints import BlueprintSetupState
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 from werkzeug.routing import BaseConverter
 
+from .. import registry
 from ..rules import (
     DEFAULT_RULESET_ID,
     RULESETS,
@@ -25,7 +26,6 @@ from ..rules import (
     RulesError,
     RulesetDefinitionError,
     check_go_down,
-    find_ruleset,
     ruleset_from_definition,
     ruleset_to_definition,
     score_hand,
@@ -187,7 +187,7 @@ def _ruleset(data: dict[str, Any]) -> Ruleset:
                 raise BadRequest(f"With the house options in 'options', {error}") from None
         return chosen
     elif isinstance(given, str):
-        ruleset = find_ruleset(given)
+        ruleset = registry.builtin(given)
     else:
         raise BadRequest(
             f"'ruleset' must be a ruleset id such as \"contract\" or a ruleset object, not {_shown(given)}."
@@ -311,7 +311,7 @@ def check_ruleset() -> Response:
 
 @bp.get("/rulesets/<api_any_text:ruleset_id>")
 def show_ruleset(ruleset_id: str) -> Response:
-    ruleset = find_ruleset(ruleset_id)
+    ruleset = registry.builtin(ruleset_id)
     return _reply(ruleset_json(ruleset, _players_query()))
 
 

@@ -18,10 +18,7 @@ from ..links import public_url
 from ..auth.access import can_change_game, can_change_league, changeable_leagues, may_change, refusal
 from ..models import Game, League, Player
 from ..qr import qr_svg
-from ..house_rules.service import Choice
-from ..house_rules.service import choices as ruleset_choices
-from ..house_rules.service import find as find_custom_or_builtin
-from ..house_rules.service import find_ruleset
+from .. import registry
 from ..models import CustomRulesetVersion
 from ..rules import DEFAULT_RULESET_ID, RULESETS, Ruleset
 from ..rules.deal_score import DealJudgement
@@ -72,7 +69,7 @@ def new_game() -> tuple[str, int] | WerkzeugResponse:
         game = _start_from_form(form, known)
         if game is not None:
             return redirect(url_for("games.show", game_id=game.id), code=303)
-    ruleset = find_ruleset(form.ruleset.data or "contract") or RULESETS["contract"]
+    ruleset = registry.find_ruleset(form.ruleset.data or "contract") or RULESETS["contract"]
     return render_template("games/new.html", form=form, ruleset=ruleset, rulesets=rules), (422 if request.method == "POST" else 200)
 
 
@@ -85,13 +82,13 @@ class _FieldProblem(Exception):
         self.message = message
 
 
-def _offer_choices(form: NewGameForm, known: list[Player]) -> list[Choice]:
+def _offer_choices(form: NewGameForm, known: list[Player]) -> list[registry.Choice]:
     """The form's lists: the players known, the rules (a league's own first) and the leagues; the rules listed."""
     for seat in form.seats:
         seat.form.player.choices = [SelectChoice("", "—")] + [SelectChoice(str(p.id), p.name) for p in known]
     asked_league = parse_id(request.args.get("league") or request.form.get("league"))
     first = db.session.get(League, asked_league) if asked_league is not None else None
-    rules = ruleset_choices(current_user, first)
+    rules = registry.choices(current_user, first)
     form.ruleset.choices = [SelectChoice(c.value, c.label) for c in rules]
     form.league.choices = [SelectChoice("", "No league")] + [
         SelectChoice(str(league.id), league.name) for league in League.ordered()
@@ -99,7 +96,7 @@ def _offer_choices(form: NewGameForm, known: list[Player]) -> list[Choice]:
     return rules
 
 
-def _fill_from_link(form: NewGameForm, rules: list[Choice]) -> None:
+def _fill_from_link(form: NewGameForm, rules: list[registry.Choice]) -> None:
     """A link's ``?ruleset=`` picks the rules; its ``?league=`` fills the seats from the roster, in order."""
     if request.args.get("ruleset") in {c.value for c in rules}:
         form.ruleset.data = request.args["ruleset"]
@@ -137,7 +134,7 @@ def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
 
 def _rules_from_form(form: NewGameForm) -> tuple[Ruleset, CustomRulesetVersion | None]:
     """The rules picked, with the house rules ticked (a table's own rules offer their own)."""
-    found = find_custom_or_builtin(form.ruleset.data)
+    found = registry.find(form.ruleset.data)
     if found is None:
         raise _FieldProblem(form.ruleset, "Pick rules from the list.")
     ruleset, custom_version = found
@@ -203,8 +200,8 @@ def seat_league(league_id: int) -> tuple[str, int] | WerkzeugResponse:
         abort(403, description=refusal(league=league))
     order, playing, ruleset_id, chosen_options = _seating_asked(league)
     errors: dict[str, str] = {}
-    rules = ruleset_choices(current_user, league)  # the league's own rules first, as on the new-game form
-    found = find_custom_or_builtin(ruleset_id) if ruleset_id in {c.value for c in rules} else None
+    rules = registry.choices(current_user, league)  # the league's own rules first, as on the new-game form
+    found = registry.find(ruleset_id) if ruleset_id in {c.value for c in rules} else None
     if found is None:
         errors["ruleset"] = "Pick the rules from the list."
     ruleset, custom_version = found or (RULESETS[DEFAULT_RULESET_ID], None)
@@ -275,7 +272,7 @@ def ruleset_options() -> str:
     """
     asked = parse_id(request.args.get("league"))
     league = db.session.get(League, asked) if asked is not None else None
-    rules = ruleset_choices(current_user, league)
+    rules = registry.choices(current_user, league)
     picked = request.args.get("ruleset", "")
     selected_id = picked if picked in {c.value for c in rules} else "contract"
     return render_template("_ruleset_options.html", rulesets=rules, selected_id=selected_id)
@@ -284,7 +281,7 @@ def ruleset_options() -> str:
 @bp.get("/new/options")
 def house_options() -> str:
     """The house rules a ruleset offers (swapped in when the ruleset changes)."""
-    ruleset = find_ruleset(request.args.get("ruleset", "")) or RULESETS["contract"]
+    ruleset = registry.find_ruleset(request.args.get("ruleset", "")) or RULESETS["contract"]
     form = NewGameForm(formdata=None)
     return render_template("games/_options.html", form=form, ruleset=ruleset)
 

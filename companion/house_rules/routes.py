@@ -18,6 +18,7 @@ from ..qr import qr_svg
 from ..rules import RULESETS
 from ..rules.definition import ruleset_to_definition
 from ..rules.guide import card_contents
+from .. import registry
 from . import bp, service, share
 from .builder import Judged, judge
 from .draft import Draft
@@ -33,7 +34,7 @@ def _is_htmx() -> bool:
 
 
 def _custom_or_404(custom_id: int) -> CustomRuleset:
-    custom = service.get_visible(custom_id)
+    custom = registry.stored_for_reader(custom_id)
     if custom is None:
         abort(404)
     return custom
@@ -65,7 +66,7 @@ def _owner(value: str | None) -> tuple[League | None, str | None]:
 
 @bp.get("/")
 def index() -> str:
-    customs = [c for c in service.visible(current_user) if c.versions]
+    customs = [c for c in registry.visible(current_user) if c.versions]
     return render_template(
         "house_rules/index.html",
         customs=customs,
@@ -94,14 +95,14 @@ def _start(args: Any) -> tuple[Draft, str, dict[str, str], CustomRuleset | None]
                 return Draft.from_definition(judged_from), "a shared link", errors, None
     editing = None
     if args.get("edit"):
-        editing = service.get_visible(parse_id(args.get("edit")))
+        editing = registry.stored_for_reader(parse_id(args.get("edit")))
         if editing is None:
             abort(404)
         if not service.may_change(current_user, editing):
             abort(403, description=service.refusal(editing))
         return Draft.from_definition(editing.latest.definition), editing.name, errors, editing
     start = args.get("start") or "contract"
-    found = service.find(start)
+    found = registry.find(start)
     if found is None:
         errors["form"] = f"There is no ruleset “{start[:40]}”: this starts from Contract Rummy."
         found = (RULESETS["contract"], None)
@@ -214,7 +215,7 @@ def check() -> tuple[str, int]:
 def _editing_from_form() -> CustomRuleset | None:
     if not request.form.get("edit"):
         return None
-    editing = service.get(parse_id(request.form.get("edit")))
+    editing = registry.stored(parse_id(request.form.get("edit")))
     if editing is None or not editing.versions:
         abort(404)
     if not service.may_change(current_user, editing):
@@ -252,7 +253,7 @@ def save() -> tuple[str, int] | WerkzeugResponse:
 @bp.get("/<int:custom_id>")
 def show(custom_id: int) -> str:
     custom = _custom_or_404(custom_id)
-    ruleset = service.ruleset_of(custom.latest)
+    ruleset = registry.of_version(custom.latest)
     link = public_url("house_rules.build", d=share.encode(custom.latest.definition))
     return render_template(
         "house_rules/show.html",

@@ -1,4 +1,4 @@
-"""Custom rulesets stored and owned: find, list, save a version, delete (refused while games use one).
+"""Custom rulesets stored and owned: save a version, delete (refused while games use one); found in :mod:`companion.registry`.
 
 A custom ruleset's rules are the API's ruleset object (API.md "Custom
 rulesets"), read by the engine's :func:`~companion.rules.definition.ruleset_from_definition`;
@@ -9,25 +9,18 @@ its rules, as every game does).
 
 from __future__ import annotations
 
-import functools
 import json
-from dataclasses import dataclass
 from typing import Any
 
-from flask_login import current_user
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ..auth.access import changeable_leagues, member_of
+from ..auth.access import member_of
 from ..extensions import db
 from ..models import CustomRuleset, CustomRulesetVersion, Game, League, User
-from ..rules import RULESETS, Ruleset
+from ..rules import Ruleset
 from ..rules.definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
 from ..rules.words import full_sentence
-from ..validation import parse_id
-
-PREFIX = "custom-"
-
 
 class HouseRulesError(Exception):
     """Something a player asked that can't be done; ``field`` is the form field it belongs beside."""
@@ -37,39 +30,6 @@ class HouseRulesError(Exception):
         self.field = field
 
 
-@functools.lru_cache(maxsize=512)
-def _ruleset(ruleset_id: str, definition_json: str) -> Ruleset:
-    """A stored version's ruleset; versions never change, so each is read once."""
-    return ruleset_from_definition(json.loads(definition_json), ruleset_id=ruleset_id)
-
-
-def ruleset_of(version: CustomRulesetVersion) -> Ruleset:
-    return _ruleset(version.custom_ruleset.ruleset_id, version.definition_json)
-
-
-def custom_id(ruleset_id: str | None) -> int | None:
-    """``"custom-12"`` → 12; anything else → ``None``."""
-    if not ruleset_id or not ruleset_id.startswith(PREFIX):
-        return None
-    digits = ruleset_id[len(PREFIX) :]
-    return parse_id(digits) if digits == digits.strip() else None  # "custom- 12" names nothing
-
-
-def get(custom: int | None) -> CustomRuleset | None:
-    return db.session.get(CustomRuleset, custom) if custom is not None else None
-
-
-def get_visible(custom: int | None) -> CustomRuleset | None:
-    """A stored ruleset the reader may see and use (it has a version), else ``None``: one test for every page."""
-    found = get(custom)
-    return found if found is not None and found.versions and may_see(current_user, found) else None
-
-
-def may_see(user: object, custom: CustomRuleset) -> bool:
-    """Any signed-in account may read and use a stored ruleset; nobody signed in sees none."""
-    return bool(getattr(user, "is_authenticated", False))
-
-
 def may_change(user: object, custom: CustomRuleset) -> bool:
     """A league's ruleset: its members (and the owner); an account's: that account (and the owner)."""
     if not getattr(user, "is_authenticated", False):
@@ -77,73 +37,6 @@ def may_change(user: object, custom: CustomRuleset) -> bool:
     if custom.league is not None:
         return member_of(user, custom.league)  # type: ignore[arg-type]
     return bool(getattr(user, "is_owner", False)) or custom.user_id == getattr(user, "id", None)
-
-
-def find(ruleset_id: str | None) -> tuple[Ruleset, CustomRulesetVersion | None] | None:
-    """A built-in ruleset by id, or the latest version of a stored one the reader may see (``custom-<id>``)."""
-    if ruleset_id in RULESETS:
-        return RULESETS[ruleset_id], None
-    custom = get_visible(custom_id(ruleset_id))
-    if custom is None:
-        return None
-    return ruleset_of(custom.latest), custom.latest
-
-
-def find_ruleset(ruleset_id: str | None) -> Ruleset | None:
-    found = find(ruleset_id)
-    return found[0] if found else None
-
-
-def visible(user: object, league: League | None = None) -> list[CustomRuleset]:
-    """The stored rulesets a reader may use: ``league``'s first, then the rest by owner and name."""
-    if not getattr(user, "is_authenticated", False):
-        return []
-    rows = list(db.session.scalars(select(CustomRuleset).order_by(func.lower(CustomRuleset.name), CustomRuleset.id)))
-    first_league = league.id if league is not None else None
-    mine = getattr(user, "id", None)
-    # the reader's own leagues come next (for the owner, who may change every league, none stand out)
-    own_leagues = set() if getattr(user, "is_owner", False) else {
-        owner.id for owner in changeable_leagues(user, {c.league for c in rows if c.league is not None})
-    }
-
-    def order(custom: CustomRuleset) -> tuple[int, str]:
-        if first_league is not None and custom.league_id == first_league:
-            return (0, "")
-        if custom.league is not None and custom.league_id in own_leagues:
-            return (1, custom.league.name.casefold())
-        if custom.user_id == mine:
-            return (2, "")
-        return (3, custom.league.name.casefold() if custom.league else "")
-
-    return sorted(rows, key=order)
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One entry of a rules list: a value (the ruleset id), its label and its group."""
-
-    value: str
-    label: str
-    group: str
-
-    @property
-    def id(self) -> str:
-        """The ruleset id (as a ruleset's ``id``, so lists of either read alike)."""
-        return self.value
-
-    @property
-    def name(self) -> str:
-        return self.label
-
-
-def choices(user: object, league: League | None = None) -> list[Choice]:
-    """Every ruleset a reader may pick: stored ones (a league's own first), then the built-ins."""
-    found = [
-        Choice(c.ruleset_id, c.name, f"{c.league.name}'s rules" if c.league else "Your own rules" if c.user_id == getattr(user, "id", None) else f"{c.user.username}'s rules" if c.user else "Saved rules")
-        for c in visible(user, league)
-        if c.versions
-    ]
-    return found + [Choice(r.id, r.name, "Published rules") for r in RULESETS.values()]
 
 
 def owner_label(custom: CustomRuleset) -> str:
@@ -256,21 +149,3 @@ def delete(custom: CustomRuleset, user: User) -> None:
     except IntegrityError:  # a game started under it meanwhile
         db.session.rollback()
         raise HouseRulesError(f"“{custom.name}” can't be deleted: a game has just started under it.") from None
-
-
-def league_choices(league: League) -> list[Choice]:
-    """The stored rulesets a league's standings may be filtered by: its own, and any its games were played under (one query)."""
-    played = (
-        select(CustomRulesetVersion.custom_ruleset_id)
-        .join(Game, Game.custom_version_id == CustomRulesetVersion.id)
-        .where(Game.league_id == league.id)
-    )
-    rows = db.session.execute(
-        select(CustomRuleset.id, CustomRuleset.name, CustomRuleset.league_id)
-        .where((CustomRuleset.league_id == league.id) | CustomRuleset.id.in_(played))
-        .order_by(func.lower(CustomRuleset.name), CustomRuleset.id)
-    ).all()
-    return [
-        Choice(f"{PREFIX}{custom_id}", name, f"{league.name}'s rules" if owner == league.id else "Other rules")
-        for custom_id, name, owner in rows
-    ]

@@ -270,9 +270,9 @@ def validate_backup(data: Any) -> CheckedBackup:
 
 
 def _is_custom_id(rules_id: str) -> bool:
-    from ..house_rules.service import custom_id
+    from ..registry import stored_id
 
-    return custom_id(rules_id) is not None
+    return stored_id(rules_id) is not None
 
 
 def _checked_ruleset(game: dict[str, Any], where: str, checked: dict[str, Ruleset]) -> Ruleset:

@@ -21,7 +21,7 @@ from ..extensions import db
 from ..links import public_url
 from ..qr import qr_svg
 from ..models import League, Player
-from ..house_rules.service import custom_id, league_choices
+from ..registry import league_choices, stored_id
 from ..rules import RULESETS
 from ..validation import IdSelectField, PlainName
 from .charts import line_chart
@@ -119,7 +119,7 @@ def _filters(league: League) -> tuple[Season, str | None, dict[str, str], list[i
             errors["season"] = f"“{shown}” is not a season: pick a year, all time or a range."
         season = default
     ruleset_id = request.args.get("ruleset") or None
-    if ruleset_id is not None and ruleset_id not in RULESETS and custom_id(ruleset_id) is None:
+    if ruleset_id is not None and ruleset_id not in RULESETS and stored_id(ruleset_id) is None:
         errors["ruleset"] = f"There is no ruleset “{ruleset_id}”."
         ruleset_id = None
     return season, ruleset_id, errors, years

@@ -16,7 +16,7 @@ from flask.typing import ResponseReturnValue
 from flask_login import current_user
 
 from ..extensions import db
-from ..house_rules.service import Choice, choices, find_ruleset
+from ..registry import Choice, choices, find_ruleset
 from ..models import Game
 from ..rules import (
     RULESETS,
