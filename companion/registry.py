@@ -21,13 +21,32 @@ from sqlalchemy import func, select
 from .auth.access import changeable_leagues
 from .extensions import db
 from .models import CustomRuleset, CustomRulesetVersion, Game, League
-from .rules import RULESETS, Ruleset
+from .rules import DEFAULT_RULESET_ID, RULESETS, Ruleset
 from .rules import find_ruleset as find_builtin
 from .rules.definition import ruleset_from_definition
 from .validation import parse_id
 
 STORED_PREFIX = "custom-"
 """A stored ruleset's id is this and its number (``"custom-12"``)."""
+
+
+DEFAULT_ID = DEFAULT_RULESET_ID
+"""The ruleset a new game, a rules page or the API starts from when none is picked."""
+
+
+def default() -> Ruleset:
+    """The ruleset a page falls back on when none (or an unknown one) is asked for."""
+    return RULESETS[DEFAULT_ID]
+
+
+def builtins() -> tuple[Ruleset, ...]:
+    """The built-in rulesets, in the catalogue's order."""
+    return tuple(RULESETS.values())
+
+
+def is_builtin(ruleset_id: object) -> bool:
+    """Whether ``ruleset_id`` names a built-in ruleset."""
+    return isinstance(ruleset_id, str) and ruleset_id in RULESETS
 
 
 def builtin(ruleset_id: str) -> Ruleset:
@@ -48,7 +67,7 @@ def stored_id(ruleset_id: str | None) -> int | None:
 
 def is_ruleset_id(ruleset_id: object) -> bool:
     """Whether text has the shape of a ruleset id: a built-in's, or a stored one's (stored or not)."""
-    return isinstance(ruleset_id, str) and (ruleset_id in RULESETS or stored_id(ruleset_id) is not None)
+    return is_builtin(ruleset_id) or (isinstance(ruleset_id, str) and stored_id(ruleset_id) is not None)
 
 
 @functools.lru_cache(maxsize=512)
@@ -80,7 +99,7 @@ def stored_for_reader(number: int | None) -> CustomRuleset | None:
 
 def find(ruleset_id: str | None) -> tuple[Ruleset, CustomRulesetVersion | None] | None:
     """A built-in ruleset by id, or the latest version of a stored one the reader may use; ``None`` otherwise."""
-    if ruleset_id in RULESETS:
+    if ruleset_id is not None and is_builtin(ruleset_id):
         return RULESETS[ruleset_id], None
     custom = stored_for_reader(stored_id(ruleset_id))
     if custom is None:
@@ -139,7 +158,7 @@ class Choice:
 def choices(user: object, league: League | None = None) -> list[Choice]:
     """Every ruleset a reader may pick: stored ones (a league's own first), then the built-ins."""
     found = [Choice(c.ruleset_id, c.name, _group(user, c)) for c in visible(user, league) if c.versions]
-    return found + [Choice(r.id, r.name, "Published rules") for r in RULESETS.values()]
+    return found + [Choice(r.id, r.name, "Published rules") for r in builtins()]
 
 
 def _group(user: object, custom: CustomRuleset) -> str:

@@ -16,7 +16,7 @@ from wtforms.utils import unset_value
 from wtforms.validators import Optional, ValidationError
 from wtforms.widgets import CheckboxInput, HiddenInput, ListWidget
 
-from ..rules import DEFAULT_RULESET_ID, RULESETS
+from .. import registry
 from ..validation import MAX_ID, BoundedIntegerField, IdSelectField, OfferedChoiceField, PlainName, PlainText
 
 MAX_SEATS = 8
@@ -26,7 +26,7 @@ MAX_HAND_TEXT = 200
 """A hand's cards as typed: room for far more cards than any hand holds (the count is checked on its own)."""
 RANDOM_DEALER = "random"
 
-_OPTION_LABELS = dict(sorted({(o.key, o.label) for r in RULESETS.values() for o in r.options}))
+_OPTION_LABELS = dict(sorted({(o.key, o.label) for r in registry.builtins() for o in r.options}))
 
 
 class SeatForm(FlaskForm):
@@ -48,8 +48,8 @@ class NewGameForm(FlaskForm):
 
     ruleset = OfferedChoiceField(
         "Rules",
-        choices=[SelectChoice(r.id, r.name) for r in RULESETS.values()],
-        default=DEFAULT_RULESET_ID,
+        choices=[SelectChoice(r.id, r.name) for r in registry.builtins()],
+        default=registry.DEFAULT_ID,
         message="Pick the rules from the list.",
     )
     options = SelectMultipleField(
@@ -69,9 +69,9 @@ class NewGameForm(FlaskForm):
     """Optional: a game in a league counts in its standings; its players join the roster."""
 
     def validate_options(self, field: SelectMultipleField) -> None:
-        ruleset = RULESETS.get(self.ruleset.data or "")
-        if ruleset is None:
+        if not registry.is_builtin(self.ruleset.data):  # a table's own rules: checked when the game starts
             return
+        ruleset = registry.builtin(self.ruleset.data)
         offered = {o.key for o in ruleset.options}
         for key in field.data or []:
             if key not in offered:

@@ -20,7 +20,7 @@ from ..models import Game, League, Player
 from ..qr import qr_svg
 from .. import registry
 from ..models import CustomRulesetVersion
-from ..rules import DEFAULT_RULESET_ID, RULESETS, Ruleset
+from ..rules import Ruleset
 from ..rules.deal_score import DealJudgement
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
 from . import bp, life, offline
@@ -69,7 +69,7 @@ def new_game() -> tuple[str, int] | WerkzeugResponse:
         game = _start_from_form(form, known)
         if game is not None:
             return redirect(url_for("games.show", game_id=game.id), code=303)
-    ruleset = registry.find_ruleset(form.ruleset.data or "contract") or RULESETS["contract"]
+    ruleset = registry.find_ruleset(form.ruleset.data or registry.DEFAULT_ID) or registry.default()
     return render_template("games/new.html", form=form, ruleset=ruleset, rulesets=rules), (422 if request.method == "POST" else 200)
 
 
@@ -204,7 +204,7 @@ def seat_league(league_id: int) -> tuple[str, int] | WerkzeugResponse:
     found = registry.find(ruleset_id) if ruleset_id in {c.value for c in rules} else None
     if found is None:
         errors["ruleset"] = "Pick the rules from the list."
-    ruleset, custom_version = found or (RULESETS[DEFAULT_RULESET_ID], None)
+    ruleset, custom_version = found or (registry.default(), None)
     chosen_options = [key for key in dict.fromkeys(chosen_options) if key in {option.key for option in ruleset.options}]
     move = request.form.get("move", "") if request.method == "POST" else ""
     if move:  # "up-<id>" or "down-<id>": one seat moves, everything else stays as ticked
@@ -246,7 +246,7 @@ def _seating_asked(league: League) -> tuple[list[Player], set[int], str, list[st
         order = league.seating()
         usual = set(league.usual_player_ids())
         playing = {p.id for p in order if p.id in usual}
-        return order, playing or {p.id for p in order}, DEFAULT_RULESET_ID, []
+        return order, playing or {p.id for p in order}, registry.DEFAULT_ID, []
     roster = {str(player.id): player for player in league.members}
     asked = [i for i in request.form.get("order", "").split(",") if i in roster]
     order = [roster[i] for i in dict.fromkeys(asked)] + [p for p in league.seating() if str(p.id) not in asked]
@@ -281,7 +281,7 @@ def ruleset_options() -> str:
 @bp.get("/new/options")
 def house_options() -> str:
     """The house rules a ruleset offers (swapped in when the ruleset changes)."""
-    ruleset = registry.find_ruleset(request.args.get("ruleset", "")) or RULESETS["contract"]
+    ruleset = registry.find_ruleset(request.args.get("ruleset", "")) or registry.default()
     form = NewGameForm(formdata=None)
     return render_template("games/_options.html", form=form, ruleset=ruleset)
 

@@ -7,7 +7,7 @@ from sqlalchemy import func, select
 
 from ..extensions import db
 from ..models import Game, GameStatus
-from ..rules import RULESETS
+from .. import registry
 
 bp = Blueprint("main", __name__)
 
@@ -31,7 +31,7 @@ def home() -> str:
         )
     abandoned = db.session.scalar(select(func.count()).select_from(Game).where(Game.status == GameStatus.ABANDONED.value))
     return render_template(
-        "home.html", rulesets=RULESETS.values(), in_progress=in_progress, finished=finished, abandoned=abandoned
+        "home.html", rulesets=registry.builtins(), in_progress=in_progress, finished=finished, abandoned=abandoned
     )
 
 
