@@ -10,7 +10,7 @@ from flask import Response, abort, flash, redirect, render_template, request, ur
 from flask_login import current_user
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from ..auth.access import changeable_leagues, member_of
+from ..auth.access import can_change_league, can_change_rules, changeable_leagues, rules_refusal
 from ..extensions import db
 from ..models import CustomRuleset, League
 from ..links import public_url
@@ -54,7 +54,7 @@ def _owner(value: str | None) -> tuple[League | None, str | None]:
     league = db.session.get(League, league_id) if league_id is not None else None
     if league is None:
         return None, "Pick yourself or one of your leagues."
-    if not member_of(current_user, league):
+    if not can_change_league(current_user, league):
         return None, f"Only members of {league.name} can save rules for it."
     return league, None
 
@@ -97,8 +97,8 @@ def _start(args: Any) -> tuple[Draft, str, dict[str, str], CustomRuleset | None]
         editing = service.get_visible(parse_id(args.get("edit")))
         if editing is None:
             abort(404)
-        if not service.may_change(current_user, editing):
-            abort(403, description=service.refusal(editing))
+        if not can_change_rules(current_user, editing):
+            abort(403, description=rules_refusal(editing))
         return Draft.from_definition(editing.latest.definition), editing.name, errors, editing
     start = args.get("start") or "contract"
     found = service.find(start)
@@ -217,8 +217,8 @@ def _editing_from_form() -> CustomRuleset | None:
     editing = service.get(parse_id(request.form.get("edit")))
     if editing is None or not editing.versions:
         abort(404)
-    if not service.may_change(current_user, editing):
-        abort(403, description=service.refusal(editing))
+    if not can_change_rules(current_user, editing):
+        abort(403, description=rules_refusal(editing))
     return editing
 
 
@@ -259,7 +259,7 @@ def show(custom_id: int) -> str:
         custom=custom,
         ruleset=ruleset,
         games=service.games_using(custom),
-        may_change=service.may_change(current_user, custom),
+        may_change=can_change_rules(current_user, custom),
         owner=service.owner_label(custom),
         share_url=link,
         share_qr=qr_svg(link, title=f"Share link for {custom.name}"),

@@ -18,7 +18,7 @@ from flask_login import current_user
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
-from ..auth.access import changeable_leagues, member_of
+from ..auth.access import can_change_league, can_change_rules, changeable_leagues, rules_refusal
 from ..extensions import db
 from ..models import CustomRuleset, CustomRulesetVersion, Game, League, User
 from ..rules import RULESETS, Ruleset
@@ -68,15 +68,6 @@ def get_visible(custom: int | None) -> CustomRuleset | None:
 def may_see(user: object, custom: CustomRuleset) -> bool:
     """Any signed-in account may read and use a stored ruleset; nobody signed in sees none."""
     return bool(getattr(user, "is_authenticated", False))
-
-
-def may_change(user: object, custom: CustomRuleset) -> bool:
-    """A league's ruleset: its members (and the owner); an account's: that account (and the owner)."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if custom.league is not None:
-        return member_of(user, custom.league)  # type: ignore[arg-type]
-    return bool(getattr(user, "is_owner", False)) or custom.user_id == getattr(user, "id", None)
 
 
 def find(ruleset_id: str | None) -> tuple[Ruleset, CustomRulesetVersion | None] | None:
@@ -176,9 +167,9 @@ def save(
     The definition is validated in full first; nothing is stored on any error.
     Raises :class:`HouseRulesError`: an invalid object, a name already taken by the same owner.
     """
-    if existing is not None and not may_change(user, existing):
-        raise HouseRulesError(refusal(existing))
-    if existing is None and league is not None and not member_of(user, league):
+    if existing is not None and not can_change_rules(user, existing):
+        raise HouseRulesError(rules_refusal(existing))
+    if existing is None and league is not None and not can_change_league(user, league):
         raise HouseRulesError(f"Only members of {league.name} can save its rules.", "owner")
     if isinstance(definition.get("name"), str):
         definition = {**definition, "name": " ".join(definition["name"].split())}
@@ -227,12 +218,6 @@ def owner_phrase(custom: CustomRuleset) -> str:
     return "you"
 
 
-def refusal(custom: CustomRuleset) -> str:
-    if custom.league is not None:
-        return f"Only members of {custom.league.name} can change its rules."
-    return "Only the account that made these rules (or the owner) can change them."
-
-
 def games_using(custom: CustomRuleset) -> list[Game]:
     ids = [version.id for version in custom.versions]
     if not ids:
@@ -242,8 +227,8 @@ def games_using(custom: CustomRuleset) -> list[Game]:
 
 def delete(custom: CustomRuleset, user: User) -> None:
     """Delete a stored ruleset and its versions; refused (with the reason) while any game uses one of them."""
-    if not may_change(user, custom):
-        raise HouseRulesError(refusal(custom))
+    if not can_change_rules(user, custom):
+        raise HouseRulesError(rules_refusal(custom))
     games = games_using(custom)
     if games:
         count = "1 game was" if len(games) == 1 else f"{len(games)} games were"
