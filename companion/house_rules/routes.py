@@ -82,25 +82,39 @@ def _start(args: Any) -> tuple[Draft, str, dict[str, str], CustomRuleset | None]
     """The draft a builder opens with: a share link's object, a stored ruleset (to change), or a ruleset to start from."""
     errors: dict[str, str] = {}
     if args.get("d"):
-        try:
-            obj = share.decode(args["d"])
-        except share.ShareLinkError as error:
-            errors["form"] = str(error)
+        shared = _shared_definition(args["d"])
+        if isinstance(shared, str):
+            errors["form"] = shared
         else:
-            judged_from = _from_object(obj)
-            if isinstance(judged_from, str):
-                errors["form"] = judged_from
-            else:
-                return Draft.from_definition(judged_from), "a shared link", errors, None
-    editing = None
+            return Draft.from_definition(shared), "a shared link", errors, None
     if args.get("edit"):
-        editing = service.get_visible(parse_id(args.get("edit")))
-        if editing is None:
-            abort(404)
-        if not can_change_rules(current_user, editing):
-            abort(403, description=rules_refusal(editing))
+        editing = _editable(args.get("edit"))
         return Draft.from_definition(editing.latest.definition), editing.name, errors, editing
-    start = args.get("start") or "contract"
+    draft, started_from = _draft_made_from(args.get("start") or "contract", errors)
+    return draft, started_from, errors, None
+
+
+def _shared_definition(link_data: str) -> dict[str, Any] | str:
+    """The complete object a share link's data holds, or the sentence saying why it can't be read."""
+    try:
+        obj = share.decode(link_data)
+    except share.ShareLinkError as error:
+        return str(error)
+    return _from_object(obj)
+
+
+def _editable(value: str | None) -> CustomRuleset:
+    """The stored ruleset to change: 404 when the reader can't see it, 403 (with the reason) when they may not change it."""
+    editing = service.get_visible(parse_id(value))
+    if editing is None:
+        abort(404)
+    if not can_change_rules(current_user, editing):
+        abort(403, description=rules_refusal(editing))
+    return editing
+
+
+def _draft_made_from(start: str, errors: dict[str, str]) -> tuple[Draft, str]:
+    """A new draft copying the ruleset ``start`` (Contract Rummy, with a sentence in ``errors``, when there is none)."""
     found = service.find(start)
     if found is None:
         errors["form"] = f"There is no ruleset “{start[:40]}”: this starts from Contract Rummy."
@@ -110,7 +124,7 @@ def _start(args: Any) -> tuple[Draft, str, dict[str, str], CustomRuleset | None]
     draft = Draft.from_definition(definition)
     draft.name = f"{ruleset.name} (ours)" if version is None else f"{ruleset.name} 2"
     draft.summary = f"Our table's own rules, made from {ruleset.name}."
-    return draft, ruleset.name, errors, None
+    return draft, ruleset.name
 
 
 def _from_object(obj: object) -> dict[str, Any] | str:

@@ -167,14 +167,8 @@ def save(
     The definition is validated in full first; nothing is stored on any error.
     Raises :class:`HouseRulesError`: an invalid object, a name already taken by the same owner.
     """
-    if existing is not None and not can_change_rules(user, existing):
-        raise HouseRulesError(rules_refusal(existing))
-    if existing is None and league is not None and not can_change_league(user, league):
-        raise HouseRulesError(f"Only members of {league.name} can save its rules.", "owner")
-    if isinstance(definition.get("name"), str):
-        definition = {**definition, "name": " ".join(definition["name"].split())}
-    # stored complete and canonical: the engine's own object for the rules it read
-    definition = ruleset_to_definition(check_definition(definition))
+    _check_may_save(user, league, existing)
+    definition = _canonical_definition(definition)
     name = definition["name"]
     definition_json = json.dumps(definition, sort_keys=True, separators=(",", ":"))
     if existing is not None:
@@ -190,6 +184,29 @@ def save(
         db.session.add(custom)
     custom.name = name
     custom.name_key = CustomRuleset.key_for(name)
+    _check_name_free(custom, name)
+    _add_version(custom, name, definition_json, user)
+    return custom
+
+
+def _check_may_save(user: User, league: League | None, existing: CustomRuleset | None) -> None:
+    """A new version needs leave to change the ruleset; new rules for a league, a member of that league."""
+    if existing is not None and not can_change_rules(user, existing):
+        raise HouseRulesError(rules_refusal(existing))
+    if existing is None and league is not None and not can_change_league(user, league):
+        raise HouseRulesError(f"Only members of {league.name} can save its rules.", "owner")
+
+
+def _canonical_definition(definition: dict[str, Any]) -> dict[str, Any]:
+    """``definition`` checked in full and written as the engine writes it (its name's spaces tidied)."""
+    if isinstance(definition.get("name"), str):
+        definition = {**definition, "name": " ".join(definition["name"].split())}
+    # stored complete and canonical: the engine's own object for the rules it read
+    return ruleset_to_definition(check_definition(definition))
+
+
+def _check_name_free(custom: CustomRuleset, name: str) -> None:
+    """Refuse (nothing kept) ``name`` when another ruleset of the same owner has it, in any case."""
     same_name = select(CustomRuleset.id).where(
         CustomRuleset.owner_key == custom.owner_key, CustomRuleset.name_key == custom.name_key
     )
@@ -200,6 +217,10 @@ def save(
     if taken is not None:
         db.session.rollback()
         raise HouseRulesError(f"That name is taken: {owner_phrase(custom)} already has rules called “{name}”.", "name")
+
+
+def _add_version(custom: CustomRuleset, name: str, definition_json: str, user: User) -> None:
+    """Store ``definition_json`` as the ruleset's next version; the unique index settles two saves at once."""
     number = (custom.latest.number + 1) if custom.id is not None and custom.versions else 1
     custom.versions.append(
         CustomRulesetVersion(number=number, definition_json=definition_json, created_by_id=user.id)
@@ -209,7 +230,6 @@ def save(
     except IntegrityError:  # two phones saving the same name at once: the unique index decides
         db.session.rollback()
         raise HouseRulesError(f"That name is taken: someone just saved rules called “{name}”.", "name") from None
-    return custom
 
 
 def owner_phrase(custom: CustomRuleset) -> str:
