@@ -35,25 +35,27 @@ def checked_origin(value: str) -> str:
     'http://192.168.1.20:8000'
     """
     text = value.strip().rstrip("/")
-    try:
-        parts = urlsplit(text)
-        parts.port  # noqa: B018 (raises ValueError for a port that is not a number)
-    except ValueError:
-        parts = None
-    if (
-        parts is None
-        or parts.scheme not in ("http", "https")
-        or not parts.hostname
-        or parts.path
-        or parts.query
-        or parts.fragment
-        or parts.username is not None
-        or any(ord(char) <= 32 or ord(char) == 127 for char in text)
-    ):
+    if not _is_plain_origin(text):
         raise OriginError(
             f"COMPANION_ORIGIN must look like https://rummy.example or http://192.168.1.20:8000, not {value!r}."
         )
     return text
+
+
+def _is_plain_origin(text: str) -> bool:
+    """Whether ``text`` is ``http(s)://host[:port]`` and nothing more: no path, query, fragment, user or control character."""
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 (raises ValueError for a port that is not a number)
+    except ValueError:
+        return False
+    return (
+        parts.scheme in ("http", "https")
+        and bool(parts.hostname)
+        and not (parts.path or parts.query or parts.fragment)
+        and parts.username is None
+        and not any(ord(char) <= 32 or ord(char) == 127 for char in text)
+    )
 
 
 #: A documentation-only address (TEST-NET-1, RFC 5737): "connecting" a UDP socket to it sends nothing; it
