@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ..auth.access import can_change_league, can_change_rules, changeable_leagues, rules_refusal
 from ..extensions import db
+from ..htmx import is_htmx
 from ..models import CustomRuleset, League
 from ..links import public_url
 from ..qr import qr_svg
@@ -26,10 +27,6 @@ from .help import EXPLAIN, examples
 
 #: The largest file or pasted text an import takes (a 20-deal ruleset is a few kilobytes; every post is at most 64 KB).
 MAX_IMPORT_BYTES = 32 * 1024
-
-
-def _is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true"
 
 
 def _custom_or_404(custom_id: int) -> CustomRuleset:
@@ -139,7 +136,7 @@ def _render_builder(judged: Judged, *, started_from: str, editing: CustomRuleset
                     extra_errors: dict[str, str] | None = None, owner: str = "me", status: int = 200):  # fmt: skip
     context = _builder_context(judged, started_from=started_from, editing=editing, focus=focus,
                                extra_errors=extra_errors, owner=owner)  # fmt: skip
-    if _is_htmx():  # htmx swaps only a 2xx answer; the sentences are in it
+    if is_htmx():  # htmx swaps only a 2xx answer; the sentences are in it
         return render_template("house_rules/_builder.html", **context), 200
     return render_template("house_rules/build.html", **context), status
 
@@ -218,7 +215,7 @@ def check() -> tuple[str, int]:
     """A field changed: every sentence and the preview, out of band (htmx); without script, the whole builder."""
     editing = _editing_from_form()
     judged = judge(Draft.from_form(request.form))
-    if not _is_htmx():
+    if not is_htmx():
         return _render_builder(judged, started_from=request.form.get("started_from", "")[:60], editing=editing,
                                focus=None, owner=request.form.get("owner", "me"), status=422 if judged.errors else 200)  # fmt: skip
     # Only the sentences and the preview are swapped: no owner list (a query per league) or field help for them.

@@ -17,6 +17,7 @@ from flask.typing import ResponseReturnValue
 from flask_login import current_user
 
 from ..extensions import db
+from ..htmx import is_htmx
 from ..house_rules.service import Choice, choices, find_ruleset
 from ..models import Game
 from ..rules import (
@@ -137,10 +138,6 @@ def _cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text)
 
 
-def _is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true"
-
-
 def _values():  # noqa: ANN202
     return request.form if request.method == "POST" else request.args
 
@@ -171,7 +168,7 @@ def checker() -> ResponseReturnValue:
         "rulesets": ruleset_choices(),
         "action": url_for("rules_ui.checker"),
     }
-    template = "rules/_checker_body.html" if _is_htmx() else "rules/check.html"
+    template = "rules/_checker_body.html" if is_htmx() else "rules/check.html"
     return render_template(template, **context), _status(table.errors or state.error or remaining_error)
 
 
@@ -195,7 +192,7 @@ def _remaining(text: str) -> tuple[tuple[Card, ...] | None, str | None]:
 
 def _status(refused: object) -> int:
     """422 for a full page with a sentence to show; 200 otherwise, and always for htmx (it swaps only a 2xx)."""
-    return 200 if not refused or _is_htmx() else 422
+    return 200 if not refused or is_htmx() else 422
 
 
 # ---------------------------------------------------------------------------
@@ -228,7 +225,7 @@ def helper() -> ResponseReturnValue:
         "rulesets": ruleset_choices(),
         "action": url_for("rules_ui.helper"),
     }
-    template = "rules/_helper_body.html" if _is_htmx() else "rules/helper.html"
+    template = "rules/_helper_body.html" if is_htmx() else "rules/helper.html"
     return render_template(template, **context), _status(table.errors or state.error)
 
 
@@ -262,7 +259,7 @@ def layoff() -> ResponseReturnValue:
     errors: dict[str, str] = {}
     ruling: LayOffRuling | ExchangeRuling | None = None
     # A change of rules redraws only the fields that depend on them: no ruling, nothing judged yet.
-    fields_only = values.get("fields") == "rules" and _is_htmx()
+    fields_only = values.get("fields") == "rules" and is_htmx()
     if not fields_only and (request.method == "POST" or asked.typed):
         meld, cards, moved_from = asked.cards(table.ruleset, errors)
         if not errors and not table.errors:
@@ -412,7 +409,7 @@ def compare() -> str:
     )
 
 
-def _shown(texts: list[str]) -> bool:
+def _differ(texts: list[str]) -> bool:
     """A comparison's row is shown where the rulesets differ (every row, for one ruleset alone)."""
     return len(set(texts)) > 1 or len(texts) == 1
 
@@ -427,7 +424,7 @@ def _fact_rows(rulesets: list[Ruleset]) -> list[dict[str, Any]]:
     rows = []
     for key, label in labels.items():
         texts = [per[key].text if key in per else "—" for per in facts]
-        if _shown(texts):
+        if _differ(texts):
             rows.append({"label": label, "texts": texts})
     return rows
 
@@ -440,6 +437,6 @@ def _deal_rows(rulesets: list[Ruleset]) -> list[dict[str, Any]]:
             f"{r.deals[number - 1].contract} · {r.deals[number - 1].cards_dealt} cards" if number <= len(r.deals) else "—"
             for r in rulesets
         ]
-        if _shown(texts):
+        if _differ(texts):
             rows.append({"label": f"Deal {number}", "texts": texts})
     return rows
