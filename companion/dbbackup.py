@@ -97,31 +97,53 @@ def _revive(table, row: dict[str, Any]) -> dict[str, Any]:  # noqa: ANN001
     for column in table.columns:
         if column.name not in row:
             raise RestoreError(f"Table {table.name}: a row has no {column.name}.")
-        value = row[column.name]
-        where = f"Table {table.name}: {column.name}"
-        if value is None:
-            if not column.nullable:
-                raise RestoreError(f"{where} can't be empty.")
-        elif isinstance(column.type, DateTime):
-            try:
-                value = dt.datetime.fromisoformat(value)
-            except (TypeError, ValueError):
-                raise RestoreError(f"{where} {_short(value)} is not a time.") from None
-        elif isinstance(column.type, Boolean):
-            if not isinstance(value, bool):  # "false" is text, and bool("false") is True
-                raise RestoreError(f"{where} {_short(value)} is not true or false.")
-        elif isinstance(column.type, Integer):
-            if isinstance(value, bool) or not isinstance(value, int) or not -MAX_ID <= value <= MAX_ID:
-                raise RestoreError(f"{where} {_short(value)} is not a whole number a table holds.")
-        elif isinstance(column.type, String):
-            if not isinstance(value, str):
-                raise RestoreError(f"{where} {_short(value)} is not text.")
-            if column.type.length is not None and len(value) > column.type.length:
-                raise RestoreError(f"{where} is longer than {column.type.length} characters.")
-            if "\x00" in value or any("\ud800" <= char <= "\udfff" for char in value):
-                raise RestoreError(f"{where} holds a character no database stores.")
-        values[column.name] = value
+        values[column.name] = _revived_value(column, row[column.name], f"Table {table.name}: {column.name}")
     return values
+
+
+def _revived_value(column, value: Any, where: str) -> Any:  # noqa: ANN001
+    """One column's value from the file, checked as its column's type; ``where`` names it in the sentence."""
+    if value is None:
+        if not column.nullable:
+            raise RestoreError(f"{where} can't be empty.")
+        return None
+    for kind, revive in _REVIVERS:
+        if isinstance(column.type, kind):
+            return revive(value, column, where)
+    return value
+
+
+def _time_value(value: Any, _column, where: str) -> dt.datetime:  # noqa: ANN001
+    try:
+        return dt.datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise RestoreError(f"{where} {_short(value)} is not a time.") from None
+
+
+def _bool_value(value: Any, _column, where: str) -> bool:  # noqa: ANN001
+    if not isinstance(value, bool):  # "false" is text, and bool("false") is True
+        raise RestoreError(f"{where} {_short(value)} is not true or false.")
+    return value
+
+
+def _whole_value(value: Any, _column, where: str) -> int:  # noqa: ANN001
+    if isinstance(value, bool) or not isinstance(value, int) or not -MAX_ID <= value <= MAX_ID:
+        raise RestoreError(f"{where} {_short(value)} is not a whole number a table holds.")
+    return value
+
+
+def _text_value(value: Any, column, where: str) -> str:  # noqa: ANN001
+    if not isinstance(value, str):
+        raise RestoreError(f"{where} {_short(value)} is not text.")
+    if column.type.length is not None and len(value) > column.type.length:
+        raise RestoreError(f"{where} is longer than {column.type.length} characters.")
+    if "\x00" in value or any("\ud800" <= char <= "\udfff" for char in value):
+        raise RestoreError(f"{where} holds a character no database stores.")
+    return value
+
+
+#: How a column's value is read back, by the column's type (the first that matches).
+_REVIVERS = ((DateTime, _time_value), (Boolean, _bool_value), (Integer, _whole_value), (String, _text_value))
 
 
 def _short(value: Any) -> str:
@@ -156,6 +178,21 @@ def restore(engine: Engine, backup: dict[str, Any], *, replace: bool = False) ->
     The database must have the schema (``flask db upgrade``) and be empty,
     unless ``replace`` says to delete what is there first.
     """
+    tables_data = _checked_tables(backup)
+    with engine.begin() as connection:
+        _check_target(connection, backup.get("schema"), replace=replace)
+        for table in reversed(_tables()):
+            connection.execute(table.delete())
+        written = _insert_rows(connection, tables_data)
+        _check_references(connection)
+        written += _rebuild_results(connection)
+        if connection.dialect.name == "postgresql":
+            _reset_id_sequences(connection)
+    return written
+
+
+def _checked_tables(backup: Any) -> dict[str, Any]:
+    """The backup's rows by table name, from a file of this format and version naming only known tables."""
     if not isinstance(backup, dict) or backup.get("format") != FORMAT or backup.get("version") != VERSION:
         raise RestoreError("This is not a companion database backup (or it is from another version).")
     tables_data = backup.get("tables")
@@ -165,41 +202,47 @@ def restore(engine: Engine, backup: dict[str, Any], *, replace: bool = False) ->
     unknown = set(tables_data) - known
     if unknown:
         raise RestoreError(f"The backup has tables this version does not know: {', '.join(sorted(unknown))}.")
+    return tables_data
+
+
+def _check_target(connection, schema: Any, *, replace: bool) -> None:  # noqa: ANN001
+    """The database must be at the backup's schema, and empty unless ``replace`` says to empty it."""
+    revision = _schema_revision(connection)
+    if schema and revision and schema != revision:
+        raise RestoreError(f"The backup is of schema {schema}, the database of {revision}: upgrade first.")
+    nonempty = [t.name for t in _tables() if connection.execute(select(func.count()).select_from(t)).scalar()]
+    if nonempty and not replace:
+        raise RestoreError(f"The database is not empty ({', '.join(nonempty)}): restore into an empty one, or use --replace.")
+
+
+def _insert_rows(connection, tables_data: dict[str, Any]) -> int:  # noqa: ANN001
+    """Insert each table's rows, parents first (derived tables are skipped); the number written."""
     written = 0
-    with engine.begin() as connection:
-        revision = _schema_revision(connection)
-        if backup.get("schema") and revision and backup["schema"] != revision:
-            raise RestoreError(f"The backup is of schema {backup['schema']}, the database of {revision}: upgrade first.")
-        nonempty = [t.name for t in _tables() if connection.execute(select(func.count()).select_from(t)).scalar()]
-        if nonempty and not replace:
-            raise RestoreError(f"The database is not empty ({', '.join(nonempty)}): restore into an empty one, or use --replace.")
-        for table in reversed(_tables()):
-            connection.execute(table.delete())
-        for table in _tables():
-            rows = tables_data.get(table.name, [])
-            if not isinstance(rows, list):
-                raise RestoreError(f"Table {table.name} is not a list of rows.")
-            if table.name in DERIVED_TABLES:
-                continue
-            if rows:
-                try:
-                    connection.execute(table.insert(), [_revive(table, row) for row in rows])
-                except DBAPIError as error:  # a duplicate key, a missing value, a broken constraint
-                    reason = str(error.orig).strip().splitlines()[0] if error.orig is not None else type(error).__name__
-                    raise RestoreError(f"Table {table.name}: its rows don't fit the database ({reason}).") from None
-                written += len(rows)
-        _check_references(connection)
-        written += _rebuild_results(connection)
-        if connection.dialect.name == "postgresql":
-            for table in _tables():
-                if "id" in table.columns and table.columns["id"].primary_key:
-                    connection.execute(
-                        text(
-                            f"SELECT setval(pg_get_serial_sequence('\"{table.name}\"', 'id'), "
-                            f"COALESCE((SELECT MAX(id) FROM \"{table.name}\"), 0) + 1, false)"
-                        )
-                    )
+    for table in _tables():
+        rows = tables_data.get(table.name, [])
+        if not isinstance(rows, list):
+            raise RestoreError(f"Table {table.name} is not a list of rows.")
+        if table.name in DERIVED_TABLES or not rows:
+            continue
+        try:
+            connection.execute(table.insert(), [_revive(table, row) for row in rows])
+        except DBAPIError as error:  # a duplicate key, a missing value, a broken constraint
+            reason = str(error.orig).strip().splitlines()[0] if error.orig is not None else type(error).__name__
+            raise RestoreError(f"Table {table.name}: its rows don't fit the database ({reason}).") from None
+        written += len(rows)
     return written
+
+
+def _reset_id_sequences(connection) -> None:  # noqa: ANN001
+    """PostgreSQL: each id sequence continues after the restored rows' largest id."""
+    for table in _tables():
+        if "id" in table.columns and table.columns["id"].primary_key:
+            connection.execute(
+                text(
+                    f"SELECT setval(pg_get_serial_sequence('\"{table.name}\"', 'id'), "
+                    f"COALESCE((SELECT MAX(id) FROM \"{table.name}\"), 0) + 1, false)"
+                )
+            )
 
 
 def _rebuild_results(connection) -> int:  # noqa: ANN001

@@ -14,6 +14,8 @@ which come from its socket, not from the request), with a wildcard address
 from __future__ import annotations
 
 import functools
+import ipaddress
+import socket
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -33,32 +35,62 @@ def checked_origin(value: str) -> str:
     'http://192.168.1.20:8000'
     """
     text = value.strip().rstrip("/")
-    try:
-        parts = urlsplit(text)
-        parts.port  # noqa: B018 (raises ValueError for a port that is not a number)
-    except ValueError:
-        parts = None
-    if (
-        parts is None
-        or parts.scheme not in ("http", "https")
-        or not parts.hostname
-        or parts.path
-        or parts.query
-        or parts.fragment
-        or parts.username is not None
-        or any(ord(char) <= 32 or ord(char) == 127 for char in text)
-    ):
+    if not _is_plain_origin(text):
         raise OriginError(
             f"COMPANION_ORIGIN must look like https://rummy.example or http://192.168.1.20:8000, not {value!r}."
         )
     return text
 
 
+def _is_plain_origin(text: str) -> bool:
+    """Whether ``text`` is ``http(s)://host[:port]`` and nothing more: no path, query, fragment, user or control character."""
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 (raises ValueError for a port that is not a number)
+    except ValueError:
+        return False
+    return (
+        parts.scheme in ("http", "https")
+        and bool(parts.hostname)
+        and not (parts.path or parts.query or parts.fragment)
+        and parts.username is None
+        and not any(ord(char) <= 32 or ord(char) == 127 for char in text)
+    )
+
+
+#: A documentation-only address (TEST-NET-1, RFC 5737): "connecting" a UDP socket to it sends nothing; it
+#: only asks the routing table which of this machine's addresses faces the network.
+_ROUTE_PROBE = ("192.0.2.1", 9)
+
+
+def network_address() -> str | None:
+    """This machine's IPv4 address on its network (the one its default route leaves from), or ``None``.
+
+    A phone on the same Wi-Fi reaches the machine there. Nothing is sent:
+    a UDP socket's ``connect`` only picks the route. With no route (no
+    network), the addresses the host name resolves to are tried.
+    """
+    candidates: list[str] = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(_ROUTE_PROBE)
+            candidates.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        candidates += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        pass
+    for candidate in candidates:
+        address = ipaddress.ip_address(candidate)
+        if not (address.is_loopback or address.is_unspecified or address.is_link_local):
+            return candidate
+    return None
+
+
 @functools.lru_cache(maxsize=1)
 def _this_machine() -> str:
     """This machine's address on its network (for a server listening on every address)."""
-    from .serving import network_address
-
     return network_address() or "127.0.0.1"
 
 

@@ -11,10 +11,8 @@ only way to make that account from a browser. Then the project's web server
 
 from __future__ import annotations
 
-import ipaddress
 import os
 import secrets
-import socket
 import sys
 
 import click
@@ -22,36 +20,8 @@ from flask import current_app
 from flask.cli import with_appcontext
 
 from .extensions import db
+from .links import network_address
 from .qr import terminal_qr
-
-#: A documentation-only address (TEST-NET-1, RFC 5737): "connecting" a UDP socket to it sends nothing; it
-#: only asks the routing table which of this machine's addresses faces the network.
-_ROUTE_PROBE = ("192.0.2.1", 9)
-
-
-def network_address() -> str | None:
-    """This machine's IPv4 address on its network (the one its default route leaves from), or ``None``.
-
-    A phone on the same Wi-Fi reaches the machine there. Nothing is sent:
-    a UDP socket's ``connect`` only picks the route. With no route (no
-    network), the addresses the host name resolves to are tried.
-    """
-    candidates: list[str] = []
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(_ROUTE_PROBE)
-            candidates.append(probe.getsockname()[0])
-    except OSError:
-        pass
-    try:
-        candidates += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
-    except OSError:
-        pass
-    for candidate in candidates:
-        address = ipaddress.ip_address(candidate)
-        if not (address.is_loopback or address.is_unspecified or address.is_link_local):
-            return candidate
-    return None
 
 
 def server_command(host: str, port: int) -> list[str]:

@@ -21,7 +21,7 @@ import pytest
 import segno
 from netns import local_addresses, phone_namespace, why_not
 
-from companion.serving import network_address
+from companion.links import network_address
 from tests.conftest import free_port
 
 TESTS = Path(__file__).resolve().parent

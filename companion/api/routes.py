@@ -261,14 +261,19 @@ def _melds(data: dict[str, Any]) -> list[tuple[Card, ...]]:
         raise BadRequest(f"'melds' is missing: it must be {_MELDS_SHAPE}.")
     if not isinstance(value, list):
         raise BadRequest(f"'melds' must be {_MELDS_SHAPE}, not {_shown(value)}.")
-    if len(value) > MAX_MELDS:
-        raise BadRequest(f"'melds' holds {len(value)} melds: a go-down has at most {MAX_MELDS}.")
-    for number, meld in enumerate(value, start=1):
+    _check_melds_size(value)
+    return [_card_list(meld, f"meld {number} of 'melds'") for number, meld in enumerate(value, start=1)]
+
+
+def _check_melds_size(melds: list[Any]) -> None:
+    """Refuse, before any card is read, more melds, or more cards in one meld or in all, than a table holds."""
+    if len(melds) > MAX_MELDS:
+        raise BadRequest(f"'melds' holds {len(melds)} melds: a go-down has at most {MAX_MELDS}.")
+    for number, meld in enumerate(melds, start=1):
         if isinstance(meld, list) and len(meld) > MAX_MELD_CARDS:
             raise BadRequest(f"Meld {number} of 'melds' holds {len(meld)} cards: a meld holds at most {MAX_MELD_CARDS}.")
-    if sum(len(meld) for meld in value if isinstance(meld, list)) > MAX_CARDS:
+    if sum(len(meld) for meld in melds if isinstance(meld, list)) > MAX_CARDS:
         raise BadRequest(f"'melds' hold more than {MAX_CARDS} cards: no table holds that many.")
-    return [_card_list(meld, f"meld {number} of 'melds'") for number, meld in enumerate(value, start=1)]
 
 
 def _players(data: dict[str, Any], ruleset: Ruleset) -> int | None:

@@ -2,7 +2,9 @@
 
 Changing a game, its scores or a league needs a signed-in account; in a
 league, an account whose player is on the league's roster (the owner may
-change everything). Watching needs no account, only a share link.
+change everything). Watching needs no account, only a share link. A stored
+ruleset (house rules) is changed by its league's members, or by the account
+that made it (and the owner).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from flask_login import current_user
 from sqlalchemy import Connection, bindparam, select
 
 from ..extensions import db
-from ..models import Game, League, league_member
+from ..models import CustomRuleset, Game, League, league_member
 
 
 def new_token() -> str:
@@ -63,18 +65,14 @@ def changeable_leagues(user: object, leagues: Iterable[League]) -> list[League]:
     return [league for league in leagues if league.id in rostered]
 
 
-def member_of(user: object, league: League | None) -> bool:
-    """Whether ``user`` may change what belongs to ``league`` (``None``: nothing's league): :func:`may_change`."""
-    return may_change(user, league.id if league is not None else None)
-
-
 def can_change_game(user: object, game: Game) -> bool:
     """A signed-in account; for a league's game, a member of that league (or the owner)."""
     return may_change(user, game.league_id)
 
 
-def can_change_league(user: object, league: League) -> bool:
-    return may_change(user, league.id)
+def can_change_league(user: object, league: League | None) -> bool:
+    """Whether ``user`` may change what belongs to ``league`` (``None``: nothing's league): :func:`may_change`."""
+    return may_change(user, league.id if league is not None else None)
 
 
 def refusal(game: Game | None = None, league: League | None = None) -> str:
@@ -85,3 +83,19 @@ def refusal(game: Game | None = None, league: League | None = None) -> str:
     if target is not None:
         return f"Only members of {target.name} can change its games and standings."
     return "You can't change this."
+
+
+def can_change_rules(user: object, custom: CustomRuleset) -> bool:
+    """A league's stored ruleset: its members (and the owner); an account's: that account (and the owner)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if custom.league is not None:
+        return can_change_league(user, custom.league)
+    return bool(getattr(user, "is_owner", False)) or custom.user_id == getattr(user, "id", None)
+
+
+def rules_refusal(custom: CustomRuleset) -> str:
+    """Why the current reader may not change the stored ruleset ``custom``, in a sentence."""
+    if custom.league is not None:
+        return f"Only members of {custom.league.name} can change its rules."
+    return "Only the account that made these rules (or the owner) can change them."

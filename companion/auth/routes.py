@@ -302,25 +302,7 @@ def invite() -> tuple[str, int] | WerkzeugResponse:
     if not invite_form.validate_on_submit():
         flash("The page was out of date: try again.", "error")
         return redirect(url_for("auth.account"), code=303)
-    chosen = invite_form.invite_player.data or ""
-    typed = (invite_form.new_player.data or "").strip()
-    chosen_id = parse_id(chosen)
-    player = db.session.get(Player, chosen_id) if chosen_id is not None else None
-    ok, player_id = (not chosen or player is not None), (player.id if player else None)
-    if not ok:
-        invite_form.invite_player.errors = ["Pick a player from the list."]
-    elif typed and chosen:
-        ok = False
-        invite_form.new_player.errors = ["Pick a player or type a new name, not both."]
-    elif typed:
-        try:  # the owner makes the player now: someone can be invited before their first game
-            made_player = Player.find_or_add(clean_name(typed, longest=40))  # the same person, any case and spacing
-        except TextError as error:
-            ok = False
-            invite_form.new_player.errors = [str(error)]
-        else:
-            db.session.flush()
-            player_id = made_player.id
+    ok, player_id = _invited_player(invite_form)
     form = PlayerForm()
     _player_choices(form)
     form.player.data = str(current_user.player_id or "")
@@ -332,6 +314,35 @@ def invite() -> tuple[str, int] | WerkzeugResponse:
     invite_form.invite_player.data = str(player_id or "")
     invited = db.session.get(Player, player_id) if player_id else None
     return _account_page(form, invite_form, public_url("auth.accept", token=made.token), 200, invited=invited)
+
+
+def _invited_player(invite_form: InviteForm) -> tuple[bool, int | None]:
+    """The player an invitation is for: one picked, one typed (made now), or none; ``(False, ...)`` with the
+    sentence beside its field when the form can't be read."""
+    chosen = invite_form.invite_player.data or ""
+    typed = (invite_form.new_player.data or "").strip()
+    chosen_id = parse_id(chosen)
+    player = db.session.get(Player, chosen_id) if chosen_id is not None else None
+    if chosen and player is None:
+        invite_form.invite_player.errors = ["Pick a player from the list."]
+        return False, None
+    if typed and chosen:
+        invite_form.new_player.errors = ["Pick a player or type a new name, not both."]
+        return False, None
+    if typed:
+        return _player_made(typed, invite_form)
+    return True, player.id if player else None
+
+
+def _player_made(typed: str, invite_form: InviteForm) -> tuple[bool, int | None]:
+    """The player of a typed name, made now (someone can be invited before their first game)."""
+    try:
+        made_player = Player.find_or_add(clean_name(typed, longest=40))  # the same person, any case and spacing
+    except TextError as error:
+        invite_form.new_player.errors = [str(error)]
+        return False, None
+    db.session.flush()
+    return True, made_player.id
 
 
 @bp.post("/account/password")

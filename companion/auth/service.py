@@ -198,13 +198,7 @@ def sign_in(username: str, password: str, address: str, *, known_phone: bool = F
     as a wrong password.
     """
     name = User.key_for(username or "")
-    if known_phone:
-        limits = {_attempt_key("known", name): (ADDRESS_TRIES, ADDRESS_WINDOW)}
-    else:
-        limits = {
-            _attempt_key("name", name): (NAME_TRIES, NAME_WINDOW),
-            _attempt_key("ip", address or "?"): (ADDRESS_TRIES, ADDRESS_WINDOW),
-        }
+    limits = _try_limits(name, address, known_phone=known_phone)
     windows = {key: window for key, (_, window) in limits.items()}
     now = _now()
     _refuse_past_limits(_recent_tries(windows, now), limits, written=False)
@@ -212,11 +206,8 @@ def sign_in(username: str, password: str, address: str, *, known_phone: bool = F
     db.session.add_all(tries)
     db.session.commit()
     _refuse_past_limits(_recent_tries(windows, now), limits, written=True)
-    # no account's name holds a control character (clean_name refuses them), and PostgreSQL refuses NUL even
-    # in a query's parameter: such a name is a wrong name, looked up nowhere
-    user = None if refused_character(name) else db.session.scalar(select(User).where(User.username_key == name))
-    matched = check_password_hash(user.password_hash if user else _UNKNOWN_NAME_HASH, password or "")
-    if user is None or not matched:
+    user = _account_matching(name, password)
+    if user is None:
         db.session.execute(delete(LoginAttempt).where(LoginAttempt.at < now - ADDRESS_WINDOW))
         db.session.commit()
         raise AccountError("That name and password don't match an account.")
@@ -224,6 +215,26 @@ def sign_in(username: str, password: str, address: str, *, known_phone: bool = F
     db.session.execute(delete(LoginAttempt).where(LoginAttempt.id.in_([t.id for t in tries])))
     db.session.commit()
     return user
+
+
+def _try_limits(name: str, address: str, *, known_phone: bool) -> dict[str, tuple[int, dt.timedelta]]:
+    """The keys a sign-in try counts under, each with its limit and window: a known phone its own; else the
+    name's and the address's."""
+    if known_phone:
+        return {_attempt_key("known", name): (ADDRESS_TRIES, ADDRESS_WINDOW)}
+    return {
+        _attempt_key("name", name): (NAME_TRIES, NAME_WINDOW),
+        _attempt_key("ip", address or "?"): (ADDRESS_TRIES, ADDRESS_WINDOW),
+    }
+
+
+def _account_matching(name: str, password: str) -> User | None:
+    """The account of name key ``name`` if ``password`` is its password (an unknown name takes as long)."""
+    # no account's name holds a control character (clean_name refuses them), and PostgreSQL refuses NUL even
+    # in a query's parameter: such a name is a wrong name, looked up nowhere
+    user = None if refused_character(name) else db.session.scalar(select(User).where(User.username_key == name))
+    matched = check_password_hash(user.password_hash if user else _UNKNOWN_NAME_HASH, password or "")
+    return user if matched else None
 
 
 def _refuse_past_limits(counted: dict[str, int], limits: dict[str, tuple[int, dt.timedelta]], *, written: bool) -> None:

@@ -19,6 +19,7 @@ from ..auth.access import can_change_game, can_change_league, changeable_leagues
 from ..models import Game, League, Player
 from ..qr import qr_svg
 from .. import registry
+from ..htmx import is_htmx
 from ..models import CustomRulesetVersion
 from ..rules import Ruleset
 from ..rules.deal_score import DealJudgement
@@ -48,10 +49,6 @@ def _game_to_change(game_id: int) -> Game:
     if not can_change_game(current_user, game):
         abort(403, description=refusal(game))
     return game
-
-
-def _is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true"
 
 
 # ---------------------------------------------------------------------------
@@ -373,7 +370,7 @@ def change_buys(game_id: int, position: int) -> str | WerkzeugResponse:
             life.change_buys(game, position, -1 if request.form.get("delta") == "-1" else 1)
         except GameError as problem:
             error = str(problem)
-    if _is_htmx():
+    if is_htmx():
         context = _page_context(game)
         if context["deal"] is not None:
             # the scoreboard's May I row comes along (out of band), as the poller does

@@ -42,6 +42,11 @@ class RequirementRow:
     kind: str = "set"
     length: str = "3"
 
+    @classmethod
+    def from_definition(cls, requirement: Mapping[str, Any]) -> RequirementRow:
+        """The row for one requirement of a deal's object."""
+        return cls(kind=str(requirement.get("kind", "set")), length=_text(requirement.get("length")))
+
 
 @dataclass
 class DealRow:
@@ -52,12 +57,34 @@ class DealRow:
     extra: str = ""
     """Other fields of the deal's object, as JSON, carried through unchanged."""
 
+    @classmethod
+    def from_definition(cls, deal: Mapping[str, Any]) -> DealRow:
+        """The rows for one deal of a ruleset object (its fields the form doesn't edit kept as JSON)."""
+        return cls(
+            cards=_text(deal.get("cards_dealt")),
+            going_out=str(deal.get("going_out", "discard")),
+            meld_all=bool(deal.get("meld_all", False)),
+            requirements=[RequirementRow.from_definition(r) for r in deal.get("requirements") or []],
+            extra=_carried(deal, DEAL_EDITED),
+        )
+
     def summary(self, set_word: str = "set") -> str:
         """The deal in one line for its folded heading, as typed (``"two runs of 4 · 10 cards"``).
 
         Text that is not a number yet is shown as typed: the line only helps a
         family find the deal; the sentences beside the fields judge it.
         """
+        parts = []
+        for (kind, length), count in self._requirement_groups():
+            word = {"set": set_word, "run": "run", "pair": "pair"}.get(kind, kind[:12])
+            noun = plural(count, word)
+            sized = kind != "pair" and not (word == "trio" and length == "3") and length
+            parts.append(f"{number_word(count)} {noun}" + (f" of {length[:3]}" if sized else ""))
+        cards = self.cards.strip()[:3] or "?"
+        return f"{and_list(parts) if parts else 'no melds'} · {cards} cards"
+
+    def _requirement_groups(self) -> list[tuple[tuple[str, str], int]]:
+        """Runs of alike requirements in order: ``((kind, length as typed), how many)``."""
         groups: list[tuple[tuple[str, str], int]] = []
         for requirement in self.requirements:
             key = (requirement.kind, requirement.length.strip())
@@ -65,14 +92,7 @@ class DealRow:
                 groups[-1] = (key, groups[-1][1] + 1)
             else:
                 groups.append((key, 1))
-        parts = []
-        for (kind, length), count in groups:
-            word = {"set": set_word, "run": "run", "pair": "pair"}.get(kind, kind[:12])
-            noun = plural(count, word)
-            sized = kind != "pair" and not (word == "trio" and length == "3") and length
-            parts.append(f"{number_word(count)} {noun}" + (f" of {length[:3]}" if sized else ""))
-        cards = self.cards.strip()[:3] or "?"
-        return f"{and_list(parts) if parts else 'no melds'} · {cards} cards"
+        return groups
 
 
 @dataclass
@@ -81,6 +101,16 @@ class TableRow:
     high: str = "8"
     decks: str = "2"
     jokers: str = "4"
+
+    @classmethod
+    def from_definition(cls, table: Mapping[str, Any]) -> TableRow:
+        """The row for one table size of a ruleset object (its players a ``[low, high]`` pair)."""
+        return cls(
+            low=_text((table.get("players") or [None, None])[0]),
+            high=_text((table.get("players") or [None, None])[-1]),
+            decks=_text(table.get("decks")),
+            jokers=_text(table.get("jokers")),
+        )
 
 
 @dataclass
@@ -119,7 +149,6 @@ class Draft:
         """The form for a complete ruleset object (as ``ruleset_to_definition`` gives)."""
         players = definition.get("players") or {}
         buys = definition.get("buys") or {}
-        extra = {k: v for k, v in definition.items() if k not in EDITED and k != "base"}
         return cls(
             name=str(definition.get("name", "")),
             summary=str(definition.get("summary", "")),
@@ -127,29 +156,9 @@ class Draft:
             buy_word=str(definition.get("buy_word", "May I")),
             players_min=_text(players.get("min")),
             players_max=_text(players.get("max")),
-            tables=[
-                TableRow(
-                    low=_text((t.get("players") or [None, None])[0]),
-                    high=_text((t.get("players") or [None, None])[-1]),
-                    decks=_text(t.get("decks")),
-                    jokers=_text(t.get("jokers")),
-                )
-                for t in definition.get("table") or []
-            ],
+            tables=[TableRow.from_definition(t) for t in definition.get("table") or []],
             wilds=str(definition.get("wilds", "JK")),
-            deals=[
-                DealRow(
-                    cards=_text(d.get("cards_dealt")),
-                    going_out=str(d.get("going_out", "discard")),
-                    meld_all=bool(d.get("meld_all", False)),
-                    requirements=[
-                        RequirementRow(kind=str(r.get("kind", "set")), length=_text(r.get("length")))
-                        for r in d.get("requirements") or []
-                    ],
-                    extra=_json({k: v for k, v in d.items() if k not in DEAL_EDITED}),
-                )
-                for d in definition.get("deals") or []
-            ],
+            deals=[DealRow.from_definition(d) for d in definition.get("deals") or []],
             exact=bool(definition.get("exact", False)),
             aces=str(definition.get("aces", "low_or_high")),
             max_wilds=_text(definition.get("max_wilds")),
@@ -161,7 +170,7 @@ class Draft:
             buys_extra=_text(buys.get("extra_cards")),
             exact_cut_bonus=_text(definition.get("exact_cut_bonus", 0)),
             one_turn_out_bonus=_text(definition.get("one_turn_out_bonus", 0)),
-            extra=_json(extra),
+            extra=_carried(definition, (*EDITED, "base")),
         )
 
     # -- from a posted form -------------------------------------------------
@@ -248,42 +257,80 @@ class Draft:
 
         An out-of-date index (a double tap) changes nothing.
         """
-        parts = action.split("-")
-        numbers = [int(p) for p in parts[2:] if p.isascii() and p.isdigit() and len(p) < 4]
-        what = "-".join(parts[:2])
-        if what == "add-deal" and len(self.deals) < MAX_DEALS:
-            self.deals.append(copy.deepcopy(self.deals[-1]) if self.deals else DealRow())
-            self.deals[-1].extra = ""
-            return f"deal-{len(self.deals) - 1}-cards"
-        if what == "add-table" and len(self.tables) < MAX_TABLES:
-            last = self.tables[-1] if self.tables else TableRow()
-            self.tables.append(TableRow(low=last.high, high=last.high, decks=last.decks, jokers=last.jokers))
-            return f"table-{len(self.tables) - 1}-low"
+        what, numbers = _button(action)
+        if what == "add-deal":
+            return self._add_deal()
+        if what == "add-table":
+            return self._add_table()
         if not numbers:
             return None
         i = numbers[0]
-        if what == "remove-table" and i < len(self.tables) and len(self.tables) > 1:
-            del self.tables[i]
+        if what == "remove-table":
+            self._remove_table(i)
             return None
         if i >= len(self.deals):
             return None
-        if what == "remove-deal" and len(self.deals) > 1:
+        deal_buttons = {
+            "remove-deal": self._remove_deal,
+            "up-deal": self._move_deal_up,
+            "down-deal": self._move_deal_down,
+            "add-req": self._add_requirement,
+            "remove-req": self._remove_requirement,
+        }
+        button = deal_buttons.get(what)
+        return button(i, numbers[1:]) if button is not None else None
+
+    def _add_deal(self) -> str | None:
+        """A copy of the last deal (its carried-through fields left out) at the end."""
+        if len(self.deals) >= MAX_DEALS:
+            return None
+        self.deals.append(copy.deepcopy(self.deals[-1]) if self.deals else DealRow())
+        self.deals[-1].extra = ""
+        return f"deal-{len(self.deals) - 1}-cards"
+
+    def _add_table(self) -> str | None:
+        """A table size after the last, starting where it ends, with its decks and jokers."""
+        if len(self.tables) >= MAX_TABLES:
+            return None
+        last = self.tables[-1] if self.tables else TableRow()
+        self.tables.append(TableRow(low=last.high, high=last.high, decks=last.decks, jokers=last.jokers))
+        return f"table-{len(self.tables) - 1}-low"
+
+    def _remove_table(self, i: int) -> None:
+        if i < len(self.tables) and len(self.tables) > 1:
+            del self.tables[i]
+
+    def _remove_deal(self, i: int, _rest: list[int]) -> None:
+        if len(self.deals) > 1:
             del self.deals[i]
-        elif what == "up-deal" and i > 0:
-            self.deals[i - 1], self.deals[i] = self.deals[i], self.deals[i - 1]
-            return f"up-deal-{i - 1}" if i > 1 else f"down-deal-{i - 1}"
-        elif what == "down-deal" and i + 1 < len(self.deals):
-            self.deals[i + 1], self.deals[i] = self.deals[i], self.deals[i + 1]
-            return f"down-deal-{i + 1}" if i + 2 < len(self.deals) else f"up-deal-{i + 1}"
-        elif what == "add-req" and len(self.deals[i].requirements) < MAX_REQUIREMENTS:
-            self.deals[i].requirements.append(RequirementRow())
-            return f"deal-{i}-req-{len(self.deals[i].requirements) - 1}-kind"
-        elif what == "remove-req" and len(numbers) == 2:
-            requirements = self.deals[i].requirements
-            if numbers[1] < len(requirements) and len(requirements) > 1:
-                del requirements[numbers[1]]
-                return f"deal-{i}-req-{min(numbers[1], len(requirements) - 1)}-kind"
-        return None
+
+    def _move_deal_up(self, i: int, _rest: list[int]) -> str | None:
+        """Swap deal ``i`` with the one before; the button to look at next is the moved deal's own."""
+        if i == 0:
+            return None
+        self.deals[i - 1], self.deals[i] = self.deals[i], self.deals[i - 1]
+        return f"up-deal-{i - 1}" if i > 1 else f"down-deal-{i - 1}"
+
+    def _move_deal_down(self, i: int, _rest: list[int]) -> str | None:
+        if i + 1 >= len(self.deals):
+            return None
+        self.deals[i + 1], self.deals[i] = self.deals[i], self.deals[i + 1]
+        return f"down-deal-{i + 1}" if i + 2 < len(self.deals) else f"up-deal-{i + 1}"
+
+    def _add_requirement(self, i: int, _rest: list[int]) -> str | None:
+        requirements = self.deals[i].requirements
+        if len(requirements) >= MAX_REQUIREMENTS:
+            return None
+        requirements.append(RequirementRow())
+        return f"deal-{i}-req-{len(requirements) - 1}-kind"
+
+    def _remove_requirement(self, i: int, rest: list[int]) -> str | None:
+        """Remove requirement ``rest[0]`` of deal ``i`` (never a deal's last one)."""
+        requirements = self.deals[i].requirements
+        if len(rest) != 1 or rest[0] >= len(requirements) or len(requirements) <= 1:
+            return None
+        del requirements[rest[0]]
+        return f"deal-{i}-req-{min(rest[0], len(requirements) - 1)}-kind"
 
     def field_keys(self) -> list[str]:
         """Every place a sentence may stand in the form (each field, each deal, each group of fields)."""
@@ -393,23 +440,33 @@ def field_key(path: tuple[str | int, ...]) -> str:
         return "form"
     head = path[0]
     if head == "deals":
-        if len(path) < 2 or not isinstance(path[1], int):
-            return "form"
-        deal = f"deal-{path[1] - 1}"
-        if len(path) >= 5 and path[2] == "requirements" and isinstance(path[3], int) and path[4] in ("kind", "length"):
-            return f"{deal}-req-{path[3] - 1}-{path[4]}"
-        if len(path) >= 3 and path[2] in _DEAL_KEYS:
-            return f"{deal}-{_DEAL_KEYS[str(path[2])]}"
-        return deal
+        return _deal_field_key(path)
     if head == "table":
-        if len(path) >= 3 and isinstance(path[1], int) and path[2] in _TABLE_KEYS:
-            return f"table-{path[1] - 1}-{_TABLE_KEYS[str(path[2])]}"
-        return "table"
+        return _table_field_key(path)
     if head == "card_points":
         return f"points-{path[1]}" if len(path) >= 2 else "card_points"
     if path[:2] in _FIELD_KEYS:
         return _FIELD_KEYS[path[:2]]  # type: ignore[index]
     return str(head) if isinstance(head, str) else "form"
+
+
+def _deal_field_key(path: tuple[str | int, ...]) -> str:
+    """:func:`field_key` for a path in ``deals``: a requirement's field, a deal's field, else the deal."""
+    if len(path) < 2 or not isinstance(path[1], int):
+        return "form"
+    deal = f"deal-{path[1] - 1}"
+    if len(path) >= 5 and path[2] == "requirements" and isinstance(path[3], int) and path[4] in ("kind", "length"):
+        return f"{deal}-req-{path[3] - 1}-{path[4]}"
+    if len(path) >= 3 and path[2] in _DEAL_KEYS:
+        return f"{deal}-{_DEAL_KEYS[str(path[2])]}"
+    return deal
+
+
+def _table_field_key(path: tuple[str | int, ...]) -> str:
+    """:func:`field_key` for a path in ``table``: a table size's field, else the tables."""
+    if len(path) >= 3 and isinstance(path[1], int) and path[2] in _TABLE_KEYS:
+        return f"table-{path[1] - 1}-{_TABLE_KEYS[str(path[2])]}"
+    return "table"
 
 
 # ---------------------------------------------------------------------------
@@ -419,7 +476,15 @@ def _text(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def _json(value: dict[str, Any]) -> str:
+def _button(action: str) -> tuple[str, list[int]]:
+    """A button's action as what it does and the row numbers it names: ``"remove-req-1-0"`` → ``("remove-req", [1, 0])``."""
+    parts = action.split("-")
+    return "-".join(parts[:2]), [int(p) for p in parts[2:] if p.isascii() and p.isdigit() and len(p) < 4]
+
+
+def _carried(obj: Mapping[str, Any], edited: tuple[str, ...]) -> str:
+    """The fields of ``obj`` the form does not edit, as JSON ("" for none): carried through unchanged."""
+    value = {k: v for k, v in obj.items() if k not in edited}
     return json.dumps(value, sort_keys=True, separators=(",", ":")) if value else ""
 
 

@@ -10,8 +10,9 @@ from flask import Response, abort, flash, redirect, render_template, request, ur
 from flask_login import current_user
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from ..auth.access import changeable_leagues, member_of
+from ..auth.access import can_change_league, can_change_rules, changeable_leagues, rules_refusal
 from ..extensions import db
+from ..htmx import is_htmx
 from ..models import CustomRuleset, League
 from ..links import public_url
 from ..qr import qr_svg
@@ -27,10 +28,6 @@ from .help import EXPLAIN, examples
 
 #: The largest file or pasted text an import takes (a 20-deal ruleset is a few kilobytes; every post is at most 64 KB).
 MAX_IMPORT_BYTES = 32 * 1024
-
-
-def _is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true"
 
 
 def _custom_or_404(custom_id: int) -> CustomRuleset:
@@ -55,7 +52,7 @@ def _owner(value: str | None) -> tuple[League | None, str | None]:
     league = db.session.get(League, league_id) if league_id is not None else None
     if league is None:
         return None, "Pick yourself or one of your leagues."
-    if not member_of(current_user, league):
+    if not can_change_league(current_user, league):
         return None, f"Only members of {league.name} can save rules for it."
     return league, None
 
@@ -83,25 +80,39 @@ def _start(args: Any) -> tuple[Draft, str, dict[str, str], CustomRuleset | None]
     """The draft a builder opens with: a share link's object, a stored ruleset (to change), or a ruleset to start from."""
     errors: dict[str, str] = {}
     if args.get("d"):
-        try:
-            obj = share.decode(args["d"])
-        except share.ShareLinkError as error:
-            errors["form"] = str(error)
+        shared = _shared_definition(args["d"])
+        if isinstance(shared, str):
+            errors["form"] = shared
         else:
-            judged_from = _from_object(obj)
-            if isinstance(judged_from, str):
-                errors["form"] = judged_from
-            else:
-                return Draft.from_definition(judged_from), "a shared link", errors, None
-    editing = None
+            return Draft.from_definition(shared), "a shared link", errors, None
     if args.get("edit"):
-        editing = registry.stored_for_reader(parse_id(args.get("edit")))
-        if editing is None:
-            abort(404)
-        if not service.may_change(current_user, editing):
-            abort(403, description=service.refusal(editing))
+        editing = _editable(args.get("edit"))
         return Draft.from_definition(editing.latest.definition), editing.name, errors, editing
-    start = args.get("start") or "contract"
+    draft, started_from = _draft_made_from(args.get("start") or "contract", errors)
+    return draft, started_from, errors, None
+
+
+def _shared_definition(link_data: str) -> dict[str, Any] | str:
+    """The complete object a share link's data holds, or the sentence saying why it can't be read."""
+    try:
+        obj = share.decode(link_data)
+    except share.ShareLinkError as error:
+        return str(error)
+    return _from_object(obj)
+
+
+def _editable(value: str | None) -> CustomRuleset:
+    """The stored ruleset to change: 404 when the reader can't see it, 403 (with the reason) when they may not change it."""
+    editing = registry.stored_for_reader(parse_id(value))
+    if editing is None:
+        abort(404)
+    if not can_change_rules(current_user, editing):
+        abort(403, description=rules_refusal(editing))
+    return editing
+
+
+def _draft_made_from(start: str, errors: dict[str, str]) -> tuple[Draft, str]:
+    """A new draft copying the ruleset ``start`` (Contract Rummy, with a sentence in ``errors``, when there is none)."""
     found = registry.find(start)
     if found is None:
         errors["form"] = f"There is no ruleset “{start[:40]}”: this starts from Contract Rummy."
@@ -111,7 +122,7 @@ def _start(args: Any) -> tuple[Draft, str, dict[str, str], CustomRuleset | None]
     draft = Draft.from_definition(definition)
     draft.name = f"{ruleset.name} (ours)" if version is None else f"{ruleset.name} 2"
     draft.summary = f"Our table's own rules, made from {ruleset.name}."
-    return draft, ruleset.name, errors, None
+    return draft, ruleset.name
 
 
 def _from_object(obj: object) -> dict[str, Any] | str:
@@ -126,7 +137,7 @@ def _render_builder(judged: Judged, *, started_from: str, editing: CustomRuleset
                     extra_errors: dict[str, str] | None = None, owner: str = "me", status: int = 200):  # fmt: skip
     context = _builder_context(judged, started_from=started_from, editing=editing, focus=focus,
                                extra_errors=extra_errors, owner=owner)  # fmt: skip
-    if _is_htmx():  # htmx swaps only a 2xx answer; the sentences are in it
+    if is_htmx():  # htmx swaps only a 2xx answer; the sentences are in it
         return render_template("house_rules/_builder.html", **context), 200
     return render_template("house_rules/build.html", **context), status
 
@@ -205,7 +216,7 @@ def check() -> tuple[str, int]:
     """A field changed: every sentence and the preview, out of band (htmx); without script, the whole builder."""
     editing = _editing_from_form()
     judged = judge(Draft.from_form(request.form))
-    if not _is_htmx():
+    if not is_htmx():
         return _render_builder(judged, started_from=request.form.get("started_from", "")[:60], editing=editing,
                                focus=None, owner=request.form.get("owner", "me"), status=422 if judged.errors else 200)  # fmt: skip
     # Only the sentences and the preview are swapped: no owner list (a query per league) or field help for them.
@@ -218,8 +229,8 @@ def _editing_from_form() -> CustomRuleset | None:
     editing = registry.stored(parse_id(request.form.get("edit")))
     if editing is None or not editing.versions:
         abort(404)
-    if not service.may_change(current_user, editing):
-        abort(403, description=service.refusal(editing))
+    if not can_change_rules(current_user, editing):
+        abort(403, description=rules_refusal(editing))
     return editing
 
 
@@ -260,7 +271,7 @@ def show(custom_id: int) -> str:
         custom=custom,
         ruleset=ruleset,
         games=service.games_using(custom),
-        may_change=service.may_change(current_user, custom),
+        may_change=can_change_rules(current_user, custom),
         owner=service.owner_label(custom),
         share_url=link,
         share_qr=qr_svg(link, title=f"Share link for {custom.name}"),

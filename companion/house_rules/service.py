@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ..auth.access import member_of
+from ..auth.access import can_change_league, can_change_rules, rules_refusal
 from ..extensions import db
 from ..models import CustomRuleset, CustomRulesetVersion, Game, League, User
 from ..rules import Ruleset
@@ -30,13 +30,6 @@ class HouseRulesError(Exception):
         self.field = field
 
 
-def may_change(user: object, custom: CustomRuleset) -> bool:
-    """A league's ruleset: its members (and the owner); an account's: that account (and the owner)."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if custom.league is not None:
-        return member_of(user, custom.league)  # type: ignore[arg-type]
-    return bool(getattr(user, "is_owner", False)) or custom.user_id == getattr(user, "id", None)
 
 
 def owner_label(custom: CustomRuleset) -> str:
@@ -69,14 +62,8 @@ def save(
     The definition is validated in full first; nothing is stored on any error.
     Raises :class:`HouseRulesError`: an invalid object, a name already taken by the same owner.
     """
-    if existing is not None and not may_change(user, existing):
-        raise HouseRulesError(refusal(existing))
-    if existing is None and league is not None and not member_of(user, league):
-        raise HouseRulesError(f"Only members of {league.name} can save its rules.", "owner")
-    if isinstance(definition.get("name"), str):
-        definition = {**definition, "name": " ".join(definition["name"].split())}
-    # stored complete and canonical: the engine's own object for the rules it read
-    definition = ruleset_to_definition(check_definition(definition))
+    _check_may_save(user, league, existing)
+    definition = _canonical_definition(definition)
     name = definition["name"]
     definition_json = json.dumps(definition, sort_keys=True, separators=(",", ":"))
     if existing is not None:
@@ -92,6 +79,29 @@ def save(
         db.session.add(custom)
     custom.name = name
     custom.name_key = CustomRuleset.key_for(name)
+    _check_name_free(custom, name)
+    _add_version(custom, name, definition_json, user)
+    return custom
+
+
+def _check_may_save(user: User, league: League | None, existing: CustomRuleset | None) -> None:
+    """A new version needs leave to change the ruleset; new rules for a league, a member of that league."""
+    if existing is not None and not can_change_rules(user, existing):
+        raise HouseRulesError(rules_refusal(existing))
+    if existing is None and league is not None and not can_change_league(user, league):
+        raise HouseRulesError(f"Only members of {league.name} can save its rules.", "owner")
+
+
+def _canonical_definition(definition: dict[str, Any]) -> dict[str, Any]:
+    """``definition`` checked in full and written as the engine writes it (its name's spaces tidied)."""
+    if isinstance(definition.get("name"), str):
+        definition = {**definition, "name": " ".join(definition["name"].split())}
+    # stored complete and canonical: the engine's own object for the rules it read
+    return ruleset_to_definition(check_definition(definition))
+
+
+def _check_name_free(custom: CustomRuleset, name: str) -> None:
+    """Refuse (nothing kept) ``name`` when another ruleset of the same owner has it, in any case."""
     same_name = select(CustomRuleset.id).where(
         CustomRuleset.owner_key == custom.owner_key, CustomRuleset.name_key == custom.name_key
     )
@@ -102,6 +112,10 @@ def save(
     if taken is not None:
         db.session.rollback()
         raise HouseRulesError(f"That name is taken: {owner_phrase(custom)} already has rules called “{name}”.", "name")
+
+
+def _add_version(custom: CustomRuleset, name: str, definition_json: str, user: User) -> None:
+    """Store ``definition_json`` as the ruleset's next version; the unique index settles two saves at once."""
     number = (custom.latest.number + 1) if custom.id is not None and custom.versions else 1
     custom.versions.append(
         CustomRulesetVersion(number=number, definition_json=definition_json, created_by_id=user.id)
@@ -111,19 +125,12 @@ def save(
     except IntegrityError:  # two phones saving the same name at once: the unique index decides
         db.session.rollback()
         raise HouseRulesError(f"That name is taken: someone just saved rules called “{name}”.", "name") from None
-    return custom
 
 
 def owner_phrase(custom: CustomRuleset) -> str:
     if custom.league is not None:
         return custom.league.name
     return "you"
-
-
-def refusal(custom: CustomRuleset) -> str:
-    if custom.league is not None:
-        return f"Only members of {custom.league.name} can change its rules."
-    return "Only the account that made these rules (or the owner) can change them."
 
 
 def games_using(custom: CustomRuleset) -> list[Game]:
@@ -135,8 +142,8 @@ def games_using(custom: CustomRuleset) -> list[Game]:
 
 def delete(custom: CustomRuleset, user: User) -> None:
     """Delete a stored ruleset and its versions; refused (with the reason) while any game uses one of them."""
-    if not may_change(user, custom):
-        raise HouseRulesError(refusal(custom))
+    if not can_change_rules(user, custom):
+        raise HouseRulesError(rules_refusal(custom))
     games = games_using(custom)
     if games:
         count = "1 game was" if len(games) == 1 else f"{len(games)} games were"

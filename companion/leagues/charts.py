@@ -38,12 +38,7 @@ def line_chart(
     low, high = min(values), max(values)
     # The axis starts at zero (scores) or spans at least ``least_span`` (skill), so a change of two
     # points looks like two points, not like the whole height of the chart.
-    axis_low, axis_high = (min(0.0, low) if from_zero else low), high
-    if axis_high - axis_low < least_span:
-        middle = (axis_high + axis_low) / 2
-        axis_low, axis_high = middle - least_span / 2, middle + least_span / 2
-        if from_zero and low >= 0:
-            axis_low, axis_high = 0.0, max(high, least_span)
+    axis_low, axis_high = _axis(low, high, from_zero=from_zero, least_span=least_span)
     span = (axis_high - axis_low) or 1.0
     step = inner_w / max(1, len(values) - 1)
 
@@ -71,3 +66,14 @@ def line_chart(
         f'<text class="tick" x="{width - pad_right}" y="{height - 4}" text-anchor="end">latest</text>'
         f'<polyline points="{points}"/>{dots}</svg>'
     )
+
+
+def _axis(low: float, high: float, *, from_zero: bool, least_span: float) -> tuple[float, float]:
+    """The chart's lowest and highest value: from zero (scores) or around the values, at least ``least_span`` apart."""
+    axis_low, axis_high = (min(0.0, low) if from_zero else low), high
+    if axis_high - axis_low < least_span:
+        middle = (axis_high + axis_low) / 2
+        axis_low, axis_high = middle - least_span / 2, middle + least_span / 2
+        if from_zero and low >= 0:
+            axis_low, axis_high = 0.0, max(high, least_span)
+    return axis_low, axis_high

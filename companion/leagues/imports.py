@@ -28,6 +28,7 @@ import enum
 import json
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -221,7 +222,25 @@ def validate_backup(data: Any) -> CheckedBackup:
         raise BackupError(f"This file is not a league backup: it holds {json_kind(data)}, not a league.")
     if data.get("format") != BACKUP_FORMAT:
         raise BackupError("This file is not a league backup made by this app (its “format” is missing or different).")
-    version = data.get("version")
+    _check_version(data.get("version"))
+    _check_checksum(data)
+    _fields(data, "", "the backup", ("format", "version", "league", "games", "checksum"))
+
+    league = _fields(data["league"], "", "the backup's league", ("name", "created_at", "members"))
+    name = _name(league["name"], "League", "its name", MAX_LEAGUE_NAME)
+    created_at = _time(league["created_at"], "League", "created_at")
+    members = _distinct_names(_list(league["members"], "League", "members"), "League", "member", "is on the roster twice.")
+
+    checked_rules: dict[str, Ruleset] = {}  # a league's games share a few snapshots: each is checked once
+    games = [
+        _game(game, f"Game {index}", checked_rules)
+        for index, game in enumerate(_list(data["games"], "", "games"), start=1)
+    ]
+    return CheckedBackup(name=name, created_at=created_at, members=members, games=games)
+
+
+def _check_version(version: Any) -> None:
+    """The backup's version must be the one this app reads (a newer app's backup is said to be newer)."""
     if type(version) is not int or version != BACKUP_VERSION:
         if type(version) is int and version > BACKUP_VERSION:
             raise BackupError(
@@ -231,6 +250,10 @@ def validate_backup(data: Any) -> CheckedBackup:
         raise BackupError(
             f"This backup's version {_shown(version)} is not one this app reads (it reads version {BACKUP_VERSION})."
         )
+
+
+def _check_checksum(data: dict[str, Any]) -> None:
+    """The file's checksum must be there and match its content (a file changed by hand is refused)."""
     given = data.get("checksum")
     if not isinstance(given, str) or not given:
         raise BackupError(
@@ -246,27 +269,19 @@ def validate_backup(data: Any) -> CheckedBackup:
         raise BackupError("The file holds values a backup never has, so it is not a backup made by this app.") from None
     if given != expected:
         raise BackupError(CHECKSUM_MISMATCH)
-    _fields(data, "", "the backup", ("format", "version", "league", "games", "checksum"))
 
-    league = _fields(data["league"], "", "the backup's league", ("name", "created_at", "members"))
-    name = _name(league["name"], "League", "its name", MAX_LEAGUE_NAME)
-    created_at = _time(league["created_at"], "League", "created_at")
-    members = []
-    seen: set[str] = set()
-    for index, member in enumerate(_list(league["members"], "League", "members"), start=1):
-        clean = _name(member, f"League, member {index}", "the name")
-        if Player.key_for(clean) in seen:
-            raise _fail("League", f"“{clean}” is on the roster twice.")
-        seen.add(Player.key_for(clean))
-        members.append(clean)
 
-    checked_rules: dict[str, Ruleset] = {}  # a league's games share a few snapshots: each is checked once
-    games = [
-        _game(game, f"Game {index}", checked_rules)
-        for index, game in enumerate(_list(data["games"], "", "games"), start=1)
-    ]
-    return CheckedBackup(name=name, created_at=created_at, members=members, games=games)
-
+def _distinct_names(values: list[Any], where: str, kind: str, twice: str) -> list[str]:
+    """Each of ``values`` checked as a name (the ``kind`` at its place in the list), none twice in any case."""
+    names: list[str] = []
+    keys: set[str] = set()
+    for index, value in enumerate(values, start=1):
+        clean = _name(value, f"{where}, {kind} {index}", "the name")
+        if Player.key_for(clean) in keys:
+            raise _fail(where, f"“{clean}” {twice}")
+        keys.add(Player.key_for(clean))
+        names.append(clean)
+    return names
 
 
 def _is_custom_id(rules_id: str) -> bool:
@@ -311,6 +326,12 @@ def _ruleset(game: dict[str, Any], where: str) -> Ruleset:
     if problem is not None:
         raise _fail(where, f"the rules snapshot is not a valid ruleset ({problem}).")
     _check_as_the_api_does(ruleset, where)
+    _check_written_as_the_app_writes(rules, ruleset, where)
+    return ruleset
+
+
+def _check_written_as_the_app_writes(rules: dict[str, Any], ruleset: Ruleset, where: str) -> None:
+    """Each field of the snapshot as the app writes it for ``ruleset``; only offered house options chosen."""
     canonical = ruleset_to_dict(ruleset)
     for key, value in rules.items():  # a field left out keeps its default (snapshots from before it existed)
         if _canonical_json(value) != _canonical_json(canonical[key]):
@@ -319,7 +340,6 @@ def _ruleset(game: dict[str, Any], where: str) -> Ruleset:
     for key in ruleset.chosen_options:
         if key not in offered:
             raise _fail(where, f"the rules snapshot chooses the house option {_shown(key)}, which it does not offer.")
-    return ruleset
 
 
 def _check_as_the_api_does(ruleset: Ruleset, where: str) -> None:
@@ -382,47 +402,84 @@ def _typed(value: Any, hint: Any, path: str) -> str | None:
         return None
     origin = typing.get_origin(hint)
     if origin in (types.UnionType, typing.Union):
-        problems = [_typed(value, arg, path) for arg in typing.get_args(hint)]
-        return None if None in problems else problems[0]
-    if hint is type(None):
-        return None if value is None else f"{path} must be null"
-    if hint is bool:
-        return None if isinstance(value, bool) else f"{path} must be true or false, not {_shown(value)}"
-    if hint is int:
-        # No upper bound here: the API's reader (_check_as_the_api_does) bounds every count it limits, and
-        # takes max_wilds as any whole number from 0 (10**29 was accepted, backed up, and then refused here).
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            return f"{path} must be a whole number from 0, not {_shown(value)}"
-        return None
-    if hint is str:
-        if not isinstance(value, str) or len(value) > MAX_RULES_TEXT:
-            return f"{path} must be text, not {_shown(value)}"
-        return None
+        return _union_problem(value, typing.get_args(hint), path)
+    if hint in _PLAIN_TYPE_PROBLEMS:
+        return _PLAIN_TYPE_PROBLEMS[hint](value, path)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return None if isinstance(value, hint) else f"{path} must be one of {', '.join(m.value for m in hint)}"
+        return _enum_problem(value, hint, path)
     if origin is tuple:
-        args = typing.get_args(hint)
-        if not isinstance(value, tuple):
-            return f"{path} must be a list"
-        if len(args) == 2 and args[1] is Ellipsis:
-            args = (args[0],) * len(value)
-        elif len(args) != len(value):
-            return f"{path} must hold {len(args)} values"
-        for index, (item, arg) in enumerate(zip(value, args, strict=True)):
-            problem = _typed(item, arg, f"{path}[{index}]")
-            if problem is not None:
-                return problem
-        return None
+        return _tuple_problem(value, typing.get_args(hint), path)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        if not isinstance(value, hint):
-            return f"{path} must be a {hint.__name__}"
-        hints = typing.get_type_hints(hint)
-        for item in dataclasses.fields(hint):
-            problem = _typed(getattr(value, item.name), hints[item.name], f"{path}.{item.name}".lstrip("."))
-            if problem is not None:
-                return problem
-        return None
+        return _dataclass_problem(value, hint, path)
     return f"{path} has an unexpected value"  # a field of a kind this check does not know yet
+
+
+def _union_problem(value: Any, args: tuple[Any, ...], path: str) -> str | None:
+    """:func:`_typed` for ``A | B``: nothing when the value is one of them, else what is wrong for the first."""
+    problems = [_typed(value, arg, path) for arg in args]
+    return None if None in problems else problems[0]
+
+
+def _enum_problem(value: Any, hint: type[enum.Enum], path: str) -> str | None:
+    return None if isinstance(value, hint) else f"{path} must be one of {', '.join(m.value for m in hint)}"
+
+
+def _null_problem(value: Any, path: str) -> str | None:
+    return None if value is None else f"{path} must be null"
+
+
+def _bool_problem(value: Any, path: str) -> str | None:
+    return None if isinstance(value, bool) else f"{path} must be true or false, not {_shown(value)}"
+
+
+def _count_problem(value: Any, path: str) -> str | None:
+    # No upper bound here: the API's reader (_check_as_the_api_does) bounds every count it limits, and
+    # takes max_wilds as any whole number from 0 (10**29 was accepted, backed up, and then refused here).
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        return f"{path} must be a whole number from 0, not {_shown(value)}"
+    return None
+
+
+def _text_problem(value: Any, path: str) -> str | None:
+    if not isinstance(value, str) or len(value) > MAX_RULES_TEXT:
+        return f"{path} must be text, not {_shown(value)}"
+    return None
+
+
+#: :func:`_typed` for a field of a plain type: what is wrong with its value (``None``: nothing).
+_PLAIN_TYPE_PROBLEMS: dict[Any, Callable[[Any, str], str | None]] = {
+    type(None): _null_problem,
+    bool: _bool_problem,
+    int: _count_problem,
+    str: _text_problem,
+}
+
+
+def _tuple_problem(value: Any, args: tuple[Any, ...], path: str) -> str | None:
+    """:func:`_typed` for a tuple field: a fixed number of values, or any number of one type (``tuple[T, ...]``)."""
+    if not isinstance(value, tuple):
+        return f"{path} must be a list"
+    if len(args) == 2 and args[1] is Ellipsis:
+        args = (args[0],) * len(value)
+    elif len(args) != len(value):
+        return f"{path} must hold {len(args)} values"
+    for index, (item, arg) in enumerate(zip(value, args, strict=True)):
+        problem = _typed(item, arg, f"{path}[{index}]")
+        if problem is not None:
+            return problem
+    return None
+
+
+def _dataclass_problem(value: Any, hint: type, path: str) -> str | None:
+    """:func:`_typed` for a field holding a dataclass: the class itself, then each of its fields."""
+    if not isinstance(value, hint):
+        return f"{path} must be a {hint.__name__}"
+    hints = typing.get_type_hints(hint)
+    for item in dataclasses.fields(hint):
+        problem = _typed(getattr(value, item.name), hints[item.name], f"{path}.{item.name}".lstrip("."))
+        if problem is not None:
+            return problem
+    return None
 
 
 def _canonical_json(value: Any) -> str:
@@ -454,31 +511,51 @@ def _game(value: Any, where: str, checked_rules: dict[str, Ruleset]) -> _Game:
     )
     ruleset = _checked_ruleset(game, where, checked_rules)
     total_deals = len(ruleset.deals)
-
-    seat_names: list[str] = []
-    keys: set[str] = set()
-    for index, seat in enumerate(_list(game["seats"], where, "seats"), start=1):
-        clean = _name(seat, f"{where}, seat {index}", "the name")
-        if Player.key_for(clean) in keys:
-            raise _fail(where, f"“{clean}” sits at the table twice.")
-        keys.add(Player.key_for(clean))
-        seat_names.append(clean)
+    seat_names = _distinct_names(_list(game["seats"], where, "seats"), where, "seat", "sits at the table twice.")
     seats = len(seat_names)
     if not ruleset.min_players <= seats <= ruleset.max_players:
         raise _fail(
             where, f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, not {seats}."
         )
-
-    status = game["status"]
-    if not isinstance(status, str) or status not in {s.value for s in GameStatus}:
-        raise _fail(where, f"status {_shown(status)} must be in_progress, finished or abandoned.")
+    status = _status(game["status"], where)
     first_dealer = _seat(game["first_dealer"], where, "first_dealer", seats)
     created_at = _time(game["created_at"], where, "created_at")
     finished_at = None if game["finished_at"] is None else _time(game["finished_at"], where, "finished_at")
     if (status == GameStatus.FINISHED) != (finished_at is not None):
         raise _fail(where, "a finished game has a finished_at time, and a game that is not finished has none.")
 
-    deals_data = _list(game["deals"], where, "deals")
+    deals_data = _numbered_deals(_list(game["deals"], where, "deals"), where, ruleset)
+    deals = [_deal(deal, f"{where}, deal {deal['number']}", ruleset, seat_names) for deal in deals_data]
+    played = len(deals)
+    if status == GameStatus.FINISHED and played != total_deals:
+        raise _fail(where, f"the game is marked finished but has {played} of its {total_deals} deals.")
+    if status != GameStatus.FINISHED and played == total_deals:
+        raise _fail(where, f"the game has all {total_deals} deals, so it is finished, not {status}.")
+
+    return _Game(
+        ruleset_id=ruleset.id,
+        rules=game["rules"],
+        status=status,
+        first_dealer=first_dealer,
+        created_at=created_at,
+        finished_at=finished_at,
+        seats=seat_names,
+        deals=deals,
+        buys=_buys(_list(game["buys"], where, "buys"), where, total_deals, seats),
+        history=_history(_list(game["history"], where, "history"), where, total_deals, seat_names),
+    )
+
+
+def _status(status: Any, where: str) -> str:
+    if not isinstance(status, str) or status not in {s.value for s in GameStatus}:
+        raise _fail(where, f"status {_shown(status)} must be in_progress, finished or abandoned.")
+    return status
+
+
+def _numbered_deals(deals_data: list[Any], where: str, ruleset: Ruleset) -> list[dict[str, Any]]:
+    """The game's deals, each with its fields, numbered 1, 2, 3… in order within the ruleset's deals."""
+    total_deals = len(ruleset.deals)
+    checked: list[dict[str, Any]] = []
     numbers = []
     for index, deal in enumerate(deals_data, start=1):
         deal = _fields(
@@ -493,18 +570,16 @@ def _game(value: Any, where: str, checked_rules: dict[str, Ruleset]) -> _Game:
         if number in numbers:
             raise _fail(where, f"deal {number} appears twice.")
         numbers.append(number)
+        checked.append(deal)
     if numbers != list(range(1, len(numbers) + 1)):
         raise _fail(where, f"the deals must be numbered 1, 2, 3… in order, not {', '.join(map(str, numbers))}.")
-    deals = [_deal(deal, f"{where}, deal {deal['number']}", ruleset, seat_names) for deal in deals_data]
+    return checked
 
-    played = len(deals)
-    if status == GameStatus.FINISHED and played != total_deals:
-        raise _fail(where, f"the game is marked finished but has {played} of its {total_deals} deals.")
-    if status != GameStatus.FINISHED and played == total_deals:
-        raise _fail(where, f"the game has all {total_deals} deals, so it is finished, not {status}.")
 
+def _buys(rows: list[Any], where: str, total_deals: int, seats: int) -> list[tuple[int, int, int]]:
+    """The game's May I counts: ``(deal, position, count)``, each deal and position counted once."""
     buys: list[tuple[int, int, int]] = []
-    for index, buy in enumerate(_list(game["buys"], where, "buys"), start=1):
+    for index, buy in enumerate(rows, start=1):
         place = f"{where}, May I count {index}"
         buy = _fields(buy, place, "the count", ("deal", "position", "count"))
         row = (
@@ -515,40 +590,40 @@ def _game(value: Any, where: str, checked_rules: dict[str, Ruleset]) -> _Game:
         if any(other[:2] == row[:2] for other in buys):
             raise _fail(place, f"deal {row[0]}, position {row[1]} is counted twice.")
         buys.append(row)
+    return buys
 
-    history: list[tuple[int | None, str, Any, Any, dt.datetime]] = []
-    for index, change in enumerate(_list(game["history"], where, "history"), start=1):
-        place = f"{where}, history entry {index}"
-        change = _fields(change, place, "the entry", ("deal", "action", "old", "new", "at"))
-        deal_number = None if change["deal"] is None else _int(change["deal"], place, "deal", 1, total_deals)
-        action = change["action"]
-        if action not in HISTORY_ACTIONS:
-            raise _fail(place, f"action {_shown(action)} is not one of {', '.join(HISTORY_ACTIONS)}.")
-        of_a_deal = action in DEAL_ACTIONS
-        if of_a_deal != (deal_number is not None):
-            raise _fail(
-                place,
-                f"“{action}” is about {'a deal, so it names one' if of_a_deal else 'the whole game, so it names no deal'}.",
-            )
-        for name in ("old", "new"):
-            if change[name] is not None and not isinstance(change[name], dict):
-                raise _fail(place, f"{name} must be a JSON object or null, not {_shown(change[name])}.")
-            if of_a_deal and change[name] is not None:
-                _check_logged_deal(change[name], place, name, seat_names)
-        history.append((deal_number, action, change["old"], change["new"], _time(change["at"], place, "at")))
 
-    return _Game(
-        ruleset_id=ruleset.id,
-        rules=game["rules"],
-        status=status,
-        first_dealer=first_dealer,
-        created_at=created_at,
-        finished_at=finished_at,
-        seats=seat_names,
-        deals=deals,
-        buys=buys,
-        history=history,
-    )
+def _history(
+    entries: list[Any], where: str, total_deals: int, seat_names: list[str]
+) -> list[tuple[int | None, str, Any, Any, dt.datetime]]:
+    """The game's history: ``(deal or None, action, old, new, at)``, a deal's action naming its deal."""
+    return [
+        _history_entry(change, f"{where}, history entry {index}", total_deals, seat_names)
+        for index, change in enumerate(entries, start=1)
+    ]
+
+
+def _history_entry(
+    change: Any, place: str, total_deals: int, seat_names: list[str]
+) -> tuple[int | None, str, Any, Any, dt.datetime]:
+    """One entry of the history, checked; a deal's action names its deal, and a logged deal reads as the page reads it."""
+    change = _fields(change, place, "the entry", ("deal", "action", "old", "new", "at"))
+    deal_number = None if change["deal"] is None else _int(change["deal"], place, "deal", 1, total_deals)
+    action = change["action"]
+    if action not in HISTORY_ACTIONS:
+        raise _fail(place, f"action {_shown(action)} is not one of {', '.join(HISTORY_ACTIONS)}.")
+    of_a_deal = action in DEAL_ACTIONS
+    if of_a_deal != (deal_number is not None):
+        raise _fail(
+            place,
+            f"“{action}” is about {'a deal, so it names one' if of_a_deal else 'the whole game, so it names no deal'}.",
+        )
+    for name in ("old", "new"):
+        if change[name] is not None and not isinstance(change[name], dict):
+            raise _fail(place, f"{name} must be a JSON object or null, not {_shown(change[name])}.")
+        if of_a_deal and change[name] is not None:
+            _check_logged_deal(change[name], place, name, seat_names)
+    return (deal_number, action, change["old"], change["new"], _time(change["at"], place, "at"))
 
 
 def _check_logged_deal(facts: dict[str, Any], where: str, name: str, seat_names: list[str]) -> None:
@@ -656,18 +731,7 @@ def import_league_backup(data: dict[str, Any]) -> League:
             f"There is already a league called “{clash.name}”, so this backup of “{checked.name}” was not imported."
         )
     versions: list[tuple[DealResult, int]] = []
-    # Every name in the file is looked up in one query a few hundred names, then added where missing: one
-    # find_or_add a seat looked among the session's new rows, which grow with every game restored (a 3 MB
-    # file of many players once took 74 s).
-    found = _players_named([*checked.members, *(name for game in checked.games for name in game.seats)])
-
-    def player_named(name: str) -> Player:
-        key = Player.key_for(name)
-        if key not in found:
-            found[key] = Player(name=name, name_key=key)
-            db.session.add(found[key])
-        return found[key]
-
+    player_named = _player_finder([*checked.members, *(name for game in checked.games for name in game.seats)])
     try:
         league = League(name=checked.name, name_key=key, created_at=checked.created_at, share_token=new_token())
         db.session.add(league)
@@ -677,64 +741,9 @@ def import_league_backup(data: dict[str, Any]) -> League:
                 league.members.append(player)
         stored = _store_own_rules(league, own_rules)
         for planned in checked.games:
-            players: list[Player] = [player_named(name) for name in planned.seats]
-            rules = planned.rules
-            version = stored.get((planned.ruleset_id, _canonical_json(rules)))
-            if version is not None:  # the table's own rules, under the id they have here
-                rules = {**rules, "id": version.custom_ruleset.ruleset_id}
-            game = Game(
-                ruleset_id=rules["id"],
-                rules_json=json.dumps(rules, sort_keys=True),
-                custom_version=version,
-                status=planned.status,
-                first_dealer=planned.first_dealer,
-                created_at=planned.created_at,
-                finished_at=planned.finished_at,
-                share_token=new_token(),
-            )
-            game.seats = [Seat(position=i, player=player) for i, player in enumerate(players)]
-            db.session.add(game)
-            game.league = league  # once the game is in the session (no cascade along the backref)
-            for deal in planned.deals:
-                game.deals.append(
-                    result := DealResult(
-                        number=deal.number,
-                        dealer=deal.dealer,
-                        went_out=deal.went_out,
-                        stock_ran_out=deal.stock_ran_out,
-                        version=deal.version,
-                        created_at=deal.created_at,
-                        updated_at=deal.updated_at,
-                        hands=[
-                            HandScore(
-                                position=hand.position,
-                                cards=hand.cards,
-                                points=hand.points,
-                                adjustment=hand.adjustment,
-                                exact_cut=hand.exact_cut,
-                                one_turn_out=hand.one_turn_out,
-                                buys=hand.buys,
-                            )
-                            for hand in deal.hands
-                        ],
-                    )
-                )
-                if deal.version != 1:
-                    versions.append((result, deal.version))
-            for deal_number, position, count in planned.buys:
-                game.buys.append(BuyCount(deal_number=deal_number, position=position, count=count))
-            for changed_deal, action, old, new, at in planned.history:
-                # added one by one, so their ids keep the history's order
-                db.session.add(
-                    Change(
-                        game=game,
-                        deal_number=changed_deal,
-                        action=action,
-                        old_json=None if old is None else json.dumps(old),
-                        new_json=None if new is None else json.dumps(new),
-                        created_at=at,
-                    )
-                )
+            game = _add_game(planned, league, [player_named(name) for name in planned.seats], stored)
+            versions += _add_deals(game, planned.deals)
+            _add_buys_and_history(game, planned)
             touch(game)  # its results are rebuilt as the transaction commits
         _restore_versions(versions)
         db.session.commit()
@@ -748,6 +757,99 @@ def import_league_backup(data: dict[str, Any]) -> League:
         db.session.rollback()
         raise
     return league
+
+
+def _player_finder(names: list[str]) -> Callable[[str], Player]:
+    """The player of each name: one already here, or one added (once) to the session."""
+    # Every name in the file is looked up in one query a few hundred names, then added where missing: one
+    # find_or_add a seat looked among the session's new rows, which grow with every game restored (a 3 MB
+    # file of many players once took 74 s).
+    found = _players_named(names)
+
+    def player_named(name: str) -> Player:
+        key = Player.key_for(name)
+        if key not in found:
+            found[key] = Player(name=name, name_key=key)
+            db.session.add(found[key])
+        return found[key]
+
+    return player_named
+
+
+def _add_game(
+    planned: _Game,
+    league: League,
+    players: list[Player],
+    stored: dict[tuple[str, str], CustomRulesetVersion],
+) -> Game:
+    """The checked game added to the session in ``league``, with its seats (its deals come next)."""
+    rules = planned.rules
+    version = stored.get((planned.ruleset_id, _canonical_json(rules)))
+    if version is not None:  # the table's own rules, under the id they have here
+        rules = {**rules, "id": version.custom_ruleset.ruleset_id}
+    game = Game(
+        ruleset_id=rules["id"],
+        rules_json=json.dumps(rules, sort_keys=True),
+        custom_version=version,
+        status=planned.status,
+        first_dealer=planned.first_dealer,
+        created_at=planned.created_at,
+        finished_at=planned.finished_at,
+        share_token=new_token(),
+    )
+    game.seats = [Seat(position=i, player=player) for i, player in enumerate(players)]
+    db.session.add(game)
+    game.league = league  # once the game is in the session (no cascade along the backref)
+    return game
+
+
+def _add_deals(game: Game, deals: list[_Deal]) -> list[tuple[DealResult, int]]:
+    """Append the checked deals to ``game``; the corrected ones (version above 1) with the version to restore."""
+    versions: list[tuple[DealResult, int]] = []
+    for deal in deals:
+        game.deals.append(
+            result := DealResult(
+                number=deal.number,
+                dealer=deal.dealer,
+                went_out=deal.went_out,
+                stock_ran_out=deal.stock_ran_out,
+                version=deal.version,
+                created_at=deal.created_at,
+                updated_at=deal.updated_at,
+                hands=[
+                    HandScore(
+                        position=hand.position,
+                        cards=hand.cards,
+                        points=hand.points,
+                        adjustment=hand.adjustment,
+                        exact_cut=hand.exact_cut,
+                        one_turn_out=hand.one_turn_out,
+                        buys=hand.buys,
+                    )
+                    for hand in deal.hands
+                ],
+            )
+        )
+        if deal.version != 1:
+            versions.append((result, deal.version))
+    return versions
+
+
+def _add_buys_and_history(game: Game, planned: _Game) -> None:
+    for deal_number, position, count in planned.buys:
+        game.buys.append(BuyCount(deal_number=deal_number, position=position, count=count))
+    for changed_deal, action, old, new, at in planned.history:
+        # added one by one, so their ids keep the history's order
+        db.session.add(
+            Change(
+                game=game,
+                deal_number=changed_deal,
+                action=action,
+                old_json=None if old is None else json.dumps(old),
+                new_json=None if new is None else json.dumps(new),
+                created_at=at,
+            )
+        )
 
 
 def _players_named(names: list[str]) -> dict[str, Player]:

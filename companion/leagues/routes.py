@@ -26,7 +26,7 @@ from ..rules import RULESETS
 from ..validation import IdSelectField, PlainName
 from .charts import line_chart
 from .service import LeagueError, add_member, create_league, remove_member
-from .standings import COLUMNS, Season, contracts_for, has_played_in, seasons_of, standings_for
+from .standings import COLUMNS, Season, Standings, contracts_for, has_played_in, seasons_of, standings_for
 
 from . import bp
 
@@ -89,40 +89,45 @@ def _filters(league: League) -> tuple[Season, str | None, dict[str, str], list[i
     """The season and ruleset from the query, with a message for a bad one; defaults to the latest year."""
     years = seasons_of(league.id)
     errors: dict[str, str] = {}
-    asked = request.args.get("season", "")
     this_year = dt.date.today().year
     default = Season.year(this_year if this_year in years or not years else years[0])
-    season: Season
-    if asked == "all":
-        season = Season.all_time()
-    elif asked == "range":
-        try:
-            first = dt.date.fromisoformat(request.args.get("from", ""))
-            last = dt.date.fromisoformat(request.args.get("to", ""))
-        except ValueError:
-            errors["season"] = "Give both dates of the range, as a calendar shows them."
-            season = default
-        else:
-            if last < first:
-                errors["season"] = "The range ends before it starts."
-                first, last = last, first
-            if first.year < FIRST_YEAR or last.year > LAST_YEAR:
-                errors["season"] = f"Pick dates from the year {FIRST_YEAR} to {LAST_YEAR}."
-                season = default
-            else:
-                season = Season.between(first, last)
-    elif asked.isascii() and asked.isdigit() and len(asked) <= 4 and FIRST_YEAR <= int(asked) <= LAST_YEAR:
-        season = Season.year(int(asked))
-    else:
-        if asked:
-            shown = asked if len(asked) <= 40 else asked[:39] + "…"
-            errors["season"] = f"“{shown}” is not a season: pick a year, all time or a range."
-        season = default
+    season = _season_asked(request.args.get("season", ""), default, errors)
     ruleset_id = request.args.get("ruleset") or None
     if ruleset_id is not None and ruleset_id not in RULESETS and stored_id(ruleset_id) is None:
         errors["ruleset"] = f"There is no ruleset “{ruleset_id}”."
         ruleset_id = None
     return season, ruleset_id, errors, years
+
+
+def _season_asked(asked: str, default: Season, errors: dict[str, str]) -> Season:
+    """The season the query asks for (all time, a date range, a year), else ``default`` with a sentence."""
+    if asked == "all":
+        return Season.all_time()
+    if asked == "range":
+        return _range_asked(default, errors)
+    if asked.isascii() and asked.isdigit() and len(asked) <= 4 and FIRST_YEAR <= int(asked) <= LAST_YEAR:
+        return Season.year(int(asked))
+    if asked:
+        shown = asked if len(asked) <= 40 else asked[:39] + "…"
+        errors["season"] = f"“{shown}” is not a season: pick a year, all time or a range."
+    return default
+
+
+def _range_asked(default: Season, errors: dict[str, str]) -> Season:
+    """The query's ``from``/``to`` dates as a season (either way round), else ``default`` with a sentence."""
+    try:
+        first = dt.date.fromisoformat(request.args.get("from", ""))
+        last = dt.date.fromisoformat(request.args.get("to", ""))
+    except ValueError:
+        errors["season"] = "Give both dates of the range, as a calendar shows them."
+        return default
+    if last < first:
+        errors["season"] = "The range ends before it starts."
+        first, last = last, first
+    if first.year < FIRST_YEAR or last.year > LAST_YEAR:
+        errors["season"] = f"Pick dates from the year {FIRST_YEAR} to {LAST_YEAR}."
+        return default
+    return Season.between(first, last)
 
 
 def _page_filters(
@@ -298,19 +303,12 @@ def player_page(league: League | None, player_id: int, watch_token: str | None =
     season, ruleset_id, errors, years = _filters(league)
     standings = standings_for(league, season, ruleset_id)
     record = standings.records.get(player_id)
-    if record is None and person not in league.members and not has_played_in(league.id, player_id):
+    if record is None and not _ever_in(league, person):
         abort(404)  # never on the roster, no game in the league: not this league's player
-    head_to_head = standings.against(player_id)
-    opponents: list[dict[str, Any]] = []
-    for other in standings.records.values():
-        if other.player_id == player_id:
-            continue
-        ahead, behind, level = head_to_head.get(other.player_id, (0, 0, 0))
-        if ahead + behind + level:
-            opponents.append({"record": other, "ahead": ahead, "behind": behind, "level": level})
-    opponents.sort(key=lambda o: (-(o["ahead"] + o["behind"] + o["level"]), o["record"].name.casefold()))
+    opponents = _opponents(standings, player_id)
     contracts = contracts_for(league, player_id, season, ruleset_id)
     history = record.history if record else []
+    skills = record.skills if record else []
     return render_template(
         "leagues/player.html",
         league=league,
@@ -320,11 +318,30 @@ def player_page(league: League | None, player_id: int, watch_token: str | None =
         contracts=contracts,
         hardest=contracts[0] if contracts else None,
         history=list(reversed(history)),
-        skills=list(reversed(record.skills)) if record else [],
+        skills=list(reversed(skills)),
         score_chart=line_chart([h[2] for h in history], title=f"{person.name}'s final scores", from_zero=True, least_span=50),
-        rating_chart=line_chart(record.skills if record else [], title=f"{person.name}'s skill", least_span=20),
+        rating_chart=line_chart(skills, title=f"{person.name}'s skill", least_span=20),
         **_page_filters(league, season, ruleset_id, errors, years, watch_token),
     ), (422 if errors else 200)
+
+
+def _ever_in(league: League, person: Player) -> bool:
+    """Whether ``person`` is on the league's roster or has played a game in it (in any season)."""
+    return person in league.members or has_played_in(league.id, person.id)
+
+
+def _opponents(standings: Standings, player_id: int) -> list[dict[str, Any]]:
+    """Everyone the player has met, with the games the player finished ahead, behind, level; most met first."""
+    head_to_head = standings.against(player_id)
+    opponents: list[dict[str, Any]] = []
+    for other in standings.records.values():
+        if other.player_id == player_id:
+            continue
+        ahead, behind, level = head_to_head.get(other.player_id, (0, 0, 0))
+        if ahead + behind + level:
+            opponents.append({"record": other, "ahead": ahead, "behind": behind, "level": level})
+    opponents.sort(key=lambda o: (-(o["ahead"] + o["behind"] + o["level"]), o["record"].name.casefold()))
+    return opponents
 
 
 @bp.get("/<int:league_id>/head-to-head")

@@ -14,14 +14,17 @@ place); a player's rating is shown as the conservative ordinal (mu − 3·sigma)
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import math
+import operator
 import threading
 from collections import OrderedDict, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import String, case, func, select, type_coerce
+from sqlalchemy import ColumnElement, Row, String, case, func, select, type_coerce
 
 from ..extensions import db
 from ..models import GameResult, League, Player
@@ -140,6 +143,24 @@ class PlayerRecord:
         """Wins count up, losses down, so a sort puts the hottest streak first."""
         return self.streak if self.streak_kind == "W" else -self.streak
 
+    def count_game(self, game_id: int, total: int, place: int, winners: int, deals: int, deals_out: int) -> None:
+        """Add one finished game's result: place 1 is a win (shared by ``winners``), and the streak goes on or turns."""
+        self.games += 1
+        self.total_score += total
+        self.deals += deals
+        self.deals_out += deals_out
+        kind = "W" if place == 1 else "L"
+        if place == 1:
+            self.wins += 1 / winners
+        if self.streak_kind == kind:
+            self.streak += 1
+        else:
+            self.streak_kind, self.streak = kind, 1
+        if self.best is None or total < self.best:
+            self.best, self.best_game = total, game_id
+        if self.worst is None or total > self.worst:
+            self.worst, self.worst_game = total, game_id
+
     def sort_value(self, key: str) -> object:
         if key == "name":
             return self.name.casefold()
@@ -203,6 +224,9 @@ class Standings:
         """
         if self._head_to_head is not None:
             return {b: cell for (a, b), cell in self._head_to_head.items() if a == player_id}
+        return self._against_from_results(player_id)
+
+    def _against_from_results(self, player_id: int) -> dict[int, tuple[int, int, int]]:
         mine = {game_id: total for game_id, player, total, _, _ in self.results if player == player_id}
         table: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
         for game_id, other, total, _, _ in self.results:
@@ -240,28 +264,12 @@ def rate_game(mus: list[float], sigmas: list[float], ranks: list[int]) -> tuple[
     c = sqrt(collective)
     c_squared = c**2
     exps = [exp(mus[i] / c) for i in order]
-    # sum_q[q]: the exponentials of everyone placed q's place or lower, added in order
-    sum_q = [0.0] * count
-    for e, rank_i in zip(exps, rank, strict=True):
-        for q in range(count):
-            if rank_i >= rank[q]:
-                sum_q[q] += e
+    sum_q = _place_sums(exps, rank)
     tied = [rank.count(r) for r in rank]  # how many share each one's place
     out_mu = [0.0] * count
     out_sigma = [0.0] * count
     for i in range(count):
-        omega = 0.0
-        delta = 0.0
-        i_exp = exps[i]
-        rank_i = rank[i]
-        for q in range(count):
-            if rank[q] <= rank_i:
-                share = i_exp / sum_q[q]
-                delta += share * (1 - share) / tied[q]
-                if q == i:
-                    omega += (1 - share) / tied[q]
-                else:
-                    omega -= share / tied[q]
+        omega, delta = _omega_delta(i, exps, rank, sum_q, tied)
         variance = sigma_squared[i]
         omega *= variance / c
         delta *= variance / c_squared
@@ -273,6 +281,36 @@ def rate_game(mus: list[float], sigmas: list[float], ranks: list[int]) -> tuple[
     return out_mu, out_sigma
 
 
+def _place_sums(exps: list[float], rank: list[int]) -> list[float]:
+    """For each player q (in rank order): the exponentials of everyone placed q's place or lower, added in order."""
+    count = len(rank)
+    sum_q = [0.0] * count
+    for e, rank_i in zip(exps, rank, strict=True):
+        for q in range(count):
+            if rank_i >= rank[q]:
+                sum_q[q] += e
+    return sum_q
+
+
+def _omega_delta(
+    i: int, exps: list[float], rank: list[int], sum_q: list[float], tied: list[int]
+) -> tuple[float, float]:
+    """Player ``i``'s (in rank order) sums over everyone placed at or above them, before OpenSkill's scaling."""
+    omega = 0.0
+    delta = 0.0
+    i_exp = exps[i]
+    rank_i = rank[i]
+    for q in range(len(rank)):
+        if rank[q] <= rank_i:
+            share = i_exp / sum_q[q]
+            delta += share * (1 - share) / tied[q]
+            if q == i:
+                omega += (1 - share) / tied[q]
+            else:
+                omega -= share / tied[q]
+    return omega, delta
+
+
 def _as_datetime(value: object) -> dt.datetime:
     """A stored time: SQLite gives the text it keeps (``2025-06-01 20:15:00.000000``), PostgreSQL a datetime."""
     return dt.datetime.fromisoformat(value) if isinstance(value, str) else value  # type: ignore[return-value]
@@ -280,84 +318,99 @@ def _as_datetime(value: object) -> dt.datetime:
 
 def compute_standings(league_id: int, season: Season, ruleset_id: str | None = None) -> Standings:
     """Standings from the stored results (two queries), with ratings run over the games in order."""
-    query = select(
-        GameResult.game_id,
-        GameResult.player_id,
-        type_coerce(GameResult.played_on, String),
-        GameResult.total,
-        GameResult.place,
-        GameResult.winners,
-        GameResult.deals,
-        GameResult.deals_out,
-        GameResult.position,
-    ).where(GameResult.league_id == league_id)
-    if season.start is not None:
-        query = query.where(GameResult.played_on >= season.start)
-    if season.end is not None:
-        query = query.where(GameResult.played_on < season.end)
-    if ruleset_id:
-        query = query.where(GameResult.ruleset_id == ruleset_id)
-    query = query.order_by(GameResult.played_on, GameResult.game_id, GameResult.position)
-    # plain rows (no ORM layer), the date as stored: it is read once a game below, not once a player
-    rows = db.session.connection().execute(query).all()
+    rows = _result_rows(league_id, season, ruleset_id)
     names = dict(db.session.execute(select(Player.id, Player.name).where(Player.id.in_({r[1] for r in rows}))).all())
-
     records: dict[int, PlayerRecord] = {}
-    mus: dict[int, float] = {}
-    sigmas: dict[int, float] = {}
-    start_mu, start_sigma = _MODEL.mu, _MODEL.sigma
+    ratings = _Ratings()
     results: list[tuple[int, int, int, int, int]] = []
     games = 0
-    index = 0
-    count = len(rows)
-    while index < count:
-        game_id = rows[index][0]
-        end = index + 1
-        while end < count and rows[end][0] == game_id:
-            end += 1
-        game_rows = rows[index:end]
-        index = end
+    for game_id, grouped in itertools.groupby(rows, key=operator.itemgetter(0)):  # rows come a game at a time
+        game_rows = list(grouped)
         games += 1
         played_on = _as_datetime(game_rows[0][2])
         for _, player_id, _, total, place, winners, deals, deals_out, position in game_rows:
             record = records.get(player_id)
             if record is None:
                 record = records[player_id] = PlayerRecord(player_id=player_id, name=names.get(player_id, "?"))
-            record.games += 1
-            record.total_score += total
-            record.deals += deals
-            record.deals_out += deals_out
-            kind = "W" if place == 1 else "L"
-            if place == 1:
-                record.wins += 1 / winners
-            if record.streak_kind == kind:
-                record.streak += 1
-            else:
-                record.streak_kind, record.streak = kind, 1
-            if record.best is None or total < record.best:
-                record.best, record.best_game = total, game_id
-            if record.worst is None or total > record.worst:
-                record.worst, record.worst_game = total, game_id
+            record.count_game(game_id, total, place, winners, deals, deals_out)
             results.append((game_id, player_id, total, place, position))
-        players = [row[1] for row in game_rows]
-        if len(players) >= 2:
-            new_mu, new_sigma = rate_game(
-                [mus.get(p, start_mu) for p in players],
-                [sigmas.get(p, start_sigma) for p in players],
-                [row[4] for row in game_rows],
-            )
-            for player_id, mu, sigma in zip(players, new_mu, new_sigma, strict=True):
-                mus[player_id], sigmas[player_id] = mu, sigma
+        ratings.rate([row[1] for row in game_rows], [row[4] for row in game_rows])
         for row in game_rows:
             player_id = row[1]
-            ordinal = mus[player_id] - 3 * sigmas[player_id] if player_id in mus else 0.0
-            records[player_id].history.append((played_on, game_id, row[3], ordinal))
-            records[player_id].skills.append(mus.get(player_id, start_mu))
-    for player_id, record in records.items():
-        if player_id in mus:
-            record.mu, record.sigma = mus[player_id], sigmas[player_id]
-            record.rating = record.mu - 3 * record.sigma  # the ordinal, as OpenSkill's ordinal() gives it
+            records[player_id].history.append((played_on, game_id, row[3], ratings.ordinal(player_id)))
+            records[player_id].skills.append(ratings.skill(player_id))
+    ratings.write_into(records)
     return Standings(league_id=league_id, season=season, ruleset_id=ruleset_id, records=records, games=games, results=results)
+
+
+def _scope(league_id: int, season: Season, ruleset_id: str | None) -> list[ColumnElement[bool]]:
+    """The results the standings count: the league's, in the season, under the ruleset when one is chosen."""
+    scope = [GameResult.league_id == league_id]
+    if season.start is not None:
+        scope.append(GameResult.played_on >= season.start)
+    if season.end is not None:
+        scope.append(GameResult.played_on < season.end)
+    if ruleset_id:
+        scope.append(GameResult.ruleset_id == ruleset_id)
+    return scope
+
+
+def _result_rows(
+    league_id: int, season: Season, ruleset_id: str | None
+) -> Sequence[Row[int, int, str, int, int, int, int, int, int]]:
+    """The counted results in the order played, a game's rows together: (game id, player id, played on as
+    stored, total, place, winners, deals, deals out, position)."""
+    query = (
+        select(
+            GameResult.game_id,
+            GameResult.player_id,
+            type_coerce(GameResult.played_on, String),
+            GameResult.total,
+            GameResult.place,
+            GameResult.winners,
+            GameResult.deals,
+            GameResult.deals_out,
+            GameResult.position,
+        )
+        .where(*_scope(league_id, season, ruleset_id))
+        .order_by(GameResult.played_on, GameResult.game_id, GameResult.position)
+    )
+    # plain rows (no ORM layer), the date as stored: it is read once a game below, not once a player
+    return db.session.connection().execute(query).all()
+
+
+class _Ratings:
+    """Each player's OpenSkill rating (mu, sigma) as the games are rated in order; a player yet unrated has none."""
+
+    def __init__(self) -> None:
+        self.mus: dict[int, float] = {}
+        self.sigmas: dict[int, float] = {}
+
+    def rate(self, players: list[int], places: list[int]) -> None:
+        """Rate one game (a game of one player rates nobody)."""
+        if len(players) < 2:
+            return
+        new_mu, new_sigma = rate_game(
+            [self.mus.get(p, _MODEL.mu) for p in players],
+            [self.sigmas.get(p, _MODEL.sigma) for p in players],
+            places,
+        )
+        for player_id, mu, sigma in zip(players, new_mu, new_sigma, strict=True):
+            self.mus[player_id], self.sigmas[player_id] = mu, sigma
+
+    def ordinal(self, player_id: int) -> float:
+        """The rating shown: mu − 3·sigma (0 before the player's first rated game)."""
+        return self.mus[player_id] - 3 * self.sigmas[player_id] if player_id in self.mus else 0.0
+
+    def skill(self, player_id: int) -> float:
+        return self.mus.get(player_id, _MODEL.mu)
+
+    def write_into(self, records: dict[int, PlayerRecord]) -> None:
+        """Each rated player's final mu, sigma and rating into their record."""
+        for player_id, record in records.items():
+            if player_id in self.mus:
+                record.mu, record.sigma = self.mus[player_id], self.sigmas[player_id]
+                record.rating = record.mu - 3 * record.sigma  # the ordinal, as OpenSkill's ordinal() gives it
 
 
 class _StandingsCache:
@@ -440,15 +493,36 @@ def contract_records(league_id: int, player_id: int, season: Season, ruleset_id:
     ruleset, found through their results), added up in the database per ruleset and deal number
     (two queries, however many games); each deal number is then named from the game's rules snapshot.
     """
-    from ..models import DealResult, Game, HandScore, ruleset_from_snapshot
+    from ..models import ruleset_from_snapshot
 
-    scope = [GameResult.player_id == player_id, GameResult.league_id == league_id]
-    if season.start is not None:
-        scope.append(GameResult.played_on >= season.start)
-    if season.end is not None:
-        scope.append(GameResult.played_on < season.end)
-    if ruleset_id:
-        scope.append(GameResult.ruleset_id == ruleset_id)
+    per_deal = _per_deal_sums([GameResult.player_id == player_id, *_scope(league_id, season, ruleset_id)])
+    totals: dict[str, list[int]] = {}
+    words: dict[str, list[str]] = {}
+    for number, n, total, out, rules_json in per_deal:
+        ruleset = ruleset_from_snapshot(rules_json)
+        if not 1 <= number <= len(ruleset.deals):
+            continue
+        deal = ruleset.deals[number - 1]
+        key = deal.symbols
+        wording = deal.contract.split(" (")[0]
+        if wording not in words.setdefault(key, []):  # each ruleset's own word: Liverpool's sets aren't trios
+            words[key].append(wording)
+        entry = totals.setdefault(key, [0, 0, 0])
+        entry[0] += n
+        entry[1] += total or 0
+        entry[2] += out or 0
+    records = [
+        ContractRecord(symbols=key, contract=" / ".join(words[key]), deals=n, average_penalty=total / n, went_out=out)
+        for key, (n, total, out) in totals.items()
+    ]
+    return sorted(records, key=lambda r: (-r.average_penalty, r.symbols))
+
+
+def _per_deal_sums(scope: list[ColumnElement[bool]]) -> list[tuple[Any, ...]]:
+    """The player's hands in the results of ``scope``, added up per rules snapshot and deal number:
+    ``(deal number, hands, penalty, times went out, rules snapshot JSON)`` (two queries)."""
+    from ..models import DealResult, Game, HandScore
+
     # the rules snapshot each ruleset was played under (one, unless a built-in ruleset changed between games)
     kinds = (
         select(
@@ -491,26 +565,7 @@ def contract_records(league_id: int, player_id: int, season: Season, ruleset_id:
             .order_by(Game.ruleset_id, Game.rules_json, DealResult.number)
         ).all()
         per_deal = [tuple(row) for row in rows]
-    totals: dict[str, list[int]] = {}
-    words: dict[str, list[str]] = {}
-    for number, n, total, out, rules_json in per_deal:
-        ruleset = ruleset_from_snapshot(rules_json)
-        if not 1 <= number <= len(ruleset.deals):
-            continue
-        deal = ruleset.deals[number - 1]
-        key = deal.symbols
-        wording = deal.contract.split(" (")[0]
-        if wording not in words.setdefault(key, []):  # each ruleset's own word: Liverpool's sets aren't trios
-            words[key].append(wording)
-        entry = totals.setdefault(key, [0, 0, 0])
-        entry[0] += n
-        entry[1] += total or 0
-        entry[2] += out or 0
-    records = [
-        ContractRecord(symbols=key, contract=" / ".join(words[key]), deals=n, average_penalty=total / n, went_out=out)
-        for key, (n, total, out) in totals.items()
-    ]
-    return sorted(records, key=lambda r: (-r.average_penalty, r.symbols))
+    return per_deal
 
 
 def contracts_for(league: League, player_id: int, season: Season, ruleset_id: str | None = None) -> list[ContractRecord]:

@@ -69,16 +69,7 @@ def _before_commit(session: Session) -> None:
         leagues = set(session.scalars(select(GameResult.league_id).where(GameResult.game_id.in_(ids)).distinct()))
     session.flush()  # ids for new games, and their deals in place
     for game in touched:
-        state = inspect(game)
-        if state.deleted or state.was_deleted:
-            leagues.add(game.league_id)
-            if game.id is not None:
-                session.execute(
-                    delete(GameResult).where(GameResult.game_id == game.id),
-                    execution_options={"synchronize_session": False},
-                )
-            continue
-        refresh_results(session, game)
+        _rewrite_results(session, game)
         leagues.add(game.league_id)
     leagues.discard(None)
     if leagues:
@@ -86,6 +77,18 @@ def _before_commit(session: Session) -> None:
         session.execute(
             update(League).where(League.id.in_(leagues)).values(revision=League.revision + 1),
             execution_options={"synchronize_session": "fetch"},
+        )
+
+
+def _rewrite_results(session: Session, game: Game) -> None:
+    """A game's results rewritten from its deals; a deleted game's deleted."""
+    state = inspect(game)
+    if not (state.deleted or state.was_deleted):
+        refresh_results(session, game)
+    elif game.id is not None:
+        session.execute(
+            delete(GameResult).where(GameResult.game_id == game.id),
+            execution_options={"synchronize_session": False},
         )
 
 

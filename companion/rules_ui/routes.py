@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import hmac
 from dataclasses import dataclass, field
+from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_login import current_user
 
 from ..extensions import db
+from ..htmx import is_htmx
 from ..registry import Choice, choices, find_ruleset
 from ..models import Game
 from ..rules import (
@@ -90,33 +92,43 @@ def _table(values) -> Table:  # noqa: ANN001 - a request's MultiDict
     errors: dict[str, str] = {}
     game = None
     if values.get("game"):
-        watch = values.get("watch") or None
-        game = _game_for_reader(parse_id(values.get("game")), watch)
+        game = _game_for_reader(parse_id(values.get("game")), values.get("watch") or None)
         ruleset = game.ruleset
         players: int | None = len(game.seats)
         current = min(len(game.deals) + 1, len(ruleset.deals))
     else:
-        ruleset_id = values.get("ruleset") or "contract"
-        found = find_ruleset(ruleset_id)
-        if found is None:
-            errors["ruleset"] = f"There is no ruleset “{ruleset_id}”: pick one from the list."
-        ruleset = found or RULESETS["contract"]
-        players = None
+        ruleset, players = _chosen_rules(values, errors)
         current = 1
-        if values.get("players"):
-            players = parse_id(values.get("players"))
-            if players is None or not ruleset.min_players <= players <= ruleset.max_players:
-                errors["players"] = f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players."
-                players = None
-    deal = current
-    if values.get("deal"):
-        asked = parse_id(values.get("deal"))
-        if asked is None or not 1 <= asked <= len(ruleset.deals):
-            errors["deal"] = f"{ruleset.name} has deals 1 to {len(ruleset.deals)}."
-        else:
-            deal = asked
+    deal = _deal_asked(values.get("deal"), ruleset, errors) or current
     watching = values.get("watch") if game is not None and not current_user.is_authenticated else None
     return Table(ruleset=ruleset, deal=deal, players=players, game=game, errors=errors, watch=watching)
+
+
+def _chosen_rules(values, errors: dict[str, str]) -> tuple[Ruleset, int | None]:  # noqa: ANN001
+    """The ruleset and table size chosen on the page (Contract Rummy, any size, with a sentence for a bad one)."""
+    ruleset_id = values.get("ruleset") or "contract"
+    found = find_ruleset(ruleset_id)
+    if found is None:
+        errors["ruleset"] = f"There is no ruleset “{ruleset_id}”: pick one from the list."
+    ruleset = found or RULESETS["contract"]
+    if not values.get("players"):
+        return ruleset, None
+    players = parse_id(values.get("players"))
+    if players is None or not ruleset.min_players <= players <= ruleset.max_players:
+        errors["players"] = f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players."
+        return ruleset, None
+    return ruleset, players
+
+
+def _deal_asked(value: str | None, ruleset: Ruleset, errors: dict[str, str]) -> int | None:
+    """The deal number asked for, if it is one of the ruleset's (``None``, with a sentence for a bad one, if not)."""
+    if not value:
+        return None
+    asked = parse_id(value)
+    if asked is None or not 1 <= asked <= len(ruleset.deals):
+        errors["deal"] = f"{ruleset.name} has deals 1 to {len(ruleset.deals)}."
+        return None
+    return asked
 
 
 def _cards(text: str) -> tuple[Card, ...]:
@@ -124,10 +136,6 @@ def _cards(text: str) -> tuple[Card, ...]:
     if len(text) > MAX_TEXT:
         raise CardSyntaxError(f"That is more cards than a table holds: type at most {MAX_TEXT} characters.")
     return parse_cards(text)
-
-
-def _is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true"
 
 
 def _values():  # noqa: ANN202
@@ -143,18 +151,9 @@ def checker() -> ResponseReturnValue:
     """Is this a legal go-down? Tap or type the melds; the ruling follows every change."""
     values = _values()
     table = _table(values)
-    state = MeldsText.parse(values.get("melds"))
-    if request.method == "POST":
-        state = apply_action(state, values)
-    if not state.melds and not state.error:
-        state = MeldsText(((),))
+    state = _checker_melds(values)
     remaining_text = values.get("remaining", "")
-    remaining: tuple[Card, ...] | None = None
-    remaining_error = None
-    try:
-        remaining = _cards(remaining_text) if remaining_text.strip() else None
-    except CardSyntaxError as error:
-        remaining_error = str(error)
+    remaining, remaining_error = _remaining(remaining_text)
     ruling = None
     if state.filled and not state.error and not remaining_error and not table.errors:
         ruling = check_go_down(table.ruleset, table.deal, state.filled, remaining, table.players)
@@ -169,9 +168,31 @@ def checker() -> ResponseReturnValue:
         "rulesets": ruleset_choices(),
         "action": url_for("rules_ui.checker"),
     }
-    template = "rules/_checker_body.html" if _is_htmx() else "rules/check.html"
-    status = 200 if not (table.errors or state.error or remaining_error) or _is_htmx() else 422
-    return render_template(template, **context), status
+    template = "rules/_checker_body.html" if is_htmx() else "rules/check.html"
+    return render_template(template, **context), _status(table.errors or state.error or remaining_error)
+
+
+def _checker_melds(values) -> MeldsText:  # noqa: ANN001 - a request's MultiDict
+    """The checker's melds after the button pressed (one empty meld to fill when there are none)."""
+    state = MeldsText.parse(values.get("melds"))
+    if request.method == "POST":
+        state = apply_action(state, values)
+    if not state.melds and not state.error:
+        state = MeldsText(((),))
+    return state
+
+
+def _remaining(text: str) -> tuple[tuple[Card, ...] | None, str | None]:
+    """The cards left in hand after going down (``None``: not typed), or the sentence saying why they can't be read."""
+    try:
+        return (_cards(text) if text.strip() else None), None
+    except CardSyntaxError as error:
+        return None, str(error)
+
+
+def _status(refused: object) -> int:
+    """422 for a full page with a sentence to show; 200 otherwise, and always for htmx (it swaps only a 2xx)."""
+    return 200 if not refused or is_htmx() else 422
 
 
 # ---------------------------------------------------------------------------
@@ -186,20 +207,12 @@ def helper() -> ResponseReturnValue:
     state = MeldsText.parse(values.get("hand"))
     if request.method == "POST" and "next" not in values:
         state = apply_action(state, values)
-    hand = tuple(card for meld in state.melds for card in meld)
-    if len(hand) > MAX_HAND:
-        state = MeldsText(((),), f"A hand holds at most {MAX_HAND} cards; this one has {len(hand)}.", state.text)
-        hand = ()
-    state = MeldsText((hand,), state.error, state.raw)
+    state, hand = _one_hand(state)
     solution = None
     solved = False
     too_big = None
     if hand and not state.error and not table.errors:
-        try:
-            solution = solve(table.ruleset, table.deal, hand, table.players)
-            solved = True
-        except SearchTooBigError as error:
-            too_big = str(error)
+        solution, solved, too_big = _solved(table, hand)
     context = {
         "table": table,
         "state": state,
@@ -212,9 +225,25 @@ def helper() -> ResponseReturnValue:
         "rulesets": ruleset_choices(),
         "action": url_for("rules_ui.helper"),
     }
-    template = "rules/_helper_body.html" if _is_htmx() else "rules/helper.html"
-    status = 200 if not (table.errors or state.error) or _is_htmx() else 422
-    return render_template(template, **context), status
+    template = "rules/_helper_body.html" if is_htmx() else "rules/helper.html"
+    return render_template(template, **context), _status(table.errors or state.error)
+
+
+def _one_hand(state: MeldsText) -> tuple[MeldsText, tuple[Card, ...]]:
+    """The picker's cards as one hand (none, with a sentence, past :data:`MAX_HAND`)."""
+    hand = tuple(card for meld in state.melds for card in meld)
+    if len(hand) > MAX_HAND:
+        state = MeldsText(((),), f"A hand holds at most {MAX_HAND} cards; this one has {len(hand)}.", state.text)
+        hand = ()
+    return MeldsText((hand,), state.error, state.raw), hand
+
+
+def _solved(table: Table, hand: tuple[Card, ...]) -> tuple[Any, bool, str | None]:
+    """The solver's answer for ``hand``: (solution, solved, why the search was too big to finish)."""
+    try:
+        return solve(table.ruleset, table.deal, hand, table.players), True, None
+    except SearchTooBigError as error:
+        return None, False, str(error)
 
 
 # ---------------------------------------------------------------------------
@@ -226,78 +255,111 @@ def layoff() -> ResponseReturnValue:
     """May these cards go on that meld? May this card take that joker's place?"""
     values = _values()
     table = _table(values)
-    mode = "exchange" if values.get("mode") == "exchange" else "layoff"
-    meld_text = values.get("meld", "")
-    cards_text = values.get("cards", "")
-    kind_text = values.get("kind", "")
-    this_turn = values.get("this_turn") == "y"
-    own_run = values.get("own_run") == "y"
-    moved_from_text = values.get("moved_from", "")
+    asked = LayoffAsked.read(values)
     errors: dict[str, str] = {}
     ruling: LayOffRuling | ExchangeRuling | None = None
-    meld: tuple[Card, ...] = ()
-    cards: tuple[Card, ...] = ()
-    moved_from: tuple[Card, ...] | None = None
     # A change of rules redraws only the fields that depend on them: no ruling, nothing judged yet.
-    fields_only = values.get("fields") == "rules" and _is_htmx()
-    if not fields_only and (request.method == "POST" or meld_text or cards_text):
-        try:
-            meld = _cards(meld_text)
-            if not meld:
-                errors["meld"] = "Type the meld on the table, like “5S 6S 7S 8S”."
-        except CardSyntaxError as error:
-            errors["meld"] = str(error)
-        try:
-            cards = _cards(cards_text)
-            if not cards:
-                errors["cards"] = (
-                    "Type the card offered for the joker, like “7S”."
-                    if mode == "exchange"
-                    else "Type the card or cards to lay off, like “9S 10S”."
-                )
-            elif mode == "exchange" and len(cards) != 1:
-                errors["cards"] = "A joker is taken with one natural card: type just that card."
-        except CardSyntaxError as error:
-            errors["cards"] = str(error)
-        slides = table.ruleset.reclaim is JokerReclaim.SLIDE and mode != "exchange"
-        if slides and moved_from_text.strip():
-            try:
-                moved_from = _cards(moved_from_text)
-            except CardSyntaxError as error:
-                errors["moved_from"] = str(error)
-        kind = {"set": MeldKind.SET, "run": MeldKind.RUN, "pair": MeldKind.PAIR}.get(kind_text)
+    fields_only = values.get("fields") == "rules" and is_htmx()
+    if not fields_only and (request.method == "POST" or asked.typed):
+        meld, cards, moved_from = asked.cards(table.ruleset, errors)
         if not errors and not table.errors:
-            if mode == "exchange":
-                ruling = check_joker_exchange(
-                    table.ruleset, meld, cards[0], kind=kind, went_down_before_this_turn=not this_turn
-                )
-            else:
-                ruling = check_lay_off(
-                    table.ruleset,
-                    meld,
-                    cards,
-                    kind=kind,
-                    turns_since_going_down=0 if this_turn else None,
-                    own_run=own_run,
-                    moved_from=moved_from,
-                )
-    context = {
-        "table": table,
-        "mode": mode,
-        "meld_text": meld_text,
-        "cards_text": cards_text,
-        "kind": kind_text,
-        "this_turn": this_turn,
-        "own_run": own_run,
-        "moved_from_text": moved_from_text,
-        "errors": errors,
-        "ruling": ruling,
-        "rulesets": ruleset_choices(),
-    }
+            ruling = asked.ruling(table.ruleset, meld, cards, moved_from)
+    context = {"table": table, **asked.context(), "errors": errors, "ruling": ruling, "rulesets": ruleset_choices()}
     if fields_only:
         return render_template("rules/_layoff_rules_changed.html", **context), 200
     status = 422 if errors or table.errors else 200
     return render_template("rules/layoff.html", **context), status
+
+
+_KINDS = {"set": MeldKind.SET, "run": MeldKind.RUN, "pair": MeldKind.PAIR}
+
+#: The sentence beside an empty cards box, by the page's mode.
+_NO_CARDS = {
+    "exchange": "Type the card offered for the joker, like “7S”.",
+    "layoff": "Type the card or cards to lay off, like “9S 10S”.",
+}
+
+
+@dataclass(frozen=True)
+class LayoffAsked:
+    """The lay-off page's form as typed: lay off (``layoff``) or take a joker (``exchange``), and its boxes."""
+
+    mode: str
+    meld_text: str
+    cards_text: str
+    kind_text: str
+    this_turn: bool
+    own_run: bool
+    moved_from_text: str
+
+    @classmethod
+    def read(cls, values) -> LayoffAsked:  # noqa: ANN001 - a request's MultiDict
+        return cls(
+            mode="exchange" if values.get("mode") == "exchange" else "layoff",
+            meld_text=values.get("meld", ""),
+            cards_text=values.get("cards", ""),
+            kind_text=values.get("kind", ""),
+            this_turn=values.get("this_turn") == "y",
+            own_run=values.get("own_run") == "y",
+            moved_from_text=values.get("moved_from", ""),
+        )
+
+    @property
+    def typed(self) -> bool:
+        return bool(self.meld_text or self.cards_text)
+
+    def context(self) -> dict[str, Any]:
+        """The form's values under the names the page's template reads."""
+        return {"mode": self.mode, "meld_text": self.meld_text, "cards_text": self.cards_text, "kind": self.kind_text,
+                "this_turn": self.this_turn, "own_run": self.own_run, "moved_from_text": self.moved_from_text}  # fmt: skip
+
+    def cards(
+        self, ruleset: Ruleset, errors: dict[str, str]
+    ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...] | None]:
+        """The meld, the cards offered and (where jokers slide) where a joker moved from; a sentence in ``errors``
+        beside each box that is empty or can't be read."""
+        meld = _read_cards(self.meld_text, "meld", errors)
+        if meld == ():
+            errors["meld"] = "Type the meld on the table, like “5S 6S 7S 8S”."
+        cards = _read_cards(self.cards_text, "cards", errors)
+        if cards == ():
+            errors["cards"] = _NO_CARDS[self.mode]
+        elif cards is not None and self.mode == "exchange" and len(cards) != 1:
+            errors["cards"] = "A joker is taken with one natural card: type just that card."
+        return meld or (), cards or (), self._moved_from(ruleset, errors)
+
+    def _moved_from(self, ruleset: Ruleset, errors: dict[str, str]) -> tuple[Card, ...] | None:
+        """Where jokers slide, the meld a joker was moved from (``None``: not typed, or not these rules)."""
+        slides = ruleset.reclaim is JokerReclaim.SLIDE and self.mode != "exchange"
+        if slides and self.moved_from_text.strip():
+            return _read_cards(self.moved_from_text, "moved_from", errors)
+        return None
+
+    def ruling(
+        self, ruleset: Ruleset, meld: tuple[Card, ...], cards: tuple[Card, ...], moved_from: tuple[Card, ...] | None
+    ) -> LayOffRuling | ExchangeRuling:
+        """The engine's ruling on taking a joker with ``cards[0]`` (exchange), or on laying ``cards`` off."""
+        kind = _KINDS.get(self.kind_text)
+        if self.mode == "exchange":
+            return check_joker_exchange(ruleset, meld, cards[0], kind=kind, went_down_before_this_turn=not self.this_turn)
+        return check_lay_off(
+            ruleset,
+            meld,
+            cards,
+            kind=kind,
+            turns_since_going_down=0 if self.this_turn else None,
+            own_run=self.own_run,
+            moved_from=moved_from,
+        )
+
+
+def _read_cards(text: str, key: str, errors: dict[str, str]) -> tuple[Card, ...] | None:
+    """The cards typed in box ``key``; ``None``, with the sentence in ``errors``, when they can't be read."""
+    try:
+        return _cards(text)
+    except CardSyntaxError as error:
+        errors[key] = str(error)
+        return None
 
 
 # ---------------------------------------------------------------------------
@@ -337,23 +399,44 @@ def compare() -> str:
     found = {i: find_ruleset(i) for i in dict.fromkeys(request.args.getlist("ruleset")[:20])}
     asked = [i for i, r in found.items() if r is not None] or list(RULESETS)
     rulesets = [found.get(i) or RULESETS[i] for i in asked]
+    return render_template(
+        "rules/compare.html",
+        rulesets=rulesets,
+        rows=_fact_rows(rulesets),
+        deal_rows=_deal_rows(rulesets),
+        all_rulesets=ruleset_choices(),
+        asked=asked,
+    )
+
+
+def _differ(texts: list[str]) -> bool:
+    """A comparison's row is shown where the rulesets differ (every row, for one ruleset alone)."""
+    return len(set(texts)) > 1 or len(texts) == 1
+
+
+def _fact_rows(rulesets: list[Ruleset]) -> list[dict[str, Any]]:
+    """The rules cards' facts side by side (``—`` where a ruleset has none), where they differ."""
     facts = [{fact.key: fact for fact in rules_facts(r)} for r in rulesets]
-    keys = list(dict.fromkeys(key for per in facts for key in per))
+    labels: dict[str, str] = {}  # every fact's key in order of appearance, with its first ruleset's label
+    for per in facts:
+        for key, fact in per.items():
+            labels.setdefault(key, fact.label)
     rows = []
-    for key in keys:
+    for key, label in labels.items():
         texts = [per[key].text if key in per else "—" for per in facts]
-        if len(set(texts)) > 1 or len(rulesets) == 1:
-            label = next(per[key].label for per in facts if key in per)
+        if _differ(texts):
             rows.append({"label": label, "texts": texts})
-    deal_rows = []
-    longest = max(len(r.deals) for r in rulesets)
-    for number in range(1, longest + 1):
+    return rows
+
+
+def _deal_rows(rulesets: list[Ruleset]) -> list[dict[str, Any]]:
+    """Each deal's contract and cards side by side (``—`` past a ruleset's last deal), where they differ."""
+    rows = []
+    for number in range(1, max(len(r.deals) for r in rulesets) + 1):
         texts = [
             f"{r.deals[number - 1].contract} · {r.deals[number - 1].cards_dealt} cards" if number <= len(r.deals) else "—"
             for r in rulesets
         ]
-        if len(set(texts)) > 1 or len(rulesets) == 1:
-            deal_rows.append({"label": f"Deal {number}", "texts": texts})
-    return render_template(
-        "rules/compare.html", rulesets=rulesets, rows=rows, deal_rows=deal_rows, all_rulesets=ruleset_choices(), asked=asked
-    )
+        if _differ(texts):
+            rows.append({"label": f"Deal {number}", "texts": texts})
+    return rows
