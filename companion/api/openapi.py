@@ -11,7 +11,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..rules import RULESETS, JokerReclaim, LayOffTiming
+from .. import registry
+from ..rules import JokerReclaim, LayOffTiming
 from ..rules.definition import BUY_WORDS, DEFINITION_FIELDS, HOUSE_OPTIONS, REQUIRED_FIELDS, SET_WORDS
 from ..rules.godown import MAX_MELD_CARDS, MAX_MELDS
 from ..rules.solver import MAX_HAND
@@ -56,7 +57,7 @@ _ERROR = {
 }
 _RULESET_ID = {
     "type": "string",
-    "enum": list(RULESETS),
+    "enum": [ruleset.id for ruleset in registry.builtins()],
     "default": "contract",
     "description": "A ruleset id from /api/rulesets; left out, Contract Rummy.",
 }
@@ -118,7 +119,7 @@ RULESET_OBJECT: dict[str, Any] = {
     "dup_suits, same_suit_runs, card_points, buys, exact_cut_bonus and one_turn_out_bonus are needed. "
     "A value out of range, an unknown field or a deal that can't be dealt answers 400 naming the field and the deal.",
     "properties": {
-        "base": {"type": "string", "enum": list(RULESETS), "description": "A built-in ruleset to start from."},
+        "base": {"type": "string", "enum": [ruleset.id for ruleset in registry.builtins()], "description": "A built-in ruleset to start from."},
         "name": {"type": "string", "description": "1 to 60 characters, no control characters."},
         "summary": {"type": "string", "description": "Up to 300 characters."},
         "players": {
@@ -198,12 +199,12 @@ _OPTIONS = {
 _DEAL = {
     "type": "integer",
     "minimum": 1,
-    "maximum": max(len(ruleset.deals) for ruleset in RULESETS.values()),
+    "maximum": max(len(ruleset.deals) for ruleset in registry.builtins()),
     "description": "The deal number, from 1; a number outside the ruleset's schedule answers 400.",
 }
 _PLAYER_RANGE = {
-    "minimum": min(ruleset.min_players for ruleset in RULESETS.values()),
-    "maximum": max(ruleset.max_players for ruleset in RULESETS.values()),
+    "minimum": min(ruleset.min_players for ruleset in registry.builtins()),
+    "maximum": max(ruleset.max_players for ruleset in registry.builtins()),
 }
 _PLAYERS = {
     "type": "integer",
@@ -426,7 +427,7 @@ def openapi_document() -> dict[str, Any]:
                                 "in": "path",
                                 "required": True,
                                 "description": "A ruleset id from /api/rulesets; any other id answers 400.",
-                                "schema": {"type": "string", "enum": list(RULESETS)},
+                                "schema": {"type": "string", "enum": [ruleset.id for ruleset in registry.builtins()]},
                             },
                             {
                                 "name": "players",

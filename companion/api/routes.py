@@ -18,8 +18,6 @@ from werkzeug.routing import BaseConverter
 
 from .. import registry
 from ..rules import (
-    DEFAULT_RULESET_ID,
-    RULESETS,
     Card,
     CardSyntaxError,
     Ruleset,
@@ -175,7 +173,7 @@ def _body() -> dict[str, Any]:
 
 def _ruleset(data: dict[str, Any]) -> Ruleset:
     """The request's ruleset: a built-in id or a ruleset object (API.md), with its house ``options`` applied."""
-    given = data.get("ruleset", DEFAULT_RULESET_ID)
+    given = data.get("ruleset", registry.DEFAULT_ID)
     if isinstance(given, dict):
         ruleset = _custom_ruleset(given)
         chosen = _with_options(ruleset, data.get("options"))
@@ -303,7 +301,7 @@ def _players_query() -> int | None:
 
 @bp.get("/rulesets")
 def list_rulesets() -> Response:
-    return _reply({"rulesets": [{"id": ruleset.id, "name": ruleset.name} for ruleset in RULESETS.values()]})
+    return _reply({"rulesets": [{"id": ruleset.id, "name": ruleset.name} for ruleset in registry.builtins()]})
 
 
 @bp.post("/rulesets/check")

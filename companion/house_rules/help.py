@@ -10,7 +10,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from ..rules import RULESETS
+from .. import registry
 from ..rules.definition import ruleset_to_definition
 
 EXPLAIN: dict[str, str] = {
@@ -79,7 +79,7 @@ _SHOWN: dict[str, Callable[[dict[str, Any]], str]] = {
 @functools.cache
 def examples() -> dict[str, str]:
     """For each field: the published rulesets' values, each with who plays it (``"any number (Contract, …) · 1 (Shanghai, …)"``)."""
-    definitions = [(r.name, ruleset_to_definition(r)) for r in RULESETS.values()]
+    definitions = [(r.name, ruleset_to_definition(r)) for r in registry.builtins()]
     found: dict[str, str] = {}
     for key, shown in _SHOWN.items():
         by_value: dict[str, list[str]] = {}

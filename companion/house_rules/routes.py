@@ -16,7 +16,6 @@ from ..htmx import is_htmx
 from ..models import CustomRuleset, League
 from ..links import public_url
 from ..qr import qr_svg
-from ..rules import RULESETS
 from ..rules.definition import ruleset_to_definition
 from ..rules.guide import card_contents
 from .. import registry
@@ -67,7 +66,7 @@ def index() -> str:
     return render_template(
         "house_rules/index.html",
         customs=customs,
-        builtins=RULESETS.values(),
+        builtins=registry.builtins(),
         owner_label=service.owner_label,
     )
 
@@ -116,7 +115,7 @@ def _draft_made_from(start: str, errors: dict[str, str]) -> tuple[Draft, str]:
     found = registry.find(start)
     if found is None:
         errors["form"] = f"There is no ruleset “{start[:40]}”: this starts from Contract Rummy."
-        found = (RULESETS["contract"], None)
+        found = (registry.default(), None)
     ruleset, version = found
     definition = version.definition if version is not None else ruleset_to_definition(ruleset)
     draft = Draft.from_definition(definition)

@@ -50,7 +50,8 @@ from ..models import (
     Player,
     Seat,
 )
-from ..rules import RULESETS, CardSyntaxError, Ruleset
+from .. import registry
+from ..rules import CardSyntaxError, Ruleset
 from ..rules.deal_score import MAX_HAND_TEXT, MAX_TYPED_POINTS, bonus_problem, line_adjustment
 from ..rules.definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
 from ..rules.snapshot import ruleset_from_dict, ruleset_to_dict
@@ -284,12 +285,6 @@ def _distinct_names(values: list[Any], where: str, kind: str, twice: str) -> lis
     return names
 
 
-def _is_custom_id(rules_id: str) -> bool:
-    from ..registry import stored_id
-
-    return stored_id(rules_id) is not None
-
-
 def _checked_ruleset(game: dict[str, Any], where: str, checked: dict[str, Ruleset]) -> Ruleset:
     """:func:`_ruleset`, read and checked once for each distinct snapshot (its written form is the key)."""
     rules = game.get("rules")
@@ -314,7 +309,7 @@ def _ruleset(game: dict[str, Any], where: str) -> Ruleset:
         raise _fail(where, f"the rules snapshot must be a JSON object, not {_shown(rules)}.")
     rules_id = rules.get("id")
     # a table's own rules (``custom-<n>``) travel as their snapshot: it is read and checked like any other
-    if not isinstance(rules_id, str) or (rules_id not in RULESETS and not _is_custom_id(rules_id)):
+    if not registry.is_ruleset_id(rules_id):
         raise _fail(where, f"the rules snapshot is for an unknown ruleset {_shown(rules_id)}.")
     _check_supply(rules.get("supply"), where)
     try:
@@ -358,7 +353,7 @@ def _check_as_the_api_does(ruleset: Ruleset, where: str) -> None:
     try:
         accepted = ruleset_from_definition(ruleset_to_definition(ruleset), ruleset_id=ruleset.id)
     except RulesetDefinitionError as error:
-        if _is_custom_id(ruleset.id):
+        if registry.stored_id(ruleset.id) is not None:
             raise _fail(where, f"its table's own rules can't be stored here ({_short(error)}).") from None
         raise _fail(where, f"its rules can't be played ({_short(error)}).") from None
     except (ValueError, TypeError, OverflowError) as error:
@@ -881,7 +876,7 @@ def _plan_own_rules(games: list[_Game]) -> dict[str, _OwnRules]:
     """
     plans: dict[str, _OwnRules] = {}
     for index, planned in sorted(enumerate(games, start=1), key=lambda item: (item[1].created_at, item[0])):
-        if planned.ruleset_id in RULESETS:
+        if registry.is_builtin(planned.ruleset_id):
             continue
         try:
             definition = ruleset_to_definition(

@@ -21,8 +21,8 @@ from ..extensions import db
 from ..links import public_url
 from ..qr import qr_svg
 from ..models import League, Player
-from ..registry import league_choices, stored_id
-from ..rules import RULESETS
+from ..registry import league_choices
+from .. import registry
 from ..validation import IdSelectField, PlainName
 from .charts import line_chart
 from .service import LeagueError, add_member, create_league, remove_member
@@ -93,7 +93,7 @@ def _filters(league: League) -> tuple[Season, str | None, dict[str, str], list[i
     default = Season.year(this_year if this_year in years or not years else years[0])
     season = _season_asked(request.args.get("season", ""), default, errors)
     ruleset_id = request.args.get("ruleset") or None
-    if ruleset_id is not None and ruleset_id not in RULESETS and stored_id(ruleset_id) is None:
+    if ruleset_id is not None and not registry.is_ruleset_id(ruleset_id):
         errors["ruleset"] = f"There is no ruleset “{ruleset_id}”."
         ruleset_id = None
     return season, ruleset_id, errors, years
@@ -140,7 +140,7 @@ def _page_filters(
         "years": years,
         "errors": errors,
         "filter_args": _filter_args(season, ruleset_id),
-        "rulesets": [*league_choices(league), *RULESETS.values()],
+        "rulesets": [*league_choices(league), *registry.builtins()],
         "watch_token": watch_token,
         "link": _links(league, watch_token),
     }

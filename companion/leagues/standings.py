@@ -540,7 +540,7 @@ def _per_deal_sums(scope: list[ColumnElement[bool]]) -> list[tuple[Any, ...]]:
     ).all()
     if not snapshots:
         return []
-    penalty = func.sum(HandScore.points + HandScore.adjustment)
+    penalty = func.sum(HandScore.total)
     went_out = func.sum(case((DealResult.went_out == HandScore.position, 1), else_=0))
     hands = (
         select(DealResult.number, func.count(), penalty, went_out)

@@ -18,10 +18,10 @@ from flask_login import current_user
 
 from ..extensions import db
 from ..htmx import is_htmx
+from .. import registry
 from ..registry import Choice, choices, find_ruleset
 from ..models import Game
 from ..rules import (
-    RULESETS,
     Card,
     CardSyntaxError,
     JokerReclaim,
@@ -110,7 +110,7 @@ def _chosen_rules(values, errors: dict[str, str]) -> tuple[Ruleset, int | None]:
     found = find_ruleset(ruleset_id)
     if found is None:
         errors["ruleset"] = f"There is no ruleset “{ruleset_id}”: pick one from the list."
-    ruleset = found or RULESETS["contract"]
+    ruleset = found or registry.default()
     if not values.get("players"):
         return ruleset, None
     players = parse_id(values.get("players"))
@@ -368,7 +368,7 @@ def _read_cards(text: str, key: str, errors: dict[str, str]) -> tuple[Card, ...]
 
 @bp.get("/rules/")
 def rules_index() -> str:
-    return render_template("rules/index.html", rulesets=RULESETS.values(), customs=ruleset_choices(custom_only=True))
+    return render_template("rules/index.html", rulesets=registry.builtins(), customs=ruleset_choices(custom_only=True))
 
 
 @bp.get("/rules/<ruleset_id>")
@@ -397,8 +397,8 @@ def _render_card(ruleset: Ruleset, game: Game | None) -> str:
 def compare() -> str:
     """Rulesets side by side, showing only the rules where they differ."""
     found = {i: find_ruleset(i) for i in dict.fromkeys(request.args.getlist("ruleset")[:20])}
-    asked = [i for i, r in found.items() if r is not None] or list(RULESETS)
-    rulesets = [found.get(i) or RULESETS[i] for i in asked]
+    rulesets = [r for r in found.values() if r is not None] or list(registry.builtins())
+    asked = [ruleset.id for ruleset in rulesets]
     return render_template(
         "rules/compare.html",
         rulesets=rulesets,
