@@ -38,7 +38,8 @@ else:
     Model = db.Model
 
 
-def _now() -> dt.datetime:
+def utc_now() -> dt.datetime:
+    """The time now in UTC, without a zone: how every time is stored."""
     return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
@@ -59,7 +60,7 @@ class Player(Model):
     name: Mapped[str] = mapped_column(String(40))
     name_key: Mapped[str] = mapped_column(String(40), unique=True)
     """The name folded for comparison, so "Ann" and "ann " are one player."""
-    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utc_now)
 
     @staticmethod
     def key_for(name: str) -> str:
@@ -103,7 +104,7 @@ class Game(Model):
     """The seat position of the first deal's dealer."""
     revision: Mapped[int] = mapped_column(default=1)
     """Raised by every write to the game; pages are cached and validated by it."""
-    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utc_now)
     finished_at: Mapped[dt.datetime | None] = mapped_column(default=None)
     league_id: Mapped[int | None] = mapped_column(
         ForeignKey("league.id", ondelete="SET NULL", name="game_league_fk"), default=None, index=True
@@ -215,8 +216,8 @@ class DealResult(Model):
     stock_ran_out: Mapped[bool] = mapped_column(default=False)
     version: Mapped[int] = mapped_column(default=1)
     """Raised by every correction, so a stale edit is refused instead of lost."""
-    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
-    updated_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utc_now)
+    updated_at: Mapped[dt.datetime] = mapped_column(default=utc_now)
     recorded_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL", name="deal_recorded_by_fk"), default=None)
     """The account that saved this version of the deal."""
 
@@ -298,7 +299,7 @@ class Change(Model):
     """``started``, ``entered``, ``corrected``, ``undone``, ``finished``, ``reopened``, ``abandoned``."""
     old_json: Mapped[str | None] = mapped_column(Text, default=None)
     new_json: Mapped[str | None] = mapped_column(Text, default=None)
-    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utc_now)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL", name="change_user_fk"), default=None)
     """Who made the change, once accounts exist."""
 
@@ -331,7 +332,7 @@ class League(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(60))
     name_key: Mapped[str] = mapped_column(String(60), unique=True)
-    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utc_now)
     revision: Mapped[int] = mapped_column(default=1)
     """Raised whenever a game of the league or its roster changes; standings are kept per revision."""
     share_token: Mapped[str | None] = mapped_column(String(43), default=None)
@@ -413,7 +414,7 @@ class User(UserMixin, Model):
     is_owner: Mapped[bool] = mapped_column(default=False)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id", ondelete="SET NULL", name="user_player_fk"), default=None)
     """The player this account is at the table: leagues they are on the roster of are theirs to change."""
-    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utc_now)
 
     player: Mapped[Player | None] = relationship(lazy="joined")
 
@@ -453,7 +454,7 @@ class LoginSession(Model):
     user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE", name="login_session_user_fk"), index=True)
     token: Mapped[str] = mapped_column(String(43), unique=True)
     """The secret kept (signed) in the phone's session and remember cookies."""
-    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utc_now)
     agent: Mapped[str | None] = mapped_column(String(120), default=None)
     """The browser's own description at sign-in, shortened: how the owner tells their phones apart."""
 
@@ -466,7 +467,7 @@ class Invite(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     token: Mapped[str] = mapped_column(String(43), unique=True)
     created_by_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"))
-    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utc_now)
     used_at: Mapped[dt.datetime | None] = mapped_column(default=None)
     used_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"), default=None)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id", ondelete="SET NULL", name="invite_player_fk"), default=None)
@@ -480,7 +481,7 @@ class LoginAttempt(Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     key: Mapped[str] = mapped_column(String(120), index=True)
-    at: Mapped[dt.datetime] = mapped_column(default=_now, index=True)
+    at: Mapped[dt.datetime] = mapped_column(default=utc_now, index=True)
 
 
 class CustomRuleset(Model):
@@ -504,7 +505,7 @@ class CustomRuleset(Model):
     user_id: Mapped[int | None] = mapped_column(
         ForeignKey("user.id", ondelete="CASCADE", name="custom_ruleset_user_fk"), default=None, index=True
     )
-    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utc_now)
 
     league: Mapped[League | None] = relationship(lazy="joined")
     user: Mapped[User | None] = relationship(lazy="joined")
@@ -547,7 +548,7 @@ class CustomRulesetVersion(Model):
     """1, 2, ... in the order they were saved."""
     definition_json: Mapped[str] = mapped_column(Text)
     """The complete ruleset object (API.md "Custom rulesets"), without ``base``."""
-    created_at: Mapped[dt.datetime] = mapped_column(default=_now)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utc_now)
     created_by_id: Mapped[int | None] = mapped_column(
         ForeignKey("user.id", ondelete="SET NULL", name="custom_version_user_fk"), default=None
     )

@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db, rows_changed
-from ..models import Change, DealResult, Invite, LoginAttempt, LoginSession, User
+from ..models import Change, DealResult, Invite, LoginAttempt, LoginSession, User, utc_now
 from ..validation import TextError, clean_name, refused_character
 from ..validation import looks_like_token
 from .access import new_token
@@ -38,10 +38,6 @@ class AccountError(ValueError):
 
 class OwnerExistsError(AccountError):
     """The first-run setup came too late: the app has its owner (another phone, or a double tap, was first)."""
-
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
 def has_accounts() -> bool:
@@ -111,7 +107,7 @@ def create_invite(owner: User, player_id: int | None = None) -> Invite:
 
 def open_invite(token: str) -> Invite:
     invite = db.session.scalar(select(Invite).where(Invite.token == token)) if looks_like_token(token) else None
-    if invite is None or invite.used_at is not None or invite.created_at < _now() - INVITE_LIFETIME:
+    if invite is None or invite.used_at is not None or invite.created_at < utc_now() - INVITE_LIFETIME:
         raise AccountError("This invitation link is not valid any more: ask for a new one.")
     return invite
 
@@ -121,7 +117,7 @@ def open_invites() -> list[Invite]:
     return list(
         db.session.scalars(
             select(Invite)
-            .where(Invite.used_at.is_(None), Invite.created_at >= _now() - INVITE_LIFETIME)
+            .where(Invite.used_at.is_(None), Invite.created_at >= utc_now() - INVITE_LIFETIME)
             .order_by(Invite.created_at.desc(), Invite.id.desc())
         )
     )
@@ -152,7 +148,7 @@ def accept_invite(token: str, username: str, password: str) -> User:
     used = rows_changed(
         update(Invite)
         .where(Invite.id == invite.id, Invite.used_at.is_(None))
-        .values(used_at=_now(), used_by_id=user.id)
+        .values(used_at=utc_now(), used_by_id=user.id)
         .execution_options(synchronize_session=False)
     )
     if used != 1:
@@ -200,7 +196,7 @@ def sign_in(username: str, password: str, address: str, *, known_phone: bool = F
     name = User.key_for(username or "")
     limits = _try_limits(name, address, known_phone=known_phone)
     windows = {key: window for key, (_, window) in limits.items()}
-    now = _now()
+    now = utc_now()
     _refuse_past_limits(_recent_tries(windows, now), limits, written=False)
     tries = [LoginAttempt(key=key) for key in limits]
     db.session.add_all(tries)

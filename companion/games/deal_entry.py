@@ -19,10 +19,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db, rows_changed
-from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore
+from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, utc_now
 from ..rules.deal_score import STOCK, DealJudgement, DealTable, LineEntry, LineScore, ScoredHand, judge_deal
 from .errors import GameAbandoned, GameError, StaleEntryError
-from .history import by_whom, deal_facts, judged_facts, log_change, now, pending_offers, same_scores
+from .history import by_whom, deal_facts, judged_facts, log_change, pending_offers, same_scores
 from .state import roles
 
 __all__ = [
@@ -256,7 +256,7 @@ def _finish_after_the_last_deal(game: Game) -> None:
     """A game in progress whose every deal is recorded is finished (logged)."""
     if len(game.deals) == len(game.ruleset.deals) and game.game_status is GameStatus.IN_PROGRESS:
         game.status = GameStatus.FINISHED.value
-        game.finished_at = now()
+        game.finished_at = utc_now()
         log_change(game, None, "finished", None, None)
 
 
@@ -280,7 +280,7 @@ def _write_deal(
         result.went_out = out
         result.stock_ran_out = out is None
         result.recorded_by_id = by
-        result.updated_at = now()  # always an UPDATE, so the version check always runs
+        result.updated_at = utc_now()  # always an UPDATE, so the version check always runs
         result.hands.clear()
         db.session.flush()
     for hand in judgement.hands:

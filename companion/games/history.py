@@ -8,7 +8,6 @@ here, beside the recorded one, for the table to choose.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from dataclasses import dataclass
 
@@ -16,11 +15,6 @@ from ..extensions import db
 from ..models import Change, DealResult, Game
 from ..rules.deal_score import DealJudgement, hand_total
 from .changes import mark_changed
-
-
-def now() -> dt.datetime:
-    """The time now, in UTC without a zone (as the database keeps times)."""
-    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
 def touch(game: Game) -> None:

@@ -15,12 +15,12 @@ from sqlalchemy.exc import IntegrityError
 
 from ..auth.access import new_token
 from ..extensions import db, rows_changed
-from ..models import BuyCount, CustomRulesetVersion, Game, GameStatus, League, Player, Seat
+from ..models import BuyCount, CustomRulesetVersion, Game, GameStatus, League, Player, Seat, utc_now
 from ..rules import Ruleset
 from ..rules.words import and_list
 from ..validation import TextError, clean_name
 from .errors import GameError, NameTaken
-from .history import log_change, now, touch
+from .history import log_change, touch
 
 
 def find_or_add_player(name: str) -> Player:
@@ -191,7 +191,7 @@ def end_early(game: Game, *, by: int | None = None) -> None:
     if not game.deals:
         raise GameError("No deal has been scored yet: abandon the game instead.")
     game.status = GameStatus.FINISHED.value
-    game.finished_at = now()
+    game.finished_at = utc_now()
     log_change(game, None, "ended_early", None, {"deals": len(game.deals), "of": len(game.ruleset.deals)}, by=by)
     db.session.commit()
 
