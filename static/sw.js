@@ -2,10 +2,10 @@
    connection at all. Small and of our own: no framework.
 
    - Pages (navigations): the network first, a copy kept; with no connection, the kept copy, or a page
-     kept by offline.js (the score screens of the deals still to enter), or a short "offline" page.
+     kept by the offline scripts (static/js/offline/) (the score screens of the deals still to enter), or a short "offline" page.
    - Static files (/static/..., their URLs carry a hash of their content): the kept copy first.
    - Everything else (posts, the live poll, the JSON the pages fetch) goes to the network untouched:
-     a saved deal with no connection is queued by offline.js, never by this worker. */
+     a saved deal with no connection is queued by static/js/offline/sync.js, never by this worker. */
 "use strict";
 
 var PAGES = "rummy-pages-v1";

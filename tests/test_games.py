@@ -516,7 +516,10 @@ def test_entry_page_has_a_line_per_player_one_keypad_and_the_rules_as_data(make_
     scripts = [node.attrs.get("src") or "" for node in doc.find_all("script")]
     assert not [src for src in scripts if "htmx" in src]  # the entry screen needs no htmx
     # and the offline queue (offline.js), which every page loads
-    assert [src.split("?")[0] for src in scripts if src] == ["/static/js/tally.js", "/static/js/entry.js", "/static/js/offline.js"]
+    assert [src.split("?")[0] for src in scripts if src] == [
+        "/static/js/tally.js", "/static/js/entry.js", "/static/js/offline/store.js", "/static/js/offline/sync.js",
+        "/static/js/offline/navigation.js", "/static/js/offline/page.js",
+    ]
 
 
 def test_liverpool_entry_carries_the_exact_cut_as_data(make_game, form_client):

@@ -1,4 +1,4 @@
-"""The server's side of scoring with no connection (the phone's side is ``static/js/offline.js``).
+"""The server's side of scoring with no connection (the phone's side is ``static/js/offline/`` (store, sync, navigation, page)).
 
 A phone that saved deals while offline keeps them in its own store and,
 when the connection is back, sends each in order to :func:`sync_deal`, which

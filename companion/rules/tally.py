@@ -124,6 +124,8 @@ def read_hand(text: str) -> tuple[str, ...]:
 
 def _read_word(word: str, upper: str) -> list[str]:
     """The ranks of one word of cards typed together (see :func:`read_hand`)."""
+    if len(upper) != len(word):  # a letter that upper-cases to two ("ǰ" is J and a caron) is no card
+        raise HandTextError(f"{word!r} is not a rank: {_RANK_SHAPE}.")
     ranks = []
     at = 0
     while at < len(upper):

@@ -1,15 +1,22 @@
 /* The phone's own tally: reads a hand typed or tapped as cards and adds up a deal's line, so a total
-   changes the moment a key is tapped, whatever the connection. It mirrors companion/rules/tally.py
-   (read_hand) and the service's adjustments; the server stays the judge of what is saved.
+   changes the moment a key is tapped, whatever the connection. It mirrors the engine's reading and
+   scoring of a line (companion/rules/tally.py read_hand, companion/rules/deal_score.py read_cards,
+   read_points, score_line) to the letter, error sentences included: tests/golden/tally.json is checked
+   against both, and a property test feeds both the same random texts. The server stays the judge of
+   what is saved.
 
    The rules come from the page as data (a <script type="application/json">), never as code:
      { "points": {"A": 15, "2": 2, ..., "JK": 50},
        "adjustments": [{"field": "exact_cut", "points": -50}, ...] }
-   Plain functions, no DOM: the entry screen (entry.js) and an offline queue can both use them. */
+   Plain functions, no DOM: the entry screen (entry.js) and the offline queue use them. */
 (function (root) {
   "use strict";
 
-  var SEPARATORS = /[\s,;]+/;
+  // Python's whitespace (str.isspace, and \s in its patterns), written out: JavaScript's \s differs
+  // (it takes U+FEFF and leaves out U+001C-U+001F and U+0085).
+  var SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+  var SEPARATORS = new RegExp("[" + SPACE + ",;]+");
+  var EDGE_SPACE = new RegExp("^[" + SPACE + "]+|[" + SPACE + "]+$", "g");
   var SUITS = "SHDC\u2660\u2664\u2665\u2661\u2666\u2662\u2663\u2667";
   var RANKS = { A: "A", "1": "A", T: "10", J: "J", Q: "Q", K: "K", "10": "10" };
   for (var n = 2; n <= 9; n++) RANKS[String(n)] = String(n);
@@ -17,20 +24,46 @@
   var SHAPE = "a rank is A, 2-10, J, Q, K or JK (suits don't matter here)";
   // One card in a word typed without spaces: a joker, or a rank and perhaps a suit (ignored).
   var COMPACT = new RegExp("^(?:(JOKER|JK|\\*)|(10|[2-9TAJQK])([" + SUITS + "])?)");
+  var MAX_HAND_CARDS = 50, MAX_HAND_TEXT = 200, MAX_TYPED_POINTS = 2000, POINTS_READ = 1e9;
+  // What Python's repr writes as an escape: str.isprintable() is false for these (a space aside).
+  var UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
+  function own(table, key) { return Object.prototype.hasOwnProperty.call(table, key); }
+
+  /** str.strip() as Python does it. */
+  function strip(text) { return String(text).replace(EDGE_SPACE, ""); }
+
+  /** The number of characters (code points) in a text, as Python's len counts them. */
+  function length(text) { return Array.from(text).length; }
 
   /** One word that is a single card in any notation ("10h", "joker", "1"), or null. */
-  function wholeCard(upper) {
-    if (JOKERS[upper]) return "JK";
-    if (RANKS[upper]) return RANKS[upper];
-    var last = upper.charAt(upper.length - 1), head = upper.slice(0, -1);
-    if (upper.length >= 2 && SUITS.indexOf(last) >= 0 && RANKS[head] && head !== "1") return RANKS[head];
+  function wholeCard(word) {
+    var upper = strip(word).toUpperCase();
+    if (own(JOKERS, upper)) return "JK";
+    if (own(RANKS, upper)) return RANKS[upper];
+    var chars = Array.from(upper), last = chars.pop(), head = chars.join("");
+    if (chars.length >= 1 && SUITS.indexOf(last) >= 0 && own(RANKS, head) && head !== "1") return RANKS[head];
     return null;
   }
 
+  function hex(code, width) { return ("0000000" + code.toString(16)).slice(-width); }
+
   /** A word quoted as the server quotes it (Python's repr of a string). */
   function pyRepr(word) {
-    if (word.indexOf("'") >= 0 && word.indexOf('"') < 0) return '"' + word.replace(/\\/g, "\\\\") + '"';
-    return "'" + word.replace(/\\/g, "\\\\").replace(/'/g, "\\'") + "'";
+    var quote = word.indexOf("'") >= 0 && word.indexOf('"') < 0 ? '"' : "'";
+    var out = "";
+    for (var ch of word) {
+      var code = ch.codePointAt(0);
+      if (ch === "\\") out += "\\\\";
+      else if (ch === quote) out += "\\" + ch;
+      else if (ch === "\t") out += "\\t";
+      else if (ch === "\n") out += "\\n";
+      else if (ch === "\r") out += "\\r";
+      else if (ch !== " " && UNPRINTABLE.test(ch)) {
+        out += code < 0x100 ? "\\x" + hex(code, 2) : code < 0x10000 ? "\\u" + hex(code, 4) : "\\U" + hex(code, 8);
+      } else out += ch;
+    }
+    return quote + out + quote;
   }
 
   function digitCards(digits) {
@@ -38,45 +71,67 @@
     return cards.join("") === digits ? cards : [];
   }
 
-  /** {ranks: [...]} for a hand's text, or {error: "a sentence"} (the same sentences as the server's). */
-  function readHand(text) {
+  /** The ranks of one word of cards typed together ("K994A2"): {ranks} or {error}. */
+  function readWord(word) {
     var ranks = [];
-    var words = String(text || "").split(SEPARATORS);
+    var letters = Array.from(word), uppers = Array.from(word.toUpperCase()), at = 0;
+    // a letter that upper-cases to two ("ǰ" is J and a caron) is no card
+    if (letters.length !== uppers.length) return { error: pyRepr(word) + " is not a rank: " + SHAPE + "." };
+    while (at < uppers.length) {
+      var match = COMPACT.exec(uppers.slice(at).join(""));
+      if (!match) {
+        var bad = letters[at], rest = letters.slice(at).join("");
+        if (at === 0) return { error: pyRepr(word) + " is not a rank: " + SHAPE + "." };
+        if (bad === "1") return { error: "In \u201c" + word + "\u201d, the 1 is not a card: type A for an ace, or 10 for a ten." };
+        if (bad === "0") return { error: "In \u201c" + word + "\u201d, the 0 is not a card: a ten is 10 or T." };
+        return { error: "In \u201c" + word + "\u201d, \u201c" + rest + "\u201d is not a card: " + SHAPE + "." };
+      }
+      ranks.push(match[1] ? "JK" : RANKS[match[2]]);
+      at += length(match[0]);
+    }
+    return { ranks: ranks };
+  }
+
+  /** {ranks: [...]} for a hand's text (at most 50 cards, 200 characters), or {error: "a sentence"}. */
+  function readHand(text) {
+    text = String(text || "");
+    if (length(text) > MAX_HAND_TEXT) {
+      return { error: "That is more than any hand holds: a hand is at most " + MAX_HAND_CARDS + " cards." };
+    }
+    var ranks = [];
+    var words = text.split(SEPARATORS);
     for (var w = 0; w < words.length; w++) {
       var word = words[w];
       if (!word) continue;
-      var upper = word.toUpperCase();
-      var card = wholeCard(upper);
+      var card = wholeCard(word);
       if (card) { ranks.push(card); continue; }
+      var upper = word.toUpperCase();
       if (/^[0-9]+$/.test(upper)) {
         var spaced = digitCards(upper).join(" ");
         var how = spaced ? "type the cards with spaces (" + spaced + ")" : "type the cards with spaces between them";
         return { error: "\u201c" + word + "\u201d reads like a number: " + how + ", or the points in the points box." };
       }
-      var at = 0;
-      while (at < upper.length) {
-        var match = COMPACT.exec(upper.slice(at));
-        if (!match) {
-          var bad = word.charAt(at);
-          if (at === 0) return { error: pyRepr(word) + " is not a rank: " + SHAPE + "." };
-          if (bad === "1") return { error: "In \u201c" + word + "\u201d, the 1 is not a card: type A for an ace, or 10 for a ten." };
-          if (bad === "0") return { error: "In \u201c" + word + "\u201d, the 0 is not a card: a ten is 10 or T." };
-          return { error: "In \u201c" + word + "\u201d, \u201c" + word.slice(at) + "\u201d is not a card: " + SHAPE + "." };
-        }
-        ranks.push(match[1] ? "JK" : RANKS[match[2]]);
-        at += match[0].length;
-      }
+      var read = readWord(word);
+      if (read.error) return read;
+      ranks = ranks.concat(read.ranks);
+    }
+    if (ranks.length > MAX_HAND_CARDS) {
+      return { error: ranks.length + " cards is more than any hand holds: a hand is at most " + MAX_HAND_CARDS + " cards." };
     }
     return { ranks: ranks };
   }
 
   /** Points typed for a hand: {points} for a whole number 0-2000, else {error}. */
   function readPoints(text) {
-    var typed = String(text || "").trim();
-    if (!/^-?[0-9]+$/.test(typed)) return { error: "\u201c" + typed + "\u201d is not a number of points: type a whole number, like 25." };
-    var points = parseInt(typed, 10);
+    var typed = strip(String(text || ""));
+    var digits = typed.charAt(0) === "-" ? typed.slice(1) : typed;
+    if (!/^[0-9]+$/.test(digits) || digits.length > 12 || Math.abs(parseInt(typed, 10)) > POINTS_READ) {
+      var shown = length(typed) <= 12 ? typed : Array.from(typed).slice(0, 10).join("") + "\u2026";
+      return { error: "\u201c" + shown + "\u201d is not a number of points: type a whole number, like 25." };
+    }
+    var points = parseInt(typed, 10) + 0;  // "-0" is 0, as the engine reads it
     if (points < 0) return { error: "Points can't be negative: type the cards left, or their points." };
-    if (points > 2000) return { error: points + " points is more than any hand can hold." };
+    if (points > MAX_TYPED_POINTS) return { error: points + " points is more than any hand can hold." };
     return { points: points };
   }
 
@@ -87,13 +142,20 @@
     return sum;
   }
 
+  /** A hand's score: its points plus its adjustment (the engine's hand_total). */
+  function handTotal(points, adjustment) { return points + adjustment; }
+
   /**
    * One line of the score form: line = {cards, points, out, ticked: {exact_cut: true, ...}}.
    * Returns {points, adjustment, total, count} or {error}; a player who went out holds nothing.
    */
   function scoreLine(rules, line) {
-    var cards = String(line.cards || "").trim(), typed = String(line.points || "").trim();
+    var cards = strip(String(line.cards || "")), typed = strip(String(line.points || ""));
     var points = 0, count = 0;
+    var adjustment = 0, ticked = line.ticked || {};
+    for (var a = 0; a < (rules.adjustments || []).length; a++) {
+      if (ticked[rules.adjustments[a].field] === true) adjustment += rules.adjustments[a].points;
+    }
     if (!line.out) {
       if (cards && typed) return { error: "Enter the cards left or their points, not both." };
       if (typed) {
@@ -107,14 +169,23 @@
         count = hand.ranks.length;
       }
     }
-    var adjustment = 0, ticked = line.ticked || {};
-    for (var a = 0; a < (rules.adjustments || []).length; a++) {
-      if (ticked[rules.adjustments[a].field]) adjustment += rules.adjustments[a].points;
-    }
-    return { points: points, adjustment: adjustment, total: points + adjustment, count: count };
+    return { points: points, adjustment: adjustment, total: handTotal(points, adjustment), count: count };
   }
 
-  var api = { readHand: readHand, readPoints: readPoints, rankPoints: rankPoints, scoreLine: scoreLine };
+  /** Each seat's total after some deals: ``before`` (seat -> total) plus each deal's line totals (seat -> total). */
+  function runningTotals(before, deals) {
+    var totals = {};
+    Object.keys(before).forEach(function (seat) { totals[seat] = before[seat]; });
+    deals.forEach(function (deal) {
+      Object.keys(deal).forEach(function (seat) { totals[seat] = handTotal(totals[seat] || 0, deal[seat]); });
+    });
+    return totals;
+  }
+
+  var api = {
+    readHand: readHand, readPoints: readPoints, rankPoints: rankPoints, scoreLine: scoreLine,
+    handTotal: handTotal, runningTotals: runningTotals
+  };
   root.RummyTally = api;
   if (typeof module === "object" && module.exports) module.exports = api;
 })(typeof globalThis !== "undefined" ? globalThis : this);

@@ -1,4 +1,4 @@
-"""Scoring through a lost connection (static/js/offline.js, static/sw.js), in Chromium with Playwright's
+"""Scoring through a lost connection (static/js/offline/*.js, static/sw.js), in Chromium with Playwright's
 ``context.set_offline``.
 
 On localhost (a secure context) the service worker also answers a reload

@@ -1,10 +1,10 @@
-// The phone's offline queue (static/js/offline.js): what a kept entry asks of the table. Run by make test
+// The phone's offline queue (static/js/offline/sync.js): what a kept entry asks of the table. Run by make test
 // under Debian's nodejs (node --test tests/js); the script's IndexedDB and page parts need a browser
 // (tests/browser/test_offline.py).
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const { attentionKind, confirmation, confirmed } = require("../../static/js/offline.js");
+const { attentionKind, confirmation, confirmed } = require("../../static/js/offline/sync.js");
 
 test("a finished game's correction asks to correct it anyway, whatever the answer's status", () => {
   const answer = { status: "invalid", errors: { confirm_finished: "This game is finished: tick the box to correct it." } };

@@ -1,0 +1,237 @@
+/* Scoring through a lost connection, on every kind of address (plain http included): what the phone shows
+   (last of four files, after offline/store.js, sync.js and navigation.js, and tally.js).
+
+   The game page and the score screens of the deals still to enter are kept on the phone (IndexedDB,
+   which insecure origins have too), so with no connection the game page opens its score screen and a
+   saved deal goes into a queue on the phone ("saved on this phone, waiting for the connection")
+   instead of being lost. When the connection is back the queue is sent, oldest first, to the server's
+   sync address with the deal's version; the server records it, says it already has it, or keeps it
+   beside another phone's entry for the table to choose (nothing dropped, nothing counted twice). An
+   expired CSRF token is renewed and the send tried again; a phone signed out meanwhile is told, and
+   its queue waits for it.
+
+   Where the page is a secure context (HTTPS, or localhost) a service worker (/sw.js) is registered
+   too: it answers navigations from the pages kept here, so a reload with no connection works.
+
+   The page says what it is in <div id="offline" data-...> (games/_offline.html); pages without it are
+   left alone. Every page loads the four files; a kept page written into the document runs none of them
+   again, but start() (below) once more.
+
+   The running totals of a later deal's score screen count the deals saved here and not sent yet; they are
+   added up by the phone's tally (RummyTally.runningTotals), as the entry screen adds up its lines. */
+(function () {
+  "use strict";
+  var O = window.RummyOffline = window.RummyOffline || {};
+  if (O.start) { O.start(); return; }
+  var get = O.get, put = O.put, remove = O.remove, all = O.all, keepPage = O.keepPage;
+  var flush = O.flush, enqueue = O.enqueue, confirmation = O.confirmation, confirmed = O.confirmed;
+  var snapshot = O.snapshot, showKept = O.showKept, keepPack = O.keepPack;
+  var REACH_WAIT_MS = 4000;  // how long Save waits for the server before keeping the deal on the phone
+  var FRESH_MS = 10000;  // a score screen asks every FRESH_MS / 2; an answer this recent lets Save post at once
+
+  // ---------------------------------------------------------------------------------------------
+  // What the phone shows
+
+  function el(tag, text, cls) {
+    var node = document.createElement(tag);
+    if (text) node.textContent = text;
+    if (cls) node.className = cls;
+    return node;
+  }
+
+  function render() {
+    var root = document.getElementById("offline");
+    var status = document.getElementById("offline-status");
+    if (!root || !status) return Promise.resolve();
+    return Promise.all([all("queue"), get("meta", "last-" + root.dataset.game)]).then(function (found) {
+      var items = found[0].filter(function (item) { return item.game === root.dataset.game; });
+      var last = found[1];
+      status.textContent = "";
+      items.sort(function (a, b) { return a.id - b.id; });
+      items.forEach(function (item) {
+        var box = el("div", "", "notice offline-item " + item.state);
+        box.dataset.deal = String(item.deal);
+        var head = item.state === "waiting" ? "Deal " + item.deal + ": saved on this phone, waiting for the connection."
+          : item.state === "signed-out" ? "Deal " + item.deal + ": saved on this phone. This phone was signed out: sign in again and it will be sent."
+          : "Deal " + item.deal + ": saved on this phone, not taken by the server. " + item.message;
+        box.appendChild(el("p", head));
+        var list = el("ul", "", "offline-hands");
+        item.summary.forEach(function (hand) { list.appendChild(el("li", hand.name + ": " + hand.total)); });
+        box.appendChild(list);
+        if (item.state === "signed-out") {
+          var link = el("a", "Sign in", "button");
+          link.href = "/login?next=" + encodeURIComponent(item.gameUrl);
+          box.appendChild(link);
+        }
+        if (item.state === "attention" && confirmation(item.kind)) {
+          // what the phone can't judge offline: the table looks, and confirms
+          var confirm = el("button", confirmation(item.kind).label, "button primary");
+          confirm.type = "button";
+          confirm.addEventListener("click", function () {
+            item.fields = confirmed(item.fields, item.kind);
+            item.state = "waiting";
+            item.message = "";
+            put("queue", item).then(flush);
+          });
+          box.appendChild(confirm);
+        }
+        if (item.state === "attention") {
+          var drop = el("button", "Remove it from this phone", "button");
+          drop.type = "button";
+          drop.addEventListener("click", function () { remove("queue", item.id).then(render); });
+          box.appendChild(drop);
+        }
+        status.appendChild(box);
+      });
+      if (last && Date.now() - last.at < 10 * 60 * 1000 && last.message) {
+        status.appendChild(el("p", last.message + (last.status === "saved" ? " (sent when the connection came back)" : ""), "notice offline-sent"));
+      }
+      pointPastQueued(root, items);
+    });
+  }
+
+  /** On the game page: with deals saved here but not sent yet, "Enter scores" leads to the next deal's form. */
+  function pointPastQueued(root, items) {
+    if (root.dataset.page !== "game" || !items.length) return;
+    var next = Math.max.apply(null, items.map(function (item) { return item.deal; })) + 1;
+    var link = document.querySelector("a[href$='/deals/" + root.dataset.deal + "']");
+    if (!link || next <= parseInt(root.dataset.deal, 10) || next > parseInt(root.dataset.deals, 10)) return;
+    link.href = root.dataset.gameUrl + "/deals/" + next;
+    link.textContent = "Enter scores for deal " + next;
+    if (!document.querySelector("[data-offline-added='prompt']")) {
+      var note = el("p", "The prompt above is for deal " + root.dataset.deal + ", which is saved on this phone; deal " + next + "'s form is on this phone too.", "hint");
+      note.setAttribute("data-offline-added", "prompt");
+      link.parentNode.insertBefore(note, link);
+    }
+  }
+
+  function onGamePage(root) {
+    if (navigator.onLine) keepPage(location.pathname, snapshot());
+    document.body.addEventListener("htmx:afterSettle", function () {
+      var fresh = document.getElementById("offline");
+      if (fresh && navigator.onLine) {
+        keepPage(location.pathname, snapshot());
+        keepPack(fresh);
+      }
+      render();
+    });
+    keepPack(root);
+  }
+
+  /** Whether the server answers now. A phone on the home Wi-Fi says it is online while the laptop serving the
+      game is asleep or out of reach: a plain post would end on the browser's error page. Any answer counts
+      (the page at /healthz never touches the database); none within a few seconds is no connection. */
+  var lastAnswer = -Infinity;  // when the server last answered (performance.now())
+  function reachable() {
+    if (!navigator.onLine) { lastAnswer = -Infinity; return Promise.resolve(false); }
+    var control = new AbortController();
+    var timer = setTimeout(function () { control.abort(); }, REACH_WAIT_MS);
+    return fetch("/healthz", { cache: "no-store", credentials: "same-origin", redirect: "manual", signal: control.signal })
+      .then(function () { return true; }, function () { return false; })
+      .then(function (answer) {
+        clearTimeout(timer);
+        lastAnswer = answer ? performance.now() : -Infinity;
+        return answer;
+      });
+  }
+
+  /** On a score screen, ask now and then, so Save knows without asking (asking on a slow connection would
+      cost Save a round trip); off elsewhere. */
+  var watching = null;
+  function watchServer(on) {
+    if (on && !watching) { reachable(); watching = setInterval(reachable, FRESH_MS / 2); }
+    if (!on && watching) { clearInterval(watching); watching = null; }
+  }
+
+  /** A later deal's score screen counts the deals saved on this phone and not sent yet in its running totals:
+      the screen was made by the server, which has not seen them. */
+  function countQueuedBefore(root) {
+    var deal = parseInt(root.dataset.deal, 10);
+    return all("queue").then(function (items) {
+      var queued = [];
+      items.forEach(function (item) {
+        if (item.game !== root.dataset.game || !(item.deal < deal)) return;
+        var totals = {};
+        item.summary.forEach(function (hand) {
+          var points = parseInt(hand.total, 10);
+          if (hand.position !== undefined && !isNaN(points)) totals[hand.position] = points;
+        });
+        queued.push(totals);
+      });
+      var before = {};
+      Array.prototype.forEach.call(document.querySelectorAll(".run-total[id^='run-']"), function (run) {
+        if (!run.dataset.queuedCounted) before[run.id.slice(4)] = parseInt(run.dataset.before, 10);
+      });
+      var after = window.RummyTally.runningTotals(before, queued);
+      Object.keys(before).forEach(function (position) {
+        var run = document.getElementById("run-" + position);
+        if (after[position] === before[position]) return;
+        run.dataset.queuedCounted = "1";
+        var shown = parseInt(run.textContent, 10);
+        var line = isNaN(shown) ? 0 : shown - before[position];  // this deal's line, as the tally showed it
+        run.dataset.before = String(after[position]);
+        if (!isNaN(shown)) run.textContent = String(window.RummyTally.handTotal(after[position], line));
+      });
+    }).catch(function () {});
+  }
+
+  function onEntryPage(root) {
+    var form = document.getElementById("entry") || document.querySelector("form.entry-form");
+    if (!form) return;
+    countQueuedBefore(root);
+    var asking = false;
+    form.addEventListener("submit", function (event) {
+      if (event.defaultPrevented) return;
+      // the server answered seconds ago (or just now, when asked below): the plain post, as without JavaScript
+      if (navigator.onLine && performance.now() - lastAnswer < FRESH_MS) return;
+      event.preventDefault();
+      if (asking) return;  // a second tap while the first is asking: one entry, not two
+      asking = true;
+      reachable().then(function (up) {
+        asking = false;
+        if (up) {  // lastAnswer is now: this submit posts
+          if (form.requestSubmit) form.requestSubmit(); else form.submit();
+          return;
+        }
+        return enqueue(root, form).then(function () {
+          return showKept(root.dataset.gameUrl, true);
+        }).then(function (shown) {
+          if (!shown) { form.reset(); render(); }
+        });
+      });
+    });
+  }
+
+  /** On the sign-in page: the deals this phone still holds, so a phone sent here (signed out while away) is
+      told they are safe and go once it signs in. */
+  function tellWaiting() {
+    var box = document.getElementById("offline-waiting");
+    if (!box) return;
+    all("queue").then(function (items) {
+      if (!items.length) return;
+      box.textContent = items.length === 1
+        ? "A deal saved on this phone is waiting: sign in and it will be sent."
+        : items.length + " deals saved on this phone are waiting: sign in and they will be sent.";
+      box.hidden = false;
+    }).catch(function () {});
+  }
+
+  function start() {
+    var root = document.getElementById("offline");
+    watchServer(!!root && root.dataset.page === "entry");
+    tellWaiting();
+    if (!root) return;
+    if (root.dataset.page === "game") onGamePage(root);
+    else if (root.dataset.page === "entry") onEntryPage(root);
+    render();
+    if (navigator.onLine) flush();
+  }
+
+
+  window.addEventListener("online", function () { flush(); });
+  // A phone's idea of being online can be wrong both ways: try now and then while anything waits.
+  setInterval(function () { if (navigator.onLine) flush(); }, 15000);
+
+  O.render = render; O.start = start; O.reachable = reachable;
+  start();
+})();
