@@ -60,6 +60,9 @@ def test_typed_hands_are_read(text, ranks):
         ("KX", "In “KX”, “X” is not a card: a rank is A, 2-10, J, Q, K or JK (suits don't matter here)."),
         ("K Z", "'Z' is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here)."),
         ("1X", "'1X' is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here)."),
+        # a letter that upper-cases to two: "ǰ" is J and a combining caron (this once read past the word: a 500)
+        ("ǰ", "'ǰ' is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here)."),
+        ("Kß", "'Kß' is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here)."),
     ],
 )
 def test_ambiguous_or_unknown_text_gets_a_sentence(text, message):
