@@ -46,8 +46,8 @@ def start_game(
 
     In a league, players not yet on its roster join it.
     """
-    if not ruleset.min_players <= len(players) <= ruleset.max_players:
-        raise GameError(f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players.")
+    if not ruleset.plays(len(players)):
+        raise GameError(ruleset.players_refusal(len(players)))
     if first_dealer is None:
         first_dealer = (rng or random.SystemRandom()).randrange(len(players))
     # A new player's name added on another phone at the same moment makes this insert fail on the unique

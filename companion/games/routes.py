@@ -110,7 +110,7 @@ def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
     try:
         ruleset, custom_version = _rules_from_form(form)
         chosen = _seats_from_form(form, known)
-        if not ruleset.min_players <= len(chosen) <= ruleset.max_players:
+        if not ruleset.plays(len(chosen)):
             raise _FieldProblem(
                 form.seats,
                 f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players; "
@@ -208,7 +208,7 @@ def seat_league(league_id: int) -> tuple[str, int] | WerkzeugResponse:
         _move_seat(order, move)
     elif request.method == "POST" and not errors:
         players = [p for p in order if p.id in playing]
-        if ruleset.min_players <= len(players) <= ruleset.max_players:
+        if ruleset.plays(len(players)):
             league.usual_seating = json.dumps([p.id for p in players])
             game = life.start_game(
                 ruleset.with_options(*chosen_options), players, 0, league=league, custom_version=custom_version

@@ -508,10 +508,8 @@ def _game(value: Any, where: str, checked_rules: dict[str, Ruleset]) -> _Game:
     total_deals = len(ruleset.deals)
     seat_names = _distinct_names(_list(game["seats"], where, "seats"), where, "seat", "sits at the table twice.")
     seats = len(seat_names)
-    if not ruleset.min_players <= seats <= ruleset.max_players:
-        raise _fail(
-            where, f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, not {seats}."
-        )
+    if not ruleset.plays(seats):
+        raise _fail(where, ruleset.players_refusal(seats))
     status = _status(game["status"], where)
     first_dealer = _seat(game["first_dealer"], where, "first_dealer", seats)
     created_at = _time(game["created_at"], where, "created_at")

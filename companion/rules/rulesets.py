@@ -408,6 +408,11 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         """Check every field's type and range (RULES.md §2), so a bad value never reaches the engine."""
+        self._check_types()
+        self._check_together()
+
+    def _check_types(self) -> None:
+        """Each field on its own: its type, and its range where it has one."""
         for name, kind in (
             ("same_suit_runs", SameSuitRuns), ("aces", AceRule), ("lay_off", LayOffTiming), ("reclaim", JokerReclaim),
         ):  # fmt: skip
@@ -430,6 +435,9 @@ class Ruleset:
             raise RulesetValueError(f"points must be a PointTable, not {self.points!r}.")
         if self.settlement is not None and not isinstance(self.settlement, Settlement):
             raise RulesetValueError(f"settlement must be a Settlement or None, not {self.settlement!r}.")
+
+    def _check_together(self) -> None:
+        """The fields that must agree: deals numbered in order, every table size covered once, meld-all deals."""
         if not self.id or not self.name:
             raise ValueError(f"a ruleset needs an id and a name, not {self.id!r} / {self.name!r}")
         numbers = [deal.number for deal in self.deals]
@@ -445,6 +453,14 @@ class Ruleset:
         for deal in self.deals:
             if deal.meld_all and deal.going_out is GoingOut.DISCARD:
                 raise ValueError(f"{self.id}: deal {deal.number} melds every card, so it cannot end on a discard")
+
+    def plays(self, players: int) -> bool:
+        """Whether a table of ``players`` plays this ruleset: the one check of a table's size."""
+        return self.min_players <= players <= self.max_players
+
+    def players_refusal(self, players: int) -> str:
+        """The sentence for a table of ``players`` this ruleset is not played by."""
+        return f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players}."
 
     # -- table size -----------------------------------------------------
 
@@ -466,9 +482,7 @@ class Ruleset:
         for supply in self.supply:
             if supply.min_players <= players <= supply.max_players:
                 return supply
-        raise PlayersOutOfRangeError(
-            f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players}."
-        )
+        raise PlayersOutOfRangeError(self.players_refusal(players))
 
     def packs(self, players: int | None = None) -> int:
         """Standard 52-card packs shuffled together for ``players``."""

@@ -114,7 +114,7 @@ def _chosen_rules(values, errors: dict[str, str]) -> tuple[Ruleset, int | None]:
     if not values.get("players"):
         return ruleset, None
     players = parse_id(values.get("players"))
-    if players is None or not ruleset.min_players <= players <= ruleset.max_players:
+    if players is None or not ruleset.plays(players):
         errors["players"] = f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players."
         return ruleset, None
     return ruleset, players
