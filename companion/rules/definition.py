@@ -192,6 +192,18 @@ def _field_name(key: Any) -> str:
     return _shown(key) if isinstance(key, str) else repr(key)
 
 
+def _made(**fields: Any) -> Ruleset:
+    """The ruleset of fields already read; the Ruleset's own checks are a safety net, their sentence kept."""
+    try:
+        return Ruleset(**fields)
+    except RulesetDefinitionError:
+        raise
+    except (ValueError, TypeError) as error:
+        # everything the reader checks should have caught it first
+        sentence = str(error).strip() or "this is not a playable ruleset"
+        raise RulesetDefinitionError(sentence.rstrip(".") + ".") from None
+
+
 class _Reader:
     """Reads one ruleset object, knowing where it is so every sentence names the field and the deal."""
 
@@ -313,25 +325,32 @@ class _Reader:
             raise self.fail(f"table is a list of table sizes with their packs and jokers, not {_shown(value)}.", "table")
         if len(value) > 7:
             raise self.fail(f"table has at most 7 entries (2 to 8 players), not {len(value)}.", "table")
-        supply = []
-        for position, entry in enumerate(value, start=1):
-            where = ("table", position)
-            what = f"table entry {position}"
-            item = self.obj(entry, what, _TABLE_FIELDS, *where)
-            for name in _TABLE_FIELDS:
-                if name not in item:
-                    raise self.fail(f"{what} needs {name}.", *where, name)
-            span = item["players"]
-            if (
-                not isinstance(span, list) or len(span) != 2
-                or any(isinstance(n, bool) or not isinstance(n, int) for n in span)
-                or not 2 <= span[0] <= span[1] <= 8
-            ):  # fmt: skip
-                raise self.fail(f"{what}'s players is [fewest, most], 2 to 8, not {_shown(span)}.", *where, "players")
-            decks = self.whole(item["decks"], f"{what}'s decks", 1, 6, *where, "decks", noun="packs")
-            jokers = self.whole(item["jokers"], f"{what}'s jokers", 0, 12, *where, "jokers", noun="jokers")
-            supply.append(TableSupply(min_players=span[0], max_players=span[1], packs=decks, jokers=jokers))
-        supply.sort(key=lambda s: s.min_players)
+        supply = sorted((self._table_entry(entry, position) for position, entry in enumerate(value, start=1)),
+                        key=lambda s: s.min_players)
+        self._check_coverage(supply, low, high)
+        return tuple(supply)
+
+    def _table_entry(self, entry: Any, position: int) -> TableSupply:
+        """One entry of ``table``: a range of table sizes with its packs and jokers."""
+        where = ("table", position)
+        what = f"table entry {position}"
+        item = self.obj(entry, what, _TABLE_FIELDS, *where)
+        for name in _TABLE_FIELDS:
+            if name not in item:
+                raise self.fail(f"{what} needs {name}.", *where, name)
+        span = item["players"]
+        if (
+            not isinstance(span, list) or len(span) != 2
+            or any(isinstance(n, bool) or not isinstance(n, int) for n in span)
+            or not 2 <= span[0] <= span[1] <= 8
+        ):  # fmt: skip
+            raise self.fail(f"{what}'s players is [fewest, most], 2 to 8, not {_shown(span)}.", *where, "players")
+        decks = self.whole(item["decks"], f"{what}'s decks", 1, 6, *where, "decks", noun="packs")
+        jokers = self.whole(item["jokers"], f"{what}'s jokers", 0, 12, *where, "jokers", noun="jokers")
+        return TableSupply(min_players=span[0], max_players=span[1], packs=decks, jokers=jokers)
+
+    def _check_coverage(self, supply: list[TableSupply], low: int, high: int) -> None:
+        """Every table size from ``low`` to ``high`` covered by exactly one entry, and none outside."""
         seen: Counter[int] = Counter(n for s in supply for n in range(s.min_players, s.max_players + 1))
         for n in range(low, high + 1):
             if seen[n] != 1:
@@ -340,7 +359,6 @@ class _Reader:
         extra = sorted(n for n in seen if not low <= n <= high)
         if extra:
             raise self.fail(f"table covers {extra[0]} players, outside players ({low} to {high}).", "table")
-        return tuple(supply)
 
     def points(self, value: Any, base: Mapping[str, int] | None) -> PointTable:
         given = self.obj(value, "card_points", POINT_KEYS)
@@ -377,41 +395,19 @@ class _Reader:
     # -- the whole object
 
     def ruleset(self, obj: Any, ruleset_id: str) -> Ruleset:
-        allowed = ("base", *DEFINITION_FIELDS)
-        given = self.obj(obj, "a ruleset", allowed)
-        base: dict[str, Any] | None = None
-        if "base" in given:
-            base_id = given["base"]
-            if not isinstance(base_id, str) or base_id not in RULESETS:
-                raise self.fail(f"base is a built-in ruleset id ({', '.join(RULESETS)}), not {_shown(base_id)}.", "base")
-            base = ruleset_to_definition(RULESETS[base_id])
-        else:
-            for name in DEFINITION_FIELDS:
-                if name in REQUIRED_FIELDS and name not in given:
-                    raise self.fail(f"{name} is missing: without a base, every field of a ruleset is needed.", name)
-        fields = {**(base or {}), **{k: v for k, v in given.items() if k != "base"}}
+        fields, base = self._fields_over_base(obj)
 
         def field(name: str, default: Any = None) -> Any:
             return fields.get(name, default)
 
         name = self.text(field("name"), "name", 1, NAME_LENGTH, "name")
         summary = self.text(field("summary", ""), "summary", 0, SUMMARY_LENGTH, "summary")
-        players = self.obj(field("players"), "players", ("min", "max"), "players")
-        if "min" not in players or "max" not in players:
-            raise self.fail("players needs min and max, from 2 to 8.", "players")
-        low = self.whole(players["min"], "players.min", 2, 8, "players", "min")
-        high = self.whole(players["max"], "players.max", low, 8, "players", "max")
+        low, high = self._players(field("players"))
         supply = self.table(field("table"), low, high)
         deuces_wild = self.choice(field("wilds"), "wilds", ("JK", "JK+2"), "wilds") == "JK+2"
         exact = self.flag(field("exact"), "exact", "exact")
         aces = AceRule(self.choice(field("aces"), "aces", tuple(a.value for a in AceRule), "aces"))
-        max_wilds_value = field("max_wilds")
-        max_wilds = None
-        if max_wilds_value is not None:
-            if isinstance(max_wilds_value, bool) or not isinstance(max_wilds_value, int) or max_wilds_value < 0:
-                # API.md: any integer >= 0. One above 14 (the longest meld) limits nothing, and is kept as given.
-                raise self.fail(f"max_wilds is a whole number, 0 or more, or null for no limit, not {_shown(max_wilds_value)}.", "max_wilds")  # fmt: skip
-            max_wilds = max_wilds_value
+        max_wilds = self._max_wilds(field("max_wilds"))
         repeat_rank = self.flag(field("repeat_rank"), "repeat_rank", "repeat_rank")
         dup_suits = self.flag(field("dup_suits"), "dup_suits", "dup_suits")
         runs = SameSuitRuns(self.choice(field("same_suit_runs"), "same_suit_runs", tuple(s.value for s in SameSuitRuns), "same_suit_runs"))  # fmt: skip
@@ -429,28 +425,57 @@ class _Reader:
         settlement = self.settlement(field("settlement"), buy_word)
         options = self.options(field("options", []))
 
-        deals_value = field("deals")
-        if not isinstance(deals_value, list) or not 1 <= len(deals_value) <= 20:
-            shown = f"{len(deals_value)} of them" if isinstance(deals_value, list) else json_kind(deals_value)
-            raise self.fail(f"deals is a list of 1 to 20 deals, not {shown}.", "deals")
-        deals = tuple(self.deal(d, number, buys, set_word) for number, d in enumerate(deals_value, start=1))
+        deals = self._deals(field("deals"), buys, set_word)
         self._check_supply(deals, supply)
         self.deal_number, self.path = None, ()
+        return _made(
+            id=ruleset_id, name=name, summary=summary, set_word=set_word, supply=supply, deuces_wild=deuces_wild,
+            deals=deals, exact=exact, same_suit_runs=runs, repeat_rank=repeat_rank, max_wilds=max_wilds,
+            aces=aces, dup_suits=dup_suits, lay_off=lay_off, reclaim=reclaim, buy_name=buy_word, points=points,
+            exact_cut_bonus=exact_cut, one_turn_out_bonus=one_turn, shanghai_call=shanghai_call,
+            settlement=settlement, options=options, table_max_wilds=table_max_wilds,
+        )  # fmt: skip
 
-        try:
-            return Ruleset(
-                id=ruleset_id, name=name, summary=summary, set_word=set_word, supply=supply, deuces_wild=deuces_wild,
-                deals=deals, exact=exact, same_suit_runs=runs, repeat_rank=repeat_rank, max_wilds=max_wilds,
-                aces=aces, dup_suits=dup_suits, lay_off=lay_off, reclaim=reclaim, buy_name=buy_word, points=points,
-                exact_cut_bonus=exact_cut, one_turn_out_bonus=one_turn, shanghai_call=shanghai_call,
-                settlement=settlement, options=options, table_max_wilds=table_max_wilds,
-            )  # fmt: skip
-        except RulesetDefinitionError:
-            raise
-        except (ValueError, TypeError) as error:
-            # The Ruleset's own checks are a safety net: everything above should have caught it first.
-            sentence = str(error).strip() or "this is not a playable ruleset"
-            raise RulesetDefinitionError(sentence.rstrip(".") + ".") from None
+    def _fields_over_base(self, obj: Any) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """The object's fields over its base's (a built-in ruleset's complete object), and that base if any.
+
+        Without a base every required field must be given.
+        """
+        given = self.obj(obj, "a ruleset", ("base", *DEFINITION_FIELDS))
+        if "base" not in given:
+            for name in DEFINITION_FIELDS:
+                if name in REQUIRED_FIELDS and name not in given:
+                    raise self.fail(f"{name} is missing: without a base, every field of a ruleset is needed.", name)
+            return dict(given), None
+        base_id = given["base"]
+        if not isinstance(base_id, str) or base_id not in RULESETS:
+            raise self.fail(f"base is a built-in ruleset id ({', '.join(RULESETS)}), not {_shown(base_id)}.", "base")
+        base = ruleset_to_definition(RULESETS[base_id])
+        return {**base, **{k: v for k, v in given.items() if k != "base"}}, base
+
+    def _players(self, value: Any) -> tuple[int, int]:
+        """The table sizes the ruleset is played by: ``players.min`` and ``players.max``, from 2 to 8."""
+        players = self.obj(value, "players", ("min", "max"), "players")
+        if "min" not in players or "max" not in players:
+            raise self.fail("players needs min and max, from 2 to 8.", "players")
+        low = self.whole(players["min"], "players.min", 2, 8, "players", "min")
+        return low, self.whole(players["max"], "players.max", low, 8, "players", "max")
+
+    def _max_wilds(self, value: Any) -> int | None:
+        """The most wild cards in one meld, or ``None`` for no limit."""
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            # API.md: any integer >= 0. One above 14 (the longest meld) limits nothing, and is kept as given.
+            raise self.fail(f"max_wilds is a whole number, 0 or more, or null for no limit, not {_shown(value)}.", "max_wilds")  # fmt: skip
+        return value
+
+    def _deals(self, value: Any, buys: BuyRule, set_word: str) -> tuple[Deal, ...]:
+        """The deals, 1 to 20 of them, each read in turn."""
+        if not isinstance(value, list) or not 1 <= len(value) <= 20:
+            shown = f"{len(value)} of them" if isinstance(value, list) else json_kind(value)
+            raise self.fail(f"deals is a list of 1 to 20 deals, not {shown}.", "deals")
+        return tuple(self.deal(d, number, buys, set_word) for number, d in enumerate(value, start=1))
 
     def _check_supply(self, deals: tuple[Deal, ...], supply: tuple[TableSupply, ...]) -> None:
         """A deal must fit in the cards of every table size: each player's hand, from the packs and jokers."""
