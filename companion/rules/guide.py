@@ -91,15 +91,31 @@ def exact_cut_size(deal: Deal, players: int) -> int:
 
 def deal_reminders(ruleset: Ruleset, deal: Deal, players: int) -> list[str]:
     """The rules worth saying out loud before this deal is played."""
+    return [
+        *_going_out_reminders(deal),
+        *_meld_reminders(ruleset, deal),
+        *_lay_off_reminders(ruleset, deal),
+        buy_rule_text(ruleset, deal.buys),
+        *_score_reminders(ruleset, deal, players),
+    ]
+
+
+def _going_out_reminders(deal: Deal) -> list[str]:
+    """How this deal is gone out of."""
+    if deal.meld_all:
+        return ["No discard: meld every card when you go down."]
+    if deal.going_out is GoingOut.NO_DISCARD:
+        return ["No discard to go out: every last card goes on the table."]
+    if deal.going_out is GoingOut.EITHER:
+        return ["Go out by discarding your last card, or by melding every card."]
+    return []
+
+
+def _meld_reminders(ruleset: Ruleset, deal: Deal) -> list[str]:
+    """What this deal's melds must be: runs of one suit apart, sets of different ranks, aces, wild cards."""
     reminders = []
     runs = sum(1 for r in deal.requirements if r.kind is MeldKind.RUN)
     sets = sum(1 for r in deal.requirements if r.kind is MeldKind.SET)
-    if deal.meld_all:
-        reminders.append("No discard: meld every card when you go down.")
-    elif deal.going_out is GoingOut.NO_DISCARD:
-        reminders.append("No discard to go out: every last card goes on the table.")
-    elif deal.going_out is GoingOut.EITHER:
-        reminders.append("Go out by discarding your last card, or by melding every card.")
     if runs >= 2 and ruleset.same_suit_runs is SameSuitRuns.NO_CONTIGUOUS:
         reminders.append("Your runs of one suit must not touch: overlap them or leave a gap.")
     elif runs >= 2 and ruleset.same_suit_runs is SameSuitRuns.ONE_PER_SUIT:
@@ -111,6 +127,12 @@ def deal_reminders(ruleset: Ruleset, deal: Deal, players: int) -> list[str]:
     if ruleset.max_wilds is not None:
         wild = "wild card" if ruleset.max_wilds == 1 else "wild cards"
         reminders.append(f"At most {number_word(ruleset.max_wilds)} {wild} in each meld when you go down.")
+    return reminders
+
+
+def _lay_off_reminders(ruleset: Ruleset, deal: Deal) -> list[str]:
+    """When the rest may be laid off, and whether the contract needs more cards than a hand holds."""
+    reminders = []
     if ruleset.is_exact(deal):
         when = "this turn" if ruleset.lay_off is LayOffTiming.SAME_TURN else "from your next turn"
         reminders.append(f"Go down with exactly the contract's cards; lay off the rest {when}.")
@@ -122,7 +144,12 @@ def deal_reminders(ruleset: Ruleset, deal: Deal, players: int) -> list[str]:
             f"The contract needs {deal.cards_needed} cards but you hold {held} after drawing: "
             f"you will need a {ruleset.buy_name}."
         )
-    reminders.append(buy_rule_text(ruleset, deal.buys))
+    return reminders
+
+
+def _score_reminders(ruleset: Ruleset, deal: Deal, players: int) -> list[str]:
+    """The bonuses and calls of the score: an exact cut, going down and out in one turn, Shanghai."""
+    reminders = []
     if ruleset.exact_cut_bonus:
         reminders.append(
             f"Cutter: cut exactly {exact_cut_size(deal, players)} cards ({players} × {deal.cards_dealt} + 1) "
