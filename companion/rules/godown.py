@@ -342,19 +342,23 @@ def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
         corner = _corner_problem(ruleset, meld, sorted(int(rank) for rank in counts))
         if corner is not None:
             return corner
-    # A gap: the tightest span of the naturals is longer than the meld.
+    return _gap_problem(ruleset, meld, has_ace)
+
+
+def _gap_problem(ruleset: Ruleset, meld: _Meld, has_ace: bool) -> Problem:
+    """A gap: the tightest span of the naturals is longer than the meld (the cards it skips, with the ace placed best)."""
     suit = next(iter(meld.suits))
-    best: tuple[int, list[int]] | None = None
+    best: list[int] | None = None
     ace_choices = [1, 14] if ruleset.aces is AceRule.LOW_OR_HIGH else [14]
     for ace_position in ace_choices if has_ace else [0]:  # with no ace, ace_position is never used
         positions = sorted(
             ace_position if card.rank is Rank.ACE else int(card.natural_rank) for card in meld.naturals
         )
         missing = [p for p in range(positions[0], positions[-1] + 1) if p not in positions]
-        if best is None or len(missing) < len(best[1]):
-            best = (len(missing), missing)
+        if best is None or len(missing) < len(best):
+            best = missing
     assert best is not None
-    missing_cards = " ".join(str(card_at(p, suit)) for p in best[1])
+    missing_cards = " ".join(str(card_at(p, suit)) for p in best)
     wilds = len(meld.wild_indexes)
     if not wilds:
         return Problem(ProblemKind.GAP, f"{meld.text} skips {missing_cards} and no wild fills it.", meld.index)
@@ -573,22 +577,29 @@ def _search(
     matchings, the one judging most melds as the kind they resemble wins
     (RULES.md §5), then the one with the fewest problems.
     """
-    best: tuple[tuple[int, int], tuple[MeldReading | None, ...], list[Problem]] | None = None
+    legal, fewest_cross = _legal_readings(ruleset, melds, requirement_kinds, options, word)
+    if legal is not None:
+        return legal, ((), [])
+    return None, _closest_matching(melds, requirement_kinds, kinds, options, fewest_cross)
+
+
+_Crossed = dict[tuple[int, ...], tuple[int, tuple["MeldReading", ...], list["Problem"]]]
+"""By matching: the combination of readings with the fewest problems between melds, and how many."""
+
+
+def _legal_readings(
+    ruleset: Ruleset, melds: Sequence[_Meld], requirement_kinds: Sequence[int], options: Options, word: str
+) -> tuple[tuple[MeldReading, ...] | None, _Crossed]:
+    """A legal reading (stand-ins kept where every legal reading agrees), or ``None`` and the closest combinations.
+
+    Only the matchings where every meld fits its requirement on its own are looked at (found meld by meld):
+    a legal reading is among them. Where every meld fits but none fit together, the combination with the
+    fewest problems between melds is kept, so that the search for the closest matching need not judge it again.
+    """
     legal_choices: list[list[MeldReading]] | None = None
-    unlike_by_kind: list[list[bool]] = []  # worked out when a matching is illegal: most go-downs checked are legal
-
-    def unlike_count(order: tuple[int, ...]) -> int:
-        if not unlike_by_kind:
-            unlike_by_kind.extend([not _resembles(meld, kind) for kind in kinds] for meld in melds)
-        return sum(unlike_by_kind[i][k] for i, k in enumerate(order))
-
     # Stand-ins are reported only where every legal reading agrees, so with wilds all are looked at.
     needs_agreement = any(meld.wild_indexes for meld in melds)
-    # First the matchings where every meld fits its requirement on its own (found meld by meld, in the
-    # order below): a legal reading is among them.
-    # Where every meld fits but none fits together, the combination with the fewest problems between melds,
-    # kept so that the search for the closest matching below need not judge them again.
-    fewest_cross: dict[tuple[int, ...], tuple[int, tuple[MeldReading, ...], list[Problem]]] = {}
+    fewest_cross: _Crossed = {}
     for order in _fitting_orders(requirement_kinds, options):
         per_meld = [options.of(i, k) for i, k in enumerate(order)]
         for combination in itertools.product(*(found for found, _ in per_meld)):
@@ -598,32 +609,42 @@ def _search(
                     fewest_cross[order] = (len(cross), combination, cross)
                 continue
             if not needs_agreement:  # no wild card: the first legal reading is the answer
-                return tuple(combination), ((), [])
+                return tuple(combination), fewest_cross
             if legal_choices is None:
                 legal_choices = [[reading] for reading in combination]
             else:
                 for choices, reading in zip(legal_choices, combination, strict=True):
                     choices.append(reading)
-    if legal_choices is not None:
-        return tuple(_agreed(choices) for choices in legal_choices), ((), [])
-    # Nothing is legal: every matching, for the one closest to legal.
+    if legal_choices is None:
+        return None, fewest_cross
+    return tuple(_agreed(choices) for choices in legal_choices), fewest_cross
+
+
+def _closest_matching(
+    melds: Sequence[_Meld],
+    requirement_kinds: Sequence[int],
+    kinds: Sequence[Requirement],
+    options: Options,
+    fewest_cross: _Crossed,
+) -> tuple[tuple[MeldReading | None, ...], list[Problem]]:
+    """Nothing is legal: of every matching, the one judging most melds as the kind they resemble (RULES.md §5),
+    then with the fewest problems."""
+    best: tuple[tuple[int, int], tuple[MeldReading | None, ...], list[Problem]] | None = None
+    unlike_by_kind = [[not _resembles(meld, kind) for kind in kinds] for meld in melds]
     for order in _distinct_orders(requirement_kinds):
+        unlike = sum(unlike_by_kind[i][k] for i, k in enumerate(order))
         per_meld = [options.of(i, k) for i, k in enumerate(order)]
         if any(why for _, why in per_meld):
-            unlike = unlike_count(order)
             individual = [problem for _, why in per_meld for problem in why]
             if best is None or (unlike, len(individual)) < best[0]:
-                readings = tuple(found[0] if found else None for found, _ in per_meld)
-                best = ((unlike, len(individual)), readings, individual)
+                best = ((unlike, len(individual)), tuple(found[0] if found else None for found, _ in per_meld), individual)
             continue
-        # Every meld fits on its own but no readings fit together (judged above).
+        # Every meld fits on its own but no readings fit together (judged while looking for a legal one).
         fewest = fewest_cross.get(order)
-        if fewest is not None:
-            unlike = unlike_count(order)
-            if best is None or (unlike, fewest[0]) < best[0]:
-                best = ((unlike, fewest[0]), fewest[1], fewest[2])
+        if fewest is not None and (best is None or (unlike, fewest[0]) < best[0]):
+            best = ((unlike, fewest[0]), fewest[1], fewest[2])
     assert best is not None
-    return None, (best[1], best[2])
+    return best[1], best[2]
 
 
 def _fitting_orders(items: Sequence[int], options: Options) -> list[tuple[int, ...]]:
