@@ -292,26 +292,35 @@ def _table_meld(ruleset: Ruleset, cards: Sequence[Card], kind: MeldKind | None, 
     cards = tuple(cards)
     naturals = tuple(card for card in cards if not ruleset.is_wild(card))
     wilds = tuple(i for i, card in enumerate(cards) if ruleset.is_wild(card))
+    kinds, problem = _meld_kinds(ruleset, cards, naturals, kind, verb)
+    return _TableMeld(cards, naturals, wilds, kinds, problem)
+
+
+def _meld_kinds(
+    ruleset: Ruleset, cards: tuple[Card, ...], naturals: tuple[Card, ...], kind: MeldKind | None, verb: str
+) -> tuple[tuple[MeldKind, ...], str | None]:
+    """The kinds a meld on the table can be (``kind`` when the table says it), or the sentence why it is none."""
     text = format_cards(cards)
-    word = ruleset.set_word
-
-    def answer(kinds: tuple[MeldKind, ...] = (), problem: str | None = None) -> _TableMeld:
-        return _TableMeld(cards, naturals, wilds, kinds, problem)
-
     if not cards:
-        return answer(problem=f"There is no meld to {verb}: give the cards of a meld on the table.")
+        return (), f"There is no meld to {verb}: give the cards of a meld on the table."
     if not naturals:
-        return answer(problem=f"{text} has no natural card, so it is not a meld.")
+        return (), f"{text} has no natural card, so it is not a meld."
     one_rank = len({card.rank for card in naturals}) == 1
     if kind is MeldKind.PAIR or (kind is None and len(cards) == 2 and one_rank):
         if len(cards) == 2 and one_rank:
-            return answer((MeldKind.PAIR,))
-        return answer(problem=f"{text} is not a pair: a pair is two cards of one rank.")
+            return (MeldKind.PAIR,), None
+        return (), f"{text} is not a pair: a pair is two cards of one rank."
     if len(cards) < 3:
-        what = {MeldKind.SET: f"a {word}", MeldKind.RUN: "a run", None: "a meld"}[kind]
-        return answer(
-            problem=f"{text} is only {len(cards)} card{'s' * (len(cards) != 1)}; {what} on the table has at least 3."
-        )
+        what = {MeldKind.SET: f"a {ruleset.set_word}", MeldKind.RUN: "a run", None: "a meld"}[kind]
+        return (), f"{text} is only {len(cards)} card{'s' * (len(cards) != 1)}; {what} on the table has at least 3."
+    return _set_or_run(ruleset, cards, naturals, one_rank, kind)
+
+
+def _set_or_run(
+    ruleset: Ruleset, cards: tuple[Card, ...], naturals: tuple[Card, ...], one_rank: bool, kind: MeldKind | None
+) -> tuple[tuple[MeldKind, ...], str | None]:
+    """A meld of three or more: a set, a run, both, or the sentence why neither."""
+    text, word = format_cards(cards), ruleset.set_word
     kinds = []
     if one_rank and (ruleset.dup_suits or len({card.suit for card in naturals}) == len(naturals)):
         kinds.append(MeldKind.SET)
@@ -324,15 +333,15 @@ def _table_meld(ruleset: Ruleset, cards: Sequence[Card], kind: MeldKind | None, 
         kinds.append(MeldKind.RUN)
     if kind is not None:
         if kind not in kinds:
-            return answer(problem=f"{text} is not {'a run' if kind is MeldKind.RUN else f'a {word}'}.")
-        kinds = [kind]
-    if not kinds:
-        if could_be_run and shortest is not None:
-            return answer(problem=f"{text} is not a {word}, and a run on the table has at least {shortest} cards.")
-        if could_be_run:
-            return answer(problem=f"{text} is not a {word}, and no contract of {ruleset.name} has runs.")
-        return answer(problem=f"{text} is not a {word} or a run.")
-    return answer(tuple(kinds))
+            return (), f"{text} is not {'a run' if kind is MeldKind.RUN else f'a {word}'}."
+        return (kind,), None
+    if kinds:
+        return tuple(kinds), None
+    if could_be_run and shortest is not None:
+        return (), f"{text} is not a {word}, and a run on the table has at least {shortest} cards."
+    if could_be_run:
+        return (), f"{text} is not a {word}, and no contract of {ruleset.name} has runs."
+    return (), f"{text} is not a {word} or a run."
 
 
 # ---------------------------------------------------------------------------
