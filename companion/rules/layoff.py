@@ -689,61 +689,91 @@ def _run_problems(
     ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card], *, own_run: bool = False
 ) -> list[LayOffProblem]:
     """Why ``cards`` don't go on the run, card by card, then together."""
-    suit = table.suit
     layouts = _layouts(ruleset, table.cards)
-    problems = []
+    wild_names = {table.cards[i] for i in table.wilds}
+    holder = str(next(iter(wild_names))) if len(wild_names) == 1 else "a wild card"
+    problems, rest = _card_problems(ruleset, table, layouts, cards, holder, own_run)
+    graded = [LayOffProblem(LayOffProblemKind.CARD, problem) for problem in problems]
+    return graded + _together_problems(ruleset, table, layouts, rest, holder)
+
+
+def _card_problems(
+    ruleset: Ruleset, table: _TableMeld, layouts: Sequence[_Layout], cards: Sequence[Card], holder: str, own_run: bool
+) -> tuple[list[str], list[Card]]:
+    """Each card that can't go on the run, with why; and the cards left to judge together (wild ones included)."""
     meld_ranks = {card.rank for card in table.naturals if card.rank is not Rank.ACE}
     aces = sum(card.rank is Rank.ACE for card in table.naturals)
     ace_limit = 1 if ruleset.aces is AceRule.HIGH_ONLY else 2
-    wild_names = {table.cards[i] for i in table.wilds}
-    holder = str(next(iter(wild_names))) if len(wild_names) == 1 else "a wild card"
     seen: set[Rank] = set()
+    problems: list[str] = []
     rest: list[Card] = []
     for card in cards:
         if ruleset.is_wild(card):
             rest.append(card)
-        elif card.suit is not suit:
-            problems.append(f"{card} is a {_suit_word(card.natural_suit)}; this run is {suit.plural}.")
-        elif card.rank is Rank.ACE:
-            if aces >= ace_limit:
-                problems.append(
-                    f"{card} is already in this run."
-                    if aces
-                    else f"You are laying off {card} twice; a run has one card of each rank."
-                )
-            else:
-                aces += 1
-                rest.append(card)
-        elif card.rank in meld_ranks:
-            problems.append(f"{card} is already in this run.")
-        elif card.rank in seen:
-            problems.append(f"You are laying off {card} twice; a run has one card of each rank.")
-        elif all(layout.low <= p <= layout.high for layout in layouts for p in positions(ruleset, card)):
-            sentence = f"{card}'s place in {table.text} is already held by {holder}."
-            if ruleset.reclaim is JokerReclaim.SLIDE and not own_run and any(table.cards[i].is_joker for i in table.wilds):
-                sentence += " Only the player who dropped this run may lay it there; its joker then slides to the end."
-            problems.append(sentence)
+            continue
+        problem = _card_problem(ruleset, table, layouts, card, holder, own_run, meld_ranks, seen, aces >= ace_limit, aces)
+        if problem is not None:
+            problems.append(problem)
+            continue
+        if card.rank is Rank.ACE:
+            aces += 1
         else:
             seen.add(card.natural_rank)
-            rest.append(card)
-    graded = [LayOffProblem(LayOffProblemKind.CARD, problem) for problem in problems]
-    longest = longest_run(ruleset)
+        rest.append(card)
+    return problems, rest
+
+
+def _card_problem(
+    ruleset: Ruleset,
+    table: _TableMeld,
+    layouts: Sequence[_Layout],
+    card: Card,
+    holder: str,
+    own_run: bool,
+    meld_ranks: set[Rank | None],
+    seen: set[Rank],
+    no_more_aces: bool,
+    aces: int,
+) -> str | None:
+    """Why one natural card can't go on the run (another suit, its rank there or laid twice, its place held)."""
+    if card.suit is not table.suit:
+        return f"{card} is a {_suit_word(card.natural_suit)}; this run is {table.suit.plural}."
+    if card.rank is Rank.ACE:
+        if not no_more_aces:
+            return None
+        return f"{card} is already in this run." if aces else f"You are laying off {card} twice; a run has one card of each rank."
+    if card.rank in meld_ranks:
+        return f"{card} is already in this run."
+    if card.rank in seen:
+        return f"You are laying off {card} twice; a run has one card of each rank."
+    if all(layout.low <= p <= layout.high for layout in layouts for p in positions(ruleset, card)):
+        sentence = f"{card}'s place in {table.text} is already held by {holder}."
+        if ruleset.reclaim is JokerReclaim.SLIDE and not own_run and any(table.cards[i].is_joker for i in table.wilds):
+            sentence += " Only the player who dropped this run may lay it there; its joker then slides to the end."
+        return sentence
+    return None
+
+
+def _together_problems(
+    ruleset: Ruleset, table: _TableMeld, layouts: Sequence[_Layout], rest: list[Card], holder: str
+) -> list[LayOffProblem]:
+    """Why the cards that each fit don't fit together: no room left, round the corner, or a gap."""
     span = longest_run_span(ruleset)
-    room = longest - len(table.cards)
+    room = longest_run(ruleset) - len(table.cards)
     if room <= 0:
-        return graded + [LayOffProblem(LayOffProblemKind.ROOM, f"This run is full ({span}): nothing more can be laid off on it.")]
+        return [LayOffProblem(LayOffProblemKind.ROOM, f"This run is full ({span}): nothing more can be laid off on it.")]
     if len(rest) > room:
-        return graded + [LayOffProblem(LayOffProblemKind.ROOM, 
+        return [LayOffProblem(LayOffProblemKind.ROOM,
             f"This run has room for only {number_word(room)} more card{'s' * (room != 1)}: a run goes no further than {span}.")
-        ]
+        ]  # fmt: skip
     if not rest or _run_readings(ruleset, table, rest):
-        return graded
+        return []
     gap = _smallest_gap(ruleset, layouts, rest)
     # Cards that would fit round the corner but leave a wide gap going straight: the player meant the corner.
     corner = _corner_problem(ruleset, table, layouts, rest, wide_gap=gap is None or gap[0] >= 3)
     if corner is not None:
-        return graded + [LayOffProblem(LayOffProblemKind.WRAP, corner)]
-    return graded + [LayOffProblem(LayOffProblemKind.GAP, _gap_problem(ruleset, table, rest, gap, holder))]
+        return [LayOffProblem(LayOffProblemKind.WRAP, corner)]
+    return [LayOffProblem(LayOffProblemKind.GAP, _gap_problem(ruleset, table, rest, gap, holder))]
 
 
 def _corner_problem(
