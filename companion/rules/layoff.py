@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import enum
 import itertools
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401 (parse_cards: for the doctests)
@@ -730,7 +730,7 @@ def _card_problem(
     card: Card,
     holder: str,
     own_run: bool,
-    meld_ranks: set[Rank | None],
+    meld_ranks: Collection[Rank | None],
     seen: set[Rank],
     no_more_aces: bool,
     aces: int,
