@@ -512,28 +512,30 @@ def _moved_joker_problems(
         origin = _table_meld(ruleset, source, MeldKind.RUN, verb="move a joker from")
         if origin.problem is not None:
             return refused(LayOffProblemKind.MELD, f"{text} is not a run, so no {_wild_word(ruleset)} is moved from it.")
+    return _run_keeps_its_cards(ruleset, source, origin, moved)
+
+
+def _run_keeps_its_cards(
+    ruleset: Ruleset, source: tuple[Card, ...], origin: _TableMeld, moved: list[Card]
+) -> list[LayOffProblem]:
+    """Why the wilds can't leave the player's run ``source``: it would keep fewer than three cards, it holds
+    no such card, or they are not at its ends."""
+    text = format_cards(source)
     left = len(source) - len(moved)
     if left < 3:
         if len(moved) == 1:
-            return refused(
-                LayOffProblemKind.RULE,
-                f"{text} is a run of only three cards: its {_wild_word(ruleset)} stays.",
-            )
-        return refused(
-            LayOffProblemKind.RULE,
-            f"Moving {number_word(len(moved))} wild cards would leave {text} with {number_word(left)}; a run keeps at least three.",
-        )
+            return [LayOffProblem(LayOffProblemKind.RULE, f"{text} is a run of only three cards: its {_wild_word(ruleset)} stays.")]
+        return [LayOffProblem(LayOffProblemKind.RULE,
+            f"Moving {number_word(len(moved))} wild cards would leave {text} with {number_word(left)}; a run keeps at least three.")]  # fmt: skip
     missing = [card for card in dict.fromkeys(moved) if moved.count(card) > sum(c == card for c in source)]
     if missing:
         held = " or ".join(str(card) for card in missing)
-        return refused(LayOffProblemKind.CARD, f"{text} holds no {held} to move.")
+        return [LayOffProblem(LayOffProblemKind.CARD, f"{text} holds no {held} to move.")]
     if not any(_ends_hold(ruleset, origin, layout, moved) for layout in _layouts(ruleset, source)):
         held = " and ".join(dict.fromkeys(str(card) for card in moved))
         where = "an end" if len(moved) == 1 else "its ends"
-        return refused(
-            LayOffProblemKind.CARD,
-            f"{held} {'is' if len(moved) == 1 else 'are'} not at {where} of {text}: only an end {_wild_word(ruleset)} moves.",
-        )
+        return [LayOffProblem(LayOffProblemKind.CARD,
+            f"{held} {'is' if len(moved) == 1 else 'are'} not at {where} of {text}: only an end {_wild_word(ruleset)} moves.")]  # fmt: skip
     return []
 
 
