@@ -662,29 +662,44 @@ def _run_readings(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) ->
     if any(card.suit is not suit for _, card in new_naturals):
         return []
     combined = table.cards + tuple(cards)
-    first = 2 if ruleset.aces is AceRule.HIGH_ONLY else 1
-    readings = []
-    for layout in _layouts(ruleset, table.cards):
-        old = layout.wild_places(table.cards, table.wilds)
-        outside = [
-            [p for p in positions(ruleset, card) if not layout.low <= p <= layout.high] for _, card in new_naturals
-        ]
-        for choice in itertools.product(*outside):
-            if len(set(choice)) < len(choice):
-                continue
-            span_low, span_high = min((layout.low, *choice)), max((layout.high, *choice))
-            for low in range(max(first, span_high - size + 1), min(span_low, 15 - size) + 1):
-                high = low + size - 1
-                taken = set(range(layout.low, layout.high + 1)) | set(choice)
-                free = [p for p in range(low, high + 1) if p not in taken]
-                wilds = old | dict(zip(new_wilds, free, strict=True))
-                readings.append(_reading(MeldKind.RUN, combined, suit, low, high, wilds))
+    readings = [
+        reading
+        for layout in _layouts(ruleset, table.cards)
+        for reading in _readings_beyond(ruleset, table, layout, combined, new_naturals, new_wilds)
+    ]
     in_order = [
         r
         for r in readings
         if r.low is not None and r.high is not None and written_order(ruleset, combined, r.low, r.high) is not None
     ]
     return _unique(in_order + readings)
+
+
+def _readings_beyond(
+    ruleset: Ruleset,
+    table: _TableMeld,
+    layout: _Layout,
+    combined: tuple[Card, ...],
+    new_naturals: list[tuple[int, Card]],
+    new_wilds: list[int],
+) -> list[MeldReading]:
+    """The readings of the run laid out as ``layout`` with the new naturals placed beyond its span, wilds anywhere free."""
+    size = len(combined)
+    first = 2 if ruleset.aces is AceRule.HIGH_ONLY else 1
+    old = layout.wild_places(table.cards, table.wilds)
+    outside = [[p for p in positions(ruleset, card) if not layout.low <= p <= layout.high] for _, card in new_naturals]
+    readings = []
+    for choice in itertools.product(*outside):
+        if len(set(choice)) < len(choice):
+            continue
+        span_low, span_high = min((layout.low, *choice)), max((layout.high, *choice))
+        for low in range(max(first, span_high - size + 1), min(span_low, 15 - size) + 1):
+            high = low + size - 1
+            taken = set(range(layout.low, layout.high + 1)) | set(choice)
+            free = [p for p in range(low, high + 1) if p not in taken]
+            wilds = old | dict(zip(new_wilds, free, strict=True))
+            readings.append(_reading(MeldKind.RUN, combined, table.suit, low, high, wilds))
+    return readings
 
 
 def _run_problems(
@@ -960,11 +975,32 @@ def _exchange(
     ruleset: Ruleset, table: _TableMeld, jokers: Sequence[int], natural: Card
 ) -> tuple[tuple[int, MeldReading] | None, str | None]:
     """The joker ``natural`` replaces and the reading after, or why there is none."""
-    layouts = _layouts(ruleset, table.cards)
+    matches, stand_ins, deuce_holds = _joker_places(ruleset, table, jokers, natural)
+    if not matches:
+        return None, deuce_holds or _no_place_sentence(table, jokers, natural, stand_ins)
+    index = matches[0][0]
+    after = table.cards[:index] + (natural,) + table.cards[index + 1 :]
+    windows = {(layout.low, layout.high) for joker, layout in matches if joker == index}
+    after_wilds = tuple(i for i in table.wilds if i != index)
+    readings = [
+        _reading(MeldKind.RUN, after, table.suit, layout.low, layout.high, layout.wild_places(after, after_wilds))
+        for layout in _layouts(ruleset, after)
+        if (layout.low, layout.high) in windows
+    ]
+    reading = _agreed(_unique(readings))
+    assert reading is not None
+    return (index, reading), None
+
+
+def _joker_places(
+    ruleset: Ruleset, table: _TableMeld, jokers: Sequence[int], natural: Card
+) -> tuple[list[tuple[int, _Layout]], set[int], str | None]:
+    """The jokers whose place ``natural`` takes (with the layout), every place the jokers stand in, and the
+    sentence when a wild two, not a joker, holds the card's place."""
     matches: list[tuple[int, _Layout]] = []
     stand_ins: set[int] = set()
     deuce_holds: str | None = None
-    for layout in layouts:
+    for layout in _layouts(ruleset, table.cards):
         wild_places = layout.wild_places(table.cards, table.wilds)
         stand_ins.update(wild_places[i] for i in jokers)
         if natural.suit is not table.suit:
@@ -982,34 +1018,15 @@ def _exchange(
                 matches.append((holder, layout))
             else:
                 deuce_holds = f"{natural}'s place in {table.text} is held by {table.cards[holder]}, a wild two; only a joker can be taken."
-    if not matches:
-        if deuce_holds is not None:
-            return None, deuce_holds
-        names = list(dict.fromkeys(str(card_at(p, table.suit)) for p in sorted(stand_ins)))
-        if len(jokers) == 1 and len(names) == 1:
-            return None, f"JK stands for {names[0]} in {table.text}; {natural} cannot take its place."
-        neither = "neither" if len(names) == 2 else "none of them"
-        if len(jokers) == 1:
-            return (
-                None,
-                f"JK could stand for {or_list(names)} in {table.text}; {natural} is {neither}, so it cannot take its place.",
-            )
-        return (
-            None,
-            f"The jokers in {table.text} could stand for {or_list(names)}; {natural} is {neither}, so it cannot take a joker's place.",
-        )
-    index = matches[0][0]
-    after = table.cards[:index] + (natural,) + table.cards[index + 1 :]
-    windows = {(layout.low, layout.high) for joker, layout in matches if joker == index}
-    readings = []
-    after_wilds = tuple(i for i in table.wilds if i != index)
-    for layout in _layouts(ruleset, after):
-        if (layout.low, layout.high) in windows:
-            readings.append(
-                _reading(
-                    MeldKind.RUN, after, table.suit, layout.low, layout.high, layout.wild_places(after, after_wilds)
-                )
-            )
-    reading = _agreed(_unique(readings))
-    assert reading is not None
-    return (index, reading), None
+    return matches, stand_ins, deuce_holds
+
+
+def _no_place_sentence(table: _TableMeld, jokers: Sequence[int], natural: Card, stand_ins: set[int]) -> str:
+    """What the jokers stand for, and that ``natural`` is none of it."""
+    names = list(dict.fromkeys(str(card_at(p, table.suit)) for p in sorted(stand_ins)))
+    if len(jokers) == 1 and len(names) == 1:
+        return f"JK stands for {names[0]} in {table.text}; {natural} cannot take its place."
+    neither = "neither" if len(names) == 2 else "none of them"
+    if len(jokers) == 1:
+        return f"JK could stand for {or_list(names)} in {table.text}; {natural} is {neither}, so it cannot take its place."
+    return f"The jokers in {table.text} could stand for {or_list(names)}; {natural} is {neither}, so it cannot take a joker's place."
