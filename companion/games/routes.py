@@ -198,21 +198,16 @@ def seat_league(league_id: int) -> tuple[str, int] | WerkzeugResponse:
     order, playing, ruleset_id, chosen_options = _seating_asked(league)
     errors: dict[str, str] = {}
     rules = registry.choices(current_user, league)  # the league's own rules first, as on the new-game form
-    found = registry.find(ruleset_id) if ruleset_id in {c.value for c in rules} else None
-    if found is None:
-        errors["ruleset"] = "Pick the rules from the list."
-    ruleset, custom_version = found or (registry.default(), None)
-    chosen_options = [key for key in dict.fromkeys(chosen_options) if key in {option.key for option in ruleset.options}]
+    ruleset, custom_version = _seating_rules(ruleset_id, rules, errors)
+    offered = {option.key for option in ruleset.options}
+    chosen_options = [key for key in dict.fromkeys(chosen_options) if key in offered]
     move = request.form.get("move", "") if request.method == "POST" else ""
     if move:  # "up-<id>" or "down-<id>": one seat moves, everything else stays as ticked
         _move_seat(order, move)
     elif request.method == "POST" and not errors:
         players = [p for p in order if p.id in playing]
         if ruleset.plays(len(players)):
-            league.usual_seating = json.dumps([p.id for p in players])
-            game = life.start_game(
-                ruleset.with_options(*chosen_options), players, 0, league=league, custom_version=custom_version
-            )
+            game = _start_seated(league, players, ruleset.with_options(*chosen_options), custom_version)
             return redirect(url_for("games.show", game_id=game.id), code=303)
         errors["plays"] = (
             f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players; "
@@ -231,6 +226,24 @@ def seat_league(league_id: int) -> tuple[str, int] | WerkzeugResponse:
         errors=errors,
         confirm_form=ConfirmForm(),
     ), (422 if errors else 200)
+
+
+def _start_seated(
+    league: League, players: list[Player], ruleset: Ruleset, custom_version: CustomRulesetVersion | None
+) -> Game:
+    """The game of the players ticked, in the order shown (kept as the league's usual seating); the first deals."""
+    league.usual_seating = json.dumps([p.id for p in players])
+    return life.start_game(ruleset, players, 0, league=league, custom_version=custom_version)
+
+
+def _seating_rules(
+    ruleset_id: str, rules: list[registry.Choice], errors: dict[str, str]
+) -> tuple[Ruleset, CustomRulesetVersion | None]:
+    """The rules picked on the seating page, if the list offers them; else the default, with a sentence in ``errors``."""
+    found = registry.find(ruleset_id) if ruleset_id in {c.value for c in rules} else None
+    if found is None:
+        errors["ruleset"] = "Pick the rules from the list."
+    return found or (registry.default(), None)
 
 
 def _seating_asked(league: League) -> tuple[list[Player], set[int], str, list[str]]:
