@@ -137,7 +137,14 @@ def test_offline_on_localhost_save_reload_and_back_online_reaches_the_server_onc
     assert deals == [(1, {0: 0, 1: 20, 2: 7, 3: 15})]
     assert actions.count("entered") == 1
     assert queue_length(page) == 0
+    # what was sent is said once, in the success colour, on the game page the phone lands on
+    sent = page.locator("#offline-status .offline-sent")
+    expect(sent).to_have_text("Deal 1 saved. (sent when the connection came back)")
+    expect(sent).to_have_class(re.compile(r"\bsuccess\b"))
     look("back-online", page=page)
+    page.reload()  # and not again: a reload (or the next deal's screen) no longer says it
+    expect(page.get_by_role("link", name="Enter scores for deal 2")).to_be_visible()
+    expect(page.locator("#offline-status .offline-sent")).to_have_count(0)
 
     other = browser.new_context(**browser_context_args).new_page()
     other.goto(f"/games/{game}")
@@ -282,6 +289,8 @@ def test_a_phone_signed_out_meanwhile_is_told_and_keeps_its_deal(
     until_sent(page)
     expect(page.get_by_role("link", name="Enter scores for deal 2")).to_be_visible(timeout=15000)
     assert recorded(live_app, game)[0] == [(1, {0: 5, 1: 6, 2: 0, 3: 8})]
+    # the page shows the server's game once it has sent the deal (a reload), and says so there
+    expect(page.locator("#offline-status .offline-sent")).to_have_text("Deal 1 saved. (sent when the connection came back)")
     context.clear_cookies()
     page.goto("/login")  # nothing waits now: nothing said
     until_sent(page)

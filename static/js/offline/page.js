@@ -26,6 +26,7 @@
   var get = O.get, put = O.put, remove = O.remove, all = O.all, keepPage = O.keepPage;
   var flush = O.flush, enqueue = O.enqueue, confirmation = O.confirmation, confirmed = O.confirmed;
   var snapshot = O.snapshot, showKept = O.showKept, keepPack = O.keepPack;
+  var shownHere = [];  // the server's answers to deals sent from this phone, said on this page
   var REACH_WAIT_MS = 4000;  // how long Save waits for the server before keeping the deal on the phone
   var FRESH_MS = 10000;  // a score screen asks every FRESH_MS / 2; an answer this recent lets Save post at once
 
@@ -39,13 +40,19 @@
     return node;
   }
 
+  /** A sent deal's notice colour: recorded (saved, or already so) is good news; a conflict asks the table to look. */
+  function noticeKind(status) { return status === "saved" || status === "already" ? "success" : "attention"; }
+
   function render() {
     var root = document.getElementById("offline");
     var status = document.getElementById("offline-status");
     if (!root || !status) return Promise.resolve();
-    return Promise.all([all("queue"), get("meta", "last-" + root.dataset.game)]).then(function (found) {
+    return Promise.all([all("queue"), get("meta", "sent-" + root.dataset.game)]).then(function (found) {
       var items = found[0].filter(function (item) { return item.game === root.dataset.game; });
-      var last = found[1];
+      if (found[1]) {  // shown on this page, once: a reload or the next page no longer says it
+        shownHere = shownHere.concat(found[1].notices || []);
+        remove("meta", "sent-" + root.dataset.game);
+      }
       status.textContent = "";
       items.sort(function (a, b) { return a.id - b.id; });
       items.forEach(function (item) {
@@ -83,9 +90,11 @@
         }
         status.appendChild(box);
       });
-      if (last && Date.now() - last.at < 10 * 60 * 1000 && last.message) {
-        status.appendChild(el("p", last.message + (last.status === "saved" ? " (sent when the connection came back)" : ""), "notice offline-sent"));
-      }
+      shownHere.forEach(function (notice) {
+        if (!notice.message) return;
+        var text = notice.message + (notice.status === "saved" ? " (sent when the connection came back)" : "");
+        status.appendChild(el("p", text, "notice offline-sent " + noticeKind(notice.status)));
+      });
       pointPastQueued(root, items);
     });
   }
@@ -217,6 +226,7 @@
   }
 
   function start() {
+    shownHere = [];  // a new page: what was sent is said on the page that saw it, not again
     var root = document.getElementById("offline");
     watchServer(!!root && root.dataset.page === "entry");
     tellWaiting();

@@ -101,7 +101,12 @@
       return response.json().catch(function () { return {}; }).then(function (answer) {
         if (response.ok) {
           return remove("queue", item.id).then(function () {
-            return put("meta", { key: "last-" + item.game, status: answer.status, message: answer.message || "", at: Date.now() });
+            return get("meta", "sent-" + item.game);
+          }).then(function (sent) {
+            // what the server said, kept until the phone has shown it once (page.js)
+            var notices = (sent && sent.notices) || [];
+            notices.push({ status: answer.status, message: answer.message || "" });
+            return put("meta", { key: "sent-" + item.game, notices: notices });
           }).then(function () { return "done"; });
         }
         item.state = "attention";
@@ -144,8 +149,9 @@
       return 0;  // no connection (yet): the entries wait
     }).then(function (sent) {
       flushing = null;
-      render();
-      if (sent && document.getElementById("live")) refreshLive();
+      // the game page shows the server's game at once, and says there what was sent (once: page.js)
+      if (sent && document.getElementById("live") && navigator.onLine) refreshLive();
+      else render();
       return sent;
     });
     return flushing;
