@@ -10,6 +10,7 @@ from wtforms import SelectChoice
 from ..models import DealResult, Game
 from ..rules import Ruleset
 from ..rules.deal_score import STOCK, HandTextError, LineEntry, adjustments, score_line
+from ..rules.guide import deal_reminders, exact_cut_size
 from ..rules.tally import RANK_KEYS
 from .deal_entry import DealSent, buys_in_deal
 from .forms import DealEntryForm, HandForm
@@ -100,6 +101,31 @@ def entry_context(game: Game, number: int, form: DealEntryForm, existing: DealRe
         "before": before,
         "after": [total + (line.total or 0) for total, line in zip(before, lines, strict=False)],
         "tally_rules": tally_rules(ruleset),
+    }
+
+
+def prompt_facts(game: Game, number: int) -> dict[str, object]:
+    """Deal ``number``'s prompt as the game page shows it (contract, dealer, cutter, reminders), as data.
+
+    The offline pack carries it for each deal still to enter, so a phone that saved a deal with no
+    connection shows the next deal's prompt from its own store (static/js/offline/page.js).
+    """
+    ruleset = game.ruleset
+    deal = ruleset.deal(number)
+    players = len(game.seats)
+    seat_roles = roles(game, number)
+    names = {seat.position: seat.player.name for seat in game.seats}
+    cut = f" (exactly {exact_cut_size(deal, players)} takes {ruleset.exact_cut_bonus} off)" if ruleset.exact_cut_bonus else ""
+    return {
+        "count": f"Deal {number} of {len(ruleset.deals)}",
+        "contract": deal.contract,
+        "symbols": deal.symbols,
+        "dealt": f"{deal.cards_dealt} cards each",
+        "dealer": names[seat_roles.dealer],
+        "cutter": names[seat_roles.cutter] + cut,
+        "first": names[seat_roles.first_player],
+        "reminders": deal_reminders(ruleset, deal, players),
+        "enter": f"Enter scores for deal {number}",
     }
 
 

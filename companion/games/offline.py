@@ -21,9 +21,10 @@ from ..models import Change, Game, GameStatus
 from ..rules.deal_score import hand_total
 from . import bp
 from .deal_entry import EntryOutcome, EntryResult, enter_deal, settle_offer
-from .entry import deal_sent, entry_context, entry_form, form_messages
+from .entry import deal_sent, entry_context, entry_form, form_messages, prompt_facts
 from .errors import GameError
 from .history import pending_offers
+from .state import game_state
 from .forms import ConfirmForm
 
 
@@ -95,6 +96,9 @@ def fresh_token() -> tuple[Response, int]:
 def offline_pack(game_id: int) -> tuple[Response, int]:
     """The pages a phone keeps to open and score this game offline: the game page and each deal still to enter.
 
+    With them, each deal's prompt as data and the recorded totals, so the game page can show the next
+    deal's prompt, and the totals with the deals saved on the phone, while those wait to be sent.
+
     Each entry page is what ``GET /games/<id>/deals/<n>`` renders now, so a
     deal saved offline is followed by the next one's form, with its dealer
     and contract, from the phone's own store.
@@ -104,10 +108,16 @@ def offline_pack(game_id: int) -> tuple[Response, int]:
         abort(404)
     if not can_change_game(current_user, game):
         return _answer(403, error=refusal(game))
-    pages = {}
+    pages, prompts = {}, {}
     for number in range(len(game.deals) + 1, len(game.ruleset.deals) + 1):
         pages[url_for("games.deal_entry", game_id=game.id, number=number)] = _entry_page(game, number)
-    return _answer(200, revision=game.revision, pages=pages)
+        prompts[str(number)] = prompt_facts(game, number)
+    state = game_state(game)
+    totals = {
+        "names": {str(s.position): s.player.name for s in state.standings},
+        "recorded": {str(s.position): s.total for s in state.standings},
+    }
+    return _answer(200, revision=game.revision, pages=pages, prompts=prompts, totals=totals)
 
 
 def _entry_page(game: Game, number: int) -> str:

@@ -153,6 +153,31 @@ def test_offline_on_localhost_save_reload_and_back_online_reaches_the_server_onc
     context.close()
 
 
+def test_offline_the_game_page_prompts_the_next_deal_with_the_totals_so_far(browser, browser_context_args, seed_game, look):
+    """Issue 19, item 1: after deal 1 is saved on the phone, the table needs deal 2's contract and dealer."""
+    game = seed_game("contract", ["Ann", "Bob", "Cat", "Dan"])
+    context, page = phone_on_game(browser, browser_context_args, game, service_worker=False)  # as on plain http
+    expect(page.locator("[data-prompt='dealer']")).to_have_text("Ann")  # deal 1: the first seat deals
+    go_offline(context, page)
+    page.get_by_role("link", name="Enter scores for deal 1").click()
+    enter_deal(page, 0, {1: "K Q", 2: "7", 3: "JK"})
+    expect(page.locator("#offline-status")).to_contain_text(f"Deal 1: {WAITING}.")
+    # Contract Rummy's deal 2 (RULES.md T1): one group of 3 and one run of 4, 10 cards; the dealer moves left
+    expect(page.locator("[data-prompt='count']")).to_have_text("Deal 2 of 7")
+    expect(page.locator("[data-prompt='contract']")).to_have_text("One group of 3 and one run of 4")
+    expect(page.locator("[data-prompt='dealer']")).to_have_text("Bob")
+    expect(page.locator("[data-prompt='cutter']")).to_have_text("Ann")
+    expect(page.locator("[data-prompt='first']")).to_have_text("Cat")
+    expect(page.get_by_role("link", name="Enter scores for deal 2")).to_be_visible()
+    expect(page.locator(".waiting-totals")).to_have_text(
+        "Totals with the deal saved on this phone (not sent yet): Ann 0, Bob 20, Cat 7, Dan 15."
+    )
+    page.set_viewport_size({"width": 360, "height": 740})
+    look("offline-next-deal-prompt", page=page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
+
+
 def test_the_next_deals_running_totals_count_a_deal_still_waiting_on_the_phone(browser, browser_context_args, seed_game):
     game = seed_game("contract", ["Ann", "Bob", "Cat", "Dan"])
     context, page = phone_on_game(browser, browser_context_args, game, service_worker=False)  # as on plain http

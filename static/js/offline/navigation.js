@@ -68,7 +68,8 @@
           if (!pack) return null;
           var urls = Object.keys(pack.pages);
           var files = urls.length ? keepFiles(filesOf(new DOMParser().parseFromString(pack.pages[urls[0]], "text/html"))) : null;
-          return Promise.all(urls.map(function (url) { return keepPage(url, pack.pages[url]); }).concat([files]))
+          var prompts = put("meta", { key: "prompts-" + root.dataset.game, prompts: pack.prompts || {}, totals: pack.totals || {} });
+          return Promise.all(urls.map(function (url) { return keepPage(url, pack.pages[url]); }).concat([files, prompts]))
             .then(function () { return put("meta", { key: "pack-" + root.dataset.game, revision: String(pack.revision) }); });
         });
     }).catch(function () {});

@@ -99,7 +99,9 @@
     });
   }
 
-  /** On the game page: with deals saved here but not sent yet, "Enter scores" leads to the next deal's form. */
+  /** On the game page: with deals saved here but not sent yet, the prompt is the next deal's (from the phone's
+      store: its contract, dealer and reminders), "Enter scores" leads to its form, and the totals so far count
+      the deals waiting here, added up by the tally. */
   function pointPastQueued(root, items) {
     if (root.dataset.page !== "game" || !items.length) return;
     var next = Math.max.apply(null, items.map(function (item) { return item.deal; })) + 1;
@@ -107,11 +109,46 @@
     if (!link || next <= parseInt(root.dataset.deal, 10) || next > parseInt(root.dataset.deals, 10)) return;
     link.href = root.dataset.gameUrl + "/deals/" + next;
     link.textContent = "Enter scores for deal " + next;
-    if (!document.querySelector("[data-offline-added='prompt']")) {
-      var note = el("p", "The prompt above is for deal " + root.dataset.deal + ", which is saved on this phone; deal " + next + "'s form is on this phone too.", "hint");
-      note.setAttribute("data-offline-added", "prompt");
-      link.parentNode.insertBefore(note, link);
+    get("meta", "prompts-" + root.dataset.game).then(function (kept) {
+      var prompt = kept && kept.prompts && kept.prompts[String(next)];
+      if (prompt) showPrompt(prompt, link);
+      showWaitingTotals(kept && kept.totals, items, link);
+    }).catch(function () {});
+  }
+
+  /** The next deal's prompt in place of the one the server drew for the deal saved here. */
+  function showPrompt(prompt, link) {
+    ["count", "contract", "symbols", "dealt", "dealer", "cutter", "first"].forEach(function (name) {
+      var node = document.querySelector("[data-prompt='" + name + "']");
+      if (node && typeof prompt[name] === "string") node.textContent = prompt[name];
+    });
+    var reminders = document.querySelector("[data-prompt='reminders']");
+    if (reminders && Array.isArray(prompt.reminders)) {
+      reminders.textContent = "";
+      prompt.reminders.forEach(function (text) { reminders.appendChild(el("li", String(text))); });
     }
+    if (typeof prompt.enter === "string") link.textContent = prompt.enter;
+  }
+
+  /** The totals with the deals waiting on this phone, marked as not yet sent. */
+  function showWaitingTotals(totals, items, link) {
+    var old = document.querySelector("[data-offline-added='totals']");
+    if (old) old.remove();
+    if (!totals || !totals.recorded || !totals.names) return;
+    var deals = items.map(function (item) {
+      var line = {};
+      item.summary.forEach(function (hand) {
+        var points = parseInt(hand.total, 10);
+        if (hand.position !== undefined && !isNaN(points)) line[hand.position] = points;
+      });
+      return line;
+    });
+    var after = window.RummyTally.runningTotals(totals.recorded, deals);
+    var parts = Object.keys(totals.names).map(function (seat) { return totals.names[seat] + " " + after[seat]; });
+    var waiting = items.length === 1 ? "the deal saved on this phone" : "the " + items.length + " deals saved on this phone";
+    var note = el("p", "Totals with " + waiting + " (not sent yet): " + parts.join(", ") + ".", "hint waiting-totals");
+    note.setAttribute("data-offline-added", "totals");
+    link.parentNode.insertBefore(note, link);
   }
 
   function onGamePage(root) {
