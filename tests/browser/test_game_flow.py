@@ -573,3 +573,36 @@ def test_every_page_passes_axe(page: Page, look, seed_game) -> None:
     tap(page.get_by_role("button", name="Start the game"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Please try again")
     look("400-csrf")
+
+
+def test_a_poll_sent_before_a_may_i_tap_does_not_undo_the_taps_answer(page: Page, look) -> None:
+    """The live poll (every 250 ms here) and a tap racing: a poll that asked before the tap, answered after
+    it, used to swap an older page in over the tap's answer (CI saw the refusal vanish, and a count one
+    behind). Here the polls are held until three taps have been answered, then let through."""
+    start_game(page, "Shanghai Rummy", SHANGHAI_NAMES, first_dealer="Draw at random")
+    tap(page.get_by_role("button", name="Start the game"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Shanghai Rummy")
+    polls = re.compile(r"/games/\d+\?since=")
+    held, holding = [], [True]
+    page.route(polls, lambda route: held.append(route) if holding[0] else route.continue_())
+    with page.expect_request(polls):  # a poll is on its way (and held) before the first tap
+        pass
+    page.evaluate(
+        """() => { window.__answered = 0;
+            document.addEventListener('htmx:afterRequest', e => { if (e.detail.elt.id === 'live-poll') window.__answered++; }); }"""
+    )
+    plus = page.get_by_role("button", name="May I for Finn", exact=True)
+    for count in ("1/2", "2/2"):
+        tap(plus)
+        expect(may_i_count(page, "Finn")).to_have_text(count)
+    tap(plus)
+    refusal = page.locator("#buys").get_by_role("alert")
+    expect(refusal).to_have_text("Finn has had 2 May Is: at most 2 times a deal in Shanghai Rummy.")
+    holding[0] = False
+    waiting = len(held)
+    for route in held:
+        route.continue_()
+    page.wait_for_function("n => window.__answered >= n", arg=waiting)  # every held poll has been answered
+    expect(refusal).to_have_text("Finn has had 2 May Is: at most 2 times a deal in Shanghai Rummy.")
+    expect(may_i_count(page, "Finn")).to_have_text("2/2")
+    look("may-i-refusal-kept-after-a-late-poll", scan=False)

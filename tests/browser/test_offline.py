@@ -90,8 +90,14 @@ def enter_deal(page, went_out: int, hands: dict[int, str]) -> None:
     page.locator("form button[type=submit]").last.click()
 
 
+def offline_ready(page):  # noqa: ANN001, ANN201
+    """The page, once its offline scripts have run (deferred: a page's text can be read before they run)."""
+    page.wait_for_function("() => !!(window.RummyOffline && window.RummyOffline.start)")
+    return page
+
+
 def queue_length(page) -> int:
-    return page.evaluate("() => window.RummyOffline.all('queue').then(items => items.length)")
+    return offline_ready(page).evaluate("() => window.RummyOffline.all('queue').then(items => items.length)")
 
 
 # ---------------------------------------------------------------------------
@@ -122,7 +128,7 @@ def test_offline_on_localhost_save_reload_and_back_online_reaches_the_server_onc
     expect(page.get_by_role("link", name="Enter scores for deal 2")).to_be_visible()
     look("reloaded-offline", page=page)
     # the token it saved with expires while it waits: renewed, not fatal
-    page.evaluate(
+    offline_ready(page).evaluate(
         """() => window.RummyOffline.all('queue').then(items => Promise.all(items.map(item => {
             item.fields = item.fields.map(pair => pair[0] === 'csrf_token' ? ['csrf_token', 'expired'] : pair);
             return new Promise(resolve => { const r = indexedDB.open('rummy-companion'); r.onsuccess = () => {
@@ -208,7 +214,7 @@ def test_a_phone_that_thinks_it_is_online_keeps_its_deal_when_the_server_does_no
 
     context.route("**/*", lambda route: route.abort("connectionrefused"))
     # the screen asks the server every few seconds (so Save needn't); here it asks at once, and hears nothing
-    assert page.evaluate("() => window.RummyOffline.reachable()") is False
+    assert offline_ready(page).evaluate("() => window.RummyOffline.reachable()") is False
     enter_deal(page, 0, {1: "K Q", 2: "7", 3: "JK"})
     expect(page.locator("#offline-status")).to_contain_text(f"Deal 1: {WAITING}.")
     expect(page.locator("h1")).to_have_text("Contract Rummy")  # the game page, from the phone's store
@@ -218,7 +224,7 @@ def test_a_phone_that_thinks_it_is_online_keeps_its_deal_when_the_server_does_no
     look("saved-while-the-server-slept", page=page)
 
     context.unroute("**/*")  # the laptop wakes
-    page.evaluate("() => window.RummyOffline.flush()")
+    offline_ready(page).evaluate("() => window.RummyOffline.flush()")
     until_sent(page)
     deals, actions = recorded(live_app, game)
     assert deals == [(1, {0: 0, 1: 20, 2: 7, 3: 15})]
@@ -234,7 +240,7 @@ def test_save_asks_the_server_when_it_has_not_heard_from_it_lately_and_posts_whe
     page.get_by_role("link", name="Enter scores for deal 1").click()
     expect(page.locator("h1")).to_have_text("Scores for deal 1")
     context.route("**/healthz", lambda route: route.abort("connectionrefused"))
-    assert page.evaluate("() => window.RummyOffline.reachable()") is False  # heard nothing lately
+    assert offline_ready(page).evaluate("() => window.RummyOffline.reachable()") is False  # heard nothing lately
     context.unroute("**/healthz")  # and now it answers again: Save asks, hears it, and posts
     enter_deal(page, 0, {1: "K Q", 2: "7", 3: "JK"})
     expect(page.locator("h1")).to_have_text("Contract Rummy")
@@ -298,7 +304,7 @@ def test_a_phone_signed_out_meanwhile_is_told_and_keeps_its_deal(
     context.clear_cookies()  # signed out while away (a password change, the session ended elsewhere)
 
     context.set_offline(False)
-    page.evaluate("() => window.RummyOffline.flush()")
+    offline_ready(page).evaluate("() => window.RummyOffline.flush()")
     expect(page.locator("#offline-status")).to_contain_text("This phone was signed out: sign in again and it will be sent.")
     assert recorded(live_app, game)[0] == []
     assert queue_length(page) == 1
@@ -334,7 +340,7 @@ def test_a_deal_the_server_questions_waits_on_the_phone_until_the_table_confirms
     expect(page.locator("#offline-status")).to_contain_text(WAITING)
 
     context.set_offline(False)
-    page.evaluate("() => window.RummyOffline.flush()")
+    offline_ready(page).evaluate("() => window.RummyOffline.flush()")
     notice = page.locator(".offline-item.attention")
     expect(notice).to_contain_text("Deal 1: saved on this phone, not taken by the server.")
     expect(notice).to_contain_text("Cat and Dan have no cards entered")
@@ -362,7 +368,7 @@ def test_a_finished_games_correction_saved_offline_asks_to_correct_it_anyway(
     expect(page.locator("#offline-status")).to_contain_text(WAITING)
 
     context.set_offline(False)
-    page.evaluate("() => window.RummyOffline.flush()")
+    offline_ready(page).evaluate("() => window.RummyOffline.flush()")
     notice = page.locator(".offline-item.attention")
     expect(notice).to_contain_text("This game is finished: tick the box to correct it.")
     assert recorded(live_app, game)[0][-1] == (7, {0: 0, 1: 10, 2: 3, 3: 4})
