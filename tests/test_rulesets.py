@@ -33,7 +33,7 @@ from companion.rules import (
     parse_cards,
     score_hand,
 )
-from companion.rules.rulesets import DEFAULT_RULESET_ID
+from companion.rules.catalogue import DEFAULT_RULESET_ID
 
 IDS = [
     "contract", "liverpool", "parlett", "combination", "may-i",

@@ -18,9 +18,8 @@ Glossary (RULES.md §1):
 from .cards import JOKER, Card, CardSyntaxError, Rank, Suit, format_cards, parse_cards, pretty_cards
 from .definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
 from .godown import GoDownRuling, MeldReading, Problem, ProblemKind, check_go_down
+from .catalogue import DEFAULT_RULESET_ID, RULESETS, find_ruleset
 from .rulesets import (
-    DEFAULT_RULESET_ID,
-    RULESETS,
     AceRule,
     BuyRule,
     Deal,
@@ -38,7 +37,6 @@ from .rulesets import (
     SameSuitRuns,
     TableSupply,
     UnknownRulesetError,
-    find_ruleset,
 )
 from .scoring import HandScore, score_hand, settle
 from .layoff import ExchangeRuling, LayOffProblem, LayOffProblemKind, LayOffRuling, check_joker_exchange, check_lay_off

@@ -13,7 +13,7 @@ importer adapt to it; the phone's own tally (``static/js/tally.js``) mirrors
 Errors stop a save (a sentence beside the line or the "who went out"
 choice); warnings are sentences the table may overrule ("save anyway").
 
->>> from .rulesets import find_ruleset
+>>> from .catalogue import find_ruleset
 >>> liverpool = find_ruleset("liverpool")
 >>> score_line(liverpool, cards="K Q 7 JK", ticked={"exact_cut"}).total
 -8
@@ -84,7 +84,7 @@ class Adjustment:
 def adjustments(ruleset: Ruleset) -> tuple[Adjustment, ...]:
     """The adjustments ``ruleset`` has, as data (the phone's tally gets the same list).
 
-    >>> from .rulesets import find_ruleset
+    >>> from .catalogue import find_ruleset
     >>> adjustments(find_ruleset("liverpool"))
     (Adjustment(field='exact_cut', points=-50),)
     """
@@ -99,7 +99,7 @@ def adjustments(ruleset: Ruleset) -> tuple[Adjustment, ...]:
 def line_adjustment(ruleset: Ruleset, ticked: Collection[str]) -> int:
     """What the ticked adjustments add to a hand's score (an adjustment the ruleset lacks adds nothing).
 
-    >>> from .rulesets import find_ruleset
+    >>> from .catalogue import find_ruleset
     >>> line_adjustment(find_ruleset("liverpool"), {"exact_cut"}), line_adjustment(find_ruleset("shanghai"), {"exact_cut"})
     (-50, 0)
     """

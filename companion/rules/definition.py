@@ -7,7 +7,7 @@ the field (and the deal), ready to show a player. :func:`ruleset_to_definition`
 writes any ruleset as the complete object, without ``base``; reading that
 back gives a ruleset that behaves exactly as the original:
 
->>> from .rulesets import find_ruleset
+>>> from .catalogue import find_ruleset
 >>> shanghai = find_ruleset("shanghai")
 >>> again = ruleset_from_definition(ruleset_to_definition(shanghai), ruleset_id="shanghai")
 >>> again.deals == shanghai.deals and again.points == shanghai.points
@@ -36,9 +36,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from .words import json_kind, plural
+from .catalogue import RULESETS
 from .rulesets import (
     POINT_KEYS,
-    RULESETS,
     AceRule,
     BuyRule,
     Deal,

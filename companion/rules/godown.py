@@ -7,7 +7,7 @@ card stands for, meets every rule. An illegal go-down is not an exception:
 the ruling lists every problem in a sentence a player understands, in the
 order of RULES.md §5.
 
->>> from .rulesets import find_ruleset
+>>> from .catalogue import find_ruleset
 >>> ruling = check_go_down(find_ruleset("contract"), 2, [parse_cards("9C 9D 9S"), parse_cards("5S 6S JK 8S")])
 >>> ruling.legal, ruling.readings[1].describe()
 (True, 'run of spades, 5 to 8, JK stands for 7S')

@@ -3,7 +3,7 @@
 Everything here is read from the ruleset's fields, so a house rule changes
 the words as it changes the rules.
 
->>> from .rulesets import find_ruleset
+>>> from .catalogue import find_ruleset
 >>> card = setup_card(find_ruleset("contract"), 4)
 >>> card.packs, card.jokers, card.total_cards
 (2, 3, 107)
@@ -209,7 +209,7 @@ def _supply_text(ruleset: Ruleset) -> str:
 def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
     """Every rule of a ruleset as a line in words, for its rules card and for comparing rulesets.
 
-    >>> from .rulesets import find_ruleset
+    >>> from .catalogue import find_ruleset
     >>> facts = {fact.key: fact.text for fact in rules_facts(find_ruleset("shanghai"))}
     >>> facts["aces"]
     'High only: J-Q-K-A, never A-2-3-4.'
@@ -311,7 +311,7 @@ def card_contents(ruleset: Ruleset) -> dict[str, object]:
     each table size (``tables``) and the house options chosen (``chosen``). The card page and the ruleset
     builder's preview both show it, so it lives beside the pieces it is made of.
 
-    >>> from .rulesets import find_ruleset
+    >>> from .catalogue import find_ruleset
     >>> card = card_contents(find_ruleset("shanghai"))
     >>> [table.players for table in card["tables"]][:2], card["chosen"]
     ([3, 4], [])

@@ -30,7 +30,7 @@ Readings this module takes (RULES.md leaves them open):
 - A lay-off may not bring more copies of a card onto one meld than the
   largest table's packs hold (the supply check of going down).
 
->>> from .rulesets import find_ruleset
+>>> from .catalogue import find_ruleset
 >>> contract = find_ruleset("contract")
 >>> check_lay_off(contract, parse_cards("5S 6S 7S 8S"), parse_cards("9S 10S")).reading.describe()
 'run of spades, 5 to 10'
@@ -391,7 +391,7 @@ def check_lay_off(
     the turn they go down. Raises ``ValueError`` for a negative number of
     turns; never raises on well-formed cards.
 
-    >>> from .rulesets import find_ruleset
+    >>> from .catalogue import find_ruleset
     >>> contract, shanghai = find_ruleset("contract"), find_ruleset("shanghai")
     >>> run = parse_cards("5S 6S 7S 8S")
     >>> ruling = check_lay_off(contract, run, parse_cards("10S JK"))
@@ -896,7 +896,7 @@ def check_joker_exchange(
     In Contract Rummy the joker taken "must be laid off in the current
     turn"; this function does not check that.
 
-    >>> from .rulesets import find_ruleset
+    >>> from .catalogue import find_ruleset
     >>> contract = find_ruleset("contract")
     >>> ruling = check_joker_exchange(contract, parse_cards("5S JK 7S 8S"), Card.parse("6S"))
     >>> ruling.legal, ruling.joker_index, ruling.stands_for

@@ -7,7 +7,7 @@ each card take, is the meld written in order, and would the cards fit only
 by going round the corner past the ace.
 
 >>> from .cards import parse_cards
->>> from .rulesets import find_ruleset
+>>> from .catalogue import find_ruleset
 >>> contract = find_ruleset("contract")
 >>> run_windows(contract, parse_cards("5S 6S 8S"), 4)
 [(5, None)]
@@ -73,7 +73,7 @@ def run_windows(ruleset: Ruleset, naturals: Sequence[Card], length: int) -> list
     ``ace_position`` (``None`` with no ace or with two aces in an A..A run).
 
     >>> from .cards import parse_cards
-    >>> from .rulesets import find_ruleset
+    >>> from .catalogue import find_ruleset
     >>> run_windows(find_ruleset("contract"), parse_cards("AS 3S"), 4)
     [(1, 1)]
     """

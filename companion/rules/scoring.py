@@ -1,6 +1,6 @@
 """Penalty points for the cards left in a hand, and the end-of-game settlement.
 
->>> from .rulesets import find_ruleset
+>>> from .catalogue import find_ruleset
 >>> score_hand(find_ruleset("contract"), parse_cards("KH JK 7S")).points
 32
 >>> score_hand(find_ruleset("progressive"), parse_cards("2C AS 10D")).points
@@ -39,7 +39,7 @@ def score_hand(ruleset: Ruleset, cards: Sequence[Card]) -> HandScore:
 def rank_points(ruleset: Ruleset, ranks: Sequence[str]) -> int:
     """Penalty points of a hand given as ranks (``"K"``, ``"7"``, ``"JK"``: suits don't matter to points).
 
-    >>> from .rulesets import find_ruleset
+    >>> from .catalogue import find_ruleset
     >>> rank_points(find_ruleset("contract"), ["K", "JK", "7"])
     32
     """
@@ -58,7 +58,7 @@ def settle(ruleset: Ruleset, totals: Sequence[int], kitty: int = 0) -> list[int]
     the players listed first pay (or receive) the extra pennies. Returns
     zeros for a ruleset without a settlement.
 
-    >>> from .rulesets import find_ruleset
+    >>> from .catalogue import find_ruleset
     >>> settle(find_ruleset("progressive"), [50, 80, 120, 200], kitty=6)
     [18, -2, -4, -6]
     >>> settle(find_ruleset("progressive"), [0, 0], kitty=1)  # two pay 1 each into the pot of 2; 3 shared

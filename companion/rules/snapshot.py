@@ -5,7 +5,7 @@ lists); :func:`ruleset_from_dict` rebuilds an equal :class:`~.rulesets.Ruleset`,
 validated as any ruleset is. A later change to a built-in ruleset never
 changes a stored snapshot.
 
->>> from .rulesets import find_ruleset
+>>> from .catalogue import find_ruleset
 >>> combination = find_ruleset("combination").with_options("joker-20")
 >>> ruleset_from_dict(ruleset_to_dict(combination)) == combination
 True

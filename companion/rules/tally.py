@@ -5,7 +5,7 @@ ranks (``"K Q 7 JK"``) from a keypad or typed; a full card (``"KH"``) is
 taken for its rank. The checks here warn about an entry the table may still
 want to keep (it is their game), so they return sentences, not errors.
 
->>> from .rulesets import find_ruleset
+>>> from .catalogue import find_ruleset
 >>> contract = find_ruleset("contract")
 >>> ranks = parse_ranks("k q 7 jk")
 >>> ranks, rank_points(contract, ranks)
