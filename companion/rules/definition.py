@@ -25,6 +25,9 @@ that the built-in rulesets need to behave exactly as they do everywhere
 (the words a table uses, when laying off starts, which jokers may be taken
 back, per-deal buys, money at the end); these are optional and default to
 the plainest rule. The check is pure Python and reads nothing stored.
+
+This is the public form of a ruleset; :mod:`.snapshot` is the exact stored
+one a game replays (its docstring says why there are two).
 """
 
 from __future__ import annotations

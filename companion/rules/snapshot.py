@@ -5,6 +5,18 @@ lists); :func:`ruleset_from_dict` rebuilds an equal :class:`~.rulesets.Ruleset`,
 validated as any ruleset is. A later change to a built-in ruleset never
 changes a stored snapshot.
 
+Why a second serialised form beside :mod:`.definition`'s: the two answer
+different readers. A snapshot is the exact value, field for field, of what a
+game was played under (ids, sources, readings, house options chosen), read
+back by the app alone, and stored in every game and league backup: it must
+never lose a field nor change shape when the API's object grows. A definition
+is the API's public ruleset object (API.md "Custom rulesets"), written for
+people and outside clients in the table's words, which leaves out what a
+family does not set (an id, the sources) and reads every field with a
+sentence for the player. Folding one into the other would either put
+internal fields into a public contract or let a stored game's rules depend on
+it; the round trip of each is tested on every built-in and on random rulesets.
+
 >>> from .catalogue import find_ruleset
 >>> combination = find_ruleset("combination").with_options("joker-20")
 >>> ruleset_from_dict(ruleset_to_dict(combination)) == combination
