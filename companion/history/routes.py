@@ -1,0 +1,78 @@
+"""The paper score sheet's pages: type or pick the sheet, answer the questions on its preview, confirm.
+
+Nothing is written until the confirm button: every POST reads the sheet again
+(it travels in the form), matches it with the answers given so far and shows
+what would be stored. Every refusal is a sentence on the page with a 422.
+"""
+
+from __future__ import annotations
+
+from flask import flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from wtforms import TextAreaField
+
+from ..leagues.routes import _league_to_change
+from . import bp
+from .paper import MAX_SHEET_BYTES, SheetError, read_sheet
+from .service import Preview, preview, store
+
+EXAMPLE = """Game, 2024-12-25, Contract Rummy
+Deal, Ann, Bob, Cat
+1, 15, 0, 40
+2, 0, 25, 5
+3, 30, 10, 0
+4, 0, 45, 20
+5, 65, 0, 35
+6, 20, 55, 0
+7, 0, 40, 85
+Total, 130, 175, 185"""
+
+
+class SheetForm(FlaskForm):
+    sheet = TextAreaField("The score sheet (typed, or pasted from a spreadsheet)")
+    file = FileField("or a CSV file")
+
+
+def _sheet_text(form: SheetForm) -> str:
+    """The sheet from the file picked, else from the box; :class:`SheetError` when it can't be text."""
+    upload = form.file.data
+    if upload is not None and bool(getattr(upload, "filename", None)):
+        raw = upload.stream.read(MAX_SHEET_BYTES + 1)
+        if len(raw) > MAX_SHEET_BYTES:
+            raise SheetError([f"The file is over {MAX_SHEET_BYTES // (1024 * 1024)} MB: import it a few years at a time."])
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise SheetError(["The file is not UTF-8 text: save it from the spreadsheet as “CSV UTF-8”."]) from None
+    return form.sheet.data or ""
+
+
+@bp.route("/paper", methods=["GET", "POST"])
+def paper(league_id: int) -> ResponseReturnValue:
+    league = _league_to_change(league_id)
+    form = SheetForm()
+    if request.method == "GET" or not form.validate_on_submit():
+        status = 422 if request.method == "POST" else 200
+        return render_template("history/paper.html", league=league, form=form, example=EXAMPLE), status
+    answers = {key: value for key, value in request.form.items() if key.startswith(("player-", "rules-"))}
+    try:
+        text = _sheet_text(form)
+        result = preview(league, read_sheet(text), answers)
+    except SheetError as error:
+        text, result = form.sheet.data or "", Preview(problems=error.sentences)
+    if request.form.get("confirm") and result.ready:
+        added = store(league, result, "paper score sheet")
+        skipped = len(result.games) - added
+        if added:
+            message = f"{added} game{'s' if added != 1 else ''} from the score sheet added to {league.name}."
+            if skipped:
+                message += f" {skipped} were already here and were not added again."
+        else:
+            message = f"Every game on this sheet is already in {league.name}: nothing was added."
+        flash(message, "info")
+        return redirect(url_for("leagues.show", league_id=league.id), code=303)
+    form.sheet.data = text
+    status = 422 if result.problems else 200
+    return render_template("history/preview.html", league=league, form=form, result=result), status
