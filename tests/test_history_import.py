@@ -132,6 +132,12 @@ def test_sizes_are_bounded() -> None:
 # Matching and planning, then storing
 
 
+def seven_deals(rules: str, first: str) -> str:
+    """A game of Ann, Bob and Cat whose first deal is ``first`` and whose six others Ann goes out in."""
+    rest = "".join(f"{n}, 0, 5, 5\n" for n in range(2, 8))
+    return f"Game, 2024-01-01, {rules}\nDeal, Ann, Bob, Cat\n{first}\n{rest}"
+
+
 @pytest.fixture
 def ctx(no_csrf_app):
     with no_csrf_app.app_context():
@@ -168,10 +174,9 @@ def test_a_known_sheet_plans_its_games_with_typed_points_and_who_went_out(family
     ],
 )
 def test_a_deal_row_is_planned_as_typed_points_bonuses_and_who_went_out(family, row, rules, went_out, hands, notes) -> None:
-    text = f"Game, 2024-01-01, {rules}\nDeal, Ann, Bob, Cat\n{row}\n"
-    result = service.preview(family, read_sheet(text), {})
+    result = service.preview(family, read_sheet(seven_deals(rules, row)), {})
     assert result.problems == []
-    (deal,) = result.games[0].deals
+    deal = result.games[0].deals[0]
     assert deal.went_out == went_out
     assert [(h.points, h.adjustment, h.exact_cut, h.one_turn_out) for h in deal.hands] == hands
     assert [n for n in result.notes if n.startswith("Line")] == notes
@@ -180,14 +185,16 @@ def test_a_deal_row_is_planned_as_typed_points_bonuses_and_who_went_out(family, 
 @pytest.mark.parametrize(
     ("text", "problem"),
     [
-        ("Game, 2024-01-01, contract\nDeal, Ann, Bob, Cat\n1, 0, -50, 30\n",
+        (seven_deals("contract", "1, 0, -50, 30"),
          "Line 3, column 3 (Bob): -50 is not a score in Contract Rummy, which has no bonus taking points off."),
-        ("Game, 2024-01-01, liverpool\nDeal, Ann, Bob, Cat\n1, 0, -40, 30\n",
+        (seven_deals("liverpool", "1, 0, -40, 30"),
          "Line 3, column 3 (Bob): -40 is not a score in Liverpool Rummy, whose bonus takes off 50."),
         ("Game, 2024-01-01, contract\nDeal, Ann, Bob\n1, 0, 5\n",
          "The game on line 1: Contract Rummy is played by 3 to 5 players, not 2."),
         ("Game, 2024-01-01, contract\nDeal, Ann, Bob, Cat\n" + "".join(f"{n}, 0, 5, 5\n" for n in range(1, 9)),
          "The game on line 1: Contract Rummy has 7 deals, the sheet 8."),
+        ("Game, 2024-01-01, contract\nDeal, Ann, Bob, Cat\n1, 0, 5, 5\n",
+         "The game on line 1: Contract Rummy has 7 deals, the sheet 1: write every deal's scores."),
     ],
 )
 def test_what_the_rules_refuse_is_a_sentence(family, text, problem) -> None:
@@ -356,3 +363,14 @@ def test_only_who_may_change_the_league_may_import(anon_client, no_csrf_app) -> 
     assert anon_client.post(f"/leagues/{lid}/history/paper", data={"sheet": SHEET, "confirm": "1"}).status_code in (302, 303, 400, 403)
     with no_csrf_app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Game)) == 0
+
+
+def test_a_league_with_games_brought_in_backs_up_as_a_sound_backup(family) -> None:
+    from companion.leagues.exports import league_backup
+    from companion.leagues.imports import validate_backup
+
+    text = SHEET + seven_deals("liverpool", "1, 0, -50, 30").replace("2, 0, 5, 5", "2, 3, 5, 7")
+    service.store(family, service.preview(family, read_sheet(text), {}), "paper score sheet")
+    checked = validate_backup(json.loads(json.dumps(league_backup(family))))
+    assert [len(game.deals) for game in checked.games] == [7, 7]
+    assert checked.games[0].deals[1].stock_ran_out

@@ -26,10 +26,10 @@ from companion.leagues.service import add_member, create_league
 #: Floors on what the properties asserted on (seeded runs: fixed counts, a little under them).
 TEXT_READ_FLOOR = 15  # 21 of 300 texts are sheets (most begin as one)
 TEXT_REFUSED_FLOOR = 250  # 279 are refused, each with sentences
-BUILT_READ_FLOOR = 200  # 231 of 300 built sheets are read (some spoilers leave a sheet readable)
-BUILT_REFUSED_FLOOR = 55  # 69 are refused, each naming a line
-STORED_FLOOR = 18  # 22 of 60 previewed sheets are stored, then refused as already here
-STORE_REFUSED_FLOOR = 30  # 36 are refused by their rules (players, deals, bonuses), nothing written
+BUILT_READ_FLOOR = 190  # 218 of 300 built sheets are read (some spoilers leave a sheet readable)
+BUILT_REFUSED_FLOOR = 70  # 82 are refused, each naming a line
+STORED_FLOOR = 17  # 21 of 100 previewed sheets are stored, then found already here
+STORE_REFUSED_FLOOR = 50  # 63 are refused by their rules (players, deals, bonuses), nothing written
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Mum", "Dad", "Zoë", "Ann Lee"]
 RULES = ["contract", "Contract Rummy", "liverpool", "continental", "Progressive", "our rummy"]
@@ -50,7 +50,8 @@ def sheet(draw, most_games: int = 3):
         names = draw(st.lists(st.sampled_from(NAMES), min_size=size, max_size=size, unique=True))
         bonuses = draw(st.sampled_from([False, False, False, True]))  # a negative score now and then
         score = st.one_of(st.integers(0, 200), st.sampled_from([0, -50, -10, -3])) if bonuses else st.integers(0, 200)
-        deals = draw(st.lists(st.lists(score, min_size=len(names), max_size=len(names)), min_size=1, max_size=draw(st.sampled_from([7, 7, 8]))))
+        count = draw(st.sampled_from([7, 7, 7, 7, 3, 8]))  # mostly the seven deals most rulesets have
+        deals = draw(st.lists(st.lists(score, min_size=len(names), max_size=len(names)), min_size=count, max_size=count))
         lines.append(["Game", day.isoformat(), rules])
         lines.append(["Deal", *names])
         lines.extend([str(n), *map(str, deal)] for n, deal in enumerate(deals, start=1))
@@ -122,8 +123,8 @@ def test_a_previewed_sheet_is_stored_whole_or_not_at_all(league) -> None:
     counts: Counter[str] = Counter()
     answers = {f"player-{i}": service.NEW_PLAYER for i in range(8)} | {"rules-0": "contract"}
 
-    @fuzz(60)
-    @given(sheet(most_games=2))
+    @fuzz(100)
+    @given(sheet(most_games=1))
     def store(built: tuple[str, list, bool]) -> None:
         try:
             games = read_sheet(built[0])

@@ -91,10 +91,6 @@ class PlannedGame:
     def totals(self) -> list[int]:
         return [sum(deal.totals[seat] for deal in self.deals) for seat in range(len(self.seats))]
 
-    @property
-    def ended_early(self) -> bool:
-        return len(self.deals) < len(self.ruleset.deals)
-
 
 @dataclass
 class Preview:
@@ -217,8 +213,12 @@ def _plan_game(
             f"{where}: {ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, not {len(seats)}."
         )
         return None
-    if len(game.deals) > len(ruleset.deals):
-        result.problems.append(f"{where}: {ruleset.name} has {len(ruleset.deals)} deals, the sheet {len(game.deals)}.")
+    if len(game.deals) != len(ruleset.deals):
+        # a game stopped early is not taken: the league's backup could not restore it (it wants every deal)
+        result.problems.append(
+            f"{where}: {ruleset.name} has {len(ruleset.deals)} deals, the sheet {len(game.deals)}"
+            + (": write every deal's scores." if len(game.deals) < len(ruleset.deals) else ".")
+        )
         return None
     bonuses = {a.points: a for a in adjustments(ruleset)}
     deals = []
@@ -252,8 +252,6 @@ def _plan_game(
         "deals": game.deals,
     }
     digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
-    if game.deals and len(game.deals) < len(ruleset.deals):
-        result.notes.append(f"{where} ended after {len(game.deals)} of {ruleset.name}'s {len(ruleset.deals)} deals.")
     return PlannedGame(game, ruleset, version, seats, deals, digest)
 
 
