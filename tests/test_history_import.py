@@ -327,7 +327,7 @@ def test_the_pages_preview_ask_and_confirm(form_client, no_csrf_app) -> None:
 
     again = form_client.post(f"/leagues/{lid}/history/paper", data={"sheet": text, "player-0": str(cat), "confirm": "1"})
     assert again.status_code == 303
-    assert "Every game on this sheet is already in Family: nothing was added." in form_client.get(
+    assert "Every game in it is already in Family: nothing was added." in form_client.get(
         f"/leagues/{lid}").get_data(as_text=True)
     with no_csrf_app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Game)) == 1

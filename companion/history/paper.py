@@ -68,10 +68,22 @@ class SheetGame:
     deal_lines: list[int] = field(default_factory=list)
     totals: list[int] | None = None
     total_line: int = 0
+    label: str = ""
+    """How sentences name the game when it comes from another app's file (its rows are rounds, not lines)."""
 
     @property
     def where(self) -> str:
-        return f"The game on line {self.line}"
+        return self.label or f"The game on line {self.line}"
+
+    def deal_place(self, index: int) -> str:
+        """Where deal ``index`` (from 0) is written, for a sentence."""
+        return f"{self.label}, round {index + 1}" if self.label else f"Line {self.deal_lines[index]}"
+
+    def cell_place(self, index: int, seat: int) -> str:
+        """Where a player's score in deal ``index`` is written, for a sentence."""
+        if self.label:
+            return f"{self.label}, round {index + 1}, {self.names[seat]}"
+        return f"Line {self.deal_lines[index]}, column {seat + 2} ({self.names[seat]})"
 
 
 def _rows(text: str) -> list[tuple[int, list[str]]]:

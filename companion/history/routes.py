@@ -7,6 +7,9 @@ what would be stored. Every refusal is a sentence on the page with a 422.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from flask import flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
@@ -15,8 +18,9 @@ from wtforms import TextAreaField
 
 from ..leagues.routes import _league_to_change
 from . import bp
-from .paper import MAX_SHEET_BYTES, SheetError, read_sheet
-from .service import Preview, preview, store
+from .paper import MAX_SHEET_BYTES, SheetError, SheetGame, read_sheet
+from .service import NewRules, Preview, preview, store
+from .shanghai_tracker import read_tracker, tracker_rules
 
 EXAMPLE = """Game, 2024-12-25, Contract Rummy
 Deal, Ann, Bob, Cat
@@ -49,30 +53,58 @@ def _sheet_text(form: SheetForm) -> str:
     return form.sheet.data or ""
 
 
-@bp.route("/paper", methods=["GET", "POST"])
-def paper(league_id: int) -> ResponseReturnValue:
+@dataclass(frozen=True)
+class Source:
+    """Where games come from: how its text is read, the rules it may bring, its page."""
+
+    label: str
+    """What the games' history says they were brought in from."""
+    phrase: str
+    """The same, in the sentence saying how many were added."""
+    read: Callable[[str], tuple[list[SheetGame], list[str]]]
+    new_rules: Callable[[], dict[str, NewRules]]
+    template: str
+
+
+def _paper(text: str) -> tuple[list[SheetGame], list[str]]:
+    return read_sheet(text), []
+
+
+SOURCES = {
+    "paper": Source("paper score sheet", "the score sheet", _paper, dict, "history/paper.html"),
+    "shanghai-tracker": Source("shanghai-tracker", "shanghai-tracker", read_tracker, tracker_rules, "history/tracker.html"),
+}
+
+
+@bp.route("/paper", methods=["GET", "POST"], defaults={"source": "paper"}, endpoint="paper")
+@bp.route("/shanghai-tracker", methods=["GET", "POST"], defaults={"source": "shanghai-tracker"}, endpoint="tracker")
+def import_page(league_id: int, source: str) -> ResponseReturnValue:
     league = _league_to_change(league_id)
+    kind = SOURCES[source]
+    action = url_for(request.endpoint or "history.paper", league_id=league.id)
     form = SheetForm()
     if request.method == "GET" or not form.validate_on_submit():
         status = 422 if request.method == "POST" else 200
-        return render_template("history/paper.html", league=league, form=form, example=EXAMPLE), status
+        return render_template(kind.template, league=league, form=form, example=EXAMPLE, action=action), status
     answers = {key: value for key, value in request.form.items() if key.startswith(("player-", "rules-"))}
     try:
         text = _sheet_text(form)
-        result = preview(league, read_sheet(text), answers)
+        games, notes = kind.read(text)
+        result = preview(league, games, answers, kind.new_rules())
+        result.notes[:0] = notes
     except SheetError as error:
         text, result = form.sheet.data or "", Preview(problems=error.sentences)
     if request.form.get("confirm") and result.ready:
-        added = store(league, result, "paper score sheet")
+        added = store(league, result, kind.label)
         skipped = len(result.games) - added
         if added:
-            message = f"{added} game{'s' if added != 1 else ''} from the score sheet added to {league.name}."
+            message = f"{added} game{'s' if added != 1 else ''} from {kind.phrase} added to {league.name}."
             if skipped:
                 message += f" {skipped} were already here and were not added again."
         else:
-            message = f"Every game on this sheet is already in {league.name}: nothing was added."
+            message = f"Every game in it is already in {league.name}: nothing was added."
         flash(message, "info")
         return redirect(url_for("leagues.show", league_id=league.id), code=303)
     form.sheet.data = text
     status = 422 if result.problems else 200
-    return render_template("history/preview.html", league=league, form=form, result=result), status
+    return render_template("history/preview.html", league=league, form=form, result=result, action=action), status

@@ -27,7 +27,7 @@ from ..extensions import db
 from ..games.history import touch
 from ..house_rules.service import find as find_rules
 from ..house_rules.service import league_choices
-from ..models import Change, CustomRulesetVersion, DealResult, Game, GameStatus, HandScore, League, Player, Seat
+from ..models import Change, CustomRuleset, CustomRulesetVersion, DealResult, Game, GameStatus, HandScore, League, Player, Seat
 from ..rules import RULESETS, Ruleset
 from ..rules.deal_score import adjustments, bonus_problem
 from .paper import MAX_SENTENCES, SheetGame
@@ -58,6 +58,14 @@ class Question:
     answer: str | None = None
 
 
+@dataclass(frozen=True)
+class NewRules:
+    """A ruleset another app plays by, not yet stored here: its definition (API.md's ruleset object) and rules."""
+
+    definition_json: str
+    ruleset: Ruleset
+
+
 @dataclass
 class PlannedHand:
     points: int
@@ -86,6 +94,8 @@ class PlannedGame:
     deals: list[PlannedDeal]
     content_hash: str
     already_here: bool = False
+    new_rules: NewRules | None = None
+    """Rules to store as the league's own with the game (another app's house rules)."""
 
     @property
     def totals(self) -> list[int]:
@@ -130,8 +140,15 @@ def _match_rules(words: str, offered: list[tuple[str, str]]) -> str | None:
     return None
 
 
-def preview(league: League, games: list[SheetGame], answers: dict[str, str]) -> Preview:
-    """Match ``games`` to ``league`` with the ``answers`` given so far, and plan what would be stored."""
+def preview(
+    league: League, games: list[SheetGame], answers: dict[str, str], new_rules: dict[str, NewRules] | None = None
+) -> Preview:
+    """Match ``games`` to ``league`` with the ``answers`` given so far, and plan what would be stored.
+
+    ``new_rules``: rulesets another app plays by, by a made-up id, offered after the league's own (a league
+    ruleset of the same name is matched first); a game planned under one stores it as the league's own.
+    """
+    new_rules = new_rules or {}
     result = Preview()
     members = sorted(league.members, key=lambda p: p.name.casefold())
     by_key = {Player.key_for(p.name): p for p in members}
@@ -154,7 +171,7 @@ def preview(league: League, games: list[SheetGame], answers: dict[str, str]) -> 
     for key, player in by_key.items():
         names[key] = player.name
 
-    offered = _rules_offered(league)
+    offered = _rules_offered(league) + [(key, rules.ruleset.name) for key, rules in new_rules.items()]
     rules: dict[str, str] = {}  # folded words -> ruleset id
     words_seen = sorted({" ".join(g.rules_words.split()).casefold(): g.rules_words for g in games}.items())
     unknown_rules = [(key, words) for key, words in words_seen if _match_rules(words, offered) is None]
@@ -177,12 +194,17 @@ def preview(league: League, games: list[SheetGame], answers: dict[str, str]) -> 
         if ruleset_id is None or any(seat is None for seat in seats):
             continue  # a question is still open: planned once it is answered
         if ruleset_id not in found:
-            found[ruleset_id] = find_rules(ruleset_id) if ruleset_id in RULESETS else _league_rules(ruleset_id, league)
+            if ruleset_id in new_rules:
+                found[ruleset_id] = (new_rules[ruleset_id].ruleset, None)
+            else:
+                found[ruleset_id] = find_rules(ruleset_id) if ruleset_id in RULESETS else _league_rules(ruleset_id, league)
         rules_found = found[ruleset_id]
         if rules_found is None:
             result.problems.append(f"{game.where}: its rules can't be found any more.")
             continue
         planned = _plan_game(game, rules_found[0], rules_found[1], [s for s in seats if s is not None], result)
+        if planned is not None and ruleset_id in new_rules:
+            planned.new_rules = new_rules[ruleset_id]
         if planned is not None:
             result.games.append(planned)
         if len(result.problems) >= MAX_SENTENCES:
@@ -222,9 +244,9 @@ def _plan_game(
         return None
     bonuses = {a.points: a for a in adjustments(ruleset)}
     deals = []
-    for line, scores in zip(game.deal_lines, game.deals, strict=True):
+    for index, scores in enumerate(game.deals):
         hands = []
-        for column, (name, score) in enumerate(zip(game.names, scores, strict=True), start=2):
+        for seat, score in enumerate(scores):
             if score >= 0:
                 hands.append(PlannedHand(points=score))
             elif score in bonuses:
@@ -233,21 +255,21 @@ def _plan_game(
             else:
                 taken_off = " or ".join(str(-points) for points in bonuses) or None
                 result.problems.append(
-                    f"Line {line}, column {column} ({name}): {score} is not a score in {ruleset.name}, "
+                    f"{game.cell_place(index, seat)}: {score} is not a score in {ruleset.name}, "
                     + (f"whose bonus takes off {taken_off}." if taken_off else "which has no bonus taking points off.")
                 )
                 return None
-        went_out = _who_went_out(hands, line, game.names, result)
+        went_out = _who_went_out(hands, game.deal_place(index), game.names, result)
         for position, hand in enumerate(hands):
             ticked = {f for f, on in (("exact_cut", hand.exact_cut), ("one_turn_out", hand.one_turn_out)) if on}
             problem = bonus_problem(ruleset, ticked, went_out=position == went_out)
             if problem:
-                result.problems.append(f"Line {line}, column {position + 2} ({game.names[position]}): {problem}")
+                result.problems.append(f"{game.cell_place(index, position)}: {problem}")
                 return None
         deals.append(PlannedDeal(went_out, hands))
     content = {
         "on": game.played_on.isoformat(),
-        "rules": ruleset.id,
+        "rules": ruleset.name.casefold(),  # its name: a table's own rules get their id only once stored
         "seats": [Player.key_for(s) for s in seats],
         "deals": game.deals,
     }
@@ -255,7 +277,7 @@ def _plan_game(
     return PlannedGame(game, ruleset, version, seats, deals, digest)
 
 
-def _who_went_out(hands: list[PlannedHand], line: int, names: list[str], result: Preview) -> int | None:
+def _who_went_out(hands: list[PlannedHand], place: str, names: list[str], result: Preview) -> int | None:
     """The seat that went out: the one down and out in one turn, else the first with nothing left (0)."""
     one_turn = [p for p, hand in enumerate(hands) if hand.one_turn_out]
     if one_turn:
@@ -264,11 +286,11 @@ def _who_went_out(hands: list[PlannedHand], line: int, names: list[str], result:
     zeros = [p for p, hand in enumerate(hands) if hand.points == 0 and not hand.adjustment]
     zeros = zeros or [p for p, hand in enumerate(hands) if hand.points == 0]
     if not zeros:
-        result.notes.append(f"Line {line}: nobody has 0, so the stock ran out in that deal.")
+        result.notes.append(f"{place}: nobody has 0, so the stock ran out in that deal.")
         return None
     if len(zeros) > 1:
         result.notes.append(
-            f"Line {line}: {' and '.join(names[p] for p in zeros)} have 0; {names[zeros[0]]}, the first, is taken to have gone out."
+            f"{place}: {' and '.join(names[p] for p in zeros)} have 0; {names[zeros[0]]}, the first, is taken to have gone out."
         )
     return zeros[0]
 
@@ -321,6 +343,7 @@ def store(league: League, result: Preview, source: str) -> int:
         return players[key]
 
     try:
+        _store_new_rules(league, games)
         for order, planned in enumerate(sorted(games, key=lambda g: g.sheet.played_on)):
             played_at = dt.datetime.combine(planned.sheet.played_on, PLAYED_AT) + dt.timedelta(seconds=order)
             _store_game(league, planned, [player_named(name) for name in planned.seats], played_at, source)
@@ -333,6 +356,27 @@ def store(league: League, result: Preview, source: str) -> int:
         db.session.rollback()
         raise
     return len(games)
+
+
+def _store_new_rules(league: League, games: list[PlannedGame]) -> None:
+    """Store the rules the games need that the league doesn't have yet as its own; the games then play under them."""
+    from ..house_rules.service import ruleset_of
+
+    stored: dict[str, tuple[Ruleset, CustomRulesetVersion]] = {}
+    for planned in games:
+        if planned.new_rules is None:
+            continue
+        key = planned.new_rules.definition_json
+        if key not in stored:
+            name = planned.new_rules.ruleset.name
+            custom = CustomRuleset(league=league, name=name, name_key=CustomRuleset.key_for(name),
+                                   owner_key=f"league-{league.id}")
+            db.session.add(custom)
+            version = CustomRulesetVersion(number=1, definition_json=key)
+            custom.versions.append(version)
+            db.session.flush()  # its id names the rules
+            stored[key] = (ruleset_of(version), version)
+        planned.ruleset, planned.version = stored[key]
 
 
 def _store_game(league: League, planned: PlannedGame, players: list[Player], played_at: dt.datetime, source: str) -> None:
