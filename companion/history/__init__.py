@@ -5,6 +5,6 @@ The blueprint is made here; its views (:mod:`.routes`) register themselves on it
 
 from flask import Blueprint
 
-bp = Blueprint("history", __name__, url_prefix="/leagues/<int:league_id>/history")
+bp = Blueprint("history", __name__)
 
 from . import routes  # noqa: E402,F401  (the views register themselves on bp)

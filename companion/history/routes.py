@@ -10,14 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from flask import flash, redirect, render_template, request, url_for
+import json
+
+from flask import Response, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as WerkzeugResponse
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import TextAreaField
 
+from ..extensions import db
 from ..leagues.routes import _league_to_change
+from ..models import Game, GameStatus
 from . import bp
+from .bgstats import bgstats_file
 from .paper import MAX_SHEET_BYTES, SheetError, SheetGame, read_sheet
 from .service import NewRules, Preview, preview, store
 from .shanghai_tracker import read_tracker, tracker_rules
@@ -76,8 +82,8 @@ SOURCES = {
 }
 
 
-@bp.route("/paper", methods=["GET", "POST"], defaults={"source": "paper"}, endpoint="paper")
-@bp.route("/shanghai-tracker", methods=["GET", "POST"], defaults={"source": "shanghai-tracker"}, endpoint="tracker")
+@bp.route("/leagues/<int:league_id>/history/paper", methods=["GET", "POST"], defaults={"source": "paper"}, endpoint="paper")
+@bp.route("/leagues/<int:league_id>/history/shanghai-tracker", methods=["GET", "POST"], defaults={"source": "shanghai-tracker"}, endpoint="tracker")
 def import_page(league_id: int, source: str) -> ResponseReturnValue:
     league = _league_to_change(league_id)
     kind = SOURCES[source]
@@ -108,3 +114,30 @@ def import_page(league_id: int, source: str) -> ResponseReturnValue:
     form.sheet.data = text
     status = 422 if result.problems else 200
     return render_template("history/preview.html", league=league, form=form, result=result, action=action), status
+
+
+def _bgstats_download(games: list[Game], filename: str) -> WerkzeugResponse:
+    return Response(
+        json.dumps(bgstats_file(games), ensure_ascii=False, indent=1),
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+@bp.get("/leagues/<int:league_id>/bgstats.json")
+def league_bgstats(league_id: int) -> WerkzeugResponse:
+    """The league's finished games as a file BG Stats imports."""
+    from ..leagues.exports import league_games
+    from ..leagues.routes import _league_or_404, _slug
+
+    league = _league_or_404(league_id)
+    return _bgstats_download(league_games(league), f"{_slug(league.name)}-bgstats.json")
+
+
+@bp.get("/games/<int:game_id>/bgstats.json")
+def game_bgstats(game_id: int) -> WerkzeugResponse:
+    """One finished game as a file BG Stats imports (404 for a game not finished: BG Stats logs results)."""
+    game = db.session.get(Game, game_id)
+    if game is None or game.status != GameStatus.FINISHED.value:
+        abort(404)
+    return _bgstats_download([game], f"game-{game.id}-bgstats.json")
