@@ -14,13 +14,17 @@ the lowest total wins, ties share a place).
 from __future__ import annotations
 
 import datetime as dt
+import json
 import uuid
 from typing import Any
 
 from ..games.state import game_state
 from ..models import Game, GameStatus
+from ..validation import TextError, clean_name, parse_whole_number
+from .paper import MAX_GAMES, MAX_NAME, MAX_PLAYERS, MAX_SCORE, SheetError, SheetGame
+from .service import Question
 
-__all__ = ["bgstats_file"]
+__all__ = ["bgstats_file", "read_bgstats"]
 
 _NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "rummy-companion/bgstats")
 
@@ -82,3 +86,115 @@ def bgstats_file(games: list[Game]) -> dict[str, Any]:
             "playerScores": sorted(scores, key=lambda s: s["seatOrder"]),
         })
     return {"games": game_rows, "players": player_rows, "locations": [], "plays": plays}
+
+
+# ---------------------------------------------------------------------------
+# Reading its export
+
+
+GAME_FIELD = "bgstats-game"
+"""The form field answering which of the file's games' plays are brought in."""
+MAX_PLAYS = 20_000
+"""Plays in a file at most (of all its games): a lifetime of logging is a few thousand."""
+
+
+def _fail(sentence: str) -> SheetError:
+    return SheetError([sentence])
+
+
+def _records(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    value = data.get(key)
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise _fail(f"The file is not a BG Stats export: its “{key}” is not a list of records.")
+    return value
+
+
+def read_bgstats(text: str, answers: dict[str, str]) -> tuple[list[SheetGame], list[str], list[Question]]:
+    """The plays of one game in a BG Stats export, each as a game of one row (its final scores).
+
+    With plays of several games in the file, a question asks which; until it is answered there are no games.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise _fail("The file is not JSON: export your data from BG Stats again (Settings, Export).") from None
+    if not isinstance(data, dict):
+        raise _fail("The file is not a BG Stats export: it should hold its games, players and plays.")
+    games, players, plays = (_records(data, key) for key in ("games", "players", "plays"))
+    if len(plays) > MAX_PLAYS:
+        raise _fail(f"The file holds {len(plays):,} plays; at most {MAX_PLAYS:,} are read at once.")
+    names = {player.get("id"): player.get("name") for player in players}
+    counts: dict[Any, int] = {}
+    for play in plays:
+        counts[play.get("gameRefId")] = counts.get(play.get("gameRefId"), 0) + 1
+    choices = [(str(game.get("id")), f"{str(game.get('name'))[:60]} ({counts[game.get('id')]} plays)")
+               for game in games if counts.get(game.get("id"))]
+    if not choices:
+        raise _fail("The file holds no plays.")
+    question = Question(GAME_FIELD, "Which game's plays should be brought in?", choices)
+    given = answers.get(GAME_FIELD) if len(choices) > 1 else choices[0][0]
+    if given not in {value for value, _ in choices}:
+        return [], [], [question]
+    question.answer = given
+    chosen = next(game for game in games if str(game.get("id")) == given)
+    try:
+        rules_words = clean_name(str(chosen.get("name")), longest=MAX_NAME, what="The game's name")
+    except TextError as error:
+        raise _fail(str(error)) from None
+    read: list[SheetGame] = []
+    notes: list[str] = []
+    for index, play in enumerate((p for p in plays if str(p.get("gameRefId")) == given), start=1):
+        day = play.get("playDate")
+        played_on = _day(day)
+        if played_on is None:
+            raise _fail(f"Play {index}: its date must be written like “2024-12-25 20:00:00”, not {str(day)[:30]!r}.")
+        label = f"Play {index} ({played_on.isoformat()})"
+        if play.get("ignored") is True:
+            notes.append(f"{label} is marked ignored in BG Stats, so it is left out.")
+            continue
+        if len(read) >= MAX_GAMES:
+            raise _fail(f"{label}: at most {MAX_GAMES} plays are brought in at once.")
+        read.append(_play(play, label, played_on, rules_words, names))
+    if len(choices) > 1:
+        notes.insert(0, f"Plays of {rules_words} only; the file's other games are left out.")
+    return read, notes, [question] if len(choices) > 1 else []
+
+
+def _day(value: Any) -> dt.date | None:
+    if not isinstance(value, str) or len(value) < 10:
+        return None
+    try:
+        return dt.date.fromisoformat(value[:10])
+    except ValueError:
+        return None
+
+
+def _play(play: dict[str, Any], label: str, played_on: dt.date, rules_words: str, names: dict[Any, Any]) -> SheetGame:
+    scores = play.get("playerScores")
+    if not isinstance(scores, list) or not 2 <= len(scores) <= MAX_PLAYERS:
+        raise _fail(f"{label}: a play needs 2 to {MAX_PLAYERS} players' scores.")
+    rows = []
+    for row, score in enumerate(scores, start=1):
+        if not isinstance(score, dict):
+            raise _fail(f"{label}, score {row}: it is not a player's score.")
+        name = names.get(score.get("playerRefId"))
+        try:
+            name = clean_name(name, longest=MAX_NAME, what="The player's name")
+        except TextError as error:
+            raise _fail(f"{label}, score {row}: {error}") from None
+        points = parse_whole_number(str(score.get("score", "")), low=-MAX_SCORE, high=MAX_SCORE)
+        if points is None:
+            raise _fail(f"{label}, {name}: the score “{str(score.get('score'))[:20]}” is not a whole number up to {MAX_SCORE}.")
+        seat = score.get("seatOrder")
+        rows.append((seat if isinstance(seat, int) and not isinstance(seat, bool) else row, name, points,
+                     score.get("winner") is True))
+    rows.sort(key=lambda r: r[0])
+    lowest = min(points for _, _, points, _ in rows)
+    flagged = {name for _, name, _, winner in rows if winner}
+    if flagged and flagged != {name for _, name, points, _ in rows if points == lowest}:
+        raise _fail(
+            f"{label}: BG Stats marks {', '.join(sorted(flagged))} the winner, but the lowest score wins at rummy: "
+            "check the play's scores in BG Stats."
+        )
+    return SheetGame(line=0, played_on=played_on, rules_words=rules_words, names=[r[1] for r in rows],
+                     deals=[[r[2] for r in rows]], deal_lines=[0], label=label)

@@ -23,9 +23,9 @@ from ..extensions import db
 from ..leagues.routes import _league_to_change
 from ..models import Game, GameStatus
 from . import bp
-from .bgstats import bgstats_file
+from .bgstats import bgstats_file, read_bgstats
 from .paper import MAX_SHEET_BYTES, SheetError, SheetGame, read_sheet
-from .service import NewRules, Preview, preview, store
+from .service import NewRules, Preview, Question, preview, store
 from .shanghai_tracker import read_tracker, tracker_rules
 
 EXAMPLE = """Game, 2024-12-25, Contract Rummy
@@ -67,23 +67,32 @@ class Source:
     """What the games' history says they were brought in from."""
     phrase: str
     """The same, in the sentence saying how many were added."""
-    read: Callable[[str], tuple[list[SheetGame], list[str]]]
+    read: Callable[[str, dict[str, str]], tuple[list[SheetGame], list[str], list[Question]]]
+    """The text as games, notes on what was left out, and questions only the file can answer."""
     new_rules: Callable[[], dict[str, NewRules]]
     template: str
+    totals_only: bool = False
+    """Its games are final totals, not deals (see :func:`.service.totals_only_rules`)."""
 
 
-def _paper(text: str) -> tuple[list[SheetGame], list[str]]:
-    return read_sheet(text), []
+def _paper(text: str, answers: dict[str, str]) -> tuple[list[SheetGame], list[str], list[Question]]:
+    return read_sheet(text), [], []
+
+
+def _tracker(text: str, answers: dict[str, str]) -> tuple[list[SheetGame], list[str], list[Question]]:
+    return (*read_tracker(text), [])
 
 
 SOURCES = {
     "paper": Source("paper score sheet", "the score sheet", _paper, dict, "history/paper.html"),
-    "shanghai-tracker": Source("shanghai-tracker", "shanghai-tracker", read_tracker, tracker_rules, "history/tracker.html"),
+    "shanghai-tracker": Source("shanghai-tracker", "shanghai-tracker", _tracker, tracker_rules, "history/tracker.html"),
+    "bgstats": Source("BG Stats", "BG Stats", read_bgstats, dict, "history/bgstats.html", totals_only=True),
 }
 
 
 @bp.route("/leagues/<int:league_id>/history/paper", methods=["GET", "POST"], defaults={"source": "paper"}, endpoint="paper")
 @bp.route("/leagues/<int:league_id>/history/shanghai-tracker", methods=["GET", "POST"], defaults={"source": "shanghai-tracker"}, endpoint="tracker")
+@bp.route("/leagues/<int:league_id>/history/bgstats", methods=["GET", "POST"], defaults={"source": "bgstats"}, endpoint="bgstats")
 def import_page(league_id: int, source: str) -> ResponseReturnValue:
     league = _league_to_change(league_id)
     kind = SOURCES[source]
@@ -92,12 +101,13 @@ def import_page(league_id: int, source: str) -> ResponseReturnValue:
     if request.method == "GET" or not form.validate_on_submit():
         status = 422 if request.method == "POST" else 200
         return render_template(kind.template, league=league, form=form, example=EXAMPLE, action=action), status
-    answers = {key: value for key, value in request.form.items() if key.startswith(("player-", "rules-"))}
+    answers = {key: value for key, value in request.form.items() if key.startswith(("player-", "rules-", "bgstats-"))}
     try:
         text = _sheet_text(form)
-        games, notes = kind.read(text)
-        result = preview(league, games, answers, kind.new_rules())
+        games, notes, questions = kind.read(text, answers)
+        result = preview(league, games, answers, kind.new_rules(), totals_only=kind.totals_only)
         result.notes[:0] = notes
+        result.questions[:0] = questions
     except SheetError as error:
         text, result = form.sheet.data or "", Preview(problems=error.sentences)
     if request.form.get("confirm") and result.ready:

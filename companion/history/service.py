@@ -141,12 +141,19 @@ def _match_rules(words: str, offered: list[tuple[str, str]]) -> str | None:
 
 
 def preview(
-    league: League, games: list[SheetGame], answers: dict[str, str], new_rules: dict[str, NewRules] | None = None
+    league: League,
+    games: list[SheetGame],
+    answers: dict[str, str],
+    new_rules: dict[str, NewRules] | None = None,
+    *,
+    totals_only: bool = False,
 ) -> Preview:
     """Match ``games`` to ``league`` with the ``answers`` given so far, and plan what would be stored.
 
     ``new_rules``: rulesets another app plays by, by a made-up id, offered after the league's own (a league
     ruleset of the same name is matched first); a game planned under one stores it as the league's own.
+    ``totals_only``: each game holds one row, its final totals (another app logged no deals); it is planned
+    under the matched rules' one-deal form (:func:`totals_only_rules`), stored as the league's own.
     """
     new_rules = new_rules or {}
     result = Preview()
@@ -202,9 +209,11 @@ def preview(
         if rules_found is None:
             result.problems.append(f"{game.where}: its rules can't be found any more.")
             continue
-        planned = _plan_game(game, rules_found[0], rules_found[1], [s for s in seats if s is not None], result)
-        if planned is not None and ruleset_id in new_rules:
-            planned.new_rules = new_rules[ruleset_id]
+        totals_rules = totals_only_rules(rules_found[0]) if totals_only else None
+        ruleset, version = (totals_rules.ruleset, None) if totals_rules else rules_found
+        planned = _plan_game(game, ruleset, version, [s for s in seats if s is not None], result, quiet=totals_only)
+        if planned is not None and (totals_rules or ruleset_id in new_rules):
+            planned.new_rules = totals_rules or new_rules[ruleset_id]
         if planned is not None:
             result.games.append(planned)
         if len(result.problems) >= MAX_SENTENCES:
@@ -223,8 +232,27 @@ def _league_rules(ruleset_id: str, league: League) -> tuple[Ruleset, CustomRules
     return None if custom is None else (ruleset_of(custom.latest), custom.latest)
 
 
+def totals_only_rules(ruleset: Ruleset) -> NewRules:
+    """``ruleset`` with its first deal only, named so: a game logged as final totals is one "deal" of them."""
+    from ..rules.definition import ruleset_from_definition, ruleset_to_definition
+
+    definition = ruleset_to_definition(ruleset)
+    suffix = " (totals only)"
+    name = ruleset.name.removesuffix(suffix)
+    definition.update(name=name[: 60 - len(suffix)] + suffix, deals=definition["deals"][:1])
+    checked = ruleset_to_definition(ruleset_from_definition(definition, ruleset_id="custom"))
+    return NewRules(json.dumps(checked, sort_keys=True, separators=(",", ":")),
+                    ruleset_from_definition(checked, ruleset_id="totals-only"))
+
+
 def _plan_game(
-    game: SheetGame, ruleset: Ruleset, version: CustomRulesetVersion | None, seats: list[str], result: Preview
+    game: SheetGame,
+    ruleset: Ruleset,
+    version: CustomRulesetVersion | None,
+    seats: list[str],
+    result: Preview,
+    *,
+    quiet: bool = False,
 ) -> PlannedGame | None:
     where = game.where
     if len({Player.key_for(s) for s in seats}) != len(seats):
@@ -259,7 +287,7 @@ def _plan_game(
                     + (f"whose bonus takes off {taken_off}." if taken_off else "which has no bonus taking points off.")
                 )
                 return None
-        went_out = _who_went_out(hands, game.deal_place(index), game.names, result)
+        went_out = _who_went_out(hands, game.deal_place(index), game.names, None if quiet else result)
         for position, hand in enumerate(hands):
             ticked = {f for f, on in (("exact_cut", hand.exact_cut), ("one_turn_out", hand.one_turn_out)) if on}
             problem = bonus_problem(ruleset, ticked, went_out=position == went_out)
@@ -277,7 +305,7 @@ def _plan_game(
     return PlannedGame(game, ruleset, version, seats, deals, digest)
 
 
-def _who_went_out(hands: list[PlannedHand], place: str, names: list[str], result: Preview) -> int | None:
+def _who_went_out(hands: list[PlannedHand], place: str, names: list[str], result: Preview | None) -> int | None:
     """The seat that went out: the one down and out in one turn, else the first with nothing left (0)."""
     one_turn = [p for p, hand in enumerate(hands) if hand.one_turn_out]
     if one_turn:
@@ -285,6 +313,8 @@ def _who_went_out(hands: list[PlannedHand], place: str, names: list[str], result
     # a plain 0 went out; a bonus alone (an exact cut) only when nobody has a plain 0
     zeros = [p for p, hand in enumerate(hands) if hand.points == 0 and not hand.adjustment]
     zeros = zeros or [p for p, hand in enumerate(hands) if hand.points == 0]
+    if result is None:  # final totals: nobody's 0 says who went out
+        return zeros[0] if zeros else None
     if not zeros:
         result.notes.append(f"{place}: nobody has 0, so the stock ran out in that deal.")
         return None
@@ -369,12 +399,17 @@ def _store_new_rules(league: League, games: list[PlannedGame]) -> None:
         key = planned.new_rules.definition_json
         if key not in stored:
             name = planned.new_rules.ruleset.name
-            custom = CustomRuleset(league=league, name=name, name_key=CustomRuleset.key_for(name),
-                                   owner_key=f"league-{league.id}")
-            db.session.add(custom)
-            version = CustomRulesetVersion(number=1, definition_json=key)
-            custom.versions.append(version)
-            db.session.flush()  # its id names the rules
+            owner_key = f"league-{league.id}"
+            custom = db.session.scalar(select(CustomRuleset).where(
+                CustomRuleset.owner_key == owner_key, CustomRuleset.name_key == CustomRuleset.key_for(name)))
+            if custom is None:  # the league's rules of that name, from an earlier import, are used again
+                custom = CustomRuleset(league=league, name=name, name_key=CustomRuleset.key_for(name), owner_key=owner_key)
+                db.session.add(custom)
+            version = next((v for v in custom.versions if v.definition_json == key), None)
+            if version is None:
+                version = CustomRulesetVersion(number=len(custom.versions) + 1, definition_json=key)
+                custom.versions.append(version)
+                db.session.flush()  # its id names the rules
             stored[key] = (ruleset_of(version), version)
         planned.ruleset, planned.version = stored[key]
 
