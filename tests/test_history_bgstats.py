@@ -120,6 +120,8 @@ def test_its_export_asks_which_games_plays_then_reads_them_in_seat_order() -> No
         ("{", {}, "The file is not JSON: export your data from BG Stats again (Settings, Export)."),
         ('{"games": [], "players": [], "plays": 3}', {}, "The file is not a BG Stats export: its “plays” is not a list of records."),
         ('{"games": [], "players": [], "plays": []}', {}, "The file holds no plays."),
+        # ids that are lists (a hand-edited file) once raised TypeError: they refer to nothing
+        ('{"games": [{"id": [1]}], "players": [], "plays": [{"gameRefId": [1]}]}', {}, "The file holds no plays."),
         (EXPORT, {GAME_FIELD: "2"},
          "Play 1 (2023-07-05): BG Stats marks Ann the winner, but the lowest score wins at rummy: check the play's scores in BG Stats."),
         (EXPORT.replace('"score": "210"', '"score": "lots"'), {GAME_FIELD: "1"},

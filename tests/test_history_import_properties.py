@@ -30,6 +30,8 @@ BUILT_READ_FLOOR = 190  # 218 (233) of 300 built sheets are read (some spoilers 
 BUILT_REFUSED_FLOOR = 55  # 82 are refused, each naming a line (67 in the PostgreSQL run's examples)
 STORED_FLOOR = 15  # 21 of 100 previewed sheets are stored, then found already here
 STORE_REFUSED_FLOOR = 45  # 63 are refused by their rules (players, deals, bonuses), nothing written
+OTHER_READ_FLOOR = 100  # 122 of 300 spoiled shanghai-tracker and BG Stats files are still read
+OTHER_REFUSED_FLOOR = 150  # 178 are refused with sentences (an id that was a list once raised TypeError)
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Mum", "Dad", "Zoë", "Ann Lee"]
 RULES = ["contract", "Contract Rummy", "liverpool", "continental", "Progressive", "our rummy"]
@@ -148,3 +150,75 @@ def test_a_previewed_sheet_is_stored_whole_or_not_at_all(league) -> None:
 
     store()
     assert counts["stored"] >= STORED_FLOOR and counts["refused"] >= STORE_REFUSED_FLOOR, counts
+
+
+# ---------------------------------------------------------------------------
+# The other apps' files: any JSON where theirs has a value is read or refused with sentences
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+def _spoiled(data, draw_path, value):  # noqa: ANN001, ANN202
+    """``data`` with the value at a path (a list of keys and indexes chosen by ``draw_path``) replaced."""
+    import copy
+
+    data = copy.deepcopy(data)
+    node = data
+    keys = draw_path(node)
+    for key in keys[:-1]:
+        node = node[key]
+    if keys:
+        node[keys[-1]] = value
+    else:
+        data = value
+    return data
+
+
+@st.composite
+def spoiled_file(draw, sample: str):
+    """A sample file with one value somewhere in it replaced by any JSON value."""
+    import json as json_module
+    from pathlib import Path
+
+    data = json_module.loads((Path(__file__).parent / "data" / sample).read_text(encoding="utf-8"))
+
+    def path(node) -> list:  # noqa: ANN001
+        keys: list = []
+        while isinstance(node, (dict, list)) and node and draw(st.integers(0, 4)) > 0:
+            key = draw(st.sampled_from(sorted(node) if isinstance(node, dict) else list(range(len(node)))))
+            keys.append(key)
+            node = node[key]
+        return keys
+
+    return json_module.dumps(_spoiled(data, path, draw(json_values)))
+
+
+def test_other_apps_files_are_read_or_refused_with_sentences() -> None:
+    from companion.history.bgstats import GAME_FIELD, read_bgstats
+    from companion.history.shanghai_tracker import read_tracker
+
+    counts: Counter[str] = Counter()
+
+    @fuzz(300)
+    @given(st.one_of(spoiled_file("shanghai-tracker.json").map(lambda t: ("tracker", t)),
+                     spoiled_file("bgstats-export.json").map(lambda t: ("bgstats", t))))
+    def read(case: tuple[str, str]) -> None:
+        kind, text = case
+        try:
+            if kind == "tracker":
+                games = read_tracker(text)[0]
+            else:
+                games = read_bgstats(text, {GAME_FIELD: "1"})[0]
+        except SheetError as error:
+            assert error.sentences and all(isinstance(s, str) and s for s in error.sentences)
+            counts["refused"] += 1
+        else:
+            assert all(2 <= len(game.names) <= 8 for game in games)
+            counts["read"] += 1
+
+    read()
+    assert counts["read"] >= OTHER_READ_FLOOR and counts["refused"] >= OTHER_REFUSED_FLOOR, counts

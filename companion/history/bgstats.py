@@ -123,12 +123,13 @@ def read_bgstats(text: str, answers: dict[str, str]) -> tuple[list[SheetGame], l
     games, players, plays = (_records(data, key) for key in ("games", "players", "plays"))
     if len(plays) > MAX_PLAYS:
         raise _fail(f"The file holds {len(plays):,} plays; at most {MAX_PLAYS:,} are read at once.")
-    names = {player.get("id"): player.get("name") for player in players}
-    counts: dict[Any, int] = {}
+    names = {_ref(player.get("id")): player.get("name") for player in players}
+    counts: dict[str | None, int] = {}
     for play in plays:
-        counts[play.get("gameRefId")] = counts.get(play.get("gameRefId"), 0) + 1
-    choices = [(str(game.get("id")), f"{str(game.get('name'))[:60]} ({counts[game.get('id')]} plays)")
-               for game in games if counts.get(game.get("id"))]
+        counts[_ref(play.get("gameRefId"))] = counts.get(_ref(play.get("gameRefId")), 0) + 1
+    counts.pop(None, None)
+    choices = [(str(_ref(game.get("id"))), f"{str(game.get('name'))[:60]} ({counts[_ref(game.get('id'))]} plays)")
+               for game in games if counts.get(_ref(game.get("id")))]
     if not choices:
         raise _fail("The file holds no plays.")
     question = Question(GAME_FIELD, "Which game's plays should be brought in?", choices)
@@ -136,14 +137,14 @@ def read_bgstats(text: str, answers: dict[str, str]) -> tuple[list[SheetGame], l
     if given not in {value for value, _ in choices}:
         return [], [], [question]
     question.answer = given
-    chosen = next(game for game in games if str(game.get("id")) == given)
+    chosen = next(game for game in games if _ref(game.get("id")) == given)
     try:
         rules_words = clean_name(str(chosen.get("name")), longest=MAX_NAME, what="The game's name")
     except TextError as error:
         raise _fail(str(error)) from None
     read: list[SheetGame] = []
     notes: list[str] = []
-    for index, play in enumerate((p for p in plays if str(p.get("gameRefId")) == given), start=1):
+    for index, play in enumerate((p for p in plays if _ref(p.get("gameRefId")) == given), start=1):
         day = play.get("playDate")
         played_on = _day(day)
         if played_on is None:
@@ -160,6 +161,13 @@ def read_bgstats(text: str, answers: dict[str, str]) -> tuple[list[SheetGame], l
     return read, notes, [question] if len(choices) > 1 else []
 
 
+def _ref(value: Any) -> str | None:
+    """A record's id or a reference to one, as text; ``None`` for anything an id can't be."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return None
+    return str(value)
+
+
 def _day(value: Any) -> dt.date | None:
     if not isinstance(value, str) or len(value) < 10:
         return None
@@ -169,7 +177,7 @@ def _day(value: Any) -> dt.date | None:
         return None
 
 
-def _play(play: dict[str, Any], label: str, played_on: dt.date, rules_words: str, names: dict[Any, Any]) -> SheetGame:
+def _play(play: dict[str, Any], label: str, played_on: dt.date, rules_words: str, names: dict[str | None, Any]) -> SheetGame:
     scores = play.get("playerScores")
     if not isinstance(scores, list) or not 2 <= len(scores) <= MAX_PLAYERS:
         raise _fail(f"{label}: a play needs 2 to {MAX_PLAYERS} players' scores.")
@@ -177,7 +185,7 @@ def _play(play: dict[str, Any], label: str, played_on: dt.date, rules_words: str
     for row, score in enumerate(scores, start=1):
         if not isinstance(score, dict):
             raise _fail(f"{label}, score {row}: it is not a player's score.")
-        name = names.get(score.get("playerRefId"))
+        name = names.get(_ref(score.get("playerRefId")))
         try:
             name = clean_name(name, longest=MAX_NAME, what="The player's name")
         except TextError as error:
