@@ -173,3 +173,13 @@ def test_a_league_sent_to_bgstats_comes_back_with_the_same_totals(form_client, n
     assert [(g.names, g.deals) for g in games] == [(["Ann", "Bob", "Cat"], [[130, 175, 185]])]
     games, _, _ = read_bgstats(sent, {GAME_FIELD: "2"})
     assert [(g.names, g.deals) for g in games] == [(["Bob", "Cat", "Ann"], [[20, 20, -30]])]
+
+
+def test_nobody_signed_out_gets_the_files(anon_client, no_csrf_app) -> None:
+    with no_csrf_app.app_context():
+        league = create_league("Family")
+        db.session.commit()
+        lid = league.id
+    for path in (f"/leagues/{lid}/bgstats.json", "/games/1/bgstats.json", f"/leagues/{lid}/history/bgstats"):
+        response = anon_client.get(path)
+        assert response.status_code == 302 and "/login" in response.headers["Location"], path
