@@ -240,6 +240,7 @@ def _register_blueprints(app: Flask) -> None:
     from .api.routes import bp as api_bp
     from .auth.routes import bp as auth_bp
     from .games import bp as games_bp
+    from .history import bp as history_bp
     from .house_rules import bp as house_rules_bp
     from .leagues import bp as leagues_bp
     from .main.routes import bp as main_bp
@@ -252,6 +253,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(rules_ui_bp)
     app.register_blueprint(house_rules_bp)
     app.register_blueprint(leagues_bp)
+    app.register_blueprint(history_bp)
     app.register_blueprint(watch_bp)
     app.register_blueprint(api_bp)
     csrf.exempt(api_bp)  # the JSON API stores nothing and takes no cookie

@@ -1,0 +1,461 @@
+"""Games from a family's past, brought into a league: matched, asked about, then stored all at once or not at all.
+
+A sheet read by :mod:`.paper` names players and rulesets in the family's own
+words. :func:`preview` matches them to the league's members and the rulesets
+it knows, and asks a question for each word it can't match (which member is
+"Mum"? which ruleset is "rummy"?); with every question answered it plans each
+game as it will be stored: typed points per hand (``cards`` None), a
+negative number only as one of the ruleset's bonuses, who went out (the first
+0 in the deal; none: the stock ran out). :func:`store` writes the planned
+games in one transaction. Each game's history starts with a ``started`` entry
+holding a hash of the game's normalised content, so the same game brought in
+twice (the same file again, or a sheet that repeats it) is skipped and said so.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from dataclasses import dataclass, field
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from ..auth.access import new_token
+from ..extensions import db
+from ..games.history import touch
+from ..house_rules.service import find as find_rules
+from ..house_rules.service import league_choices
+from ..models import Change, CustomRuleset, CustomRulesetVersion, DealResult, Game, GameStatus, HandScore, League, Player, Seat
+from ..rules import RULESETS, Ruleset
+from ..rules.deal_score import adjustments, bonus_problem
+from .paper import MAX_SENTENCES, SheetGame
+
+__all__ = ["NEW_PLAYER", "ImportError_", "Preview", "preview", "store"]
+
+NEW_PLAYER = "new"
+"""The answer "a new player of this name" to a name question."""
+IMPORTED_KEY = "imported"
+"""The key of the ``started`` entry that marks a game brought in (its value: where from, and the hash)."""
+PLAYED_AT = dt.time(20, 0)
+"""The hour a game on paper is taken to have been played (its day is what the sheet gives)."""
+
+
+class ImportError_(ValueError):  # noqa: N801  (ImportError is Python's own)
+    """The games can't be stored; the message says why, for the family."""
+
+
+@dataclass
+class Question:
+    """One word the sheet uses that the league doesn't know, and the answers it may have."""
+
+    field: str
+    """The form field its answer comes in."""
+    prompt: str
+    choices: list[tuple[str, str]]
+    """``(value, label)`` pairs."""
+    answer: str | None = None
+
+
+@dataclass(frozen=True)
+class NewRules:
+    """A ruleset another app plays by, not yet stored here: its definition (API.md's ruleset object) and rules."""
+
+    definition_json: str
+    ruleset: Ruleset
+
+
+@dataclass
+class PlannedHand:
+    points: int
+    adjustment: int = 0
+    exact_cut: bool = False
+    one_turn_out: bool = False
+
+
+@dataclass
+class PlannedDeal:
+    went_out: int | None
+    hands: list[PlannedHand]
+
+    @property
+    def totals(self) -> list[int]:
+        return [hand.points + hand.adjustment for hand in self.hands]
+
+
+@dataclass
+class PlannedGame:
+    sheet: SheetGame
+    ruleset: Ruleset
+    version: CustomRulesetVersion | None
+    seats: list[str]
+    """The names the players will be stored under (a member's, or the new player's)."""
+    deals: list[PlannedDeal]
+    content_hash: str
+    already_here: bool = False
+    new_rules: NewRules | None = None
+    """Rules to store as the league's own with the game (another app's house rules)."""
+
+    @property
+    def totals(self) -> list[int]:
+        return [sum(deal.totals[seat] for deal in self.deals) for seat in range(len(self.seats))]
+
+
+@dataclass
+class Preview:
+    """What a sheet would store in a league: games, the questions still open, and notes on what was assumed."""
+
+    games: list[PlannedGame] = field(default_factory=list)
+    questions: list[Question] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ready(self) -> bool:
+        """Every question answered and nothing wrong: the games can be stored."""
+        return not self.problems and all(q.answer is not None for q in self.questions)
+
+    @property
+    def new_games(self) -> list[PlannedGame]:
+        return [game for game in self.games if not game.already_here]
+
+
+# ---------------------------------------------------------------------------
+# Matching the sheet's words
+
+
+def _rules_offered(league: League) -> list[tuple[str, str]]:
+    """``(ruleset id, name)`` of every ruleset the league may import under: the built-in ones and its own."""
+    return [(r.id, r.name) for r in RULESETS.values()] + [(c.value, c.label) for c in league_choices(league)]
+
+
+def _match_rules(words: str, offered: list[tuple[str, str]]) -> str | None:
+    """The ruleset id ``words`` names (its id or its name, any case; "Contract" for "Contract Rummy"), else None."""
+    key = " ".join(words.split()).casefold()
+    for ruleset_id, name in offered:
+        folded = name.casefold()
+        if key in (ruleset_id.casefold(), folded, folded.removesuffix(" rummy")):
+            return ruleset_id
+    return None
+
+
+def preview(
+    league: League,
+    games: list[SheetGame],
+    answers: dict[str, str],
+    new_rules: dict[str, NewRules] | None = None,
+    *,
+    totals_only: bool = False,
+) -> Preview:
+    """Match ``games`` to ``league`` with the ``answers`` given so far, and plan what would be stored.
+
+    ``new_rules``: rulesets another app plays by, by a made-up id, offered after the league's own (a league
+    ruleset of the same name is matched first); a game planned under one stores it as the league's own.
+    ``totals_only``: each game holds one row, its final totals (another app logged no deals); it is planned
+    under the matched rules' one-deal form (:func:`totals_only_rules`), stored as the league's own.
+    """
+    new_rules = new_rules or {}
+    result = Preview()
+    members = sorted(league.members, key=lambda p: p.name.casefold())
+    by_key = {Player.key_for(p.name): p for p in members}
+    member_choices = [(str(p.id), p.name) for p in members]
+
+    names: dict[str, str] = {}  # name key on the sheet -> name it is stored under
+    unknown_names = sorted({Player.key_for(n): n for g in games for n in g.names if Player.key_for(n) not in by_key}.items())
+    for index, (key, name) in enumerate(unknown_names):
+        question = Question(
+            f"player-{index}",
+            f"Who is “{name}”? Nobody in {league.name} has that name.",
+            [(NEW_PLAYER, f"A new player, “{name}”"), *member_choices],
+        )
+        given = answers.get(question.field)
+        if given in {value for value, _ in question.choices}:
+            question.answer = given
+            chosen = next((p for p in members if str(p.id) == given), None)
+            names[key] = name if chosen is None else chosen.name
+        result.questions.append(question)
+    for key, player in by_key.items():
+        names[key] = player.name
+
+    offered = _rules_offered(league) + [(key, rules.ruleset.name) for key, rules in new_rules.items()]
+    rules: dict[str, str] = {}  # folded words -> ruleset id
+    words_seen = sorted({" ".join(g.rules_words.split()).casefold(): g.rules_words for g in games}.items())
+    unknown_rules = [(key, words) for key, words in words_seen if _match_rules(words, offered) is None]
+    for key, words in words_seen:
+        matched = _match_rules(words, offered)
+        if matched is not None:
+            rules[key] = matched
+    for index, (key, words) in enumerate(unknown_rules):
+        question = Question(f"rules-{index}", f"Which rules are “{words}”?", offered)
+        given = answers.get(question.field)
+        if given in {value for value, _ in offered}:
+            question.answer = given
+            rules[key] = given
+        result.questions.append(question)
+
+    found: dict[str, tuple[Ruleset, CustomRulesetVersion | None] | None] = {}
+    for game in games:
+        ruleset_id = rules.get(" ".join(game.rules_words.split()).casefold())
+        seats = [names.get(Player.key_for(name)) for name in game.names]
+        if ruleset_id is None or any(seat is None for seat in seats):
+            continue  # a question is still open: planned once it is answered
+        if ruleset_id not in found:
+            if ruleset_id in new_rules:
+                found[ruleset_id] = (new_rules[ruleset_id].ruleset, None)
+            else:
+                found[ruleset_id] = find_rules(ruleset_id) if ruleset_id in RULESETS else _league_rules(ruleset_id, league)
+        rules_found = found[ruleset_id]
+        if rules_found is None:
+            result.problems.append(f"{game.where}: its rules can't be found any more.")
+            continue
+        totals_rules = totals_only_rules(rules_found[0]) if totals_only else None
+        ruleset, version = (totals_rules.ruleset, None) if totals_rules else rules_found
+        planned = _plan_game(game, ruleset, version, [s for s in seats if s is not None], result, quiet=totals_only)
+        if planned is not None and (totals_rules or ruleset_id in new_rules):
+            planned.new_rules = totals_rules or new_rules[ruleset_id]
+        if planned is not None:
+            result.games.append(planned)
+        if len(result.problems) >= MAX_SENTENCES:
+            break
+    _mark_already_here(league, result)
+    return result
+
+
+def _league_rules(ruleset_id: str, league: League) -> tuple[Ruleset, CustomRulesetVersion | None] | None:
+    """A stored ruleset the league offers (its latest version), whoever reads the page."""
+    if ruleset_id not in {choice.value for choice in league_choices(league)}:
+        return None
+    from ..house_rules.service import custom_id, get, ruleset_of
+
+    custom = get(custom_id(ruleset_id))
+    return None if custom is None else (ruleset_of(custom.latest), custom.latest)
+
+
+def totals_only_rules(ruleset: Ruleset) -> NewRules:
+    """``ruleset`` with its first deal only, named so: a game logged as final totals is one "deal" of them."""
+    from ..rules.definition import ruleset_from_definition, ruleset_to_definition
+
+    definition = ruleset_to_definition(ruleset)
+    suffix = " (totals only)"
+    name = ruleset.name.removesuffix(suffix)
+    definition.update(name=name[: 60 - len(suffix)] + suffix, deals=definition["deals"][:1])
+    checked = ruleset_to_definition(ruleset_from_definition(definition, ruleset_id="custom"))
+    return NewRules(json.dumps(checked, sort_keys=True, separators=(",", ":")),
+                    ruleset_from_definition(checked, ruleset_id="totals-only"))
+
+
+def _plan_game(
+    game: SheetGame,
+    ruleset: Ruleset,
+    version: CustomRulesetVersion | None,
+    seats: list[str],
+    result: Preview,
+    *,
+    quiet: bool = False,
+) -> PlannedGame | None:
+    where = game.where
+    if len({Player.key_for(s) for s in seats}) != len(seats):
+        result.problems.append(f"{where}: two of its players are answered as the same member.")
+        return None
+    if not ruleset.min_players <= len(seats) <= ruleset.max_players:
+        result.problems.append(
+            f"{where}: {ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, not {len(seats)}."
+        )
+        return None
+    if len(game.deals) != len(ruleset.deals):
+        # a game stopped early is not taken: the league's backup could not restore it (it wants every deal)
+        result.problems.append(
+            f"{where}: {ruleset.name} has {len(ruleset.deals)} deals, the sheet {len(game.deals)}"
+            + (": write every deal's scores." if len(game.deals) < len(ruleset.deals) else ".")
+        )
+        return None
+    bonuses = {a.points: a for a in adjustments(ruleset)}
+    deals = []
+    for index, scores in enumerate(game.deals):
+        hands = []
+        for seat, score in enumerate(scores):
+            if score >= 0:
+                hands.append(PlannedHand(points=score))
+            elif score in bonuses:
+                bonus = bonuses[score]
+                hands.append(PlannedHand(0, score, bonus.field == "exact_cut", bonus.field == "one_turn_out"))
+            else:
+                taken_off = " or ".join(str(-points) for points in bonuses) or None
+                result.problems.append(
+                    f"{game.cell_place(index, seat)}: {score} is not a score in {ruleset.name}, "
+                    + (f"whose bonus takes off {taken_off}." if taken_off else "which has no bonus taking points off.")
+                )
+                return None
+        went_out = _who_went_out(hands, game.deal_place(index), game.names, None if quiet else result)
+        for position, hand in enumerate(hands):
+            ticked = {f for f, on in (("exact_cut", hand.exact_cut), ("one_turn_out", hand.one_turn_out)) if on}
+            problem = bonus_problem(ruleset, ticked, went_out=position == went_out)
+            if problem:
+                result.problems.append(f"{game.cell_place(index, position)}: {problem}")
+                return None
+        deals.append(PlannedDeal(went_out, hands))
+    content = {
+        "on": game.played_on.isoformat(),
+        "rules": ruleset.name.casefold(),  # its name: a table's own rules get their id only once stored
+        "seats": [Player.key_for(s) for s in seats],
+        "deals": game.deals,
+    }
+    digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
+    return PlannedGame(game, ruleset, version, seats, deals, digest)
+
+
+def _who_went_out(hands: list[PlannedHand], place: str, names: list[str], result: Preview | None) -> int | None:
+    """The seat that went out: the one down and out in one turn, else the first with nothing left (0)."""
+    one_turn = [p for p, hand in enumerate(hands) if hand.one_turn_out]
+    if one_turn:
+        return one_turn[0]
+    # a plain 0 went out; a bonus alone (an exact cut) only when nobody has a plain 0
+    zeros = [p for p, hand in enumerate(hands) if hand.points == 0 and not hand.adjustment]
+    zeros = zeros or [p for p, hand in enumerate(hands) if hand.points == 0]
+    if result is None:  # final totals: nobody's 0 says who went out
+        return zeros[0] if zeros else None
+    if not zeros:
+        result.notes.append(f"{place}: nobody has 0, so the stock ran out in that deal.")
+        return None
+    if len(zeros) > 1:
+        result.notes.append(
+            f"{place}: {' and '.join(names[p] for p in zeros)} have 0; {names[zeros[0]]}, the first, is taken to have gone out."
+        )
+    return zeros[0]
+
+
+def imported_hashes(league: League) -> set[str]:
+    """The hashes of the games already brought into ``league``."""
+    rows = db.session.scalars(
+        select(Change.new_json)
+        .join(Game, Game.id == Change.game_id)
+        .where(Game.league_id == league.id, Change.action == "started", Change.new_json.contains(f'"{IMPORTED_KEY}"'))
+    )
+    found = set()
+    for text in rows:
+        try:
+            found.add(json.loads(text or "{}")[IMPORTED_KEY]["hash"])
+        except (ValueError, KeyError, TypeError):
+            continue
+    return found
+
+
+def _mark_already_here(league: League, result: Preview) -> None:
+    here = imported_hashes(league)
+    for game in result.games:
+        game.already_here = game.content_hash in here
+        here.add(game.content_hash)  # the same game twice on one sheet is one game
+
+
+# ---------------------------------------------------------------------------
+# Storing
+
+
+def store(league: League, result: Preview, source: str) -> int:
+    """Write the new planned games into ``league`` in one transaction; the number written.
+
+    Raises :class:`ImportError_` (nothing written) when the preview is not ready.
+    """
+    if not result.ready:
+        raise ImportError_("Answer every question first: nothing was imported.")
+    games = result.new_games
+    if not games:
+        return 0
+    players: dict[str, Player] = {}
+
+    def player_named(name: str) -> Player:
+        key = Player.key_for(name)
+        if key not in players:
+            players[key] = Player.find_or_add(name)
+            if players[key] not in league.members:
+                league.members.append(players[key])
+        return players[key]
+
+    try:
+        _store_new_rules(league, games)
+        for order, planned in enumerate(sorted(games, key=lambda g: g.sheet.played_on)):
+            played_at = dt.datetime.combine(planned.sheet.played_on, PLAYED_AT) + dt.timedelta(seconds=order)
+            _store_game(league, planned, [player_named(name) for name in planned.seats], played_at, source)
+        league.revision = League.revision + 1  # type: ignore[assignment]
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise ImportError_("A player of one of these names was added at the same moment: try again.") from None
+    except BaseException:
+        db.session.rollback()
+        raise
+    return len(games)
+
+
+def _store_new_rules(league: League, games: list[PlannedGame]) -> None:
+    """Store the rules the games need that the league doesn't have yet as its own; the games then play under them."""
+    from ..house_rules.service import ruleset_of
+
+    stored: dict[str, tuple[Ruleset, CustomRulesetVersion]] = {}
+    for planned in games:
+        if planned.new_rules is None:
+            continue
+        key = planned.new_rules.definition_json
+        if key not in stored:
+            name = planned.new_rules.ruleset.name
+            owner_key = f"league-{league.id}"
+            custom = db.session.scalar(select(CustomRuleset).where(
+                CustomRuleset.owner_key == owner_key, CustomRuleset.name_key == CustomRuleset.key_for(name)))
+            if custom is None:  # the league's rules of that name, from an earlier import, are used again
+                custom = CustomRuleset(league=league, name=name, name_key=CustomRuleset.key_for(name), owner_key=owner_key)
+                db.session.add(custom)
+            version = next((v for v in custom.versions if v.definition_json == key), None)
+            if version is None:
+                version = CustomRulesetVersion(number=len(custom.versions) + 1, definition_json=key)
+                custom.versions.append(version)
+                db.session.flush()  # its id names the rules
+            stored[key] = (ruleset_of(version), version)
+        planned.ruleset, planned.version = stored[key]
+
+
+def _store_game(league: League, planned: PlannedGame, players: list[Player], played_at: dt.datetime, source: str) -> None:
+    seats = len(players)
+    game = Game(
+        status=GameStatus.FINISHED.value,
+        first_dealer=0,
+        created_at=played_at,
+        finished_at=played_at,
+        share_token=new_token(),
+        custom_version=planned.version,
+    )
+    game.ruleset = planned.ruleset
+    game.seats = [Seat(position=i, player=player) for i, player in enumerate(players)]
+    db.session.add(game)
+    game.league = league  # once the game is in the session (no cascade along the backref)
+    for number, deal in enumerate(planned.deals, start=1):
+        game.deals.append(
+            DealResult(
+                number=number,
+                dealer=(number - 1) % seats,
+                went_out=deal.went_out,
+                stock_ran_out=deal.went_out is None,
+                created_at=played_at,
+                updated_at=played_at,
+                hands=[
+                    HandScore(
+                        position=position,
+                        cards=None,
+                        points=hand.points,
+                        adjustment=hand.adjustment,
+                        exact_cut=hand.exact_cut,
+                        one_turn_out=hand.one_turn_out,
+                    )
+                    for position, hand in enumerate(deal.hands)
+                ],
+            )
+        )
+    started = {
+        "ruleset": planned.ruleset.id,
+        "options": list(planned.ruleset.chosen_options),
+        IMPORTED_KEY: {"from": source, "hash": planned.content_hash},
+    }
+    db.session.add(Change(game=game, action="started", new_json=json.dumps(started), created_at=played_at))
+    db.session.add(Change(game=game, action="finished", created_at=played_at))
+    touch(game)
+

@@ -1,0 +1,249 @@
+"""shanghai-tracker's exports (its JSON backup and its CSV), read as games under its own house rules.
+
+shanghai-tracker (a family Shanghai score keeper) exports its games as JSON,
+a list of games::
+
+    [{"id": "…", "date": "2024-12-25", "is_complete": true, "notes": null, …,
+      "game_scores": [{"player": {"name": "Ann", …}, "round_scores": [5, 0, …], "total_score": 95, …}, …]}]
+
+and as CSV, one row per player per game::
+
+    "Date","Player","Round 1 (2 Sets)",…,"Round 7 (3 Runs)","Total","Winner","Notes"
+    "12/25/2024","Ann","5","0",…,"95","Bob",""
+
+(its own import sheet has the same columns without Total and Winner). The
+fields used: the date, each player's name and seven round scores, the total
+(checked), ``is_complete`` (an unfinished game is left out, and said so).
+Its rules (:func:`tracker_definition`) are seven contracts dealt
+10/10/10/10/12/12/12, sets of 3, runs of 4, up to five buys a deal, cards 2-9
+worth 5, 10 to K 10, aces 15, jokers 25; they become the league's own
+ruleset "Shanghai (shanghai-tracker)" the first time its games are brought in.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+from typing import Any
+
+from ..rules import RULESETS
+from ..rules.definition import ruleset_from_definition, ruleset_to_definition
+from ..validation import TextError, clean_name
+from .paper import MAX_GAMES, MAX_NAME, MAX_PLAYERS, MAX_SCORE, MAX_SENTENCES, SheetError, SheetGame
+from .service import NewRules
+
+__all__ = ["TRACKER_RULES", "read_tracker", "tracker_rules"]
+
+TRACKER_RULES = "shanghai-tracker"
+"""The made-up id its rules are offered under until the league stores them."""
+ROUNDS = 7
+
+
+def tracker_definition() -> dict[str, Any]:
+    """shanghai-tracker's rules as a ruleset object: the T1 contracts as Parlett's, its own points and buys."""
+    definition = ruleset_to_definition(RULESETS["parlett"])
+    definition.update(
+        name="Shanghai (shanghai-tracker)",
+        summary="shanghai-tracker's seven contracts, dealt 10/10/10/10/12/12/12: low cards 5, jokers 25, five buys.",
+        players={"min": 2, "max": 8},
+        table=[{"players": [2, 4], "decks": 2, "jokers": 4}, {"players": [5, 8], "decks": 3, "jokers": 6}],
+        card_points={"A": 15, **{str(n): 5 for n in range(2, 10)}, "10": 10, "J": 10, "Q": 10, "K": 10, "JK": 25},
+        buys={"per_deal": 5, "extra_cards": 1, "no_successive": False},
+        max_wilds=None,
+        options=[],
+    )
+    return definition
+
+
+def tracker_rules() -> dict[str, NewRules]:
+    """The rules :func:`companion.history.service.preview` offers for shanghai-tracker's games."""
+    checked = ruleset_to_definition(ruleset_from_definition(tracker_definition(), ruleset_id="custom"))
+    return {
+        TRACKER_RULES: NewRules(
+            json.dumps(checked, sort_keys=True, separators=(",", ":")),
+            ruleset_from_definition(checked, ruleset_id=TRACKER_RULES),
+        )
+    }
+
+
+def read_tracker(text: str) -> tuple[list[SheetGame], list[str]]:
+    """The finished games of a shanghai-tracker export (JSON or CSV), and notes on the games left out."""
+    if text.lstrip().startswith(("[", "{")):
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            raise SheetError(["The file is not JSON that shanghai-tracker writes: export it again as JSON."]) from None
+        return _from_json(data)
+    return _from_csv(text), []
+
+
+def _name(value: Any, where: str) -> str:
+    try:
+        return clean_name(value, longest=MAX_NAME, what="The player's name")
+    except TextError as error:
+        raise SheetError([f"{where}: {error}"]) from None
+
+
+def _score(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SCORE:
+        raise SheetError([f"{where}: a round's score must be a whole number from 0 to {MAX_SCORE}, not {_shown(value)}."])
+    return value
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if isinstance(value, (str, int, float, bool, type(None))) else type(value).__name__
+    return text if len(text) <= 30 else text[:29] + "…"
+
+
+def _game(label: str, played_on: dt.date, names: list[str], rounds: list[list[int]], totals: list[int] | None) -> SheetGame:
+    """One game as a sheet game: a deal per round, the players in the file's order."""
+    if not 2 <= len(names) <= MAX_PLAYERS:
+        raise SheetError([f"{label}: a game has 2 to {MAX_PLAYERS} players, not {len(names)}."])
+    folded = [name.casefold() for name in names]
+    twice = next((name for name in names if folded.count(name.casefold()) > 1), None)
+    if twice is not None:
+        raise SheetError([f"{label}: “{twice}” has two rows of scores."])
+    if totals is not None:
+        for seat, name in enumerate(names):
+            added = sum(scores[seat] for scores in rounds)
+            if added != totals[seat]:
+                raise SheetError([f"{label}, {name}: the total says {totals[seat]} but the rounds add up to {added}."])
+    return SheetGame(line=0, played_on=played_on, rules_words=TRACKER_RULES, names=names, deals=rounds,
+                     deal_lines=[0] * len(rounds), totals=totals, label=label)
+
+
+def _from_json(data: Any) -> tuple[list[SheetGame], list[str]]:
+    if not isinstance(data, list):
+        raise SheetError(["The file is not a shanghai-tracker export: it should hold a list of games."])
+    if len(data) > MAX_GAMES:
+        raise SheetError([f"The file holds {len(data)} games; at most {MAX_GAMES} are brought in at once."])
+    games: list[SheetGame] = []
+    notes: list[str] = []
+    for index, game in enumerate(data, start=1):
+        where = f"Game {index}"
+        if not isinstance(game, dict) or not isinstance(game.get("game_scores"), list):
+            raise SheetError([f"{where} is not a shanghai-tracker game (it has no “game_scores” list)."])
+        day = game.get("date")
+        played_on = _date(day) if isinstance(day, str) else None
+        if played_on is None:
+            raise SheetError([f"{where}: its date must be written like 2024-12-25, not {_shown(day)}."])
+        label = f"Game {index} ({played_on.isoformat()})"
+        if game.get("is_complete") is False:
+            notes.append(f"{label} is not finished in shanghai-tracker, so it is left out.")
+            continue
+        scores = game["game_scores"]
+        if len(scores) > MAX_PLAYERS:
+            raise SheetError([f"{label}: a game has 2 to {MAX_PLAYERS} players, not {len(scores)}."])
+        names, columns, totals = [], [], []
+        for row, score in enumerate(scores, start=1):
+            player = score.get("player") if isinstance(score, dict) else None
+            if not isinstance(player, dict) or not isinstance(score.get("round_scores"), list):
+                raise SheetError([f"{label}, score {row}: it needs a “player” with a name and “round_scores”."])
+            name = _name(player.get("name"), f"{label}, score {row}")
+            rounds = score["round_scores"]
+            if len(rounds) != ROUNDS:
+                raise SheetError([f"{label}, {name}: {len(rounds)} round scores; shanghai-tracker's games have {ROUNDS}."])
+            names.append(name)
+            columns.append([_score(value, f"{label}, {name}, round {n}") for n, value in enumerate(rounds, start=1)])
+            totals.append(_score(score.get("total_score"), f"{label}, {name}, total") if "total_score" in score else sum(columns[-1]))
+        games.append(_game(label, played_on, names, [list(deal) for deal in zip(*columns, strict=True)], totals))
+    if not games:
+        raise SheetError(["The file holds no finished games." if notes else "The file holds no games."])
+    return games, notes
+
+
+def _date(text: str) -> dt.date | None:
+    """A date as shanghai-tracker writes it: ``2024-12-25`` (JSON) or ``12/25/2024`` (CSV)."""
+    text = text.strip()
+    try:
+        if "/" in text:
+            month, day, year = (int(part) for part in text.split("/"))
+            return dt.date(year, month, day)
+        return dt.date.fromisoformat(text) if len(text) == 10 else None
+    except ValueError:
+        return None
+
+
+def _from_csv(text: str) -> list[SheetGame]:
+    from .paper import MAX_SHEET_BYTES
+
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_SHEET_BYTES or "\x00" in text:
+        raise SheetError(["The file is too large, or not text: export it again from shanghai-tracker as CSV."])
+    reader = csv.reader(io.StringIO(text))
+    try:
+        rows = [(reader.line_num, [cell.strip() for cell in cells]) for cells in reader if any(c.strip() for c in cells)]
+    except csv.Error:
+        raise SheetError([f"Line {reader.line_num + 1} has a quote that is never closed."]) from None
+    if not rows:
+        raise SheetError(["The file is empty."])
+    _, header = rows[0]
+    folded = [cell.casefold() for cell in header]
+    rounds = [i for i, cell in enumerate(folded) if cell.startswith("round ")]
+    if folded[:2] != ["date", "player"] or len(rounds) != ROUNDS:
+        raise SheetError([
+            "Line 1 is not shanghai-tracker's header (“Date”, “Player”, “Round 1 (2 Sets)” … “Round 7 (3 Runs)”): "
+            "export the games again as CSV."
+        ])
+    total = folded.index("total") if "total" in folded else None
+    notes = folded.index("notes") if "notes" in folded else None
+    games: list[SheetGame] = []
+    problems: list[str] = []
+    current: tuple[str, str] | None = None
+    names: list[str] = []
+    columns: list[list[int]] = []
+    totals: list[int] = []
+    first_line = 0
+
+    def close() -> None:
+        if current is None or not names:
+            return
+        played_on = _date(current[0])
+        label = f"The game on line {first_line} ({played_on.isoformat() if played_on else current[0]})"
+        if played_on is None:
+            problems.append(f"Line {first_line}, column 1: “{current[0][:20]}” is not a date like 12/25/2024.")
+            return
+        if len(games) >= MAX_GAMES:
+            problems.append(f"Line {first_line}: at most {MAX_GAMES} games are brought in at once.")
+            return
+        try:
+            games.append(_game(label, played_on, list(names), [list(d) for d in zip(*columns, strict=True)],
+                               list(totals) if total is not None else None))
+        except SheetError as error:
+            problems.extend(error.sentences)
+
+    for line, cells in rows[1:]:
+        if len(problems) >= MAX_SENTENCES:
+            break
+        cells = cells + [""] * (len(header) - len(cells))
+        key = (cells[0], cells[notes] if notes is not None else "")
+        try:
+            name = _name(cells[1], f"Line {line}, column 2")
+        except SheetError as error:
+            problems.extend(error.sentences)
+            continue
+        # a game's rows come together; the next game starts at a new date or note, or a player seen again
+        if key != current or name.casefold() in (n.casefold() for n in names):
+            close()
+            current, names, columns, totals, first_line = key, [], [], [], line
+        row_scores = []
+        for column in rounds:
+            value = cells[column]
+            number = int(value) if value.isascii() and value.isdigit() and len(value) <= 5 else None
+            if number is None or number > MAX_SCORE:
+                problems.append(f"Line {line}, column {column + 1} ({header[column][:30]}): “{value[:20]}” is not a round's score.")
+                break
+            row_scores.append(number)
+        else:
+            names.append(name)
+            columns.append(row_scores)
+            if total is not None:
+                value = cells[total]
+                totals.append(int(value) if value.isascii() and value.isdigit() and len(value) <= 6 else -1)
+    close()
+    if problems:
+        raise SheetError(problems[:MAX_SENTENCES])
+    if not games:
+        raise SheetError(["The file holds no games."])
+    return games
