@@ -1,0 +1,79 @@
+"""Issue 19, at the table in plain words: league standings first and sorted by wins, streaks said in words,
+phones named as a person knows them, who entered each deal, renaming an import, ended-early games on charts.
+
+Server side; tests/browser/test_table_words.py looks at the same pages on 360 and 390 px phones.
+"""
+
+from __future__ import annotations
+
+import re
+
+from companion.leagues.standings import Season
+from tests.test_leagues import THIS_YEAR, ctx, error_beside, fresh, people, play, table_rows, text_of
+from companion.leagues.service import create_league
+
+__all__ = ["ctx"]  # the app context fixture, shared with test_leagues.py
+
+
+# ---------------------------------------------------------------------------
+# League standings
+
+
+def tied_on_wins(ctx):
+    """Ann and Bob win one game each, Ann with the lower average; Cat wins none."""
+    league = create_league("Wins first")
+    ann, bob, cat = people("Ann", "Bob", "Cat")
+    play(league, [ann, bob, cat], [10, 40, 50])
+    play(league, [ann, bob, cat], [60, 5, 70])
+    return league
+
+
+def test_the_standings_open_by_wins_with_equal_wins_by_the_lower_average(ctx, form_client) -> None:
+    league = tied_on_wins(ctx)
+    standings = fresh(league, Season.year(THIS_YEAR))
+    # Ann 35 on average, Bob 22.5: Bob first although Ann's name and skill might put her there
+    assert [r.name for r in standings.rows()] == ["Bob", "Ann", "Cat"]
+    page = form_client.get(f"/leagues/{league.id}").get_data(as_text=True)
+    assert [row[0] for row in table_rows(page, "standings-table")] == ["Bob", "Ann", "Cat"]
+    assert re.search(r'<th scope="col" aria-sort="descending"><a [^>]*>Wins</a></th>', page)
+    # each card heads with the wins
+    assert "Wins</span> 1 <span" in page
+    # the old sorts still answer their links, and a sort that isn't one falls back to wins
+    by_skill = form_client.get(f"/leagues/{league.id}?sort=rating").get_data(as_text=True)
+    assert re.search(r'aria-sort="descending"><a [^>]*>Skill</a>', by_skill)
+    assert [row[0] for row in table_rows(by_skill, "standings-table")] == [r.name for r in standings.rows("rating")]
+    odd = form_client.get(f"/leagues/{league.id}?sort=%3Cb%3E").get_data(as_text=True)
+    assert re.search(r'aria-sort="descending"><a [^>]*>Wins</a>', odd) and "<b>" not in odd
+
+
+def test_the_filters_fold_into_one_line_saying_what_is_shown(ctx, form_client) -> None:
+    league = tied_on_wins(ctx)
+    page = form_client.get(f"/leagues/{league.id}").get_data(as_text=True)
+    fold = re.search(r'<details class="panel filters-fold" >\s*<summary>(.*?)</summary>', page, re.S)
+    assert fold, "the filters are folded (closed)"
+    assert text_of(fold.group(1)) == f"Showing {THIS_YEAR} · All rulesets · by wins (change)"
+    # the standings come before the fold's form is even open; one form holds season, rules and sort
+    assert page.count('<form method="get"') == 1
+    page = form_client.get(f"/leagues/{league.id}?season=all&ruleset=contract&sort=average").get_data(as_text=True)
+    fold = re.search(r"<summary>(.*?)</summary>", page, re.S)
+    assert fold and text_of(fold.group(1)) == "Showing all time · Contract Rummy · by average score (change)"
+    # a refused filter opens the fold, its message beside the field
+    response = form_client.get(f"/leagues/{league.id}?season=someday")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert '<details class="panel filters-fold" open>' in page
+    assert error_beside(page, "season") == "“someday” is not a season: pick a year, all time or a range."
+
+
+def test_streaks_are_said_in_words(ctx, form_client) -> None:
+    league = create_league("Streaks")
+    ann, bob, cat = people("Ann", "Bob", "Cat")
+    play(league, [ann, bob, cat], [10, 20, 30])
+    play(league, [ann, bob, cat], [10, 30, 20])
+    page = form_client.get(f"/leagues/{league.id}").get_data(as_text=True)
+    streaks = {row[0]: row[9] for row in table_rows(page, "standings-table")}
+    assert streaks == {"Ann": "2 wins in a row", "Bob": "lost the last 2", "Cat": "lost the last 2"}
+    play(league, [ann, bob, cat], [30, 20, 40])
+    page = form_client.get(f"/leagues/{league.id}/players/{bob.id}").get_data(as_text=True)
+    assert "Streak won the last game" in text_of(page)
+    assert not re.search(r"\b[WL]\d\b", text_of(page))
