@@ -77,3 +77,44 @@ def test_streaks_are_said_in_words(ctx, form_client) -> None:
     page = form_client.get(f"/leagues/{league.id}/players/{bob.id}").get_data(as_text=True)
     assert "Streak won the last game" in text_of(page)
     assert not re.search(r"\b[WL]\d\b", text_of(page))
+
+
+# ---------------------------------------------------------------------------
+# Who entered each deal, in the game's history
+
+
+def history_lines(client, url: str) -> list[str]:
+    """The game page's history rows, newest first, as text on one line each (without the time)."""
+    page = client.get(url).get_data(as_text=True)
+    found = re.search(r'<ol class="history-list"[^>]*>(.*?)</ol>', page, re.S)
+    assert found, "no history on the page"
+    rows = re.sub(r"<(time|ul)\b.*?</\1>", "", found.group(1), flags=re.S)
+    return [text_of(row) for row in re.split(r"<li>", rows)[1:]]
+
+
+def test_the_history_says_who_entered_corrected_and_took_back_each_deal(make_game, form_client, no_csrf_app) -> None:
+    from companion.extensions import db
+    from companion.games import deal_entry
+    from companion.models import Game, User
+    from tests.conftest import OWNER_NAME
+    from tests.test_games import game_id, save_deal
+
+    url = make_game(("Ann", "Bob", "Cat"))
+    save_deal(form_client, url, 1, 0, ["", "K Q", "5"])
+    save_deal(form_client, url, 2, 1, ["5", "", "5"])
+    save_deal(form_client, url, 1, 0, ["", "K", "5"], version=1)
+    with no_csrf_app.app_context():
+        # a second account takes deal 2 back (the service, as the undo button calls it)
+        gran = User(username="Gran", username_key=User.key_for("Gran"), password_hash="x")
+        db.session.add(gran)
+        db.session.commit()
+        game = db.session.get(Game, game_id(url))
+        deal_entry.undo_last_deal(game, 2, by=gran.id)
+        db.session.commit()
+    assert history_lines(form_client, url)[:4] == [
+        "Deal 2 taken back by Gran",
+        "Deal 1 corrected by " + OWNER_NAME,
+        "Deal 2 entered by " + OWNER_NAME,
+        "Deal 1 entered by " + OWNER_NAME,
+    ]
+    assert history_lines(form_client, url)[-1] == "Game started"  # not a change to a deal: no name
