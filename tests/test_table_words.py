@@ -118,3 +118,76 @@ def test_the_history_says_who_entered_corrected_and_took_back_each_deal(make_gam
         "Deal 1 entered by " + OWNER_NAME,
     ]
     assert history_lines(form_client, url)[-1] == "Game started"  # not a change to a deal: no name
+
+
+# ---------------------------------------------------------------------------
+# Signed-in phones by a name a person knows
+
+REAL_AGENTS = [
+    ("Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36",
+     "Chrome on Android"),
+    ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 "
+     "Mobile/15E148 Safari/604.1", "Safari on iPhone"),
+    ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/124.0.6367.88 "
+     "Mobile/15E148 Safari/604.1", "Chrome on iPhone"),
+    ("Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 "
+     "Safari/604.1", "Safari on iPad"),
+    ("Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0", "Firefox on Windows"),
+    ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 "
+     "Edg/124.0.2478.80", "Edge on Windows"),
+    ("Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/24.0 "
+     "Chrome/117.0.0.0 Mobile Safari/537.36", "Samsung Internet on Android"),
+    ("Mozilla/5.0 (Android 14; Mobile; rv:125.0) Gecko/125.0 Firefox/125.0", "Firefox on Android"),
+    ("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 "
+     "Safari/605.1.15", "Safari on Mac"),
+    ("Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36",
+     "Chrome on a Chromebook"),
+    ("Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36 "
+     "OPR/81.0.4292.78", "Opera on Android"),
+    ("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/124.0.0.0 Safari/537.36",
+     "Chrome on Linux"),
+    ("python-requests/2.31.0", "A browser"),
+    ("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Safari/537.36", "A browser on Linux"),
+]
+
+
+def test_browser_strings_are_named_as_a_person_knows_them() -> None:
+    from companion.auth.devices import STORED, device_name, kept_agent
+
+    for agent, name in REAL_AGENTS:
+        assert device_name(agent) == name, agent
+        kept = kept_agent(agent)
+        assert kept is not None and len(kept) <= STORED and device_name(kept) == name, agent  # as a sign-in keeps it
+    assert device_name(None) == device_name("") == "A browser"
+
+
+def test_hostile_browser_strings_are_named_in_our_own_words() -> None:
+    from companion.auth.devices import LONGEST, device_name
+
+    # huge: only the first LONGEST characters are read (a token far beyond them is not seen)
+    assert device_name("x" * 10_000_000 + "Firefox/1 (Windows)") == "A browser"
+    assert device_name("Firefox/1 (Windows)" + "x" * 10_000_000) == "Firefox on Windows"
+    assert device_name("y" * (LONGEST - 8) + "Firefox/") == "Firefox"
+    # control characters, markup and text pretending to be a name: the answer is one of our own phrases
+    for agent in ("\x00\x1b[31mChrome/1\r\nSet-Cookie: a=b", "<script>alert(1)</script> iPhone", "Evil\u202eenoseliF/ Android"):
+        name = device_name(agent)
+        assert name in {"Chrome", "A browser on iPhone", "A browser on Android"}, name
+        assert not any(ch in name for ch in "<>\x00\x1b\r\n\u202e")
+
+
+def test_the_account_page_names_each_signed_in_phone(no_csrf_app) -> None:
+    from tests.conftest import OWNER_NAME, OWNER_PASSWORD
+
+    agents = [REAL_AGENTS[0], REAL_AGENTS[1], ("\x00<b>" + "z" * 5000, "A browser")]
+    clients = []
+    for agent, _ in agents:
+        client = no_csrf_app.test_client()
+        response = client.post("/login", data={"username": OWNER_NAME, "password": OWNER_PASSWORD}, headers={"User-Agent": agent})
+        assert response.status_code == 303
+        clients.append(client)
+    page = clients[0].get("/account").get_data(as_text=True)
+    phones = re.search(r'<h2 id="phones-heading">.*?</ul>', page, re.S)
+    assert phones
+    names = re.findall(r"<p>([^<]*)<br>", phones.group(0))
+    assert sorted(names) == ["A browser", "Chrome on Android", "Safari on iPhone"]
+    assert "Mozilla" not in phones.group(0) and "<b>" not in phones.group(0)
