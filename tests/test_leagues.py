@@ -238,8 +238,8 @@ def test_standings_count_wins_shared_wins_averages_and_going_out(ctx) -> None:
     assert (bob.best, bob.best_game, bob.worst, bob.worst_game) == (5, g3.id, 20, g1.id)
     assert (cat.best, cat.best_game) == (15, g2.id)
     # current streaks: Bob won (shared) game 2 and won game 3; Ann lost her last; Dan lost both
-    assert (bob.streak_kind, bob.streak, bob.streak_text) == ("W", 2, "W2")
-    assert (ann.streak_kind, ann.streak, ann.streak_text) == ("L", 1, "L1")
+    assert (bob.streak_kind, bob.streak, bob.streak_text) == ("W", 2, "2 wins in a row")
+    assert (ann.streak_kind, ann.streak, ann.streak_text) == ("L", 1, "lost the last game")
     assert (cat.streak_kind, cat.streak) == ("L", 1)
     assert (dan.streak_kind, dan.streak) == ("L", 2)
     assert bob.streak_value == 2 and dan.streak_value == -2
@@ -256,9 +256,9 @@ def test_streaks_count_back_from_the_latest_game(ctx) -> None:
     for day, totals in enumerate([[1, 2, 3], [3, 1, 2], [1, 2, 3], [5, 9, 9], [0, 1, 2]], start=1):
         play(league, [ann, bob, cat], totals, on=dt.datetime(THIS_YEAR, 2, day))
     records = by_name(fresh(league))
-    assert records["Ann"].streak_text == "W3"
-    assert records["Bob"].streak_text == "L3"
-    assert records["Cat"].streak_text == "L5"
+    assert records["Ann"].streak_text == "3 wins in a row"
+    assert records["Bob"].streak_text == "lost the last 3"
+    assert records["Cat"].streak_text == "lost the last 5"
     assert records["Ann"].wins == 4
 
 
@@ -269,7 +269,7 @@ def test_a_tie_for_first_between_three_shares_the_win_three_ways(ctx) -> None:
     standings = fresh(league)
     records = by_name(standings)
     assert [records[n].wins for n in ("Ann", "Bob", "Cat", "Dan")] == [pytest.approx(1 / 3)] * 3 + [0]
-    assert all(records[n].streak_text == "W1" for n in ("Ann", "Bob", "Cat"))
+    assert all(records[n].streak_text == "won the last game" for n in ("Ann", "Bob", "Cat"))
     assert_ratings(standings, [[("Ann", 20), ("Bob", 20), ("Cat", 20), ("Dan", 21)]])
     # tied players come out of the rating level with each other
     assert records["Ann"].rating == pytest.approx(records["Cat"].rating)
@@ -408,14 +408,14 @@ def test_sorting_by_every_column_in_both_directions(ctx, key: str) -> None:
     assert [r.name for r in standings.rows(key)] == (ascending[::-1] if bigger_first else ascending)
 
 
-def test_sorting_keeps_equal_values_in_name_order_and_unknown_keys_sort_by_rating(ctx) -> None:
+def test_sorting_keeps_equal_values_in_name_order_and_unknown_keys_sort_by_wins(ctx) -> None:
     league, _, _ = three_games(ctx)
     tied = fresh(league)
     # Ann and Dan played 2 games, Bob and Cat 3; Ann and Bob each won half their games
     assert [r.name for r in tied.rows("games", descending=True)] == ["Bob", "Cat", "Ann", "Dan"]
     assert [r.name for r in tied.rows("games", descending=False)] == ["Ann", "Dan", "Bob", "Cat"]
     assert [r.name for r in tied.rows("win_rate")] == ["Ann", "Bob", "Cat", "Dan"]  # Ann and Bob both won half
-    assert [r.name for r in tied.rows("nonsense")] == [r.name for r in tied.rows("rating")]
+    assert [r.name for r in tied.rows("nonsense")] == [r.name for r in tied.rows("wins")]
 
 
 # ---------------------------------------------------------------------------
@@ -441,7 +441,7 @@ def test_correcting_a_past_deal_reruns_every_rating_as_if_it_had_always_been_so(
     assert_ratings(after, games)
     records = by_name(after)
     assert records["Cat"].wins == 1.5 and records["Ann"].wins == 0 and records["Cat"].best == 3
-    assert records["Ann"].streak_text == "L2"
+    assert records["Ann"].streak_text == "lost the last 2"
     # and in the season's cache too (a new revision is a new key)
     same_standings(standings_for(league, Season.year(THIS_YEAR)), fresh(league, Season.year(THIS_YEAR)))
 
@@ -679,14 +679,14 @@ def test_the_standings_page_shows_every_number(ctx, form_client) -> None:
     assert f"3 games in {THIS_YEAR}" in text_of(page)
     standings = fresh(league, Season.year(THIS_YEAR))
     rows = table_rows(page, "standings-table")
-    assert [row[0] for row in rows] == [r.name for r in standings.rows("rating")]  # best rating first
+    assert [row[0] for row in rows] == [r.name for r in standings.rows("wins")]  # most wins first
     bob = next(row for row in rows if row[0] == "Bob")
     bob_record = by_name(standings)["Bob"]
     rating = f"{round(bob_record.mu)}, {bob_record.skill_word}"
     # Player, Games, Wins, Win rate, Average, Per deal, Went out, Best, Worst, Streak, Rating
-    assert bob == ["Bob", "3", "1.5", "50%", "13.3", "1.9", "33%", "5", "20", "W2", rating]
+    assert bob == ["Bob", "3", "1.5", "50%", "13.3", "1.9", "33%", "5", "20", "2 wins in a row", rating]
     ann = next(row for row in rows if row[0] == "Ann")
-    assert ann == ["Ann", "2", "1", "50%", "25.0", "3.6", "21%", "10", "40", "L1", f"{round(by_name(standings)['Ann'].mu)}, {by_name(standings)['Ann'].skill_word}"]
+    assert ann == ["Ann", "2", "1", "50%", "25.0", "3.6", "21%", "10", "40", "lost the last game", f"{round(by_name(standings)['Ann'].mu)}, {by_name(standings)['Ann'].skill_word}"]
     # best and worst link to their games; names to the player pages
     assert f'href="/games/{g3.id}">5</a>' in page and f'href="/games/{g1.id}">20</a>' in page
     bob_id = by_name(standings)["Bob"].player_id
@@ -788,7 +788,7 @@ def test_a_player_page(ctx, form_client) -> None:
     page = response.get_data(as_text=True)
     text = text_of(page)
     assert "<h1>Bob</h1>" in page
-    assert f"Games 3 Wins 1.5 (50%) Average score 13.3 Went out 33% of deals Skill {round(bob.mu)}, {bob.skill_word} Streak W2" in text
+    assert f"Games 3 Wins 1.5 (50%) Average score 13.3 Went out 33% of deals Skill {round(bob.mu)}, {bob.skill_word} Streak 2 wins in a row" in text
     # two charts drawn on the server, each named for a screen reader
     charts = [html.unescape(label) for label in re.findall(r'<svg class="chart"[^>]*role="img" aria-label="([^"]+)"', page)]
     assert charts[0] == "Bob's final scores: 3 games, from 20 to 5, lowest 5, highest 20"

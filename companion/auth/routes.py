@@ -20,6 +20,7 @@ from ..models import Player, User
 from ..qr import qr_svg
 from ..validation import PlainText, TextError, clean_name, parse_id
 from . import service
+from .devices import device_name
 
 bp = Blueprint("auth", __name__)
 
@@ -244,6 +245,7 @@ def _account_page(
         accounts=accounts,
         account_forms=forms,
         sessions=service.sessions_of(current_user),
+        device_name=device_name,
         this_session=current_user.session_token,
         invites=service.open_invites() if current_user.is_owner else [],
         invite_lifetime=service.INVITE_LIFETIME,

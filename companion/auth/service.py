@@ -15,6 +15,7 @@ from ..models import Change, DealResult, Invite, LoginAttempt, LoginSession, Use
 from ..validation import TextError, clean_name, refused_character
 from ..validation import looks_like_token
 from .access import new_token
+from .devices import kept_agent
 
 #: Sign-in tries for one name from phones it was never signed in on, per :data:`NAME_WINDOW`: guessing is
 #: slowed to a handful a minute, and the account's own phones (see :func:`sign_in`) are never held back.
@@ -251,7 +252,7 @@ def _refuse_past_limits(counted: dict[str, int], limits: dict[str, tuple[int, dt
 def start_session(user: User, agent: str | None) -> User:
     """A new signed-in phone for ``user`` (call before ``login_user``, which keeps ``user.get_id()``)."""
     token = new_token()
-    db.session.add(LoginSession(user_id=user.id, token=token, agent=(agent or "")[:120] or None))
+    db.session.add(LoginSession(user_id=user.id, token=token, agent=kept_agent(agent)))
     db.session.commit()
     user.session_token = token
     return user

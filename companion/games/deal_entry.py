@@ -320,7 +320,7 @@ def _claim_unless_abandoned(game: Game) -> None:
 
 
 
-def undo_last_deal(game: Game, number: int | None) -> int:
+def undo_last_deal(game: Game, number: int | None, *, by: int | None = None) -> int:
     """Remove deal ``number``'s result, if it is the last one (logged, so it is in the history); its number.
 
     The form names the deal it takes back: a second tap, or a second phone,
@@ -329,7 +329,7 @@ def undo_last_deal(game: Game, number: int | None) -> int:
     the deal gone (its delete matches no row) and is told the same.
     """
     last = _deal_to_undo(game, number)
-    log_change(game, last.number, "undone", deal_facts(last), None)
+    log_change(game, last.number, "undone", deal_facts(last), None, by=by)
     _back_on_the_counter(game, last)
     game.deals.remove(last)
     if game.game_status is GameStatus.FINISHED:

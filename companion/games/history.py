@@ -138,10 +138,15 @@ class HistoryRow:
     """Who went out before and after, when a correction changed it."""
     scores: tuple[ScoreChange, ...]
     """The players whose score the change moved (corrections, undos and entries kept for the table)."""
+    by: str | None = None
+    """The account that entered, corrected, took back or sent the deal (``None``: unknown, or another action)."""
 
 
 _DIFFERENCES = ("corrected", "undone", "offered")
 """The changes whose rows show what they moved."""
+
+_SAYS_WHO = ("entered", "corrected", "undone", "offered", "chose", "kept")
+"""The changes to a deal whose rows say who made them (a table wants to know who typed a score)."""
 
 
 def history_rows(game: Game) -> list[HistoryRow]:
@@ -150,8 +155,9 @@ def history_rows(game: Game) -> list[HistoryRow]:
 
 
 def _row(game: Game, change: Change) -> HistoryRow:
+    by = change.user.username if change.user is not None and change.action in _SAYS_WHO else None
     if change.action not in _DIFFERENCES:
-        return HistoryRow(change, None, ())
+        return HistoryRow(change, None, (), by)
     old, new = change.old, change.new
     went_out = None
     if old and new and old["went_out"] != new["went_out"]:
@@ -162,7 +168,7 @@ def _row(game: Game, change: Change) -> HistoryRow:
         for seat in game.seats
         if before.get(seat.position) != after.get(seat.position)
     )
-    return HistoryRow(change, went_out, scores)
+    return HistoryRow(change, went_out, scores, by)
 
 
 def _out_name(game: Game, position: int | None) -> str:

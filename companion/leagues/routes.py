@@ -26,7 +26,7 @@ from .. import registry
 from ..validation import IdSelectField, PlainName
 from .charts import line_chart
 from .service import LeagueError, add_member, create_league, remove_member
-from .standings import COLUMNS, Season, Standings, contracts_for, has_played_in, seasons_of, standings_for
+from .standings import COLUMNS, DEFAULT_SORT, SORT_KEYS, Season, Standings, contracts_for, has_played_in, seasons_of, standings_for
 
 from . import bp
 
@@ -203,7 +203,9 @@ def standings_page(league: League | None, watch_token: str | None = None) -> tup
         abort(404)
     season, ruleset_id, errors, years = _filters(league)
     standings = standings_for(league, season, ruleset_id)
-    sort = request.args.get("sort", "rating")
+    sort = request.args.get("sort", DEFAULT_SORT)
+    if sort not in SORT_KEYS:
+        sort = DEFAULT_SORT
     direction = request.args.get("dir")
     descending = None if direction not in ("asc", "desc") else direction == "desc"
     rows = standings.rows(sort, descending)
@@ -217,7 +219,8 @@ def standings_page(league: League | None, watch_token: str | None = None) -> tup
         standings=standings,
         rows=rows,
         columns=COLUMNS,
-        sort=sort if sort in {c[0] for c in COLUMNS} else "rating",
+        sort=sort,
+        sort_heading=next(heading for key, heading, _ in COLUMNS if key == sort),
         descending=descending,
         member_form=member_form,
         plain_form=PlainForm(),

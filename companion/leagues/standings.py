@@ -44,6 +44,8 @@ COLUMNS: tuple[tuple[str, str, bool], ...] = (
     ("rating", "Skill", True),
 )
 SORT_KEYS = {key for key, _, _ in COLUMNS}
+DEFAULT_SORT = "wins"
+"""What a family reads first: most wins, and between equal wins the lower average score (the places)."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +138,12 @@ class PlayerRecord:
 
     @property
     def streak_text(self) -> str:
-        return f"{self.streak_kind}{self.streak}" if self.streak else "—"
+        """The current streak in words: "2 wins in a row", "lost the last 2", "won the last game"."""
+        if not self.streak:
+            return "—"
+        if self.streak_kind == "W":
+            return "won the last game" if self.streak == 1 else f"{self.streak} wins in a row"
+        return "lost the last game" if self.streak == 1 else f"lost the last {self.streak}"
 
     @property
     def streak_value(self) -> int:
@@ -166,6 +173,8 @@ class PlayerRecord:
             return self.name.casefold()
         if key == "streak":
             return self.streak_value
+        if key == "wins":  # equal wins: the lower average score (better places) first
+            return (self.wins, -self.average)
         if key == "rating":  # by skill, the surer of two equal skills first
             return (self.mu, -self.sigma)
         if key in ("best", "worst"):
@@ -187,10 +196,10 @@ class Standings:
     """(game id, player id, total, place, position) for every result counted, in the order played."""
     _head_to_head: dict[tuple[int, int], tuple[int, int, int]] | None = field(default=None, repr=False, compare=False)
 
-    def rows(self, sort: str = "rating", descending: bool | None = None) -> list[PlayerRecord]:
+    def rows(self, sort: str = DEFAULT_SORT, descending: bool | None = None) -> list[PlayerRecord]:
         """The records sorted by a column (its natural direction unless ``descending`` says)."""
         if sort not in SORT_KEYS:
-            sort = "rating"
+            sort = DEFAULT_SORT
         natural = next(bigger for key, _, bigger in COLUMNS if key == sort)
         reverse = natural if descending is None else descending
         rows = sorted(self.records.values(), key=lambda r: r.name.casefold())

@@ -82,26 +82,32 @@ def test_standings_player_and_head_to_head_at_360_px(page: Page, look, league: i
     tap(page.get_by_role("link", name=re.compile(LEAGUE)))
     expect(page.get_by_role("heading", level=1)).to_have_text(LEAGUE)
     expect(page.locator("main .meta").first).to_contain_text(f"4 games in {THIS_YEAR}")
-    # on a phone the standings are cards, best rating first; the table is for wider screens
+    # on a phone the standings are cards, most wins first; the table is for wider screens
     expect(page.locator(".standings-table")).to_be_hidden()
     expect(page.locator(".standings-list > li")).to_have_count(4)
     rosalind = page.locator(".standings-list > li", has_text="Rosalind")
     # Rosalind: 3 games (35, 60, 20), won 2; went out in deals 1, 4, 7 of game 1, 3 and 7 of game 2, 2 and 5 of game 3
-    expect(rosalind.locator(".stats dd")).to_have_text(["3", "2 (67%)", "38.3", "5.5", "33%", "20 / 60", "W1"])
+    expect(rosalind.locator(".list-head .total")).to_have_text(re.compile(r"Wins\s*2\s*67%"))
+    expect(rosalind.locator(".stats dd")).to_have_text(
+        ["3", re.compile(r"^\d+, (new|settling|steady)$"), "38.3", "5.5", "33%", "20 / 60", "won the last game"]
+    )
     look("standings")
 
-    # Sort the cards by average score, lowest first, from the phone's sort form
+    # Sort the cards by average score, lowest first, from the folded form
+    tap(page.locator(".filters-fold > summary"))
     page.get_by_label("Sort by").select_option(label="Average score")
     page.get_by_label("Order").select_option(label="Lowest first (A to Z)")
-    tap(page.get_by_role("button", name="Sort", exact=True))
+    tap(page.get_by_role("button", name="Show", exact=True))
     # averages: Rosalind 38.3, Tobias 77.5, Wen 80, Maximiliana 95
     expect(page.locator(".standings-list .name")).to_have_text(["Rosalind", "Tobias", "Wen", "Maximiliana Oppenheimer-Fitzgerald"])
     expect(page.get_by_label("Order")).to_have_value("asc")
     look("standings-by-average")
+    tap(page.locator(".filters-fold > summary"))
     page.get_by_label("Order").select_option(label="Highest first (Z to A)")
-    tap(page.get_by_role("button", name="Sort", exact=True))
+    tap(page.get_by_role("button", name="Show", exact=True))
     expect(page.locator(".standings-list .name")).to_have_text(["Maximiliana Oppenheimer-Fitzgerald", "Wen", "Tobias", "Rosalind"])
     # a new season choice keeps the sort
+    tap(page.locator(".filters-fold > summary"))
     page.get_by_label("Season").select_option(label="All time")
     tap(page.get_by_role("button", name="Show", exact=True))
     expect(page).to_have_url(re.compile(r"season=all.*sort=average.*dir=desc"))
@@ -138,6 +144,7 @@ def test_standings_player_and_head_to_head_at_360_px(page: Page, look, league: i
 
     # A range of dates: the date fields show once "Dates below" is chosen
     page.goto(f"/leagues/{league}")
+    tap(page.locator(".filters-fold > summary"))
     expect(page.get_by_label("From", exact=True)).to_be_hidden()
     page.get_by_label("Season").select_option(label="Dates below")
     page.get_by_label("From", exact=True).fill(f"{THIS_YEAR}-01-02")
@@ -145,6 +152,7 @@ def test_standings_player_and_head_to_head_at_360_px(page: Page, look, league: i
     tap(page.get_by_role("button", name="Show", exact=True))
     expect(page.locator("main .meta").first).to_contain_text(f"2 games in {THIS_YEAR}-01-02 to {THIS_YEAR}-01-03")
     expect(page.get_by_label("From", exact=True)).to_have_value(f"{THIS_YEAR}-01-02")
+    expect(page.locator(".filters-fold > summary")).to_contain_text(f"{THIS_YEAR}-01-02 to {THIS_YEAR}-01-03")
     look("standings-date-range")
 
     # A season that isn't one: the message is beside the field
@@ -163,7 +171,7 @@ def test_on_a_wide_screen_the_standings_are_a_table_sorted_from_its_headings(pag
     expect(table.locator("thead th")).to_have_text(
         ["Player", "Games", "Wins", "Win rate", "Average score", "Penalty per deal", "Went out", "Best game", "Worst game", "Streak", "Skill"]
     )
-    expect(table.locator("th[aria-sort]")).to_have_text("Skill")
+    expect(table.locator("th[aria-sort]")).to_have_text("Wins")
     look("standings-table")
     tap(table.get_by_role("link", name="Games", exact=True))  # most games first
     expect(table.locator("th[aria-sort]")).to_have_attribute("aria-sort", "descending")

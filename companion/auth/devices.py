@@ -1,0 +1,70 @@
+"""A signed-in phone's name as a person knows it ("Chrome on Android", "Safari on iPhone"), from its browser string.
+
+Browser strings pile up the names of every engine they claim to be like
+(Chrome on Android says "Safari", Edge says "Chrome"), so the tokens are
+tried most specific first. Only the first ``LONGEST`` characters are read,
+and the answer is always made of this module's own words: whatever a
+browser sends, nothing of it is shown.
+"""
+
+from __future__ import annotations
+
+LONGEST = 512
+"""Characters of a browser string looked at (a stored one is cut at 120; a hostile one may be huge)."""
+
+#: (token in the browser string, the browser's name), most specific first.
+BROWSERS: tuple[tuple[str, str], ...] = (
+    ("EdgA/", "Edge"),
+    ("EdgiOS/", "Edge"),
+    ("Edg/", "Edge"),
+    ("Edge/", "Edge"),
+    ("OPR/", "Opera"),
+    ("OPiOS/", "Opera"),
+    ("SamsungBrowser/", "Samsung Internet"),
+    ("FxiOS/", "Firefox"),
+    ("Firefox/", "Firefox"),
+    ("CriOS/", "Chrome"),
+    ("Chrome/", "Chrome"),
+    ("Chromium/", "Chromium"),
+    ("Safari/", "Safari"),
+    ("Version/", "Safari"),  # Safari's own mark, when a kept string lost its end
+)
+
+#: (token, the device or system's name), most specific first (an iPad's string says "like Mac OS X").
+PLATFORMS: tuple[tuple[str, str], ...] = (
+    ("iPhone", "iPhone"),
+    ("iPad", "iPad"),
+    ("Android", "Android"),
+    ("Windows", "Windows"),
+    ("CrOS", "a Chromebook"),
+    ("Macintosh", "Mac"),
+    ("Linux", "Linux"),
+)
+
+
+STORED = 120
+"""Characters of a browser string a sign-in keeps (LoginSession.agent)."""
+
+
+def kept_agent(agent: str | None) -> str | None:
+    """The browser string as a sign-in keeps it: whole if short, else its start (the system) and end (the browser)."""
+    if not agent:
+        return None
+    if len(agent) <= STORED:
+        return agent
+    half = (STORED - 1) // 2
+    return agent[:half] + "…" + agent[-(STORED - 1 - half):]
+
+
+def device_name(agent: str | None) -> str:
+    """``"Chrome on Android"``, ``"Safari on iPhone"``, ``"Firefox"``, ``"A browser on Linux"``, ``"A browser"``."""
+    text = (agent or "")[:LONGEST]
+    browser = next((name for token, name in BROWSERS if token in text), None)
+    platform = next((name for token, name in PLATFORMS if token in text), None)
+    if browser == "Safari" and platform not in ("iPhone", "iPad", "Mac"):
+        browser = None  # an unknown browser claiming to be like Safari, as nearly all do
+    if browser and platform:
+        return f"{browser} on {platform}"
+    if browser:
+        return browser
+    return f"A browser on {platform}" if platform else "A browser"
