@@ -25,6 +25,7 @@ from ..house_rules.service import find_ruleset
 from ..models import CustomRulesetVersion
 from ..rules import DEFAULT_RULESET_ID, RULESETS, Ruleset
 from ..rules.deal_score import DealJudgement
+from ..rules.words import and_list
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
 from . import bp, life, offline
 from .deal_entry import EntryOutcome, EntryResult, buys_in_deal, enter_deal, entry_refusal, undo_last_deal
@@ -34,7 +35,7 @@ from .history import history_rows
 from .pagecache import page_cache
 from ..validation import parse_id
 from .forms import RANDOM_DEALER, ConfirmForm, DealEntryForm, NewGameForm, UndoForm
-from .state import game_state, roles
+from .state import GameState, game_state, roles
 
 
 
@@ -537,11 +538,35 @@ def _back_to_the_game(game: Game, result: EntryResult) -> WerkzeugResponse:
     """A saved (or refused) entry: the game page, with what happened said at its top."""
     saved = result.outcome is EntryOutcome.SAVED
     flash(result.message, "info" if saved else "error")
+    if saved:
+        standing = _standing_sentence(game_state(game))
+        if standing:
+            flash(standing, "info")
     if saved and result.judgement is not None:
         difference = _phone_difference(game, result.judgement.totals, request.form.get("phone_totals", ""))
         if difference:
             flash(difference, "error")
     return redirect(url_for("games.show", game_id=game.id), code=303)
+
+
+def _standing_sentence(state: GameState) -> str | None:
+    """Who leads and each total, in one sentence, for the top of the game page just after a save.
+
+    The scoreboard is below the next deal's prompt, out of sight on a phone;
+    the table wants the totals the moment a deal is saved. A finished game's
+    page opens on its final order, so it needs no sentence.
+    """
+    if state.current_deal is None or not state.deals_played:
+        return None
+    order = sorted(state.standings, key=lambda s: (s.place, s.position))
+    leaders = [s for s in order if s.place == 1]
+    others = [s for s in order if s.place != 1]
+    after = f"After deal {state.deals_played}"
+    if not others:
+        return f"{after}, everyone is level on {leaders[0].total}."
+    names = and_list([s.player.name for s in leaders])
+    lead = f"{names} lead{'s' if len(leaders) == 1 else ''} on {leaders[0].total}"
+    return f"{after}: {lead}, then {and_list([f'{s.player.name} {s.total}' for s in others])}."
 
 
 def _not_saved(form: DealEntryForm, result: EntryResult) -> dict[str, object]:
