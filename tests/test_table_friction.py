@@ -59,3 +59,40 @@ def test_the_last_deal_saved_opens_on_the_final_order_with_no_second_banner(make
         doc = save(form_client, url, number, 0, ["", "5", "K"])
     assert flashes(doc) == ["Deal 7 saved."]
     assert doc.find(id="final-heading") is not None
+
+
+# ---------------------------------------------------------------------------
+# 5. "Finish early" beside the deal prompt
+
+
+def test_finish_early_is_folded_beside_the_deal_prompt_and_still_needs_the_table_to_agree(client, app):
+    url = start_game_via_form_with_csrf(client, ["Ann", "Bob", "Cat"])
+    doc = game_page(client, url)
+    assert not doc.has(cls="finish-early")  # no deal played: nothing to end (abandon is for that)
+    token = doc.find(tag="input", name="csrf_token").attrs["value"]
+    hands = {"hands-0-cards": "", "hands-1-cards": "K", "hands-2-cards": "5"}
+    saved = client.post(f"{url}/deals/1", data={"csrf_token": token, "went_out": "0", **hands})
+    assert saved.status_code == 303, saved.get_data(as_text=True)
+    doc = game_page(client, url)
+    fold = doc.find(cls="prompt").find(tag="details", cls="finish-early")
+    assert fold.find(tag="summary").text == "Finish early"
+    assert "open" not in fold.attrs
+    form = fold.find(tag="form")
+    assert form.attrs["action"] == f"{url}/end" and form.attrs["method"] == "post"
+    assert form.has(tag="input", name="csrf_token")
+    assert form.find(tag="input", name="sure").attrs["type"] == "checkbox"
+    assert "End the game here" not in doc.find(cls="actions").text  # no longer under Corrections
+    refused = client.post(f"{url}/end", data={"sure": "y"})  # no CSRF token
+    assert refused.status_code == 400
+    assert game_page(client, url).has(cls="finish-early")  # still in play
+    client.post(f"{url}/end", data={"csrf_token": token, "sure": "y"})
+    assert "The game ended after deal 1; it counts as played." in flashes(game_page(client, url))
+
+
+def start_game_via_form_with_csrf(client, names) -> str:
+    token = game_page(client, "/games/new").find(tag="input", name="csrf_token").attrs["value"]
+    data = {"csrf_token": token, "ruleset": "contract", "first_dealer": "0"}
+    data.update({f"seats-{i}-new_name": name for i, name in enumerate(names)})
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"]
