@@ -8,7 +8,6 @@ from __future__ import annotations
 from pages import parse
 
 
-
 def flashes(doc) -> list[str]:
     return [node.text for node in doc.find_all(cls="flash")]
 
@@ -96,3 +95,36 @@ def start_game_via_form_with_csrf(client, names) -> str:
     response = client.post("/games/new", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)
     return response.headers["Location"]
+
+
+# ---------------------------------------------------------------------------
+# 4. A long hand wraps in its box
+
+
+def test_the_cards_box_is_a_wrapping_box_that_shows_the_whole_hand(make_game, form_client):
+    url = make_game(["Ann", "Bob", "Cat"])
+    doc = game_page(form_client, f"{url}/deals/1")
+    box = doc.find(id="hands-1-cards")
+    assert box.tag == "textarea" and box.attrs["rows"] == "1"
+    twelve = "A 2 3 4 10 J Q K K JK 9 8"
+    response = form_client.post(
+        f"{url}/deals/1",
+        data={
+            "went_out": "0",
+            "hands-0-cards": "",
+            "hands-1-cards": twelve,
+            "hands-2-cards": "5 5 5 5 5 5 5 5 5 5 5 ZZ",
+        },
+    )
+    assert response.status_code == 422  # refused for Cat's line: Bob's twelve cards come back whole, to read
+    assert parse(response.get_data(as_text=True)).find(id="hands-1-cards").text == twelve
+
+
+def test_a_hand_typed_over_two_lines_is_read_as_one(make_game, form_client):
+    url = make_game(["Ann", "Bob", "Cat"])
+    response = form_client.post(
+        f"{url}/deals/1",
+        data={"went_out": "0", "hands-0-cards": "", "hands-1-cards": "K Q\r\n7", "hands-2-cards": "5\n5"},
+    )
+    assert response.status_code == 303, response.get_data(as_text=True)
+    assert flashes(game_page(form_client, url))[1] == "After deal 1: Ann leads on 0, then Cat 10 and Bob 27."
