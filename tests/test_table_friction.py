@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pages import parse
 
+from companion.extensions import db
+
 
 def flashes(doc) -> list[str]:
     return [node.text for node in doc.find_all(cls="flash")]
@@ -128,3 +130,79 @@ def test_a_hand_typed_over_two_lines_is_read_as_one(make_game, form_client):
     )
     assert response.status_code == 303, response.get_data(as_text=True)
     assert flashes(game_page(form_client, url))[1] == "After deal 1: Ann leads on 0, then Cat 10 and Bob 27."
+
+
+# ---------------------------------------------------------------------------
+# 7. The new game's defaults
+
+
+def selected_ruleset(doc) -> str:
+    return next(o.attrs["value"] for o in doc.find(id="ruleset").find_all("option") if "selected" in o.attrs)
+
+
+def ticked_options(doc) -> list[str]:
+    return [box.attrs["value"] for box in doc.find_all(tag="input", name="options") if "checked" in box.attrs]
+
+
+def shown_seats(doc) -> int:
+    return sum(1 for seat in doc.find_all(cls="seat") if "hidden" not in seat.attrs)
+
+
+def test_a_leagues_new_game_picks_the_rules_of_its_last_game(form_client, no_csrf_app):
+    from test_seating import make_league
+
+    league = make_league(form_client, no_csrf_app, ["Ann", "Bob", "Cat"])
+    doc = game_page(form_client, f"/games/new?league={league}")
+    assert (selected_ruleset(doc), ticked_options(doc)) == ("contract", [])  # no game yet: the default rules
+    with no_csrf_app.app_context():
+        from companion.models import League
+
+        ids = [p.id for p in db.session.get(League, league).members]
+    url = f"/games/new/league/{league}"
+    start = {"order": ",".join(map(str, ids)), "plays": [str(i) for i in ids]}
+    response = form_client.post(url, data={**start, "ruleset": "shanghai", "options": ["no-jokers"]})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    for page_url in (f"/games/new?league={league}", url):
+        doc = game_page(form_client, page_url)
+        assert (selected_ruleset(doc), ticked_options(doc)) == ("shanghai", ["no-jokers"]), page_url
+    # a link that names its rules still picks them
+    doc = game_page(form_client, f"/games/new?league={league}&ruleset=parlett")
+    assert (selected_ruleset(doc), ticked_options(doc)) == ("parlett", [])
+
+
+def test_the_new_game_form_shows_as_many_seats_as_the_rules_take(form_client):
+    doc = game_page(form_client, "/games/new")  # Contract Rummy: 3 to 5 players
+    assert shown_seats(doc) == 5
+    assert doc.find(id="player-range").attrs["data-max-players"] == "5"
+    dealers = [o.text for o in doc.find(id="first_dealer").find_all("option") if "hidden" not in o.attrs]
+    assert dealers == ["Draw at random", "Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5"]
+    assert shown_seats(game_page(form_client, "/games/new?ruleset=parlett")) == 8  # 3 to 8 players
+    # a form sent back with a seat filled beyond the rules' table shows that seat, with the problem
+    data = {"ruleset": "contract", "first_dealer": "random", **{f"seats-{i}-new_name": f"P{i}" for i in range(6)}}
+    response = form_client.post("/games/new", data=data)
+    assert response.status_code == 422
+    doc = parse(response.get_data(as_text=True))
+    assert shown_seats(doc) == 6
+    assert "Contract Rummy is played by 3 to 5 players; you seated 6." in doc.find(cls="seats").text
+
+
+def test_house_rules_a_tables_own_rules_already_settle_are_not_offered(form_client, no_csrf_app):
+    from companion.house_rules import service
+    from companion.models import User
+    from companion.rules import RULESETS, ruleset_to_definition
+
+    grandma = RULESETS["contract"].changed([("points", (("JK", 25),))])
+    definition = {**ruleset_to_definition(grandma), "name": "Grandma's rules"}
+    with no_csrf_app.app_context():
+        custom = service.save(definition, user=db.session.get(User, no_csrf_app.config["OWNER_ID"]))
+        db.session.commit()
+        ruleset_id = custom.ruleset_id
+    doc = game_page(form_client, f"/games/new/options?ruleset={ruleset_id}")
+    offered = [label.text for label in doc.find_all(tag="label")]
+    assert offered == ["Deuces wild (a wild two scores as a joker)", "No jokers"]  # not "Jokers score 20"
+    assert "Jokers score 20" in game_page(form_client, "/games/new/options?ruleset=contract").text
+    data = {"ruleset": ruleset_id, "first_dealer": "0", "options": ["joker-20"]}
+    data.update({f"seats-{i}-new_name": name for i, name in enumerate(["Ann", "Bob", "Cat"])})
+    response = form_client.post("/games/new", data=data)
+    assert response.status_code == 422
+    assert "Grandma's rules has no house rule “joker-20”." in parse(response.get_data(as_text=True)).text
