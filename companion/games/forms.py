@@ -78,13 +78,20 @@ class NewGameForm(FlaskForm):
                 raise ValidationError(f"{ruleset.name} has no house rule “{_OPTION_LABELS.get(key, key)}”.")
 
 
+def _lines_joined(text: str | None) -> str | None:
+    """A hand typed over several lines (its box wraps, and Enter without JavaScript breaks a line) as one line."""
+    return " ".join(text.splitlines()) if text else text
+
+
 class HandForm(FlaskForm):
     """One player's line of the score form."""
 
     class Meta:
         csrf = False
 
-    cards = StringField("Cards left", validators=[PlainText(longest=MAX_HAND_TEXT, what="A hand")])
+    cards = StringField(
+        "Cards left", filters=[_lines_joined], validators=[PlainText(longest=MAX_HAND_TEXT, what="A hand")]
+    )
     points = StringField("or their points")  # read by the engine's read_points, which bounds it
     exact_cut = BooleanField("Cut exactly")
     one_turn_out = BooleanField("Went down and out in one turn")

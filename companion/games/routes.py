@@ -16,13 +16,15 @@ from sqlalchemy import bindparam, select
 from ..extensions import db
 from ..links import public_url
 from ..auth.access import can_change_game, can_change_league, changeable_leagues, may_change, refusal
-from ..models import Game, League, Player
+from ..models import Game, GameStatus, League, Player
 from ..qr import qr_svg
 from .. import registry
 from ..htmx import is_htmx
 from ..models import CustomRulesetVersion
-from ..rules import Ruleset
+from ..rules import HouseOption, Ruleset
 from ..rules.deal_score import DealJudgement
+from ..rules.house_options import options_that_apply
+from ..rules.words import and_list
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
 from . import bp, life, offline
 from .deal_entry import EntryOutcome, EntryResult, buys_in_deal, enter_deal, entry_refusal, undo_last_deal
@@ -32,7 +34,7 @@ from .history import history_rows
 from .pagecache import page_cache
 from ..validation import parse_id
 from .forms import RANDOM_DEALER, ConfirmForm, DealEntryForm, NewGameForm, UndoForm
-from .state import game_state, roles
+from .state import GameState, game_state, roles
 
 
 
@@ -94,15 +96,36 @@ def _offer_choices(form: NewGameForm, known: list[Player]) -> list[registry.Choi
 
 
 def _fill_from_link(form: NewGameForm, rules: list[registry.Choice]) -> None:
-    """A link's ``?ruleset=`` picks the rules; its ``?league=`` fills the seats from the roster, in order."""
-    if request.args.get("ruleset") in {c.value for c in rules}:
-        form.ruleset.data = request.args["ruleset"]
+    """A link's ``?ruleset=`` picks the rules; its ``?league=`` fills the seats from the roster, in order,
+    and (with no ``?ruleset=``) picks the rules and house rules of the league's last game."""
     asked = parse_id(request.args.get("league"))
     league = db.session.get(League, asked) if asked is not None else None
     if league is not None:
         form.league.data = league.id
+        form.ruleset.data, form.options.data = _league_last_rules(league, rules)
         for seat, member in zip(form.seats, league.seating(), strict=False):
             seat.form.player.data = member.id
+    if request.args.get("ruleset") in {c.value for c in rules}:
+        form.ruleset.data, form.options.data = request.args["ruleset"], []
+
+
+def _league_last_rules(league: League, rules: list[registry.Choice]) -> tuple[str, list[str]]:
+    """The rules and house rules of the league's last game played or in play, when the reader may still pick them.
+
+    A table that plays its own rules every week shouldn't have to pick them
+    every week; with no such game, the default rules and none of their house rules.
+    """
+    last = db.session.scalars(
+        select(Game)
+        .where(Game.league_id == league.id, Game.status != GameStatus.ABANDONED.value)
+        .order_by(Game.created_at.desc(), Game.id.desc())
+        .limit(1)
+    ).first()
+    found = registry.find(last.ruleset_id) if last and last.ruleset_id in {c.value for c in rules} else None
+    if last is None or found is None:
+        return registry.DEFAULT_ID, []
+    offered = {option.key for option in options_that_apply(found[0])}  # a table's own rules may have changed since
+    return last.ruleset_id, [key for key in last.ruleset.chosen_options if key in offered]
 
 
 def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
@@ -135,7 +158,7 @@ def _rules_from_form(form: NewGameForm) -> tuple[Ruleset, CustomRulesetVersion |
     if found is None:
         raise _FieldProblem(form.ruleset, "Pick rules from the list.")
     ruleset, custom_version = found
-    offered = {option.key for option in ruleset.options}
+    offered = {option.key for option in options_that_apply(ruleset)}
     unknown = [key for key in form.options.data or [] if key not in offered]
     if unknown:  # the form checked only the published rulesets' house rules
         raise _FieldProblem(form.options, f"{ruleset.name} has no house rule “{unknown[0][:40]}”.")
@@ -199,7 +222,7 @@ def seat_league(league_id: int) -> tuple[str, int] | WerkzeugResponse:
     errors: dict[str, str] = {}
     rules = registry.choices(current_user, league)  # the league's own rules first, as on the new-game form
     ruleset, custom_version = _seating_rules(ruleset_id, rules, errors)
-    offered = {option.key for option in ruleset.options}
+    offered = {option.key for option in options_that_apply(ruleset)}
     chosen_options = [key for key in dict.fromkeys(chosen_options) if key in offered]
     move = request.form.get("move", "") if request.method == "POST" else ""
     if move:  # "up-<id>" or "down-<id>": one seat moves, everything else stays as ticked
@@ -249,14 +272,15 @@ def _seating_rules(
 def _seating_asked(league: League) -> tuple[list[Player], set[int], str, list[str]]:
     """The seating page's state: the roster in seat order, who plays, the rules and house rules asked for.
 
-    First shown, the league's usual seating (or everyone) with the default
-    rules; posted, what the page sent (unknown players left out).
+    First shown, the league's usual seating (or everyone) with the rules of
+    its last game (or the default rules); posted, what the page sent (unknown players left out).
     """
     if request.method == "GET":
         order = league.seating()
         usual = set(league.usual_player_ids())
         playing = {p.id for p in order if p.id in usual}
-        return order, playing or {p.id for p in order}, registry.DEFAULT_ID, []
+        ruleset_id, options = _league_last_rules(league, registry.choices(current_user, league))
+        return order, playing or {p.id for p in order}, ruleset_id, options
     roster = {str(player.id): player for player in league.members}
     asked = [i for i in request.form.get("order", "").split(",") if i in roster]
     order = [roster[i] for i in dict.fromkeys(asked)] + [p for p in league.seating() if str(p.id) not in asked]
@@ -544,11 +568,35 @@ def _back_to_the_game(game: Game, result: EntryResult) -> WerkzeugResponse:
     """A saved (or refused) entry: the game page, with what happened said at its top."""
     saved = result.outcome is EntryOutcome.SAVED
     flash(result.message, "info" if saved else "error")
+    if saved:
+        standing = _standing_sentence(game_state(game))
+        if standing:
+            flash(standing, "info")
     if saved and result.judgement is not None:
         difference = _phone_difference(game, result.judgement.totals, request.form.get("phone_totals", ""))
         if difference:
             flash(difference, "error")
     return redirect(url_for("games.show", game_id=game.id), code=303)
+
+
+def _standing_sentence(state: GameState) -> str | None:
+    """Who leads and each total, in one sentence, for the top of the game page just after a save.
+
+    The scoreboard is below the next deal's prompt, out of sight on a phone;
+    the table wants the totals the moment a deal is saved. A finished game's
+    page opens on its final order, so it needs no sentence.
+    """
+    if state.current_deal is None or not state.deals_played:
+        return None
+    order = sorted(state.standings, key=lambda s: (s.place, s.position))
+    leaders = [s for s in order if s.place == 1]
+    others = [s for s in order if s.place != 1]
+    after = f"After deal {state.deals_played}"
+    if not others:
+        return f"{after}, everyone is level on {leaders[0].total}."
+    names = and_list([s.player.name for s in leaders])
+    lead = f"{names} lead{'s' if len(leaders) == 1 else ''} on {leaders[0].total}"
+    return f"{after}: {lead}, then {and_list([f'{s.player.name} {s.total}' for s in others])}."
 
 
 def _not_saved(form: DealEntryForm, result: EntryResult) -> dict[str, object]:
@@ -590,6 +638,12 @@ def _phone_difference(game: Game, totals: dict[int, int], phone_totals: str) -> 
     if not differ:
         return None
     return "The saved scores are the rules' own: " + ", ".join(differ) + "."
+
+
+@bp.app_template_filter("offered_options")
+def offered_options(ruleset: Ruleset) -> tuple[HouseOption, ...]:
+    """The house rules worth offering for ``ruleset`` (none its own rules already say or contradict)."""
+    return options_that_apply(ruleset)
 
 
 @bp.app_template_filter("signed")

@@ -25,10 +25,9 @@ from sqlalchemy.exc import IntegrityError
 from ..auth.access import new_token
 from ..extensions import db
 from ..games.history import touch
-from ..house_rules.service import find as find_rules
-from ..house_rules.service import league_choices
 from ..models import Change, CustomRuleset, CustomRulesetVersion, DealResult, Game, GameStatus, HandScore, League, Player, Seat
-from ..rules import RULESETS, Ruleset
+from .. import registry
+from ..rules import Ruleset
 from ..rules.deal_score import adjustments, bonus_problem
 from .paper import MAX_SENTENCES, SheetGame
 
@@ -127,7 +126,7 @@ class Preview:
 
 def _rules_offered(league: League) -> list[tuple[str, str]]:
     """``(ruleset id, name)`` of every ruleset the league may import under: the built-in ones and its own."""
-    return [(r.id, r.name) for r in RULESETS.values()] + [(c.value, c.label) for c in league_choices(league)]
+    return [(r.id, r.name) for r in registry.builtins()] + [(c.value, c.label) for c in registry.league_choices(league)]
 
 
 def _match_rules(words: str, offered: list[tuple[str, str]]) -> str | None:
@@ -204,7 +203,7 @@ def preview(
             if ruleset_id in new_rules:
                 found[ruleset_id] = (new_rules[ruleset_id].ruleset, None)
             else:
-                found[ruleset_id] = find_rules(ruleset_id) if ruleset_id in RULESETS else _league_rules(ruleset_id, league)
+                found[ruleset_id] = registry.find(ruleset_id) if registry.is_builtin(ruleset_id) else _league_rules(ruleset_id, league)
         rules_found = found[ruleset_id]
         if rules_found is None:
             result.problems.append(f"{game.where}: its rules can't be found any more.")
@@ -224,12 +223,11 @@ def preview(
 
 def _league_rules(ruleset_id: str, league: League) -> tuple[Ruleset, CustomRulesetVersion | None] | None:
     """A stored ruleset the league offers (its latest version), whoever reads the page."""
-    if ruleset_id not in {choice.value for choice in league_choices(league)}:
+    if ruleset_id not in {choice.value for choice in registry.league_choices(league)}:
         return None
-    from ..house_rules.service import custom_id, get, ruleset_of
 
-    custom = get(custom_id(ruleset_id))
-    return None if custom is None else (ruleset_of(custom.latest), custom.latest)
+    custom = registry.stored(registry.stored_id(ruleset_id))
+    return None if custom is None else (registry.of_version(custom.latest), custom.latest)
 
 
 def totals_only_rules(ruleset: Ruleset) -> NewRules:
@@ -390,7 +388,6 @@ def store(league: League, result: Preview, source: str) -> int:
 
 def _store_new_rules(league: League, games: list[PlannedGame]) -> None:
     """Store the rules the games need that the league doesn't have yet as its own; the games then play under them."""
-    from ..house_rules.service import ruleset_of
 
     stored: dict[str, tuple[Ruleset, CustomRulesetVersion]] = {}
     for planned in games:
@@ -410,7 +407,7 @@ def _store_new_rules(league: League, games: list[PlannedGame]) -> None:
                 version = CustomRulesetVersion(number=len(custom.versions) + 1, definition_json=key)
                 custom.versions.append(version)
                 db.session.flush()  # its id names the rules
-            stored[key] = (ruleset_of(version), version)
+            stored[key] = (registry.of_version(version), version)
         planned.ruleset, planned.version = stored[key]
 
 

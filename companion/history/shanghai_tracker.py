@@ -28,7 +28,7 @@ import io
 import json
 from typing import Any
 
-from ..rules import RULESETS
+from .. import registry
 from ..rules.definition import ruleset_from_definition, ruleset_to_definition
 from ..validation import TextError, clean_name
 from .paper import MAX_GAMES, MAX_NAME, MAX_PLAYERS, MAX_SCORE, MAX_SENTENCES, SheetError, SheetGame
@@ -43,7 +43,7 @@ ROUNDS = 7
 
 def tracker_definition() -> dict[str, Any]:
     """shanghai-tracker's rules as a ruleset object: the T1 contracts as Parlett's, its own points and buys."""
-    definition = ruleset_to_definition(RULESETS["parlett"])
+    definition = ruleset_to_definition(registry.builtin("parlett"))
     definition.update(
         name="Shanghai (shanghai-tracker)",
         summary="shanghai-tracker's seven contracts, dealt 10/10/10/10/12/12/12: low cards 5, jokers 25, five buys.",

@@ -99,8 +99,7 @@
     } else {
       text = text ? text + " " + key : key;
     }
-    cards.value = text;
-    cards.scrollLeft = cards.scrollWidth;  // the last card tapped stays in sight in a narrow box
+    cards.value = text;  // the box grows a line when the hand is long (field-sizing): every card stays in sight
     show(row, true);
   }
 
@@ -116,13 +115,20 @@
   });
   rows.forEach(function (row, i) {
     row.addEventListener("click", function (event) {
-      if (event.target.closest("input, .bonus")) return;
+      if (event.target.closest("input, textarea, .bonus")) return;
       event.preventDefault();  // a tap on the name chooses the line; the keyboard stays down
       chosenByHand = true;
       choose(i);
     });
     row.addEventListener("focusin", function () { chosenByHand = true; choose(i); });
     row.addEventListener("input", function () { show(row, true); });
+    // the cards box is a textarea only so a long hand wraps: Enter moves on to the next hand, as in a line
+    row.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" || !event.target.classList.contains("hand-cards")) return;
+      event.preventDefault();
+      var next = rows[nextRow(i)];
+      if (next && next !== row) field(next, "cards").focus();
+    });
   });
   form.addEventListener("submit", function () {
     phoneTotals.value = rows.map(function (row) {

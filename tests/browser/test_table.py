@@ -165,6 +165,7 @@ def test_end_early_rematch_abandon_and_restore(page: Page, look, seed_game) -> N
     game = seed_game("contract", ["Ann", "Bob", "Cat"], deals=[(0, {1: "K", 2: "5"})])
     page.goto(f"/games/{game}")
     expect(page.locator("#scoreboard .may-i-row td")).to_have_text(["0", "0", "0"])
+    page.locator(".finish-early summary").tap()  # folded beside the deal prompt
     page.get_by_role("checkbox", name=re.compile("^We all agree")).tap()
     page.get_by_role("button", name="End the game here").tap()
     expect(page.locator(".ended-early")).to_contain_text("Ended early after deal 1 of 7")
