@@ -35,6 +35,17 @@ def test_picker_state_round_trips_through_its_text():
     assert MeldsText.parse(state.text) == state
 
 
+def test_typed_melds_may_be_split_by_a_slash_as_well():
+    """Issue 19, item 8: "|" is hard to find on a phone's keyboard; "/" is on its first page of symbols."""
+    assert MeldsText.parse("5s 6s jk 8s / 9h 10h jh") == MeldsText.parse("5S 6S JK 8S | 9H 10H JH")
+    assert MeldsText.parse("7H 7S 7D/KC KD KS|2C 3C 4C").text == "7H 7S 7D | KC KD KS | 2C 3C 4C"
+
+
+def test_the_checker_takes_melds_split_by_a_slash(form_client):
+    page = form_client.post("/check", data={"ruleset": "contract", "deal": "1", "melds": "7H 7S 7D / KC KD JK"})
+    assert "Legal go-down" in page.get_data(as_text=True)
+
+
 def test_picker_taps_add_remove_and_start_melds():
     state = MeldsText.parse("9C 9D")
     state = apply_action(state, {"add": "9S"})

@@ -7,12 +7,15 @@ round trip that returns the picker and the ruling.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..rules import Card, CardSyntaxError, parse_cards
 from ..validation import parse_whole_number
 
 SEPARATOR = "|"
+_MELD_BREAKS = re.compile(r"[|/]")
+"""What splits typed melds: the canonical ``|``, or a slash (on a phone's first page of symbols)."""
 MAX_TEXT = 600
 """Characters of cards in one box: far more than a table's melds (a million once took seconds and 22 MB back)."""
 
@@ -28,10 +31,13 @@ class MeldsText:
 
     @classmethod
     def parse(cls, text: str | None) -> MeldsText:
-        """``"5S 6S JK 8S | 9H 10H"`` as melds; a trailing ``|`` starts an empty meld."""
+        """``"5S 6S JK 8S | 9H 10H"`` as melds; a trailing ``|`` starts an empty meld.
+
+        A slash splits melds too (``"5S 6S JK 8S / 9H 10H"``): ``|`` is hard to find on a phone's keyboard.
+        """
         if text and len(text) > MAX_TEXT:
             return cls(((),), f"That is more cards than a table holds: type at most {MAX_TEXT} characters.", raw="")
-        parts = (text or "").split(SEPARATOR)
+        parts = _MELD_BREAKS.split(text or "")
         melds = []
         for part in parts:
             try:
