@@ -11,7 +11,12 @@ from companion.extensions import db
 
 
 def flashes(doc) -> list[str]:
-    return [node.text for node in doc.find_all(cls="flash")]
+    """The banners at the top of the page, and the totals said under a "saved" one."""
+    return (
+        [node.text for node in doc.find(cls="flashes").find_all() if node.classes & {"flash", "flash-totals"}]
+        if doc.has(cls="flashes")
+        else []
+    )
 
 
 def game_page(client, url):

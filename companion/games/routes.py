@@ -571,7 +571,7 @@ def _back_to_the_game(game: Game, result: EntryResult) -> WerkzeugResponse:
     if saved:
         standing = _standing_sentence(game_state(game))
         if standing:
-            flash(standing, "info")
+            flash(standing, "totals")
     if saved and result.judgement is not None:
         difference = _phone_difference(game, result.judgement.totals, request.form.get("phone_totals", ""))
         if difference:

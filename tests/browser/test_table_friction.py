@@ -49,7 +49,8 @@ def test_the_totals_are_in_sight_after_saving(page: Page, look, seed_game, scree
     page.locator("#hand-3 .hand-name").tap()
     key(page, "JK").tap()
     page.locator("#save").tap()
-    expect(page.locator(".flash")).to_have_text(["Deal 1 saved.", "After deal 1: Ann leads on 0, then Cat 3, Dan 15 and Bob 20."])
+    expect(page.locator(".flash")).to_have_text("Deal 1 saved.")
+    expect(page.locator(".flash-totals")).to_have_text("After deal 1: Ann leads on 0, then Cat 3, Dan 15 and Bob 20.")
     assert page.evaluate("scrollY") == 0
     assert in_view(page, ".flashes"), "the totals are out of sight"
     look(f"saved-totals-{screen['width']}")
@@ -106,3 +107,68 @@ def test_finish_early_beside_the_prompt(page: Page, look, seed_game, screen) -> 
     page.get_by_role("button", name="End the game here").tap()
     expect(page.locator(".ended-early")).to_contain_text("Ended early after deal 1 of 7")
     look(f"finish-early-done-{screen['width']}")
+
+
+# ---------------------------------------------------------------------------
+# 7. The new game's defaults
+
+
+def seats_shown(page: Page) -> int:
+    return page.locator(".seats .seat:visible").count()
+
+
+@SCREENS
+def test_the_new_game_form_fits_its_seats_to_the_rules(page: Page, look, screen) -> None:
+    page.set_viewport_size(screen)
+    page.goto("/games/new")
+    expect(page.locator("#player-range")).to_have_text("Contract Rummy: 3–5 players.")
+    assert seats_shown(page) == 5
+    look(f"new-game-contract-{screen['width']}")
+    page.locator("#ruleset").select_option("parlett")  # 3 to 8 players: htmx swaps the range in
+    expect(page.locator("#player-range")).to_contain_text("3–8 players")
+    expect(page.locator(".seats .seat:visible")).to_have_count(8)
+    page.get_by_role("textbox", name="or a new player at seat 7").fill("Gus")
+    page.locator("#ruleset").select_option("contract")
+    expect(page.locator("#player-range")).to_contain_text("3–5 players")
+    expect(page.locator(".seats .seat:visible")).to_have_count(6)  # seat 7 holds Gus: it stays in sight
+    expect(page.get_by_role("textbox", name="or a new player at seat 7")).to_have_value("Gus")
+    look(f"new-game-back-to-contract-{screen['width']}")
+
+
+@pytest.fixture
+def grandmas_league(live_app) -> int:
+    """A league whose every game is played under its own "Grandma's rules" (jokers 25), with "No jokers" ticked."""
+    from companion.extensions import db
+    from companion.games import life
+    from companion.house_rules import service
+    from companion.leagues.service import create_league
+    from companion.models import League, User
+    from companion.rules import RULESETS, ruleset_to_definition
+
+    name = "Grandma's table"
+    with live_app.app_context():
+        found = db.session.query(League).filter_by(name_key=League.key_for(name)).first()
+        if found is not None:
+            return found.id
+        league = create_league(name)
+        owner = db.session.get(User, live_app.config["OWNER_ID"])
+        grandma = RULESETS["contract"].changed([("points", (("JK", 25),))])
+        custom = service.save({**ruleset_to_definition(grandma), "name": "Grandma's rules"}, user=owner, league=league)
+        db.session.commit()
+        version = custom.latest
+        ruleset = service.ruleset_of(version)
+        players = [life.find_or_add_player(n) for n in ("Nan", "Pop", "Sue")]
+        life.start_game(ruleset.with_options("no-jokers"), players, 0, league=league, custom_version=version)
+        return league.id
+
+
+@SCREENS
+def test_a_leagues_game_starts_on_its_own_rules(page: Page, look, grandmas_league: int, screen) -> None:
+    page.set_viewport_size(screen)
+    for url, label in ((f"/games/new/league/{grandmas_league}", "seating"), (f"/games/new?league={grandmas_league}", "form")):
+        page.goto(url)
+        expect(page.locator("#ruleset option:checked")).to_have_text("Grandma's rules")
+        expect(page.get_by_role("checkbox", name="No jokers")).to_be_checked()
+        expect(page.locator("#house-options")).not_to_contain_text("Jokers score 20")  # the table's jokers score 25
+        expect(page.get_by_role("checkbox", name="Deuces wild (a wild two scores as a joker)")).not_to_be_checked()
+        look(f"league-{label}-{screen['width']}")
