@@ -191,3 +191,50 @@ def test_the_account_page_names_each_signed_in_phone(no_csrf_app) -> None:
     names = re.findall(r"<p>([^<]*)<br>", phones.group(0))
     assert sorted(names) == ["A browser", "Chrome on Android", "Safari on iPhone"]
     assert "Mozilla" not in phones.group(0) and "<b>" not in phones.group(0)
+
+
+# ---------------------------------------------------------------------------
+# Importing rules whose name is taken: plain grammar and a rename box
+
+
+def test_importing_a_taken_name_offers_a_free_one_and_imports_under_it(form_client, no_csrf_app) -> None:
+    import io
+    import json
+
+    from sqlalchemy import select
+
+    from companion.extensions import db
+    from companion.models import CustomRuleset
+    from tests.test_house_rules import error_at
+
+    text = json.dumps({"base": "contract", "name": "Grandma's rules", "card_points": {"JK": 25}})
+    assert form_client.post("/rulesets/import", data={"text": text, "owner": "me"}).status_code == 303
+    # the same file again: refused in plain English, a free name offered, the file's text kept for the next tap
+    response = form_client.post(
+        "/rulesets/import",
+        data={"file": (io.BytesIO(text.encode()), "grandma.json"), "owner": "me"},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert error_at(page, "name") == (
+        "That name is taken: you already have rules called “Grandma's rules”. "
+        "“Grandma's rules (2)” is free: import them under it, or type another name."
+    )
+    assert re.search(r'<input type="text" id="name" name="name" value="Grandma&#39;s rules \(2\)"', page)
+    kept = re.search(r'<textarea id="text" name="text"[^>]*>(.*?)</textarea>', page, re.S)
+    assert kept and json.loads(kept.group(1).replace("&#34;", '"').replace("&#39;", "'")) == json.loads(text)
+    # one more tap imports it under the offered name; the first keeps its own
+    response = form_client.post("/rulesets/import", data={"text": text, "owner": "me", "name": "Grandma's rules (2)"})
+    assert response.status_code == 303
+    with no_csrf_app.app_context():
+        names = sorted(db.session.scalars(select(CustomRuleset.name)))
+    assert names == ["Grandma's rules", "Grandma's rules (2)"]
+    # a rename that is taken too is refused beside the box with the next free name; one too long is refused
+    page = form_client.post("/rulesets/import", data={"text": text, "owner": "me", "name": "grandma's RULES (2)"}).get_data(as_text=True)
+    assert "“grandma's RULES (3)” is free" in error_at(page, "name").replace("&#39;", "'")
+    response = form_client.post("/rulesets/import", data={"text": text, "owner": "me", "name": "x" * 61})
+    assert response.status_code == 422
+    assert error_at(response.get_data(as_text=True), "name") == "A name is at most 60 characters; this one is 61."
+    with no_csrf_app.app_context():
+        assert len(db.session.scalars(select(CustomRuleset.name)).all()) == 2
