@@ -238,3 +238,27 @@ def test_importing_a_taken_name_offers_a_free_one_and_imports_under_it(form_clie
     assert error_at(response.get_data(as_text=True), "name") == "A name is at most 60 characters; this one is 61."
     with no_csrf_app.app_context():
         assert len(db.session.scalars(select(CustomRuleset.name)).all()) == 2
+
+
+# ---------------------------------------------------------------------------
+# A quiet `make run`: pip's warnings hidden, its errors shown
+
+
+def test_make_install_hides_pips_warnings_but_shows_its_errors(tmp_path) -> None:
+    """The install step `make run` runs, as `make -n` prints it, given a missing folder of packages (this machine's
+    ~30 "Location … is ignored" warnings) and a package that is nowhere (an error): no warning, the error."""
+    import shlex
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    planned = subprocess.run(["make", "-n", "-s", "install"], cwd=root, capture_output=True, text=True, check=True)
+    command = shlex.split(next(line for line in planned.stdout.splitlines() if " install " in line))
+    assert command[-2:] == ["-e", "."]
+    missing = tmp_path / "no-such-folder"
+    asked = [*command[:-2], "--no-index", "--dry-run", "--find-links", str(missing), "companion-test-no-such-package"]
+    done = subprocess.run(asked, cwd=root, capture_output=True, text=True)
+    said = done.stdout + done.stderr
+    assert done.returncode != 0
+    assert "WARNING" not in said and "is ignored" not in said
+    assert "ERROR" in said and "companion-test-no-such-package" in said
