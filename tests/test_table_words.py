@@ -262,3 +262,39 @@ def test_make_install_hides_pips_warnings_but_shows_its_errors(tmp_path) -> None
     assert done.returncode != 0
     assert "WARNING" not in said and "is ignored" not in said
     assert "ERROR" in said and "companion-test-no-such-package" in said
+
+
+# ---------------------------------------------------------------------------
+# A game ended early on a player's charts
+
+
+def test_a_game_ended_early_is_a_hollow_point_off_the_score_line_with_a_note(ctx, form_client) -> None:
+    import html
+
+    from companion.games import life
+
+    league = create_league("Early nights")
+    ann, bob, cat = people("Ann", "Bob", "Cat")
+    play(league, [ann, bob, cat], [120, 80, 60])  # a full game: Ann 120
+    short = play(league, [ann, bob, cat], [10, 30, 40], stop_after=2)  # two deals, then the table stops: Ann 10
+    life.end_early(short)
+    play(league, [ann, bob, cat], [90, 100, 110])  # a full game: Ann 90
+    page = form_client.get(f"/leagues/{league.id}/players/{ann.id}").get_data(as_text=True)
+    labels = [html.unescape(label) for label in re.findall(r'<svg class="chart"[^>]*aria-label="([^"]+)"', page)]
+    # the words say what the line shows: the full games only, the early one named apart
+    assert labels[0] == (
+        "Ann's final scores: 2 full games, from 120 to 90, lowest 90, highest 120; "
+        "1 game ended early (hollow point, not on the line): 10"
+    )
+    assert labels[1].startswith("Ann's skill: 3 games, from ") and "; 1 game ended early (hollow point): " in labels[1]
+    score_chart = page[page.index('<svg class="chart"'):page.index("</svg>", page.index('<svg class="chart"'))]
+    assert len(re.search(r'<polyline points="([^"]+)"', score_chart).group(1).split()) == 2
+    assert score_chart.count('<circle class="early"') == 1 and score_chart.count("<circle") == 3
+    assert "Ended early: a game stopped after fewer deals, so its total is lower. The line joins the full games only." in text_of(page)
+    assert "final score 10 (ended early)" in text_of(page)
+    # a player whose games all ran their course: no hollow point, no note
+    full = create_league("Full nights")
+    dan, eve, fay = people("Dan", "Eve", "Fay")
+    play(full, [dan, eve, fay], [10, 20, 30])
+    page = form_client.get(f"/leagues/{full.id}/players/{dan.id}").get_data(as_text=True)
+    assert 'class="early"' not in page and "Ended early" not in page
