@@ -8,11 +8,15 @@ BIN := $(VENV)/bin
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+# pip's errors only (--quiet twice): a machine's own pip settings can make it warn about dozens of package
+# folders before `make run` prints the address; a failed install still says why.
+PIP_INSTALL := $(BIN)/pip install --quiet --quiet --disable-pip-version-check
+
 install: $(BIN)/python
-	$(BIN)/pip install --quiet --disable-pip-version-check -e .
+	$(PIP_INSTALL) -e .
 
 install-test: $(BIN)/python
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PIP_INSTALL) -e '.[test]'
 
 # Serves the home network (waitress, companion/server.py) and prints the address phones open (with a QR code);
 # `make run LOCAL=1` serves this machine only, `make run PORT=8080` another port.

@@ -191,3 +191,110 @@ def test_the_account_page_names_each_signed_in_phone(no_csrf_app) -> None:
     names = re.findall(r"<p>([^<]*)<br>", phones.group(0))
     assert sorted(names) == ["A browser", "Chrome on Android", "Safari on iPhone"]
     assert "Mozilla" not in phones.group(0) and "<b>" not in phones.group(0)
+
+
+# ---------------------------------------------------------------------------
+# Importing rules whose name is taken: plain grammar and a rename box
+
+
+def test_importing_a_taken_name_offers_a_free_one_and_imports_under_it(form_client, no_csrf_app) -> None:
+    import io
+    import json
+
+    from sqlalchemy import select
+
+    from companion.extensions import db
+    from companion.models import CustomRuleset
+    from tests.test_house_rules import error_at
+
+    text = json.dumps({"base": "contract", "name": "Grandma's rules", "card_points": {"JK": 25}})
+    assert form_client.post("/rulesets/import", data={"text": text, "owner": "me"}).status_code == 303
+    # the same file again: refused in plain English, a free name offered, the file's text kept for the next tap
+    response = form_client.post(
+        "/rulesets/import",
+        data={"file": (io.BytesIO(text.encode()), "grandma.json"), "owner": "me"},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert error_at(page, "name") == (
+        "That name is taken: you already have rules called “Grandma's rules”. "
+        "“Grandma's rules (2)” is free: import them under it, or type another name."
+    )
+    assert re.search(r'<input type="text" id="name" name="name" value="Grandma&#39;s rules \(2\)"', page)
+    kept = re.search(r'<textarea id="text" name="text"[^>]*>(.*?)</textarea>', page, re.S)
+    assert kept and json.loads(kept.group(1).replace("&#34;", '"').replace("&#39;", "'")) == json.loads(text)
+    # one more tap imports it under the offered name; the first keeps its own
+    response = form_client.post("/rulesets/import", data={"text": text, "owner": "me", "name": "Grandma's rules (2)"})
+    assert response.status_code == 303
+    with no_csrf_app.app_context():
+        names = sorted(db.session.scalars(select(CustomRuleset.name)))
+    assert names == ["Grandma's rules", "Grandma's rules (2)"]
+    # a rename that is taken too is refused beside the box with the next free name; one too long is refused
+    page = form_client.post("/rulesets/import", data={"text": text, "owner": "me", "name": "grandma's RULES (2)"}).get_data(as_text=True)
+    assert "“grandma's RULES (3)” is free" in error_at(page, "name").replace("&#39;", "'")
+    response = form_client.post("/rulesets/import", data={"text": text, "owner": "me", "name": "x" * 61})
+    assert response.status_code == 422
+    assert error_at(response.get_data(as_text=True), "name") == "A name is at most 60 characters; this one is 61."
+    with no_csrf_app.app_context():
+        assert len(db.session.scalars(select(CustomRuleset.name)).all()) == 2
+
+
+# ---------------------------------------------------------------------------
+# A quiet `make run`: pip's warnings hidden, its errors shown
+
+
+def test_make_install_hides_pips_warnings_but_shows_its_errors(tmp_path) -> None:
+    """The install step `make run` runs, as `make -n` prints it, given a missing folder of packages (this machine's
+    ~30 "Location … is ignored" warnings) and a package that is nowhere (an error): no warning, the error."""
+    import shlex
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    planned = subprocess.run(["make", "-n", "-s", "install"], cwd=root, capture_output=True, text=True, check=True)
+    command = shlex.split(next(line for line in planned.stdout.splitlines() if " install " in line))
+    assert command[-2:] == ["-e", "."]
+    missing = tmp_path / "no-such-folder"
+    asked = [*command[:-2], "--no-index", "--dry-run", "--find-links", str(missing), "companion-test-no-such-package"]
+    done = subprocess.run(asked, cwd=root, capture_output=True, text=True)
+    said = done.stdout + done.stderr
+    assert done.returncode != 0
+    assert "WARNING" not in said and "is ignored" not in said
+    assert "ERROR" in said and "companion-test-no-such-package" in said
+
+
+# ---------------------------------------------------------------------------
+# A game ended early on a player's charts
+
+
+def test_a_game_ended_early_is_a_hollow_point_off_the_score_line_with_a_note(ctx, form_client) -> None:
+    import html
+
+    from companion.games import life
+
+    league = create_league("Early nights")
+    ann, bob, cat = people("Ann", "Bob", "Cat")
+    play(league, [ann, bob, cat], [120, 80, 60])  # a full game: Ann 120
+    short = play(league, [ann, bob, cat], [10, 30, 40], stop_after=2)  # two deals, then the table stops: Ann 10
+    life.end_early(short)
+    play(league, [ann, bob, cat], [90, 100, 110])  # a full game: Ann 90
+    page = form_client.get(f"/leagues/{league.id}/players/{ann.id}").get_data(as_text=True)
+    labels = [html.unescape(label) for label in re.findall(r'<svg class="chart"[^>]*aria-label="([^"]+)"', page)]
+    # the words say what the line shows: the full games only, the early one named apart
+    assert labels[0] == (
+        "Ann's final scores: 2 full games, from 120 to 90, lowest 90, highest 120; "
+        "1 game ended early (hollow point, not on the line): 10"
+    )
+    assert labels[1].startswith("Ann's skill: 3 games, from ") and "; 1 game ended early (hollow point): " in labels[1]
+    score_chart = page[page.index('<svg class="chart"'):page.index("</svg>", page.index('<svg class="chart"'))]
+    assert len(re.search(r'<polyline points="([^"]+)"', score_chart).group(1).split()) == 2
+    assert score_chart.count('<circle class="early"') == 1 and score_chart.count("<circle") == 3
+    assert "Ended early: a game stopped after fewer deals, so its total is lower. The line joins the full games only." in text_of(page)
+    assert "final score 10 (ended early)" in text_of(page)
+    # a player whose games all ran their course: no hollow point, no note
+    full = create_league("Full nights")
+    dan, eve, fay = people("Dan", "Eve", "Fay")
+    play(full, [dan, eve, fay], [10, 20, 30])
+    page = form_client.get(f"/leagues/{full.id}/players/{dan.id}").get_data(as_text=True)
+    assert 'class="early"' not in page and "Ended early" not in page

@@ -16,7 +16,7 @@ from ..htmx import is_htmx
 from ..models import CustomRuleset, League
 from ..links import public_url
 from ..qr import qr_svg
-from ..rules.definition import ruleset_to_definition
+from ..rules.definition import NAME_LENGTH, ruleset_to_definition
 from ..rules.guide import card_contents
 from .. import registry
 from . import bp, service, share
@@ -312,13 +312,19 @@ def delete(custom_id: int) -> WerkzeugResponse:
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_ruleset() -> tuple[str, int] | WerkzeugResponse:
-    """Store a ruleset object from a file or pasted text: read and judged in full, nothing stored on any error."""
+    """Store a ruleset object from a file or pasted text: read and judged in full, nothing stored on any error.
+
+    A name the owner already uses is refused with a free one offered in a rename box, the file's text kept
+    in the text box, so one more tap imports it under the new name.
+    """
     errors: dict[str, str] = {}
     pasted = ""
     owner_value = "me"
+    rename = ""
     if request.method == "POST":
         owner_value = request.form.get("owner", "me")
         pasted = request.form.get("text", "")
+        rename = " ".join(request.form.get("name", "")[: NAME_LENGTH * 4].split())
         upload = request.files.get("file")
         data: bytes | None = None
         if upload is not None and upload.filename:
@@ -330,32 +336,50 @@ def import_ruleset() -> tuple[str, int] | WerkzeugResponse:
         else:
             where = "file"
             errors["file"] = "Choose a ruleset file (.json), or paste its text below."
-        if data is not None:
+        if len(rename) > NAME_LENGTH:
+            errors["name"] = f"A name is at most {NAME_LENGTH} characters; this one is {len(rename)}."
+        elif data is not None:
             if len(data) > MAX_IMPORT_BYTES:
                 errors[where] = f"That is too big to be a ruleset (at most {MAX_IMPORT_BYTES // 1024} KB)."
             else:
-                found, problems = _import(data, where, owner_value)
+                found, problems, suggested = _import(data, where, owner_value, rename)
                 errors.update(problems)
                 if found is not None:
                     flash(f"Imported “{found.name}”.", "success")
                     return redirect(url_for("house_rules.show", custom_id=found.id), code=303)
+                if suggested is not None:  # the name is taken: the text stays here for the rename
+                    rename, pasted = suggested, data.decode("utf-8-sig")
     return render_template(
-        "house_rules/import.html", errors=errors, pasted=pasted[:MAX_IMPORT_BYTES], owners=_owners(), owner=owner_value
+        "house_rules/import.html",
+        errors=errors,
+        pasted=pasted[:MAX_IMPORT_BYTES],
+        owners=_owners(),
+        owner=owner_value,
+        rename=rename,
+        name_length=NAME_LENGTH,
     ), (422 if errors else 200)
 
 
-def _import(data: bytes, where: str, owner_value: str) -> tuple[CustomRuleset | None, dict[str, str]]:
-    """The stored ruleset, or a sentence beside the field it is about."""
+def _import(
+    data: bytes, where: str, owner_value: str, rename: str
+) -> tuple[CustomRuleset | None, dict[str, str], str | None]:
+    """The stored ruleset (under ``rename`` when given), or a sentence beside the field it is about and,
+    when the name is taken, a free one to offer."""
     try:
         obj = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        return None, {where: "That is not a ruleset file: it isn't JSON text (use a file made with “Export”)."}
+        return None, {where: "That is not a ruleset file: it isn't JSON text (use a file made with “Export”)."}, None
     if not isinstance(obj, dict):
-        return None, {where: "That is not a ruleset: a ruleset file holds one object, {…}."}
+        return None, {where: "That is not a ruleset: a ruleset file holds one object, {…}."}, None
     league, owner_error = _owner(owner_value)
     if owner_error:
-        return None, {"owner": owner_error}
+        return None, {"owner": owner_error}, None
+    if rename:
+        obj["name"] = rename
     try:
-        return service.save(obj, user=current_user, league=league), {}
+        return service.save(obj, user=current_user, league=league), {}, None
     except service.HouseRulesError as error:
-        return None, {"owner" if error.field == "owner" else where: str(error)}
+        if error.field == "name" and isinstance(obj.get("name"), str):
+            free = service.free_name(obj["name"], user=current_user, league=league)
+            return None, {"name": f"{error} “{free}” is free: import them under it, or type another name."}, free
+        return None, {"owner" if error.field == "owner" else where: str(error)}, None

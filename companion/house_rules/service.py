@@ -10,6 +10,7 @@ its rules, as every game does).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from sqlalchemy import select
@@ -19,7 +20,7 @@ from ..auth.access import can_change_league, can_change_rules, rules_refusal
 from ..extensions import db
 from ..models import CustomRuleset, CustomRulesetVersion, Game, League, User
 from ..rules import Ruleset
-from ..rules.definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
+from ..rules.definition import NAME_LENGTH, RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
 from ..rules.words import full_sentence
 
 class HouseRulesError(Exception):
@@ -111,7 +112,8 @@ def _check_name_free(custom: CustomRuleset, name: str) -> None:
         taken = db.session.scalar(same_name)
     if taken is not None:
         db.session.rollback()
-        raise HouseRulesError(f"That name is taken: {owner_phrase(custom)} already has rules called “{name}”.", "name")
+        who = "you already have" if custom.league is None else f"{custom.league.name} already has"
+        raise HouseRulesError(f"That name is taken: {who} rules called “{name}”.", "name")
 
 
 def _add_version(custom: CustomRuleset, name: str, definition_json: str, user: User) -> None:
@@ -127,10 +129,17 @@ def _add_version(custom: CustomRuleset, name: str, definition_json: str, user: U
         raise HouseRulesError(f"That name is taken: someone just saved rules called “{name}”.", "name") from None
 
 
-def owner_phrase(custom: CustomRuleset) -> str:
-    if custom.league is not None:
-        return custom.league.name
-    return "you"
+def free_name(name: str, *, user: User, league: League | None) -> str:
+    """``name``, or the first of "name (2)", "name (3)"… that the owner's rules don't use (for a rename on import)."""
+    owner_key = f"league-{league.id}" if league is not None else f"user-{user.id}"
+    taken = set(db.session.scalars(select(CustomRuleset.name_key).where(CustomRuleset.owner_key == owner_key)))
+    name = re.sub(r" \(\d+\)$", "", " ".join(name.split()))[:NAME_LENGTH]  # "Gran's (2)" goes on to "Gran's (3)"
+    for number in range(1, 100):
+        suffix = "" if number == 1 else f" ({number})"
+        candidate = name[: NAME_LENGTH - len(suffix)].rstrip() + suffix
+        if CustomRuleset.key_for(candidate) not in taken:
+            return candidate
+    return name
 
 
 def games_using(custom: CustomRuleset) -> list[Game]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from markupsafe import Markup, escape
 
@@ -17,11 +17,15 @@ def line_chart(
     digits: int = 0,
     from_zero: bool = False,
     least_span: float = 0.0,
+    early: Collection[int] = (),
+    line_skips_early: bool = False,
 ) -> Markup:
     """A line through ``values`` in order (one per game), with its lowest and highest value marked.
 
     The SVG scales to its container's width; ``title`` names it for screen readers, with the first,
-    latest, lowest and highest values (shown with ``digits`` decimals).
+    latest, lowest and highest values (shown with ``digits`` decimals). The games at the indexes in
+    ``early`` ended early: their points are hollow and, with ``line_skips_early``, off the line and out
+    of the figures read out (a 2-deal total is not a better game than a 7-deal one).
 
     >>> print(line_chart([], title="Scores"))
     <svg class="chart" viewBox="0 0 320 140" role="img" aria-label="Scores: no games yet"><text x="160.0" y="70.0" text-anchor="middle">No games yet</text></svg>
@@ -48,14 +52,27 @@ def line_chart(
     def y(v: float) -> float:
         return pad_top + inner_h - (v - axis_low) / span * inner_h
 
-    points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+    early = {i for i in early if 0 <= i < len(values)}
+    on_line = [i for i in range(len(values)) if not (line_skips_early and i in early)] or list(range(len(values)))
+    points = " ".join(f"{x(i):.1f},{y(values[i]):.1f}" for i in on_line)
 
     def shown(value: float) -> str:
         return f"{value:.{digits}f}{unit}"
 
-    games = "1 game" if len(values) == 1 else f"{len(values)} games"
-    label = f"{escape(title)}: {games}, from {shown(values[0])} to {shown(values[-1])}, lowest {shown(low)}, highest {shown(high)}"
-    dots = "" if len(values) > 40 else "".join(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="2.5"/>' for i, v in enumerate(values))
+    read = [values[i] for i in on_line]
+    games = "1 game" if len(read) == 1 else f"{len(read)} games"
+    if line_skips_early and early and len(on_line) < len(values):
+        games = "1 full game" if len(read) == 1 else f"{len(read)} full games"
+    label = f"{escape(title)}: {games}, from {shown(read[0])} to {shown(read[-1])}, lowest {shown(min(read))}, highest {shown(max(read))}"
+    if early:
+        ended = "1 game ended early" if len(early) == 1 else f"{len(early)} games ended early"
+        off = ", not on the line" if line_skips_early else ""
+        label += f"; {ended} (hollow {'point' if len(early) == 1 else 'points'}{off}): {', '.join(shown(values[i]) for i in sorted(early))}"
+    dots = "".join(
+        f'<circle class="early" cx="{x(i):.1f}" cy="{y(v):.1f}" r="3.5"/>' if i in early
+        else ("" if len(values) > 40 else f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="2.5"/>')
+        for i, v in enumerate(values)
+    )
     return Markup(
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-label="{label}" preserveAspectRatio="none">'
         f'<line class="axis" x1="{pad_left}" y1="{pad_top}" x2="{pad_left}" y2="{pad_top + inner_h}"/>'

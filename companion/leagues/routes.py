@@ -26,7 +26,7 @@ from .. import registry
 from ..validation import IdSelectField, PlainName
 from .charts import line_chart
 from .service import LeagueError, add_member, create_league, remove_member
-from .standings import COLUMNS, DEFAULT_SORT, SORT_KEYS, Season, Standings, contracts_for, has_played_in, seasons_of, standings_for
+from .standings import COLUMNS, DEFAULT_SORT, SORT_KEYS, Season, Standings, contracts_for, ended_early, has_played_in, seasons_of, standings_for
 
 from . import bp
 
@@ -312,6 +312,8 @@ def player_page(league: League | None, player_id: int, watch_token: str | None =
     contracts = contracts_for(league, player_id, season, ruleset_id)
     history = record.history if record else []
     skills = record.skills if record else []
+    early_games = ended_early({game_id for _, game_id, _, _ in history})
+    early = [index for index, (_, game_id, _, _) in enumerate(history) if game_id in early_games]
     return render_template(
         "leagues/player.html",
         league=league,
@@ -322,8 +324,12 @@ def player_page(league: League | None, player_id: int, watch_token: str | None =
         hardest=contracts[0] if contracts else None,
         history=list(reversed(history)),
         skills=list(reversed(skills)),
-        score_chart=line_chart([h[2] for h in history], title=f"{person.name}'s final scores", from_zero=True, least_span=50),
-        rating_chart=line_chart(skills, title=f"{person.name}'s skill", least_span=20),
+        early_games=early_games,
+        score_chart=line_chart(
+            [h[2] for h in history], title=f"{person.name}'s final scores", from_zero=True, least_span=50,
+            early=early, line_skips_early=True,
+        ),
+        rating_chart=line_chart(skills, title=f"{person.name}'s skill", least_span=20, early=early),
         **_page_filters(league, season, ruleset_id, errors, years, watch_token),
     ), (422 if errors else 200)
 

@@ -19,7 +19,7 @@ import math
 import operator
 import threading
 from collections import OrderedDict, defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +27,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import ColumnElement, Row, String, case, func, select, type_coerce
 
 from ..extensions import db
-from ..models import GameResult, League, Player
+from ..models import Change, GameResult, League, Player
 
 #: The standings' columns: key, heading, and whether a bigger value sorts first.
 COLUMNS: tuple[tuple[str, str, bool], ...] = (
@@ -460,6 +460,21 @@ def standings_for(league: League, season: Season, ruleset_id: str | None = None)
         found = compute_standings(league.id, season, ruleset_id)
         cache.put(key, found)
     return found
+
+
+def ended_early(game_ids: Collection[int]) -> set[int]:
+    """The games among ``game_ids`` the table ended early (and did not reopen since): their totals cover fewer deals."""
+    if not game_ids:
+        return set()
+    last: dict[int, str] = {}
+    query = (
+        select(Change.game_id, Change.action)
+        .where(Change.game_id.in_(game_ids), Change.action.in_(("ended_early", "reopened")))
+        .order_by(Change.id)
+    )
+    for game_id, action in db.session.execute(query):
+        last[game_id] = action
+    return {game_id for game_id, action in last.items() if action == "ended_early"}
 
 
 def seasons_of(league_id: int) -> list[int]:
