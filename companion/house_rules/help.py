@@ -12,6 +12,7 @@ from typing import Any
 
 from .. import registry
 from ..rules.definition import ruleset_to_definition
+from ..rules.words import plural
 
 EXPLAIN: dict[str, str] = {
     "name": "What your table calls these rules. It shows on the game page, the rules card and in the standings.",
@@ -43,12 +44,17 @@ EXPLAIN: dict[str, str] = {
 }
 
 
+def counted(n: int, noun: str) -> str:
+    """``"1 joker"``, ``"2 packs"``: in figures, as a table counts packs and jokers."""
+    return f"{n} {plural(n, noun)}"
+
+
 def _players(d: dict[str, Any]) -> str:
     rows = []
     for row in d["table"]:
         low, high = row["players"]
         who = f"{low}" if low == high else f"{low}–{high}"
-        rows.append(f"{who}: {row['decks']} packs + {row['jokers']} jokers")
+        rows.append(f"{who}: {counted(row['decks'], 'pack')} + {counted(row['jokers'], 'joker')}")
     return "; ".join(rows)
 
 
