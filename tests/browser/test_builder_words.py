@@ -28,6 +28,8 @@ def snap(page: Page, selector: str, label: str) -> None:
 
 def builder_words(page: Page, look, width: int) -> None:
     page.goto("/")
+    page.get_by_role("link", name="Make your own rules").scroll_into_view_if_needed()
+    snap(page, "main", f"{width}-home")
     page.get_by_role("link", name="Make your own rules").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text("Make your own rules")
 
