@@ -20,7 +20,7 @@ EXPLAIN: dict[str, str] = {
     "set_word": "What your table calls cards of one rank laid together; every sentence the app says uses it.",
     "buy_word": "What your table calls taking the discard out of turn.",
     "players": "How many can sit at the table, and for each table size how many packs of 52 and how many jokers "
-    "are shuffled together. Each table size is in exactly one row.",
+    "are shuffled together. Each table size starts where the one before ends; change its “To”.",
     "wilds": "Which cards may stand for any card in a meld.",
     "deals": "A game is a list of deals. Each deal has its contract: the melds a player lays down together, "
     "first, to go down. Sets are cards of one rank (7 7 7); runs are cards of one suit in order (5 6 7 8).",
