@@ -6,7 +6,11 @@ Three measures, each over every published ruleset and a 20-deal ruleset:
   judged by the engine (:func:`companion.house_rules.builder.judge`), valid and
   with one bad field (a run of 15, placed beside its field);
 - ``check``: the whole request a change sends (``POST /rulesets/build/check``,
-  htmx: every sentence and the preview rendered), through Flask's test client.
+  htmx: every sentence and the preview rendered), through Flask's test client;
+- a scripted person building "Grandma's rules" from Contract Rummy (3 to 6
+  players, 3-4 and 5-6 at the table, deal 4 of 11 cards, deal 6 melding every
+  card, jokers 25): each field they change, each button, and each fix a sentence
+  asks for, posted as a browser would; the time and the fields touched.
 
 Run: ``.venv/bin/python bench/builder.py`` (prints the figures; no pass/fail).
 """
@@ -83,8 +87,56 @@ def main() -> None:
                 times.append(time.perf_counter() - start)
                 assert response.status_code == 200
         print(f"{'check request (htmx)':<22} {len(times):5d} posts    {figures(times)}")
+        grandma(client)
         with app.app_context():
             db.engine.dispose()
+
+
+#: What the person changes, in order: a field and its new value, or a button (``None``).
+GRANDMA_PLAN: list[tuple[str, str | None]] = [
+    ("name", "Grandma's rules"),
+    ("players_max", "6"),
+    ("table-0-high", "4"),
+    ("remove-table-1", None),
+    ("table-1-high", "6"),
+    ("table-1-decks", "3"),
+    ("table-1-jokers", "4"),
+    ("deal-3-cards", "11"),
+    ("deal-5-meld_all", "y"),
+    ("points-JK", "25"),
+]
+#: A sentence the person fixes when it stays after the change that caused it: the field, by its key, and the value.
+GRANDMA_FIXES = {r"deal-(\d+)-going_out": "no_discard"}
+
+
+def grandma(client) -> None:
+    """The scripted person: each change posted (a check, or a button's whole builder), fixes as sentences ask, then Save."""
+    import re
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the tests' own helpers read the pages
+    from test_house_rules import form_values, shown_errors
+
+    start = time.perf_counter()
+    values = form_values(client.get("/rulesets/build?start=contract").get_data(as_text=True))
+    touched = 0
+    for field, value in GRANDMA_PLAN:
+        touched += 1
+        if value is None:
+            values = form_values(client.post("/rulesets/build", data={**values, "action": field}).get_data(as_text=True))
+            continue
+        values[field] = value
+        errors = shown_errors(client.post("/rulesets/build/check", data=values).get_data(as_text=True))
+        for key in errors:
+            for pattern, fix in GRANDMA_FIXES.items():
+                if re.fullmatch(pattern, key):
+                    values[key] = fix
+                    touched += 1
+    response = client.post("/rulesets/build/save", data={**values, "owner": "me"})
+    touched += 1  # the Save button
+    took = time.perf_counter() - start
+    left = shown_errors(response.get_data(as_text=True)) if response.status_code != 303 else {}
+    print(f"{'Grandma, by a script':<22} {touched:5d} fields and buttons touched   {took * 1000:7.1f} ms"
+          + ("   saved" if response.status_code == 303 else f"   NOT saved: {left}"))
 
 
 if __name__ == "__main__":

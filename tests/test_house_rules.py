@@ -226,7 +226,7 @@ def test_an_htmx_check_answers_every_sentence_and_the_preview_out_of_band(client
     page = parse(html)
     node = page.find(id="err-deal-2-req-0-length")
     assert node.attrs.get("hx-swap-oob") == "true"
-    assert node.text == "Deal 3: a run is 3 to 14 cards long, not 15."
+    assert node.text == "A run is 3 to 14 cards long."
     assert "hidden" in page.find(id="err-name").attrs
     assert page.find(id="preview").attrs.get("hx-swap-oob") == "true"
     assert "Fix the marked field" in page.find(id="preview").text
@@ -237,34 +237,38 @@ def test_an_htmx_check_answers_every_sentence_and_the_preview_out_of_band(client
 
 
 BAD_INPUTS = [
-    ("deal-2-req-0-length", "15", "deal-2-req-0-length", "Deal 3: a run is 3 to 14 cards long, not 15."),
-    ("deal-0-req-0-length", "9", "deal-0-req-0-length", "Deal 1: a set is 3 to 8 cards long, not 9."),
+    ("deal-2-req-0-length", "15", "deal-2-req-0-length", "A run is 3 to 14 cards long."),
+    ("deal-0-req-0-length", "9", "deal-0-req-0-length", "A group is 3 to 8 cards long."),  # Contract says "group"
     ("deal-0-req-0-length", "", "deal-0-req-0-length", "Type a number here, like 3."),
     ("deal-0-req-0-length", "three", "deal-0-req-0-length", "Type a whole number, like 3, not “three”."),
-    ("deal-0-req-0-kind", "quad", "deal-0-req-0-kind", "Deal 1: requirement 1's kind is"),
-    ("deal-0-cards", "4", "deal-0-cards", "Deal 1: cards_dealt is a whole number from 5 to 20, not 4."),
+    ("deal-0-req-0-kind", "quad", "deal-0-req-0-kind", "Choose one of the choices for “Meld 1”."),
+    ("deal-0-cards", "4", "deal-0-cards", "Cards dealt is a whole number from 5 to 20."),
     ("deal-0-cards", "-3", "deal-0-cards", "Type a number of 0 or more."),
     ("deal-0-cards", "１０", "deal-0-cards", "Type a whole number, like 10"),
-    ("deal-0-going_out", "fly", "deal-0-going_out", "Deal 1: going_out is"),
+    ("deal-0-going_out", "fly", "deal-0-going_out", "Choose one of the choices for “Going out”."),
     ("name", "   ", "name", "Give these rules a name"),
     ("name", "Tab\tname", None, None),  # whitespace folds: a tab inside is a space, accepted
-    ("players_min", "1", "players_min", "Players.min is a whole number from 2 to 8, not 1."),
-    ("players_max", "9", "players_max", "Players.max is a whole number from 3 to 8, not 9."),
-    ("table-0-decks", "7", "table-0-decks", "Table entry 1's decks is 1 to 6 packs, not 7."),
-    ("table-0-jokers", "13", "table-0-jokers", "Table entry 1's jokers is 0 to 12 jokers, not 13."),
-    ("table-0-low", "4", "table-0-low", "Table entry 1's players is [fewest, most], 2 to 8, not [4, 3]."),
-    ("table-1-low", "3", "table", "Table must cover 3 to 5 players exactly once: 3 players is covered twice."),
-    ("points-JK", "101", "points-JK", "Card_points JK is 0 to 100 points, not 101."),
+    ("players_min", "1", "players_min", "Fewest players is a whole number from 2 to 8."),
+    ("players_max", "9", "players_max", "Most players is a whole number from 3 to 8."),
+    ("table-0-decks", "7", "table-0-decks", "Packs is a whole number from 1 to 6."),
+    ("table-0-jokers", "13", "table-0-jokers", "Jokers is a whole number from 0 to 12."),
+    ("table-0-high", "2", "table-0-high", "Table size 1 starts at 3 players: its To (players) is a whole number from 3 to 8."),
+    ("table-2-high", "4", "table-2-high", "Table size 3 starts at 5 players: its To (players) is a whole number from 5 to 8."),
+    ("table-2-high", "6", "table", "A table size is for 6 players, but these rules are for 3 to 5: make the last To (players) 5."),
+    ("players_max", "6", "table", "No table size is for 6 players: make the last To (players) 6, the Most players."),
+    ("table-1-low", "3", None, None),  # a table size's "from" follows the one before: what is posted can't overlap
+    ("points-JK", "101", "points-JK", "Points for a joker are a whole number from 0 to 100."),
+    ("points-K", "101", "points-K", "Points for K are a whole number from 0 to 100."),
     ("points-K", "ten", "points-K", "Type a whole number, like 10, not “ten”."),
-    ("buys_extra", "4", "buys_extra", "Buys.extra_cards is a whole number from 0 to 3, not 4."),
+    ("buys_extra", "4", "buys_extra", "Extra stock cards is a whole number from 0 to 3."),
     ("max_wilds", "x", "max_wilds", "Type a whole number, like 1, not “x”."),
-    ("exact_cut_bonus", "201", "exact_cut_bonus", "Exact_cut_bonus is 0 to 200 points, not 201."),
+    ("exact_cut_bonus", "201", "exact_cut_bonus", "Exact cut: points off is a whole number from 0 to 200."),
     ("one_turn_out_bonus", "99999", "one_turn_out_bonus", "Type a whole number, like 10, not “99999”."),
-    ("aces", "sideways", "aces", "Aces is"),
-    ("wilds", "JK+3", "wilds", "Wilds is"),
-    ("set_word", "bunch", "set_word", "Set_word is"),
+    ("aces", "sideways", "aces", "Choose one of the choices for “Aces in runs”."),
+    ("wilds", "JK+3", "wilds", "Choose one of the choices for “Wild cards”."),
+    ("set_word", "bunch", "set_word", "Choose one of the choices for “Cards of one rank are a…”."),
     ("extra", "{not json", "form", "This form was changed outside the builder"),
-    ("extra", '{"colour": "red"}', "form", '"colour" is not a field of a ruleset'),
+    ("extra", '{"colour": "red"}', "form", "These rules hold a setting the builder doesn't show that isn't right"),
     ("deal-0-extra", "[1]", "deal-0", "This form was changed outside the builder"),
 ]
 
@@ -299,7 +303,7 @@ def test_more_cards_than_the_packs_hold_is_answered_beside_the_deal_cards(client
     values.update({"players_max": "8", "table-2-high": "8", "table-2-jokers": "2", "deal-3-cards": "15"})
     html = press(client, values).get_data(as_text=True)
     assert shown_errors(html) == {
-        "deal-3-cards": "Deal 4: 15 cards each for 8 players is 120 cards, more than 2 packs and 2 jokers hold (106)."
+        "deal-3-cards": "Cards dealt: 15 each for 8 players is 120 cards, more than two packs and two jokers hold: deal fewer, or add a pack for 8 players."
     }
     with app.app_context():
         assert stored_count() == (0, 0)
@@ -698,7 +702,7 @@ def test_without_script_the_deal_with_a_problem_comes_back_open_and_marked(clien
     found = folds(response.get_data(as_text=True))
     assert found["deal-2"] == ("Deal 3: one run of 15 and one run of 4 · 10 cards · needs a fix", True)
     assert [key for key, (_, opened) in found.items() if opened] == ["deal-2"]
-    assert error_at(response.get_data(as_text=True), "deal-2-req-0-length") == "Deal 3: a run is 3 to 14 cards long, not 15."
+    assert error_at(response.get_data(as_text=True), "deal-2-req-0-length") == "A run is 3 to 14 cards long."
     found = folds(press(client, values | {"max_wilds": "many", "points-JK": "lots"}).get_data(as_text=True))
     assert found["wilds-section"] == ("Wild cards jokers · needs a fix", True)
     assert found["card-points-section"] == ("Card points joker lots · needs a fix", True)

@@ -11,8 +11,8 @@ from typing import Any
 
 from ..rules import Ruleset
 from ..rules.definition import RulesetDefinitionError, ruleset_from_definition
-from ..rules.words import full_sentence
-from .draft import Draft, field_key
+from .draft import Draft
+from .refusals import family_refusal
 
 
 @dataclass
@@ -30,12 +30,13 @@ class Judged:
 
 
 def judge(draft: Draft, ruleset_id: str = "custom") -> Judged:
-    """The draft's ruleset, or each problem beside its field (a number that isn't one; the engine's sentence)."""
+    """The draft's ruleset, or each problem beside its field (a number that isn't one; the engine's refusal in a family's words)."""
     definition, errors = draft.definition()
     if definition is None:
         return Judged(draft=draft, errors=errors)
     try:
         ruleset = ruleset_from_definition(definition, ruleset_id=ruleset_id)
     except RulesetDefinitionError as error:
-        return Judged(draft=draft, definition=definition, errors={field_key(error.field): full_sentence(str(error))})
+        key, sentence = family_refusal(error, draft)
+        return Judged(draft=draft, definition=definition, errors={key: sentence})
     return Judged(draft=draft, definition=definition, ruleset=ruleset)

@@ -201,9 +201,12 @@ class Draft:
             TableRow(
                 low=get(f"table-{i}-low"), high=get(f"table-{i}-high"), decks=get(f"table-{i}-decks"), jokers=get(f"table-{i}-jokers")
             )
-            for i in _indexes(form, r"table-(\d+)-low", MAX_TABLES)
+            for i in _indexes(form, r"table-(\d+)-high", MAX_TABLES)
         ]
-        return cls(
+        for deal in deals:
+            if deal.meld_all and deal.going_out == "discard":
+                deal.going_out = "no_discard"  # ticking "meld every card" takes the last discard away: no sentence to fix
+        draft = cls(
             name=get("name"),
             summary=str(form.get("summary", ""))[:300],
             set_word=get("set_word", "set"),
@@ -226,6 +229,20 @@ class Draft:
             one_turn_out_bonus=get("one_turn_out_bonus"),
             extra=str(form.get("extra", ""))[:4000],
         )
+        draft.chain_tables()
+        return draft
+
+    def chain_tables(self) -> None:
+        """Each table size starts where the one before ends (the first at the fewest players), so none can overlap.
+
+        A "from" after a "to" that isn't a number yet is left as it was: that "to" has its own sentence.
+        """
+        start = typed_number(self.players_min)
+        for table in self.tables:
+            if start is not None:
+                table.low = str(start)
+            end = typed_number(table.high)
+            start = end + 1 if end is not None else None
 
     def form_data(self) -> dict[str, str]:
         """The fields a browser posts for this draft, named as the builder's form names them (tests, benchmark)."""
@@ -289,16 +306,28 @@ class Draft:
         return f"deal-{len(self.deals) - 1}-cards"
 
     def _add_table(self) -> str | None:
-        """A table size after the last, starting where it ends, with its decks and jokers."""
+        """A table size after the last, with its packs and jokers: the last one's most players, split off when it
+        spans more than one (3 to 5 becomes 3 to 4 and 5), else one more player."""
         if len(self.tables) >= MAX_TABLES:
             return None
         last = self.tables[-1] if self.tables else TableRow()
-        self.tables.append(TableRow(low=last.high, high=last.high, decks=last.decks, jokers=last.jokers))
-        return f"table-{len(self.tables) - 1}-low"
+        low, high = typed_number(last.low), typed_number(last.high)
+        if low is not None and high is not None and high > low:
+            last.high = str(high - 1)
+            added = str(high)
+        else:
+            added = str(high + 1) if high is not None else last.high
+        self.tables.append(TableRow(low=added, high=added, decks=last.decks, jokers=last.jokers))
+        self.chain_tables()
+        return f"table-{len(self.tables) - 1}-high"
 
     def _remove_table(self, i: int) -> None:
+        """Remove a table size; its players go to the one after it (the one before, for the last), so all stay covered."""
         if i < len(self.tables) and len(self.tables) > 1:
-            del self.tables[i]
+            removed = self.tables.pop(i)
+            if i == len(self.tables):
+                self.tables[-1].high = removed.high
+            self.chain_tables()
 
     def _remove_deal(self, i: int, _rest: list[int]) -> None:
         if len(self.deals) > 1:
@@ -470,6 +499,12 @@ def _table_field_key(path: tuple[str | int, ...]) -> str:
 
 
 # ---------------------------------------------------------------------------
+
+
+def typed_number(text: str) -> int | None:
+    """A small whole number as typed (``" 12"``), else ``None``."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 4 else None
 
 
 def _text(value: object) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 from .. import registry
 from ..rules.definition import ruleset_to_definition
+from ..rules.words import plural
 
 EXPLAIN: dict[str, str] = {
     "name": "What your table calls these rules. It shows on the game page, the rules card and in the standings.",
@@ -19,7 +20,7 @@ EXPLAIN: dict[str, str] = {
     "set_word": "What your table calls cards of one rank laid together; every sentence the app says uses it.",
     "buy_word": "What your table calls taking the discard out of turn.",
     "players": "How many can sit at the table, and for each table size how many packs of 52 and how many jokers "
-    "are shuffled together. Each table size is in exactly one row.",
+    "are shuffled together. Each table size starts where the one before ends; change its “To”.",
     "wilds": "Which cards may stand for any card in a meld.",
     "deals": "A game is a list of deals. Each deal has its contract: the melds a player lays down together, "
     "first, to go down. Sets are cards of one rank (7 7 7); runs are cards of one suit in order (5 6 7 8).",
@@ -43,12 +44,17 @@ EXPLAIN: dict[str, str] = {
 }
 
 
+def counted(n: int, noun: str) -> str:
+    """``"1 joker"``, ``"2 packs"``: in figures, as a table counts packs and jokers."""
+    return f"{n} {plural(n, noun)}"
+
+
 def _players(d: dict[str, Any]) -> str:
     rows = []
     for row in d["table"]:
         low, high = row["players"]
         who = f"{low}" if low == high else f"{low}–{high}"
-        rows.append(f"{who}: {row['decks']} packs + {row['jokers']} jokers")
+        rows.append(f"{who}: {counted(row['decks'], 'pack')} + {counted(row['jokers'], 'joker')}")
     return "; ".join(rows)
 
 

@@ -158,11 +158,13 @@ def _unfolded(errors: dict[str, str], focus: str | None) -> Callable[..., bool]:
 
 
 def _preview_context(judged: Judged, errors: dict[str, str]) -> dict[str, Any]:
-    """What a check's answer shows (house_rules/_check.html): each field's sentence and the preview."""
+    """What a check's answer shows (house_rules/_check.html): each field's sentence, each folded part's line, the preview."""
     ruleset = judged.ruleset
     return {
         "draft": judged.draft,
         "errors": errors,
+        "flagged": _unfolded(errors, None),
+        "buy_name": ruleset.buy_name if ruleset is not None else "May I / buy",
         "card": card_contents(ruleset) if ruleset is not None and not errors else None,
         "share_url": public_url("house_rules.build", d=share.encode(judged.definition))
         if ruleset is not None and judged.definition is not None and not errors
@@ -177,7 +179,6 @@ def _builder_context(judged: Judged, *, started_from: str, editing: CustomRulese
     return {
         **_preview_context(judged, errors),
         "unfolded": _unfolded(errors, focus),
-        "flagged": _unfolded(errors, None),
         "ruleset": ruleset,
         "started_from": started_from,
         "editing": editing,
@@ -187,7 +188,6 @@ def _builder_context(judged: Judged, *, started_from: str, editing: CustomRulese
         "owners": _owners(),
         "owner": owner,
         "set_word": ruleset.set_word if ruleset is not None else "set",
-        "buy_name": ruleset.buy_name if ruleset is not None else "May I / buy",
     }
 
 

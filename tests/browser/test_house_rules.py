@@ -112,7 +112,7 @@ def test_a_problem_the_live_check_finds_in_a_folded_part_is_opened_to_be_seen(pa
     set_field(page, "table-2-decks", "1")  # five players and one pack: deal 4's 12 cards each are too many
     expect(page.locator("#deal-3")).to_have_attribute("open", "")
     expect(page.locator("#deal-3 .error:not([hidden])")).to_have_text(
-        "Deal 4: 12 cards each for 5 players is 60 cards, more than 1 pack and 4 jokers hold (56)."
+        "Cards dealt: 12 each for 5 players is 60 cards, more than one pack and four jokers hold: deal fewer, or add a pack for 5 players."
     )
     expect(page.locator("details.deal[open]")).to_have_count(1)  # only the part with the problem
     page.locator("#deal-3").scroll_into_view_if_needed()
@@ -138,7 +138,7 @@ def test_a_family_makes_its_rules_plays_checks_and_shares_them(page: Page, look,
     # an impossible value is answered beside its field at once, and the preview waits
     unfold(page, "deal-2")
     set_field(page, "deal-2-req-0-length", "15")
-    expect(field_error(page, "deal-2-req-0-length")).to_have_text("Deal 3: a run is 3 to 14 cards long, not 15.")
+    expect(field_error(page, "deal-2-req-0-length")).to_have_text("A run is 3 to 14 cards long.")
     expect(page.locator("#preview .notice")).to_have_text("Fix the marked field to see the rules card.")
     page.locator("#deal-2").scroll_into_view_if_needed()
     look("builder-run-of-15")
