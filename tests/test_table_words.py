@@ -120,6 +120,16 @@ def test_the_history_says_who_entered_corrected_and_took_back_each_deal(make_gam
     assert history_lines(form_client, url)[-1] == "Game started"  # not a change to a deal: no name
 
 
+def test_the_undo_button_records_who_took_the_deal_back(make_game, form_client) -> None:
+    from tests.conftest import OWNER_NAME
+    from tests.test_games import save_deal
+
+    url = make_game(("Ann", "Bob", "Cat"))
+    save_deal(form_client, url, 1, 0, ["", "K Q", "5"])
+    assert form_client.post(f"{url}/undo", data={"sure": "y", "deal": "1"}).status_code == 303
+    assert history_lines(form_client, url)[0] == "Deal 1 taken back by " + OWNER_NAME
+
+
 # ---------------------------------------------------------------------------
 # Signed-in phones by a name a person knows
 

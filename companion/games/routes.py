@@ -432,7 +432,7 @@ def undo(game_id: int) -> WerkzeugResponse:
         flash("Tick “Yes, I'm sure” to undo the last deal.", "error")
     else:
         try:
-            number = undo_last_deal(game, form.deal.data)
+            number = undo_last_deal(game, form.deal.data, by=current_user.id)
             flash(f"Deal {number} was taken back; it is in the history.", "info")
         except GameError as problem:
             flash(str(problem), "error")
