@@ -90,6 +90,9 @@ def test_one_finished_game_is_sent_and_a_game_in_progress_is_not(form_client, no
     in_progress = make_game(["Ann", "Bob", "Cat"]).rsplit("/", 1)[-1]
     assert form_client.get(f"/games/{in_progress}/bgstats.json").status_code == 404
     assert form_client.get("/games/999999/bgstats.json").status_code == 404
+    # the finished game's page offers it ("Send to BG Stats"); a game in progress has nothing to send yet
+    assert f'href="/games/{game_id}/bgstats.json"' in form_client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "bgstats.json" not in form_client.get(f"/games/{in_progress}").get_data(as_text=True)
 
 
 # ---------------------------------------------------------------------------
