@@ -140,6 +140,7 @@ def grandmas_league(live_app) -> int:
     """A league whose every game is played under its own "Grandma's rules" (jokers 25), with "No jokers" ticked."""
     from companion.extensions import db
     from companion.games import life
+    from companion import registry
     from companion.house_rules import service
     from companion.leagues.service import create_league
     from companion.models import League, User
@@ -156,7 +157,7 @@ def grandmas_league(live_app) -> int:
         custom = service.save({**ruleset_to_definition(grandma), "name": "Grandma's rules"}, user=owner, league=league)
         db.session.commit()
         version = custom.latest
-        ruleset = service.ruleset_of(version)
+        ruleset = registry.of_version(version)
         players = [life.find_or_add_player(n) for n in ("Nan", "Pop", "Sue")]
         life.start_game(ruleset.with_options("no-jokers"), players, 0, league=league, custom_version=version)
         return league.id
