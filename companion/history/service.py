@@ -156,10 +156,18 @@ def preview(
     """
     new_rules = new_rules or {}
     result = Preview()
+    names = _names_asked(league, games, answers, result)
+    rules = _rules_asked(league, games, answers, new_rules, result)
+    _plan_games(league, games, names, rules, new_rules, result, totals_only=totals_only)
+    _mark_already_here(league, result)
+    return result
+
+
+def _names_asked(league: League, games: list[SheetGame], answers: dict[str, str], result: Preview) -> dict[str, str]:
+    """Each name on the sheets (by its key) and the name it is stored under; a question for each unknown one."""
     members = sorted(league.members, key=lambda p: p.name.casefold())
     by_key = {Player.key_for(p.name): p for p in members}
     member_choices = [(str(p.id), p.name) for p in members]
-
     names: dict[str, str] = {}  # name key on the sheet -> name it is stored under
     unknown_names = sorted({Player.key_for(n): n for g in games for n in g.names if Player.key_for(n) not in by_key}.items())
     for index, (key, name) in enumerate(unknown_names):
@@ -176,7 +184,13 @@ def preview(
         result.questions.append(question)
     for key, player in by_key.items():
         names[key] = player.name
+    return names
 
+
+def _rules_asked(
+    league: League, games: list[SheetGame], answers: dict[str, str], new_rules: dict[str, NewRules], result: Preview
+) -> dict[str, str]:
+    """The ruleset id each sheet's rules words (folded) mean; a question for each that matches none."""
     offered = _rules_offered(league) + [(key, rules.ruleset.name) for key, rules in new_rules.items()]
     rules: dict[str, str] = {}  # folded words -> ruleset id
     words_seen = sorted({" ".join(g.rules_words.split()).casefold(): g.rules_words for g in games}.items())
@@ -192,7 +206,20 @@ def preview(
             question.answer = given
             rules[key] = given
         result.questions.append(question)
+    return rules
 
+
+def _plan_games(
+    league: League,
+    games: list[SheetGame],
+    names: dict[str, str],
+    rules: dict[str, str],
+    new_rules: dict[str, NewRules],
+    result: Preview,
+    *,
+    totals_only: bool,
+) -> None:
+    """Each game whose names and rules are known, planned under its rules (into ``result``)."""
     found: dict[str, tuple[Ruleset, CustomRulesetVersion | None] | None] = {}
     for game in games:
         ruleset_id = rules.get(" ".join(game.rules_words.split()).casefold())
@@ -200,10 +227,7 @@ def preview(
         if ruleset_id is None or any(seat is None for seat in seats):
             continue  # a question is still open: planned once it is answered
         if ruleset_id not in found:
-            if ruleset_id in new_rules:
-                found[ruleset_id] = (new_rules[ruleset_id].ruleset, None)
-            else:
-                found[ruleset_id] = registry.find(ruleset_id) if registry.is_builtin(ruleset_id) else _league_rules(ruleset_id, league)
+            found[ruleset_id] = _rules_found(ruleset_id, league, new_rules)
         rules_found = found[ruleset_id]
         if rules_found is None:
             result.problems.append(f"{game.where}: its rules can't be found any more.")
@@ -217,8 +241,15 @@ def preview(
             result.games.append(planned)
         if len(result.problems) >= MAX_SENTENCES:
             break
-    _mark_already_here(league, result)
-    return result
+
+
+def _rules_found(
+    ruleset_id: str, league: League, new_rules: dict[str, NewRules]
+) -> tuple[Ruleset, CustomRulesetVersion | None] | None:
+    """The rules a game is planned under: another app's, a built-in, or one the league offers."""
+    if ruleset_id in new_rules:
+        return new_rules[ruleset_id].ruleset, None
+    return registry.find(ruleset_id) if registry.is_builtin(ruleset_id) else _league_rules(ruleset_id, league)
 
 
 def _league_rules(ruleset_id: str, league: League) -> tuple[Ruleset, CustomRulesetVersion | None] | None:
