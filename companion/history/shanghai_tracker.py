@@ -166,7 +166,8 @@ def _date(text: str) -> dt.date | None:
         return None
 
 
-def _from_csv(text: str) -> list[SheetGame]:
+def _csv_rows(text: str) -> list[tuple[int, list[str]]]:
+    """The file's rows that hold anything, each with its line number; refused when it is no CSV text."""
     from .paper import MAX_SHEET_BYTES
 
     if len(text.encode("utf-8", "surrogatepass")) > MAX_SHEET_BYTES or "\x00" in text:
@@ -178,7 +179,11 @@ def _from_csv(text: str) -> list[SheetGame]:
         raise SheetError([f"Line {reader.line_num + 1} has a quote that is never closed."]) from None
     if not rows:
         raise SheetError(["The file is empty."])
-    _, header = rows[0]
+    return rows
+
+
+def _csv_columns(header: list[str]) -> tuple[list[int], int | None, int | None]:
+    """The header's round columns, and its total and notes columns if any; refused when it is not the app's."""
     folded = [cell.casefold() for cell in header]
     rounds = [i for i, cell in enumerate(folded) if cell.startswith("round ")]
     if folded[:2] != ["date", "player"] or len(rounds) != ROUNDS:
@@ -186,8 +191,25 @@ def _from_csv(text: str) -> list[SheetGame]:
             "Line 1 is not shanghai-tracker's header (“Date”, “Player”, “Round 1 (2 Sets)” … “Round 7 (3 Runs)”): "
             "export the games again as CSV."
         ])
-    total = folded.index("total") if "total" in folded else None
-    notes = folded.index("notes") if "notes" in folded else None
+    return rounds, folded.index("total") if "total" in folded else None, folded.index("notes") if "notes" in folded else None
+
+
+def _round_scores(line: int, cells: list[str], rounds: list[int], header: list[str]) -> list[int]:
+    """A player's seven round scores on one line; refused at the first that is not a score."""
+    scores = []
+    for column in rounds:
+        value = cells[column]
+        number = int(value) if value.isascii() and value.isdigit() and len(value) <= 5 else None
+        if number is None or number > MAX_SCORE:
+            raise SheetError([f"Line {line}, column {column + 1} ({header[column][:30]}): “{value[:20]}” is not a round's score."])
+        scores.append(number)
+    return scores
+
+
+def _from_csv(text: str) -> list[SheetGame]:
+    rows = _csv_rows(text)
+    _, header = rows[0]
+    rounds, total, notes = _csv_columns(header)
     games: list[SheetGame] = []
     problems: list[str] = []
     current: tuple[str, str] | None = None
@@ -227,20 +249,16 @@ def _from_csv(text: str) -> list[SheetGame]:
         if key != current or name.casefold() in (n.casefold() for n in names):
             close()
             current, names, columns, totals, first_line = key, [], [], [], line
-        row_scores = []
-        for column in rounds:
-            value = cells[column]
-            number = int(value) if value.isascii() and value.isdigit() and len(value) <= 5 else None
-            if number is None or number > MAX_SCORE:
-                problems.append(f"Line {line}, column {column + 1} ({header[column][:30]}): “{value[:20]}” is not a round's score.")
-                break
-            row_scores.append(number)
-        else:
-            names.append(name)
-            columns.append(row_scores)
-            if total is not None:
-                value = cells[total]
-                totals.append(int(value) if value.isascii() and value.isdigit() and len(value) <= 6 else -1)
+        try:
+            row_scores = _round_scores(line, cells, rounds, header)
+        except SheetError as error:
+            problems.extend(error.sentences)
+            continue
+        names.append(name)
+        columns.append(row_scores)
+        if total is not None:
+            value = cells[total]
+            totals.append(int(value) if value.isascii() and value.isdigit() and len(value) <= 6 else -1)
     close()
     if problems:
         raise SheetError(problems[:MAX_SENTENCES])
