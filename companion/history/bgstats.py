@@ -114,13 +114,7 @@ def read_bgstats(text: str, answers: dict[str, str]) -> tuple[list[SheetGame], l
 
     With plays of several games in the file, a question asks which; until it is answered there are no games.
     """
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise _fail("The file is not JSON: export your data from BG Stats again (Settings, Export).") from None
-    if not isinstance(data, dict):
-        raise _fail("The file is not a BG Stats export: it should hold its games, players and plays.")
-    games, players, plays = (_records(data, key) for key in ("games", "players", "plays"))
+    games, players, plays = _export_records(text)
     if len(plays) > MAX_PLAYS:
         raise _fail(f"The file holds {len(plays):,} plays; at most {MAX_PLAYS:,} are read at once.")
     names = {_ref(player.get("id")): player.get("name") for player in players}
@@ -142,6 +136,28 @@ def read_bgstats(text: str, answers: dict[str, str]) -> tuple[list[SheetGame], l
         rules_words = clean_name(str(chosen.get("name")), longest=MAX_NAME, what="The game's name")
     except TextError as error:
         raise _fail(str(error)) from None
+    read, notes = _plays_of(plays, given, rules_words, names)
+    if len(choices) > 1:
+        notes.insert(0, f"Plays of {rules_words} only; the file's other games are left out.")
+    return read, notes, [question] if len(choices) > 1 else []
+
+
+def _export_records(text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """The export's games, players and plays; refused when the text is no BG Stats export."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise _fail("The file is not JSON: export your data from BG Stats again (Settings, Export).") from None
+    if not isinstance(data, dict):
+        raise _fail("The file is not a BG Stats export: it should hold its games, players and plays.")
+    games, players, plays = (_records(data, key) for key in ("games", "players", "plays"))
+    return games, players, plays
+
+
+def _plays_of(
+    plays: list[dict[str, Any]], given: str, rules_words: str, names: dict[str | None, Any]
+) -> tuple[list[SheetGame], list[str]]:
+    """The chosen game's plays, each read as a game of one row; notes for those left out."""
     read: list[SheetGame] = []
     notes: list[str] = []
     for index, play in enumerate((p for p in plays if _ref(p.get("gameRefId")) == given), start=1):
@@ -156,9 +172,7 @@ def read_bgstats(text: str, answers: dict[str, str]) -> tuple[list[SheetGame], l
         if len(read) >= MAX_GAMES:
             raise _fail(f"{label}: at most {MAX_GAMES} plays are brought in at once.")
         read.append(_play(play, label, played_on, rules_words, names))
-    if len(choices) > 1:
-        notes.insert(0, f"Plays of {rules_words} only; the file's other games are left out.")
-    return read, notes, [question] if len(choices) > 1 else []
+    return read, notes
 
 
 def _ref(value: Any) -> str | None:
