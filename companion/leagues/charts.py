@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from markupsafe import Markup, escape
 
@@ -59,15 +59,7 @@ def line_chart(
     def shown(value: float) -> str:
         return f"{value:.{digits}f}{unit}"
 
-    read = [values[i] for i in on_line]
-    games = "1 game" if len(read) == 1 else f"{len(read)} games"
-    if line_skips_early and early and len(on_line) < len(values):
-        games = "1 full game" if len(read) == 1 else f"{len(read)} full games"
-    label = f"{escape(title)}: {games}, from {shown(read[0])} to {shown(read[-1])}, lowest {shown(min(read))}, highest {shown(max(read))}"
-    if early:
-        ended = "1 game ended early" if len(early) == 1 else f"{len(early)} games ended early"
-        off = ", not on the line" if line_skips_early else ""
-        label += f"; {ended} (hollow {'point' if len(early) == 1 else 'points'}{off}): {', '.join(shown(values[i]) for i in sorted(early))}"
+    label = _chart_label(title, values, on_line, early, shown, line_skips_early=line_skips_early)
     dots = "".join(
         f'<circle class="early" cx="{x(i):.1f}" cy="{y(v):.1f}" r="3.5"/>' if i in early
         else ("" if len(values) > 40 else f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="2.5"/>')
@@ -83,6 +75,29 @@ def line_chart(
         f'<text class="tick" x="{width - pad_right}" y="{height - 4}" text-anchor="end">latest</text>'
         f'<polyline points="{points}"/>{dots}</svg>'
     )
+
+
+def _chart_label(
+    title: str,
+    values: Sequence[float],
+    on_line: list[int],
+    early: set[int],
+    shown: Callable[[float], str],
+    *,
+    line_skips_early: bool,
+) -> str:
+    """What a screen reader says of the chart: the games on the line, first, latest, lowest, highest, then the
+    games ended early."""
+    read = [values[i] for i in on_line]
+    games = "1 game" if len(read) == 1 else f"{len(read)} games"
+    if line_skips_early and early and len(on_line) < len(values):
+        games = "1 full game" if len(read) == 1 else f"{len(read)} full games"
+    label = f"{escape(title)}: {games}, from {shown(read[0])} to {shown(read[-1])}, lowest {shown(min(read))}, highest {shown(max(read))}"
+    if early:
+        ended = "1 game ended early" if len(early) == 1 else f"{len(early)} games ended early"
+        off = ", not on the line" if line_skips_early else ""
+        label += f"; {ended} (hollow {'point' if len(early) == 1 else 'points'}{off}): {', '.join(shown(values[i]) for i in sorted(early))}"
+    return label
 
 
 def _axis(low: float, high: float, *, from_zero: bool, least_span: float) -> tuple[float, float]:
