@@ -50,6 +50,8 @@ def kept_agent(agent: str | None) -> str | None:
     """The browser string as a sign-in keeps it: whole if short, else its start (the system) and end (the browser)."""
     if not agent:
         return None
+    # no control characters: PostgreSQL refuses a NUL in text (a 500 at sign-in), and none belongs in a name
+    agent = "".join(ch if ch.isprintable() else " " for ch in agent)
     if len(agent) <= STORED:
         return agent
     half = (STORED - 1) // 2

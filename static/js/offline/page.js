@@ -49,9 +49,14 @@
     if (!root || !status) return Promise.resolve();
     return Promise.all([all("queue"), get("meta", "sent-" + root.dataset.game)]).then(function (found) {
       var items = found[0].filter(function (item) { return item.game === root.dataset.game; });
-      if (found[1]) {  // shown on this page, once: a reload or the next page no longer says it
-        shownHere = shownHere.concat(found[1].notices || []);
-        remove("meta", "sent-" + root.dataset.game);
+      var sent = found[1];
+      if (sent && !sent.seen) {  // said on this page; the next page (or a reload) forgets it (start)
+        (sent.notices || []).forEach(function (notice) {
+          var said = notice.status + "\n" + notice.message;
+          if (shownHere.some(function (n) { return n.status + "\n" + n.message === said; })) return;
+          shownHere.push(notice);
+        });
+        put("meta", { key: sent.key, notices: sent.notices, seen: true });
       }
       status.textContent = "";
       items.sort(function (a, b) { return a.id - b.id; });
@@ -262,6 +267,13 @@
     }).catch(function () {});
   }
 
+  /** A new page: what an earlier page said of the deals sent is not said again. */
+  function forgetShown(root) {
+    return get("meta", "sent-" + root.dataset.game).then(function (sent) {
+      return sent && sent.seen ? remove("meta", "sent-" + root.dataset.game) : null;
+    }).catch(function () {});
+  }
+
   function start() {
     shownHere = [];  // a new page: what was sent is said on the page that saw it, not again
     var root = document.getElementById("offline");
@@ -270,7 +282,7 @@
     if (!root) return;
     if (root.dataset.page === "game") onGamePage(root);
     else if (root.dataset.page === "entry") onEntryPage(root);
-    render();
+    forgetShown(root).then(render);
     if (navigator.onLine) flush();
   }
 

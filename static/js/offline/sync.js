@@ -38,6 +38,7 @@
   function render() { return O.render(); }  // the queue's notices: page.js
 
   var flushing = null;
+  var sentGames = {};  // the games whose deals this flush sent
   var token = null;  // a CSRF token fetched anew this visit, used in place of the one saved with an entry
 
   function fieldsOf(form) {
@@ -103,10 +104,11 @@
           return remove("queue", item.id).then(function () {
             return get("meta", "sent-" + item.game);
           }).then(function (sent) {
-            // what the server said, kept until the phone has shown it once (page.js)
-            var notices = (sent && sent.notices) || [];
+            // what the server said, kept until a page has shown it (page.js); notices already shown start afresh
+            var notices = sent && !sent.seen ? sent.notices || [] : [];
             notices.push({ status: answer.status, message: answer.message || "" });
-            return put("meta", { key: "sent-" + item.game, notices: notices });
+            sentGames[item.game] = true;
+            return put("meta", { key: "sent-" + item.game, notices: notices, seen: false });
           }).then(function () { return "done"; });
         }
         item.state = "attention";
@@ -149,9 +151,18 @@
       return 0;  // no connection (yet): the entries wait
     }).then(function (sent) {
       flushing = null;
-      // the game page shows the server's game at once, and says there what was sent (once: page.js)
-      if (sent && document.getElementById("live") && navigator.onLine) refreshLive();
-      else render();
+      // the game page shows the server's game at once, and says there what was sent: a page may have shown
+      // it already (the live poll swapped in meanwhile), so it is marked unseen for the page after the reload
+      var games = Object.keys(sentGames);
+      sentGames = {};
+      if (sent && document.getElementById("live") && navigator.onLine) {
+        return Promise.all(games.map(function (game) {
+          return get("meta", "sent-" + game).then(function (kept) {
+            return kept ? put("meta", { key: kept.key, notices: kept.notices, seen: false }) : null;
+          });
+        })).then(refreshLive, refreshLive).then(function () { return sent; });
+      }
+      render();
       return sent;
     });
     return flushing;
