@@ -28,7 +28,7 @@ from ..games.history import touch
 from ..models import Change, CustomRuleset, CustomRulesetVersion, DealResult, Game, GameStatus, HandScore, League, Player, Seat
 from .. import registry
 from ..rules import Ruleset
-from ..rules.deal_score import adjustments, bonus_problem
+from ..rules.deal_score import adjustments, bonus_problem, hand_total
 from .paper import MAX_SENTENCES, SheetGame
 
 __all__ = ["NEW_PLAYER", "ImportError_", "Preview", "preview", "store"]
@@ -80,7 +80,7 @@ class PlannedDeal:
 
     @property
     def totals(self) -> list[int]:
-        return [hand.points + hand.adjustment for hand in self.hands]
+        return [hand_total(hand.points, hand.adjustment) for hand in self.hands]
 
 
 @dataclass

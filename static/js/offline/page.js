@@ -149,9 +149,13 @@
       return line;
     });
     var after = window.RummyTally.runningTotals(totals.recorded, deals);
-    var parts = Object.keys(totals.names).map(function (seat) { return totals.names[seat] + " " + after[seat]; });
-    var waiting = items.length === 1 ? "the deal saved on this phone" : "the " + items.length + " deals saved on this phone";
-    var note = el("p", "Totals with " + waiting + " (not sent yet): " + parts.join(", ") + ".", "hint waiting-totals");
+    var parts = Object.keys(totals.names).map(function (seat) { return totals.names[seat] + " " + after[seat]; }).join(", ");
+    // whole sentences, one for one deal and one for several (a translation writes each its own way)
+    var text = items.length === 1
+      ? "Totals with the deal saved on this phone (not sent yet): {totals}.".replace("{totals}", parts)
+      : "Totals with the {count} deals saved on this phone (not sent yet): {totals}."
+          .replace("{count}", String(items.length)).replace("{totals}", parts);
+    var note = el("p", text, "hint waiting-totals");
     note.setAttribute("data-offline-added", "totals");
     link.parentNode.insertBefore(note, link);
   }
