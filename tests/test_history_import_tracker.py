@@ -148,3 +148,79 @@ def test_the_tracker_page_previews_and_imports_a_file(form_client, no_csrf_app) 
     with no_csrf_app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Game)) == 2
     assert "2 games from shanghai-tracker added to Family." in form_client.get(f"/leagues/{lid}").get_data(as_text=True)
+
+
+# ---------------------------------------------------------------------------
+# Every refusal and reading of the JSON and the CSV pinned, one case each (the readers are split by job)
+
+SAMPLE_CSV = (DATA / "shanghai-tracker.csv").read_text(encoding="utf-8")
+#: The header of its own import sheet: no Total, Winner or Notes columns.
+IMPORT_HEADER = '"Date","Player",' + ",".join(f'"Round {n}"' for n in range(1, 8))
+CHRISTMAS_ROWS = ['"12/25/2024","Ann","0","0","25","10","0","40","15"', '"12/25/2024","Bob","45","15","0","0","65","0","0"']
+CHRISTMAS_DEALS = EXPECTED[1][2]
+
+
+def scores_json(*rows) -> str:
+    return game_json(game_scores=list(rows))
+
+
+def a_score(name: str, points: int, **more) -> dict:
+    return {"player": {"name": name}, "round_scores": [points] * 7, **more}
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        (json.dumps([json.loads(game_json())[0]] * 2001), ["The file holds 2001 games; at most 2000 are brought in at once."]),
+        ("[]", ["The file holds no games."]),
+        (json.dumps([json.loads((DATA / "shanghai-tracker.json").read_text(encoding="utf-8"))[2]]),
+         ["The file holds no finished games."]),
+        (scores_json(*[a_score(f"P{n}", 0) for n in range(9)]), ["Game 1 (2024-12-25): a game has 2 to 8 players, not 9."]),
+        (scores_json(a_score("Ann", 0)), ["Game 1 (2024-12-25): a game has 2 to 8 players, not 1."]),
+        (scores_json(3, 4), ["Game 1 (2024-12-25), score 1: it needs a “player” with a name and “round_scores”."]),
+        (scores_json({"player": "Ann", "round_scores": [0] * 7}, a_score("Bob", 5)),
+         ["Game 1 (2024-12-25), score 1: it needs a “player” with a name and “round_scores”."]),
+        (scores_json(a_score("Ann", 0), {"player": {"name": "Bob"}, "round_scores": "0000000"}),
+         ["Game 1 (2024-12-25), score 2: it needs a “player” with a name and “round_scores”."]),
+        (scores_json(a_score("Ann", 0), a_score("ann", 5)), ["Game 1 (2024-12-25): “Ann” has two rows of scores."]),
+        (scores_json(a_score("Ann", 0, total_score="0"), a_score("Bob", 5)),
+         ["Game 1 (2024-12-25), Ann, total: a round's score must be a whole number from 0 to 2000, not \"0\"."]),
+        (SAMPLE_CSV.splitlines()[0] + "\n", ["The file holds no games."]),
+        ("\n".join([IMPORT_HEADER, CHRISTMAS_ROWS[0].replace('"Ann"', '"A\u202e"'), CHRISTMAS_ROWS[1]]),
+         ["Line 2, column 2: The player's name can't hold the invisible or control character U+202E "
+          "(RIGHT-TO-LEFT OVERRIDE): type letters only.",
+          "The game on line 3 (2024-12-25): a game has 2 to 8 players, not 1."]),
+        # a Total that is no number is a total that can't add up
+        (SAMPLE_CSV.replace('"245"', '"lots"'), ["The game on line 2 (2024-11-28), Ann: the total says -1 but the rounds add up to 245."]),
+        ("\n".join([IMPORT_HEADER] + CHRISTMAS_ROWS * 2001),
+         [f"Line {2 * 2001}: at most 2000 games are brought in at once."]),
+        ("\n".join([IMPORT_HEADER] + [CHRISTMAS_ROWS[0].replace('"0"', '"x"', 1)] * 25),
+         [f"Line {n}, column 3 (Round 1): “x” is not a round's score." for n in range(2, 22)]),
+    ],
+)
+def test_every_refusal_of_its_files_is_a_sentence(text, sentences) -> None:
+    with pytest.raises(SheetError) as raised:
+        read_tracker(text)
+    assert raised.value.sentences == sentences
+
+
+def test_a_json_score_without_its_total_is_read_as_its_rounds_sum() -> None:
+    (game,), notes = read_tracker(scores_json(a_score("Ann", 0), a_score("Bob", 5)))
+    assert (game.label, game.names, game.deals, game.totals, notes) == (
+        "Game 1 (2024-12-25)", ["Ann", "Bob"], [[0, 5]] * 7, [0, 35], [])
+
+
+def test_its_import_sheet_has_no_totals_and_a_player_seen_again_starts_the_next_game() -> None:
+    games, notes = read_tracker("\n".join([IMPORT_HEADER] + CHRISTMAS_ROWS * 2) + "\n")
+    assert [(g.label, g.played_on.isoformat(), g.names, g.deals, g.totals) for g in games] == [
+        ("The game on line 2 (2024-12-25)", "2024-12-25", ["Ann", "Bob"], CHRISTMAS_DEALS, None),
+        ("The game on line 4 (2024-12-25)", "2024-12-25", ["Ann", "Bob"], CHRISTMAS_DEALS, None),
+    ]
+    assert notes == []
+
+
+def test_a_csv_total_of_zero_is_a_total_of_zero() -> None:
+    header = IMPORT_HEADER + ',"Total"'
+    rows = ['"12/25/2024","Ann","0","0","0","0","0","0","0","0"', '"12/25/2024","Bob","5","5","5","5","5","5","5","35"']
+    (game,), _ = read_tracker("\n".join([header, *rows]))
+    assert game.totals == [0, 35]

@@ -26,6 +26,7 @@ import csv
 import datetime as dt
 import io
 import json
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import registry
@@ -115,43 +116,66 @@ def _game(label: str, played_on: dt.date, names: list[str], rounds: list[list[in
 
 
 def _from_json(data: Any) -> tuple[list[SheetGame], list[str]]:
-    if not isinstance(data, list):
-        raise SheetError(["The file is not a shanghai-tracker export: it should hold a list of games."])
-    if len(data) > MAX_GAMES:
-        raise SheetError([f"The file holds {len(data)} games; at most {MAX_GAMES} are brought in at once."])
     games: list[SheetGame] = []
     notes: list[str] = []
-    for index, game in enumerate(data, start=1):
-        where = f"Game {index}"
-        if not isinstance(game, dict) or not isinstance(game.get("game_scores"), list):
-            raise SheetError([f"{where} is not a shanghai-tracker game (it has no “game_scores” list)."])
-        day = game.get("date")
-        played_on = _date(day) if isinstance(day, str) else None
-        if played_on is None:
-            raise SheetError([f"{where}: its date must be written like 2024-12-25, not {_shown(day)}."])
-        label = f"Game {index} ({played_on.isoformat()})"
+    for index, game in enumerate(_json_games(data), start=1):
+        label, played_on = _json_day(index, game)
         if game.get("is_complete") is False:
             notes.append(f"{label} is not finished in shanghai-tracker, so it is left out.")
             continue
-        scores = game["game_scores"]
-        if len(scores) > MAX_PLAYERS:
-            raise SheetError([f"{label}: a game has 2 to {MAX_PLAYERS} players, not {len(scores)}."])
-        names, columns, totals = [], [], []
-        for row, score in enumerate(scores, start=1):
-            player = score.get("player") if isinstance(score, dict) else None
-            if not isinstance(player, dict) or not isinstance(score.get("round_scores"), list):
-                raise SheetError([f"{label}, score {row}: it needs a “player” with a name and “round_scores”."])
-            name = _name(player.get("name"), f"{label}, score {row}")
-            rounds = score["round_scores"]
-            if len(rounds) != ROUNDS:
-                raise SheetError([f"{label}, {name}: {len(rounds)} round scores; shanghai-tracker's games have {ROUNDS}."])
-            names.append(name)
-            columns.append([_score(value, f"{label}, {name}, round {n}") for n, value in enumerate(rounds, start=1)])
-            totals.append(_score(score.get("total_score"), f"{label}, {name}, total") if "total_score" in score else sum(columns[-1]))
+        names, columns, totals = _json_scores(label, game["game_scores"])
         games.append(_game(label, played_on, names, [list(deal) for deal in zip(*columns, strict=True)], totals))
     if not games:
         raise SheetError(["The file holds no finished games." if notes else "The file holds no games."])
     return games, notes
+
+
+def _json_games(data: Any) -> list[Any]:
+    """The export's games; refused when it holds no list of them, or more than are brought in at once."""
+    if not isinstance(data, list):
+        raise SheetError(["The file is not a shanghai-tracker export: it should hold a list of games."])
+    if len(data) > MAX_GAMES:
+        raise SheetError([f"The file holds {len(data)} games; at most {MAX_GAMES} are brought in at once."])
+    return data
+
+
+def _json_day(index: int, game: Any) -> tuple[str, dt.date]:
+    """How sentences name a game, and its day; refused when it is no game of the app's or its date can't be read."""
+    where = f"Game {index}"
+    if not isinstance(game, dict) or not isinstance(game.get("game_scores"), list):
+        raise SheetError([f"{where} is not a shanghai-tracker game (it has no “game_scores” list)."])
+    day = game.get("date")
+    played_on = _date(day) if isinstance(day, str) else None
+    if played_on is None:
+        raise SheetError([f"{where}: its date must be written like 2024-12-25, not {_shown(day)}."])
+    return f"Game {index} ({played_on.isoformat()})", played_on
+
+
+def _json_scores(label: str, scores: list[Any]) -> tuple[list[str], list[list[int]], list[int]]:
+    """A game's players in the file's order: their names, round scores and totals."""
+    if len(scores) > MAX_PLAYERS:
+        raise SheetError([f"{label}: a game has 2 to {MAX_PLAYERS} players, not {len(scores)}."])
+    names, columns, totals = [], [], []
+    for row, score in enumerate(scores, start=1):
+        name, rounds, total = _json_player(label, row, score)
+        names.append(name)
+        columns.append(rounds)
+        totals.append(total)
+    return names, columns, totals
+
+
+def _json_player(label: str, row: int, score: Any) -> tuple[str, list[int], int]:
+    """One player's name, seven round scores and total (their sum when the file gives none)."""
+    player = score.get("player") if isinstance(score, dict) else None
+    if not isinstance(player, dict) or not isinstance(score.get("round_scores"), list):
+        raise SheetError([f"{label}, score {row}: it needs a “player” with a name and “round_scores”."])
+    name = _name(player.get("name"), f"{label}, score {row}")
+    rounds = score["round_scores"]
+    if len(rounds) != ROUNDS:
+        raise SheetError([f"{label}, {name}: {len(rounds)} round scores; shanghai-tracker's games have {ROUNDS}."])
+    scores = [_score(value, f"{label}, {name}, round {n}") for n, value in enumerate(rounds, start=1)]
+    total = _score(score.get("total_score"), f"{label}, {name}, total") if "total_score" in score else sum(scores)
+    return name, scores, total
 
 
 def _date(text: str) -> dt.date | None:
@@ -194,74 +218,120 @@ def _csv_columns(header: list[str]) -> tuple[list[int], int | None, int | None]:
     return rounds, folded.index("total") if "total" in folded else None, folded.index("notes") if "notes" in folded else None
 
 
+def _digits(value: str, longest: int) -> int | None:
+    """A cell of plain digits (at most ``longest`` of them) as a number, else ``None``."""
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= longest else None
+
+
 def _round_scores(line: int, cells: list[str], rounds: list[int], header: list[str]) -> list[int]:
     """A player's seven round scores on one line; refused at the first that is not a score."""
     scores = []
     for column in rounds:
         value = cells[column]
-        number = int(value) if value.isascii() and value.isdigit() and len(value) <= 5 else None
+        number = _digits(value, 5)
         if number is None or number > MAX_SCORE:
             raise SheetError([f"Line {line}, column {column + 1} ({header[column][:30]}): “{value[:20]}” is not a round's score."])
         scores.append(number)
     return scores
 
 
-def _from_csv(text: str) -> list[SheetGame]:
-    rows = _csv_rows(text)
-    _, header = rows[0]
-    rounds, total, notes = _csv_columns(header)
-    games: list[SheetGame] = []
-    problems: list[str] = []
-    current: tuple[str, str] | None = None
-    names: list[str] = []
-    columns: list[list[int]] = []
-    totals: list[int] = []
-    first_line = 0
+@dataclass
+class _CsvGame:
+    """One game's rows read so far: its date and notes as written, its first line, and each player's row."""
 
-    def close() -> None:
-        if current is None or not names:
-            return
-        played_on = _date(current[0])
-        label = f"The game on line {first_line} ({played_on.isoformat() if played_on else current[0]})"
+    key: tuple[str, str]
+    first_line: int
+    names: list[str] = field(default_factory=list)
+    columns: list[list[int]] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+
+    def holds(self, key: tuple[str, str], name: str) -> bool:
+        """Whether a row belongs to this game: a game's rows come together; the next game starts at a new date
+        or note, or a player seen again."""
+        return key == self.key and name.casefold() not in (n.casefold() for n in self.names)
+
+    def add(self, name: str, scores: list[int], total: int | None) -> None:
+        self.names.append(name)
+        self.columns.append(scores)
+        if total is not None:
+            self.totals.append(total)
+
+    def sheet_game(self, games_before: int, *, with_totals: bool) -> SheetGame:
+        """The game its rows make, after ``games_before`` others; refused when its date or its count can't be."""
+        played_on = _date(self.key[0])
         if played_on is None:
-            problems.append(f"Line {first_line}, column 1: “{current[0][:20]}” is not a date like 12/25/2024.")
-            return
-        if len(games) >= MAX_GAMES:
-            problems.append(f"Line {first_line}: at most {MAX_GAMES} games are brought in at once.")
-            return
-        try:
-            games.append(_game(label, played_on, list(names), [list(d) for d in zip(*columns, strict=True)],
-                               list(totals) if total is not None else None))
-        except SheetError as error:
-            problems.extend(error.sentences)
+            raise SheetError([f"Line {self.first_line}, column 1: “{self.key[0][:20]}” is not a date like 12/25/2024."])
+        if games_before >= MAX_GAMES:
+            raise SheetError([f"Line {self.first_line}: at most {MAX_GAMES} games are brought in at once."])
+        label = f"The game on line {self.first_line} ({played_on.isoformat()})"
+        deals = [list(deal) for deal in zip(*self.columns, strict=True)]
+        return _game(label, played_on, self.names, deals, self.totals if with_totals else None)
 
-    for line, cells in rows[1:]:
-        if len(problems) >= MAX_SENTENCES:
-            break
-        cells = cells + [""] * (len(header) - len(cells))
-        key = (cells[0], cells[notes] if notes is not None else "")
+
+@dataclass
+class _CsvReader:
+    """The CSV's rows read in order into games, each judged once the next one starts (or the file ends)."""
+
+    header: list[str]
+    rounds: list[int]
+    total: int | None
+    notes: int | None
+    games: list[SheetGame] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    game: _CsvGame | None = None
+
+    def read(self, line: int, cells: list[str]) -> None:
+        """One player's row: into the game it belongs to, or a sentence saying why it can't be."""
+        cells = cells + [""] * (len(self.header) - len(cells))
+        key = (cells[0], cells[self.notes] if self.notes is not None else "")
         try:
             name = _name(cells[1], f"Line {line}, column 2")
         except SheetError as error:
-            problems.extend(error.sentences)
-            continue
-        # a game's rows come together; the next game starts at a new date or note, or a player seen again
-        if key != current or name.casefold() in (n.casefold() for n in names):
-            close()
-            current, names, columns, totals, first_line = key, [], [], [], line
+            self.problems.extend(error.sentences)
+            return
+        game = self._game_of(key, name, line)
         try:
-            row_scores = _round_scores(line, cells, rounds, header)
+            scores = _round_scores(line, cells, self.rounds, self.header)
         except SheetError as error:
-            problems.extend(error.sentences)
-            continue
-        names.append(name)
-        columns.append(row_scores)
-        if total is not None:
-            value = cells[total]
-            totals.append(int(value) if value.isascii() and value.isdigit() and len(value) <= 6 else -1)
-    close()
-    if problems:
-        raise SheetError(problems[:MAX_SENTENCES])
-    if not games:
+            self.problems.extend(error.sentences)
+            return
+        game.add(name, scores, self._total(cells))
+
+    def _game_of(self, key: tuple[str, str], name: str, line: int) -> _CsvGame:
+        """The game a row belongs to: the one being read, else a new one (the one before is judged first)."""
+        if self.game is None or not self.game.holds(key, name):
+            self.close()
+            self.game = _CsvGame(key, line)
+        return self.game
+
+    def _total(self, cells: list[str]) -> int | None:
+        """The row's Total (-1 when it is no number: it can't add up), or ``None`` when the file has no Total."""
+        if self.total is None:
+            return None
+        number = _digits(cells[self.total], 6)
+        return -1 if number is None else number
+
+    def close(self) -> None:
+        """The game read so far, judged: one of the file's games, or its sentences."""
+        if self.game is None or not self.game.names:
+            return
+        try:
+            self.games.append(self.game.sheet_game(len(self.games), with_totals=self.total is not None))
+        except SheetError as error:
+            self.problems.extend(error.sentences)
+
+
+def _from_csv(text: str) -> list[SheetGame]:
+    rows = _csv_rows(text)
+    _, header = rows[0]
+    reader = _CsvReader(header, *_csv_columns(header))
+    for line, cells in rows[1:]:
+        if len(reader.problems) >= MAX_SENTENCES:
+            break
+        reader.read(line, cells)
+    reader.close()
+    if reader.problems:
+        raise SheetError(reader.problems[:MAX_SENTENCES])
+    if not reader.games:
         raise SheetError(["The file holds no games."])
-    return games
+    return reader.games
