@@ -171,6 +171,8 @@ def test_a_known_sheet_plans_its_games_with_typed_points_and_who_went_out(family
          ["Line 3: nobody has 0, so the stock ran out in that deal."]),
         ("1, 0, -50, 30", "liverpool", 0, [(0, 0, False, False), (0, -50, True, False), (30, 0, False, False)], []),
         ("1, 20, -10, 30", "continental", 1, [(20, 0, False, False), (0, -10, False, True), (30, 0, False, False)], []),
+        # an exact cut alone went out when nobody has a plain 0
+        ("1, 5, -50, 30", "liverpool", 1, [(5, 0, False, False), (0, -50, True, False), (30, 0, False, False)], []),
     ],
 )
 def test_a_deal_row_is_planned_as_typed_points_bonuses_and_who_went_out(family, row, rules, went_out, hands, notes) -> None:
@@ -195,10 +197,58 @@ def test_a_deal_row_is_planned_as_typed_points_bonuses_and_who_went_out(family, 
          "The game on line 1: Contract Rummy has 7 deals, the sheet 8."),
         ("Game, 2024-01-01, contract\nDeal, Ann, Bob, Cat\n1, 0, 5, 5\n",
          "The game on line 1: Contract Rummy has 7 deals, the sheet 1: write every deal's scores."),
+        # the first one out in one turn went out: a second can't have
+        (seven_deals("continental", "1, -10, -10, 30"),
+         "Line 3, column 3 (Bob): Only the player who went out can have gone down and out in one turn."),
     ],
 )
 def test_what_the_rules_refuse_is_a_sentence(family, text, problem) -> None:
     assert service.preview(family, read_sheet(text), {}).problems == [problem]
+
+
+def test_two_names_answered_as_one_member_is_a_sentence(family) -> None:
+    text = seven_deals("contract", "1, 0, 5, 5").replace("Deal, Ann, Bob, Cat", "Deal, Ann, Mum, Cat")
+    answers = {"player-0": str(Player.by_name("Ann").id)}
+    result = service.preview(family, read_sheet(text), answers)
+    assert result.problems == ["The game on line 1: two of its players are answered as the same member."]
+    assert result.games == [] and not result.ready
+
+
+def test_a_sheet_with_more_problems_than_a_screenful_stops_at_a_screenful(family) -> None:
+    from companion.history.paper import MAX_SENTENCES
+
+    two_players = "Game, 2024-01-01, contract\nDeal, Ann, Bob\n1, 0, 5\n"
+    result = service.preview(family, read_sheet(two_players * (MAX_SENTENCES + 5)), {})
+    assert result.problems == [
+        f"The game on line {3 * n + 1}: Contract Rummy is played by 3 to 5 players, not 2." for n in range(MAX_SENTENCES)]
+
+
+def test_a_leagues_rules_gone_since_the_page_was_read_is_a_sentence(family, monkeypatch) -> None:
+    from companion import registry
+    from companion.history.shanghai_tracker import tracker_rules
+
+    # the league's own rules: stored with a game of another app's, offered by their name from then on
+    tracker = tracker_rules()
+    words = next(iter(tracker.values())).ruleset.name
+    one = read_sheet(seven_deals("x", "1, 0, 5, 5"))[0]
+    one.rules_words = next(iter(tracker))
+    service.store(family, service.preview(family, [one], {}, tracker), "shanghai-tracker")
+    text = seven_deals(words, "1, 0, 5, 5").replace("2024-01-01", "2024-02-02")
+    assert service.preview(family, read_sheet(text), {}).ready
+    monkeypatch.setattr(registry, "stored", lambda number: None)  # deleted by someone else meanwhile
+    assert service.preview(family, read_sheet(text), {}).problems == ["The game on line 1: its rules can't be found any more."]
+
+
+@pytest.mark.parametrize(
+    ("row", "went_out"),
+    [("1, 5, 0, 0", 1), ("1, 5, 6, 7", None)],
+)
+def test_final_totals_say_who_went_out_only_by_their_first_0_and_add_no_note(family, row, went_out) -> None:
+    text = f"Game, 2024-01-01, contract\nDeal, Ann, Bob, Cat\n{row}\n"
+    result = service.preview(family, read_sheet(text), {}, totals_only=True)
+    assert result.problems == [] and result.notes == []
+    assert [deal.went_out for deal in result.games[0].deals] == [went_out]
+    assert result.games[0].new_rules is not None and result.games[0].ruleset.name == "Contract Rummy (totals only)"
 
 
 def test_unknown_names_and_rules_are_asked_about_before_anything_is_planned(family) -> None:

@@ -56,6 +56,13 @@ class Question:
     """``(value, label)`` pairs."""
     answer: str | None = None
 
+    def answered(self, answers: dict[str, str]) -> str | None:
+        """Its answer in ``answers`` when that is one of its choices (then kept as its answer), else ``None``."""
+        given = answers.get(self.field)
+        if given in {value for value, _ in self.choices}:
+            self.answer = given
+        return self.answer
+
 
 @dataclass(frozen=True)
 class NewRules:
@@ -129,9 +136,14 @@ def _rules_offered(league: League) -> list[tuple[str, str]]:
     return [(r.id, r.name) for r in registry.builtins()] + [(c.value, c.label) for c in registry.league_choices(league)]
 
 
+def _rules_key(words: str) -> str:
+    """A sheet's words for its rules as compared: spacing tidied, any case."""
+    return " ".join(words.split()).casefold()
+
+
 def _match_rules(words: str, offered: list[tuple[str, str]]) -> str | None:
     """The ruleset id ``words`` names (its id or its name, any case; "Contract" for "Contract Rummy"), else None."""
-    key = " ".join(words.split()).casefold()
+    key = _rules_key(words)
     for ruleset_id, name in offered:
         folded = name.casefold()
         if key in (ruleset_id.casefold(), folded, folded.removesuffix(" rummy")):
@@ -169,16 +181,14 @@ def _names_asked(league: League, games: list[SheetGame], answers: dict[str, str]
     by_key = {Player.key_for(p.name): p for p in members}
     member_choices = [(str(p.id), p.name) for p in members]
     names: dict[str, str] = {}  # name key on the sheet -> name it is stored under
-    unknown_names = sorted({Player.key_for(n): n for g in games for n in g.names if Player.key_for(n) not in by_key}.items())
-    for index, (key, name) in enumerate(unknown_names):
+    for index, (key, name) in enumerate(_unknown_names(games, by_key)):
         question = Question(
             f"player-{index}",
             f"Who is “{name}”? Nobody in {league.name} has that name.",
             [(NEW_PLAYER, f"A new player, “{name}”"), *member_choices],
         )
-        given = answers.get(question.field)
-        if given in {value for value, _ in question.choices}:
-            question.answer = given
+        given = question.answered(answers)
+        if given is not None:
             chosen = next((p for p in members if str(p.id) == given), None)
             names[key] = name if chosen is None else chosen.name
         result.questions.append(question)
@@ -187,13 +197,18 @@ def _names_asked(league: League, games: list[SheetGame], answers: dict[str, str]
     return names
 
 
+def _unknown_names(games: list[SheetGame], members: dict[str, Player]) -> list[tuple[str, str]]:
+    """``(key, name)`` of each name on the sheets that no member has, in the keys' order."""
+    return sorted({Player.key_for(n): n for g in games for n in g.names if Player.key_for(n) not in members}.items())
+
+
 def _rules_asked(
     league: League, games: list[SheetGame], answers: dict[str, str], new_rules: dict[str, NewRules], result: Preview
 ) -> dict[str, str]:
     """The ruleset id each sheet's rules words (folded) mean; a question for each that matches none."""
     offered = _rules_offered(league) + [(key, rules.ruleset.name) for key, rules in new_rules.items()]
     rules: dict[str, str] = {}  # folded words -> ruleset id
-    words_seen = sorted({" ".join(g.rules_words.split()).casefold(): g.rules_words for g in games}.items())
+    words_seen = sorted({_rules_key(g.rules_words): g.rules_words for g in games}.items())
     unknown_rules = [(key, words) for key, words in words_seen if _match_rules(words, offered) is None]
     for key, words in words_seen:
         matched = _match_rules(words, offered)
@@ -201,9 +216,8 @@ def _rules_asked(
             rules[key] = matched
     for index, (key, words) in enumerate(unknown_rules):
         question = Question(f"rules-{index}", f"Which rules are “{words}”?", offered)
-        given = answers.get(question.field)
-        if given in {value for value, _ in offered}:
-            question.answer = given
+        given = question.answered(answers)
+        if given is not None:
             rules[key] = given
         result.questions.append(question)
     return rules
@@ -222,25 +236,45 @@ def _plan_games(
     """Each game whose names and rules are known, planned under its rules (into ``result``)."""
     found: dict[str, tuple[Ruleset, CustomRulesetVersion | None] | None] = {}
     for game in games:
-        ruleset_id = rules.get(" ".join(game.rules_words.split()).casefold())
-        seats = [names.get(Player.key_for(name)) for name in game.names]
-        if ruleset_id is None or any(seat is None for seat in seats):
+        ruleset_id = rules.get(_rules_key(game.rules_words))
+        seats = _seats(game, names)
+        if ruleset_id is None or seats is None:
             continue  # a question is still open: planned once it is answered
         if ruleset_id not in found:
             found[ruleset_id] = _rules_found(ruleset_id, league, new_rules)
-        rules_found = found[ruleset_id]
-        if rules_found is None:
-            result.problems.append(f"{game.where}: its rules can't be found any more.")
-            continue
-        totals_rules = totals_only_rules(rules_found[0]) if totals_only else None
-        ruleset, version = (totals_rules.ruleset, None) if totals_rules else rules_found
-        planned = _plan_game(game, ruleset, version, [s for s in seats if s is not None], result, quiet=totals_only)
-        if planned is not None and (totals_rules or ruleset_id in new_rules):
-            planned.new_rules = totals_rules or new_rules[ruleset_id]
+        planned = _plan_under(game, found[ruleset_id], new_rules.get(ruleset_id), seats, result, totals_only=totals_only)
         if planned is not None:
             result.games.append(planned)
         if len(result.problems) >= MAX_SENTENCES:
             break
+
+
+def _seats(game: SheetGame, names: dict[str, str]) -> list[str] | None:
+    """The names a game's players are stored under, in their seats; ``None`` while one of them is asked about."""
+    keys = [Player.key_for(name) for name in game.names]
+    return [names[key] for key in keys] if all(key in names for key in keys) else None
+
+
+def _plan_under(
+    game: SheetGame,
+    rules_found: tuple[Ruleset, CustomRulesetVersion | None] | None,
+    new_rules: NewRules | None,
+    seats: list[str],
+    result: Preview,
+    *,
+    totals_only: bool,
+) -> PlannedGame | None:
+    """A game planned under the rules found for it (their one-deal form for final totals), with the rules it brings
+    to the league (``new_rules``, another app's); ``None`` with a sentence when it can't be."""
+    if rules_found is None:
+        result.problems.append(f"{game.where}: its rules can't be found any more.")
+        return None
+    totals_rules = totals_only_rules(rules_found[0]) if totals_only else None
+    ruleset, version = (totals_rules.ruleset, None) if totals_rules else rules_found
+    planned = _plan_game(game, ruleset, version, seats, result, quiet=totals_only)
+    if planned is not None:
+        planned.new_rules = totals_rules or new_rules
+    return planned
 
 
 def _rules_found(
@@ -283,75 +317,112 @@ def _plan_game(
     *,
     quiet: bool = False,
 ) -> PlannedGame | None:
+    """A game as it will be stored, or ``None`` with a sentence; ``quiet``: no notes on who went out (final totals)."""
+    problem = _game_problem(game, ruleset, seats)
+    if problem is not None:
+        result.problems.append(problem)
+        return None
+    deals = []
+    for index in range(len(game.deals)):
+        deal = _plan_deal(game, index, ruleset, result, quiet=quiet)
+        if deal is None:
+            return None
+        deals.append(deal)
+    return PlannedGame(game, ruleset, version, seats, deals, _content_hash(game, ruleset, seats))
+
+
+def _game_problem(game: SheetGame, ruleset: Ruleset, seats: list[str]) -> str | None:
+    """Why a game can't be played under ``ruleset`` by these players (a sentence), or ``None``."""
     where = game.where
     if len({Player.key_for(s) for s in seats}) != len(seats):
-        result.problems.append(f"{where}: two of its players are answered as the same member.")
-        return None
+        return f"{where}: two of its players are answered as the same member."
     if not ruleset.min_players <= len(seats) <= ruleset.max_players:
-        result.problems.append(
-            f"{where}: {ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, not {len(seats)}."
-        )
-        return None
+        return f"{where}: {ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, not {len(seats)}."
     if len(game.deals) != len(ruleset.deals):
         # a game stopped early is not taken: the league's backup could not restore it (it wants every deal)
-        result.problems.append(
+        return (
             f"{where}: {ruleset.name} has {len(ruleset.deals)} deals, the sheet {len(game.deals)}"
             + (": write every deal's scores." if len(game.deals) < len(ruleset.deals) else ".")
         )
+    return None
+
+
+def _plan_deal(game: SheetGame, index: int, ruleset: Ruleset, result: Preview, *, quiet: bool) -> PlannedDeal | None:
+    """Deal ``index`` (from 0) as hands and who went out (a note when that is a guess, unless ``quiet``);
+    ``None`` with a sentence when a score or a bonus can't stand."""
+    hands = _planned_hands(game, index, ruleset, result.problems)
+    if hands is None:
         return None
+    went_out = _who_went_out(hands, game.deal_place(index), game.names, None if quiet else result)
+    for position, hand in enumerate(hands):
+        ticked = {f for f, on in (("exact_cut", hand.exact_cut), ("one_turn_out", hand.one_turn_out)) if on}
+        problem = bonus_problem(ruleset, ticked, went_out=position == went_out)
+        if problem:
+            result.problems.append(f"{game.cell_place(index, position)}: {problem}")
+            return None
+    return PlannedDeal(went_out, hands)
+
+
+def _planned_hands(game: SheetGame, index: int, ruleset: Ruleset, problems: list[str]) -> list[PlannedHand] | None:
+    """A deal's scores as hands: typed points, or one of the ruleset's bonuses (a negative number);
+    ``None`` with a sentence in ``problems`` for any other negative number."""
     bonuses = {a.points: a for a in adjustments(ruleset)}
-    deals = []
-    for index, scores in enumerate(game.deals):
-        hands = []
-        for seat, score in enumerate(scores):
-            if score >= 0:
-                hands.append(PlannedHand(points=score))
-            elif score in bonuses:
-                bonus = bonuses[score]
-                hands.append(PlannedHand(0, score, bonus.field == "exact_cut", bonus.field == "one_turn_out"))
-            else:
-                taken_off = " or ".join(str(-points) for points in bonuses) or None
-                result.problems.append(
-                    f"{game.cell_place(index, seat)}: {score} is not a score in {ruleset.name}, "
-                    + (f"whose bonus takes off {taken_off}." if taken_off else "which has no bonus taking points off.")
-                )
-                return None
-        went_out = _who_went_out(hands, game.deal_place(index), game.names, None if quiet else result)
-        for position, hand in enumerate(hands):
-            ticked = {f for f, on in (("exact_cut", hand.exact_cut), ("one_turn_out", hand.one_turn_out)) if on}
-            problem = bonus_problem(ruleset, ticked, went_out=position == went_out)
-            if problem:
-                result.problems.append(f"{game.cell_place(index, position)}: {problem}")
-                return None
-        deals.append(PlannedDeal(went_out, hands))
+    hands = []
+    for seat, score in enumerate(game.deals[index]):
+        if score >= 0:
+            hands.append(PlannedHand(points=score))
+        elif score in bonuses:
+            bonus = bonuses[score]
+            hands.append(PlannedHand(0, score, bonus.field == "exact_cut", bonus.field == "one_turn_out"))
+        else:
+            taken_off = " or ".join(str(-points) for points in bonuses) or None
+            problems.append(
+                f"{game.cell_place(index, seat)}: {score} is not a score in {ruleset.name}, "
+                + (f"whose bonus takes off {taken_off}." if taken_off else "which has no bonus taking points off.")
+            )
+            return None
+    return hands
+
+
+def _content_hash(game: SheetGame, ruleset: Ruleset, seats: list[str]) -> str:
+    """What makes a game the same game brought in twice: its day, rules, players and scores."""
     content = {
         "on": game.played_on.isoformat(),
         "rules": ruleset.name.casefold(),  # its name: a table's own rules get their id only once stored
         "seats": [Player.key_for(s) for s in seats],
         "deals": game.deals,
     }
-    digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
-    return PlannedGame(game, ruleset, version, seats, deals, digest)
+    return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
 
 
 def _who_went_out(hands: list[PlannedHand], place: str, names: list[str], result: Preview | None) -> int | None:
-    """The seat that went out: the one down and out in one turn, else the first with nothing left (0)."""
+    """The seat that went out: the one down and out in one turn, else the first with nothing left (0).
+
+    ``result`` gets a note when that is a guess; ``None`` for final totals, where nobody's 0 says who went out.
+    """
     one_turn = [p for p, hand in enumerate(hands) if hand.one_turn_out]
     if one_turn:
         return one_turn[0]
-    # a plain 0 went out; a bonus alone (an exact cut) only when nobody has a plain 0
-    zeros = [p for p, hand in enumerate(hands) if hand.points == 0 and not hand.adjustment]
-    zeros = zeros or [p for p, hand in enumerate(hands) if hand.points == 0]
-    if result is None:  # final totals: nobody's 0 says who went out
-        return zeros[0] if zeros else None
+    zeros = _zeros(hands)
+    if result is not None:
+        _note_zeros(zeros, place, names, result)
+    return zeros[0] if zeros else None
+
+
+def _zeros(hands: list[PlannedHand]) -> list[int]:
+    """The seats with nothing left: a plain 0 went out; a bonus alone (an exact cut) only when nobody has a plain 0."""
+    plain = [p for p, hand in enumerate(hands) if hand.points == 0 and not hand.adjustment]
+    return plain or [p for p, hand in enumerate(hands) if hand.points == 0]
+
+
+def _note_zeros(zeros: list[int], place: str, names: list[str], result: Preview) -> None:
+    """What a deal's 0s were taken to mean: nobody's, the stock ran out; several, the first went out."""
     if not zeros:
         result.notes.append(f"{place}: nobody has 0, so the stock ran out in that deal.")
-        return None
-    if len(zeros) > 1:
+    elif len(zeros) > 1:
         result.notes.append(
             f"{place}: {' and '.join(names[p] for p in zeros)} have 0; {names[zeros[0]]}, the first, is taken to have gone out."
         )
-    return zeros[0]
 
 
 def imported_hashes(league: League) -> set[str]:
