@@ -101,6 +101,20 @@ def test_a_sheet_is_read_into_its_games(text, expected) -> None:
          ["Line 5: a deal after the Total row; start the next game with a “Game, …” line."]),
         ('Game, 2024-12-25, contract\nDeal, "Ann, Bob\n', ["Line 3 has a quote that is never closed."]),
         ("Game, 2024-12-25, contract\x00\n", ["The sheet is not text (it holds a NUL character): save it as CSV and pick that file."]),
+        ("Game, 2024-12-25, contract\nDeal, Ann, Bob\nDeal, Cat, Dan\n1, 0, 5\n",
+         ["Line 3: the game on line 1 already named its players."]),
+        ("Game, 2024-12-25, contract\nDeal, Ann, Bob\n1, 0, 5\nTotal, 0, 5\nTotal, 0, 5\n",
+         ["Line 5: the game on line 1 has two Total rows."]),
+        ("Game, 2024-12-25, \u202e\nDeal, Ann, Bob\n1, 0, 5\n",
+         ["Line 1, column 3: The ruleset's name can't hold the invisible or control character "
+          "U+202E (RIGHT-TO-LEFT OVERRIDE): type letters only."]),
+        ("Game, 2024-12-25, contract\nGame, 2024-12-26, contract\nDeal, Ann, Bob\n1, 0, 5\n",
+         ["The game on line 1 has no “Deal, Ann, Bob, …” line naming its players."]),
+        # a refused Deal line: its game's rows are skipped, the next game is read
+        ("Game, 2024-12-25, contract\nDeal, Ann\n1, 0, 5\nGame, 2024-12-26, contract\nDeal, Ann, Bob\n1, 0, 5\n",
+         ["Line 2: a game has 2 to 8 players, not 1."]),
+        ("Game, 2024-12-25, contract\nDeal, Ann, Bob\n1, 0, 5\nGame, 2024-12-26, contract\n1, 0, 5\nDeal, Ann, Bob\n",
+         ["Line 5: the game on line 4 needs its “Deal, Ann, Bob, …” line first."]),
     ],
 )
 def test_a_bad_sheet_gets_a_sentence_naming_row_and_column(text, sentences) -> None:
@@ -117,6 +131,15 @@ def test_every_bad_row_gets_its_own_sentence() -> None:
         "Line 3, column 3 (Bob): “x” is not a score (a whole number up to 2000).",
         "Line 4, column 2 (Ann): “y” is not a score (a whole number up to 2000).",
     ]
+
+
+def test_a_sheet_with_more_bad_rows_than_a_screenful_gets_a_screenful_of_sentences() -> None:
+    from companion.history.paper import MAX_SENTENCES
+
+    with pytest.raises(SheetError) as raised:
+        read_sheet("Game, 2024-12-25, contract\nDeal, Ann, Bob\n" + "1, 0, x\n" * (MAX_SENTENCES + 5))
+    assert raised.value.sentences == [
+        f"Line {n}, column 3 (Bob): “x” is not a score (a whole number up to 2000)." for n in range(3, 3 + MAX_SENTENCES)]
 
 
 def test_sizes_are_bounded() -> None:

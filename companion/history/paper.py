@@ -114,39 +114,12 @@ def _date(text: str) -> dt.date | None:
 
 def read_sheet(text: str) -> list[SheetGame]:
     """The games written in ``text``; :class:`SheetError` with a sentence per bad row (at most :data:`MAX_SENTENCES`)."""
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_SHEET_BYTES:
-        raise SheetError([f"The sheet is over {MAX_SHEET_BYTES // (1024 * 1024)} MB: import it a few years at a time."])
-    if "\x00" in text:
-        raise SheetError(["The sheet is not text (it holds a NUL character): save it as CSV and pick that file."])
-    games: list[SheetGame] = []
-    problems: list[str] = []
-    game: SheetGame | None = None
-    skipping = False  # the rows of a game whose own line was refused (one sentence is enough)
+    _check_text(text)
+    reader = _SheetReader()
     for line, cells in _rows(text):
-        if len(problems) >= MAX_SENTENCES:
+        if len(reader.problems) >= MAX_SENTENCES or not reader.read(line, cells):
             break
-        head = cells[0].casefold()
-        if head == "game":
-            game = _game_line(line, cells, problems)
-            skipping = game is None
-            if game is not None:
-                if len(games) >= MAX_GAMES:
-                    problems.append(f"Line {line}: a sheet holds at most {MAX_GAMES} games; import the rest next.")
-                    break
-                games.append(game)
-        elif skipping:
-            continue
-        elif game is None:
-            problems.append(f"Line {line}: the sheet must start with a line “Game, 2024-12-25, Contract Rummy”.")
-            break
-        elif head == "deal":
-            skipping = not _names_line(game, line, cells, problems)
-        elif not game.names:
-            problems.append(f"Line {line}: {game.where[0].lower() + game.where[1:]} needs its “Deal, Ann, Bob, …” line first.")
-        elif head in TOTAL_WORDS:
-            _total_line(game, line, cells, problems)
-        else:
-            _deal_line(game, line, cells, problems)
+    games, problems = reader.games, reader.problems
     if not problems:  # a game's totals and deals are judged once all its rows could be read
         for finished in games:
             _check_game(finished, problems)
@@ -155,6 +128,60 @@ def read_sheet(text: str) -> list[SheetGame]:
     if problems:
         raise SheetError(problems[:MAX_SENTENCES])
     return games
+
+
+def _check_text(text: str) -> None:
+    """Refuse a sheet too large to read, or one that is not text."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_SHEET_BYTES:
+        raise SheetError([f"The sheet is over {MAX_SHEET_BYTES // (1024 * 1024)} MB: import it a few years at a time."])
+    if "\x00" in text:
+        raise SheetError(["The sheet is not text (it holds a NUL character): save it as CSV and pick that file."])
+
+
+@dataclass
+class _SheetReader:
+    """The sheet's rows read in order: a ``Game`` line starts a game, the rows after it fill it in."""
+
+    games: list[SheetGame] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    game: SheetGame | None = None
+    skipping: bool = False
+    """Reading the rows of a game whose own line (or Deal line) was refused: one sentence is enough."""
+
+    def read(self, line: int, cells: list[str]) -> bool:
+        """One row into the sheet's games, or a sentence; ``False`` when the rest of the sheet can't be read."""
+        if cells[0].casefold() == "game":
+            return self._start_game(line, cells)
+        if self.skipping:
+            return True
+        if self.game is None:
+            self.problems.append(f"Line {line}: the sheet must start with a line “Game, 2024-12-25, Contract Rummy”.")
+            return False
+        self._fill(self.game, line, cells)
+        return True
+
+    def _start_game(self, line: int, cells: list[str]) -> bool:
+        self.game = _game_line(line, cells, self.problems)
+        self.skipping = self.game is None
+        if self.game is None:
+            return True
+        if len(self.games) >= MAX_GAMES:
+            self.problems.append(f"Line {line}: a sheet holds at most {MAX_GAMES} games; import the rest next.")
+            return False
+        self.games.append(self.game)
+        return True
+
+    def _fill(self, game: SheetGame, line: int, cells: list[str]) -> None:
+        """A row of ``game``'s: its players' names, a deal's scores, or its totals."""
+        head = cells[0].casefold()
+        if head == "deal":
+            self.skipping = not _names_line(game, line, cells, self.problems)
+        elif not game.names:
+            self.problems.append(f"Line {line}: {game.where[0].lower() + game.where[1:]} needs its “Deal, Ann, Bob, …” line first.")
+        elif head in TOTAL_WORDS:
+            _total_line(game, line, cells, self.problems)
+        else:
+            _deal_line(game, line, cells, self.problems)
 
 
 def _game_line(line: int, cells: list[str], problems: list[str]) -> SheetGame | None:
