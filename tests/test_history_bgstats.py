@@ -186,3 +186,60 @@ def test_nobody_signed_out_gets_the_files(anon_client, no_csrf_app) -> None:
     for path in (f"/leagues/{lid}/bgstats.json", "/games/1/bgstats.json", f"/leagues/{lid}/history/bgstats"):
         response = anon_client.get(path)
         assert response.status_code == 302 and "/login" in response.headers["Location"], path
+
+
+# Every refusal and reading of an export pinned, one case each (its reader is split by job)
+
+RECORDS = json.loads(EXPORT)
+FIRST_PLAY = RECORDS["plays"][0]
+#: The export with its Contract Rummy plays only: no question asked.
+ONE_GAME = {**RECORDS, "games": RECORDS["games"][:1], "plays": [p for p in RECORDS["plays"] if p["gameRefId"] == 1]}
+
+
+def first_play_scored(*scores) -> str:
+    return json.dumps({**ONE_GAME, "plays": [{**FIRST_PLAY, "playerScores": list(scores)}]})
+
+
+@pytest.mark.parametrize(
+    ("text", "sentence"),
+    [
+        (json.dumps({**RECORDS, "plays": RECORDS["plays"][:1] * 20_001}),
+         "The file holds 20,001 plays; at most 20,000 are read at once."),
+        (json.dumps({**ONE_GAME, "games": [{**RECORDS["games"][0], "name": ""}]}), "The game's name can't be empty."),
+        (json.dumps({**ONE_GAME, "games": [{**RECORDS["games"][0], "name": "x" * 41}]}), "The game's name is at most 40 letters."),
+        (first_play_scored(FIRST_PLAY["playerScores"][0]), "Play 1 (2023-07-04): a play needs 2 to 8 players' scores."),
+        (json.dumps({**ONE_GAME, "plays": [{**FIRST_PLAY, "playerScores": "lots"}]}),
+         "Play 1 (2023-07-04): a play needs 2 to 8 players' scores."),
+        (first_play_scored(FIRST_PLAY["playerScores"][0], 7), "Play 1 (2023-07-04), score 2: it is not a player's score."),
+        (first_play_scored(FIRST_PLAY["playerScores"][0], {**FIRST_PLAY["playerScores"][1], "playerRefId": 99}),
+         "Play 1 (2023-07-04), score 2: The player's name must be text."),
+        (json.dumps({**ONE_GAME, "plays": [FIRST_PLAY] * 2001}), "Play 2001 (2023-07-04): at most 2000 plays are brought in at once."),
+    ],
+)
+def test_every_refusal_of_an_export_is_a_sentence(text, sentence) -> None:
+    with pytest.raises(SheetError) as raised:
+        read_bgstats(text, {})
+    assert raised.value.sentences == [sentence]
+
+
+def test_an_export_of_one_game_asks_nothing_and_says_nothing_of_other_games() -> None:
+    games, notes, questions = read_bgstats(json.dumps(ONE_GAME), {GAME_FIELD: "2"})
+    assert [(g.label, g.names, g.deals) for g in games] == [
+        ("Play 1 (2023-07-04)", ["Ann", "Bob", "Grandpa Joe"], [[85, 210, 150]]),
+        ("Play 2 (2023-12-26)", ["Ann", "Bob", "Grandpa Joe"], [[120, 95, 130]]),
+    ]
+    assert notes == ["Play 3 (2024-01-01) is marked ignored in BG Stats, so it is left out."] and questions == []
+
+
+def test_an_answer_naming_none_of_its_games_is_asked_again() -> None:
+    games, notes, questions = read_bgstats(EXPORT, {GAME_FIELD: "9"})
+    assert (games, notes) == ([], []) and [(q.field, q.answer) for q in questions] == [(GAME_FIELD, None)]
+
+
+def test_a_play_without_seats_keeps_its_rows_order_and_without_a_winner_is_not_judged() -> None:
+    unseated = [{**score, "seatOrder": None if row else True} for row, score in enumerate(FIRST_PLAY["playerScores"])]
+    (game,), _, _ = read_bgstats(first_play_scored(*unseated), {})
+    assert (game.names, game.deals) == (["Bob", "Ann", "Grandpa Joe"], [[210, 85, 150]])
+    unflagged = [{**score, "winner": False} for score in FIRST_PLAY["playerScores"]]
+    (game,), _, _ = read_bgstats(first_play_scored(*unflagged), {})
+    assert (game.names, game.deals) == (["Ann", "Bob", "Grandpa Joe"], [[85, 210, 150]])

@@ -16,12 +16,13 @@ from __future__ import annotations
 import datetime as dt
 import json
 import uuid
+from collections import Counter
 from typing import Any
 
 from ..games.state import game_state
 from ..models import Game, GameStatus
 from ..validation import TextError, clean_name, parse_whole_number
-from .paper import MAX_GAMES, MAX_NAME, MAX_PLAYERS, MAX_SCORE, SheetError, SheetGame
+from .paper import MAX_GAMES, MAX_NAME, MAX_PLAYERS, MAX_SCORE, SheetError, SheetGame, player_name
 from .service import Question
 
 __all__ = ["bgstats_file", "read_bgstats"]
@@ -117,29 +118,38 @@ def read_bgstats(text: str, answers: dict[str, str]) -> tuple[list[SheetGame], l
     games, players, plays = _export_records(text)
     if len(plays) > MAX_PLAYS:
         raise _fail(f"The file holds {len(plays):,} plays; at most {MAX_PLAYS:,} are read at once.")
+    question = _game_question(games, plays)
+    given = question.answered(answers)
+    if given is None:
+        return [], [], [question]
+    rules_words = _game_name(next(game for game in games if _ref(game.get("id")) == given))
     names = {_ref(player.get("id")): player.get("name") for player in players}
-    counts: dict[str | None, int] = {}
-    for play in plays:
-        counts[_ref(play.get("gameRefId"))] = counts.get(_ref(play.get("gameRefId")), 0) + 1
+    read, notes = _plays_of(plays, given, rules_words, names)
+    if len(question.choices) == 1:
+        return read, notes, []
+    return read, [f"Plays of {rules_words} only; the file's other games are left out.", *notes], [question]
+
+
+def _game_question(games: list[dict[str, Any]], plays: list[dict[str, Any]]) -> Question:
+    """Which game's plays are brought in: a choice for each of the file's games with plays (one: it is the answer)."""
+    counts = Counter(_ref(play.get("gameRefId")) for play in plays)
     counts.pop(None, None)
     choices = [(str(_ref(game.get("id"))), f"{str(game.get('name'))[:60]} ({counts[_ref(game.get('id'))]} plays)")
                for game in games if counts.get(_ref(game.get("id")))]
     if not choices:
         raise _fail("The file holds no plays.")
     question = Question(GAME_FIELD, "Which game's plays should be brought in?", choices)
-    given = answers.get(GAME_FIELD) if len(choices) > 1 else choices[0][0]
-    if given not in {value for value, _ in choices}:
-        return [], [], [question]
-    question.answer = given
-    chosen = next(game for game in games if _ref(game.get("id")) == given)
+    if len(choices) == 1:  # nothing to ask
+        question.answer = choices[0][0]
+    return question
+
+
+def _game_name(game: dict[str, Any]) -> str:
+    """The chosen game's name: the rules its plays are matched to."""
     try:
-        rules_words = clean_name(str(chosen.get("name")), longest=MAX_NAME, what="The game's name")
+        return clean_name(str(game.get("name")), longest=MAX_NAME, what="The game's name")
     except TextError as error:
         raise _fail(str(error)) from None
-    read, notes = _plays_of(plays, given, rules_words, names)
-    if len(choices) > 1:
-        notes.insert(0, f"Plays of {rules_words} only; the file's other games are left out.")
-    return read, notes, [question] if len(choices) > 1 else []
 
 
 def _export_records(text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
@@ -195,22 +205,28 @@ def _play(play: dict[str, Any], label: str, played_on: dt.date, rules_words: str
     scores = play.get("playerScores")
     if not isinstance(scores, list) or not 2 <= len(scores) <= MAX_PLAYERS:
         raise _fail(f"{label}: a play needs 2 to {MAX_PLAYERS} players' scores.")
-    rows = []
-    for row, score in enumerate(scores, start=1):
-        if not isinstance(score, dict):
-            raise _fail(f"{label}, score {row}: it is not a player's score.")
-        name = names.get(_ref(score.get("playerRefId")))
-        try:
-            name = clean_name(name, longest=MAX_NAME, what="The player's name")
-        except TextError as error:
-            raise _fail(f"{label}, score {row}: {error}") from None
-        points = parse_whole_number(str(score.get("score", "")), low=-MAX_SCORE, high=MAX_SCORE)
-        if points is None:
-            raise _fail(f"{label}, {name}: the score “{str(score.get('score'))[:20]}” is not a whole number up to {MAX_SCORE}.")
-        seat = score.get("seatOrder")
-        rows.append((seat if isinstance(seat, int) and not isinstance(seat, bool) else row, name, points,
-                     score.get("winner") is True))
+    rows = [_score_row(label, row, score, names) for row, score in enumerate(scores, start=1)]
     rows.sort(key=lambda r: r[0])
+    _check_winner(label, rows)
+    return SheetGame(line=0, played_on=played_on, rules_words=rules_words, names=[r[1] for r in rows],
+                     deals=[[r[2] for r in rows]], deal_lines=[0], label=label)
+
+
+def _score_row(label: str, row: int, score: Any, names: dict[str | None, Any]) -> tuple[int, str, int, bool]:
+    """One player's score in a play: their seat (the row's place when the file gives none), name, points, and
+    whether BG Stats marks them a winner."""
+    if not isinstance(score, dict):
+        raise _fail(f"{label}, score {row}: it is not a player's score.")
+    name = player_name(names.get(_ref(score.get("playerRefId"))), f"{label}, score {row}")
+    points = parse_whole_number(str(score.get("score", "")), low=-MAX_SCORE, high=MAX_SCORE)
+    if points is None:
+        raise _fail(f"{label}, {name}: the score “{str(score.get('score'))[:20]}” is not a whole number up to {MAX_SCORE}.")
+    seat = score.get("seatOrder")
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else row, name, points, score.get("winner") is True
+
+
+def _check_winner(label: str, rows: list[tuple[int, str, int, bool]]) -> None:
+    """Refuse a play whose winners, as BG Stats marks them, are not those with the lowest score (rummy's)."""
     lowest = min(points for _, _, points, _ in rows)
     flagged = {name for _, name, _, winner in rows if winner}
     if flagged and flagged != {name for _, name, points, _ in rows if points == lowest}:
@@ -218,5 +234,3 @@ def _play(play: dict[str, Any], label: str, played_on: dt.date, rules_words: str
             f"{label}: BG Stats marks {', '.join(sorted(flagged))} the winner, but the lowest score wins at rummy: "
             "check the play's scores in BG Stats."
         )
-    return SheetGame(line=0, played_on=played_on, rules_words=rules_words, names=[r[1] for r in rows],
-                     deals=[[r[2] for r in rows]], deal_lines=[0], label=label)

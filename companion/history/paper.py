@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from ..validation import TextError, clean_name, parse_whole_number
 
-__all__ = ["MAX_SHEET_BYTES", "SheetError", "SheetGame", "read_sheet"]
+__all__ = ["MAX_SHEET_BYTES", "SheetError", "SheetGame", "player_name", "read_sheet"]
 
 MAX_SHEET_BYTES = 2 * 1024 * 1024
 """The largest sheet taken: 500 games of seven deals are about 100 kB."""
@@ -52,6 +52,14 @@ class SheetError(ValueError):
     def __init__(self, sentences: list[str]) -> None:
         super().__init__(" ".join(sentences))
         self.sentences = sentences
+
+
+def player_name(value: object, where: str) -> str:
+    """A player's name as another app's file gives it, tidied; :class:`SheetError` naming ``where`` when it is none."""
+    try:
+        return clean_name(value, longest=MAX_NAME, what="The player's name")
+    except TextError as error:
+        raise SheetError([f"{where}: {error}"]) from None
 
 
 @dataclass

@@ -31,8 +31,7 @@ from typing import Any
 
 from .. import registry
 from ..rules.definition import ruleset_from_definition, ruleset_to_definition
-from ..validation import TextError, clean_name
-from .paper import MAX_GAMES, MAX_NAME, MAX_PLAYERS, MAX_SCORE, MAX_SENTENCES, SheetError, SheetGame
+from .paper import MAX_GAMES, MAX_PLAYERS, MAX_SCORE, MAX_SENTENCES, SheetError, SheetGame, player_name
 from .service import NewRules
 
 __all__ = ["TRACKER_RULES", "read_tracker", "tracker_rules"]
@@ -78,13 +77,6 @@ def read_tracker(text: str) -> tuple[list[SheetGame], list[str]]:
             raise SheetError(["The file is not JSON that shanghai-tracker writes: export it again as JSON."]) from None
         return _from_json(data)
     return _from_csv(text), []
-
-
-def _name(value: Any, where: str) -> str:
-    try:
-        return clean_name(value, longest=MAX_NAME, what="The player's name")
-    except TextError as error:
-        raise SheetError([f"{where}: {error}"]) from None
 
 
 def _score(value: Any, where: str) -> int:
@@ -169,7 +161,7 @@ def _json_player(label: str, row: int, score: Any) -> tuple[str, list[int], int]
     player = score.get("player") if isinstance(score, dict) else None
     if not isinstance(player, dict) or not isinstance(score.get("round_scores"), list):
         raise SheetError([f"{label}, score {row}: it needs a “player” with a name and “round_scores”."])
-    name = _name(player.get("name"), f"{label}, score {row}")
+    name = player_name(player.get("name"), f"{label}, score {row}")
     rounds = score["round_scores"]
     if len(rounds) != ROUNDS:
         raise SheetError([f"{label}, {name}: {len(rounds)} round scores; shanghai-tracker's games have {ROUNDS}."])
@@ -285,7 +277,7 @@ class _CsvReader:
         cells = cells + [""] * (len(self.header) - len(cells))
         key = (cells[0], cells[self.notes] if self.notes is not None else "")
         try:
-            name = _name(cells[1], f"Line {line}, column 2")
+            name = player_name(cells[1], f"Line {line}, column 2")
         except SheetError as error:
             self.problems.extend(error.sentences)
             return
