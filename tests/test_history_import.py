@@ -447,3 +447,33 @@ def test_a_league_with_games_brought_in_backs_up_as_a_sound_backup(family) -> No
     checked = validate_backup(json.loads(json.dumps(league_backup(family))))
     assert [len(game.deals) for game in checked.games] == [7, 7]
     assert checked.games[0].deals[1].stock_ran_out
+
+
+def test_a_sheet_with_games_already_here_says_how_many_were_added_and_how_many_were_not(form_client, no_csrf_app) -> None:
+    lid = league_id(no_csrf_app)
+    url = f"/leagues/{lid}/history/paper"
+    assert form_client.post(url, data={"sheet": SHEET, "confirm": "1"}).status_code == 303
+    two = SHEET + SHEET.replace("2024-12-25", "2023-06-01")
+    done = form_client.post(url, data={"sheet": two, "confirm": "1"})
+    assert done.status_code == 303 and done.headers["Location"].endswith(f"/leagues/{lid}")
+    assert ("1 game from the score sheet added to Family. 1 were already here and were not added again."
+            in form_client.get(f"/leagues/{lid}").get_data(as_text=True))
+    three = two + SHEET.replace("2024-12-25", "2022-06-01") + SHEET.replace("2024-12-25", "2021-06-01")
+    assert form_client.post(url, data={"sheet": three, "confirm": "1"}).status_code == 303
+    assert ("2 games from the score sheet added to Family. 2 were already here and were not added again."
+            in form_client.get(f"/leagues/{lid}").get_data(as_text=True))
+    with no_csrf_app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Game)) == 4
+
+
+def test_a_form_that_does_not_validate_shows_the_page_again_with_a_422(form_client, no_csrf_app, monkeypatch) -> None:
+    from companion.history.routes import SheetForm
+
+    lid = league_id(no_csrf_app)
+    before = stored_rows(no_csrf_app)
+    monkeypatch.setattr(SheetForm, "validate", lambda self, extra_validators=None: False)
+    refused = form_client.post(f"/leagues/{lid}/history/paper", data={"sheet": SHEET, "confirm": "1"})
+    assert refused.status_code == 422
+    assert "Bring your paper scores into Family" in refused.get_data(as_text=True)  # the sheet's page, not a preview
+    assert stored_rows(no_csrf_app) == before
+

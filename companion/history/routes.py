@@ -21,7 +21,7 @@ from wtforms import TextAreaField
 
 from ..extensions import db
 from ..leagues.routes import _league_to_change
-from ..models import Game, GameStatus
+from ..models import Game, GameStatus, League
 from . import bp
 from .bgstats import bgstats_file, read_bgstats
 from .paper import MAX_SHEET_BYTES, SheetError, SheetGame, read_sheet
@@ -101,29 +101,43 @@ def import_page(league_id: int, source: str) -> ResponseReturnValue:
     if request.method == "GET" or not form.validate_on_submit():
         status = 422 if request.method == "POST" else 200
         return render_template(kind.template, league=league, form=form, example=EXAMPLE, action=action), status
-    answers = {key: value for key, value in request.form.items() if key.startswith(("player-", "rules-", "bgstats-"))}
-    try:
-        text = _sheet_text(form)
-        games, notes, questions = kind.read(text, answers)
-        result = preview(league, games, answers, kind.new_rules(), totals_only=kind.totals_only)
-        result.notes[:0] = notes
-        result.questions[:0] = questions
-    except SheetError as error:
-        text, result = form.sheet.data or "", Preview(problems=error.sentences)
+    text, result = _previewed(form, kind, league, _answers_sent())
     if request.form.get("confirm") and result.ready:
         added = store(league, result, kind.label)
-        skipped = len(result.games) - added
-        if added:
-            message = f"{added} game{'s' if added != 1 else ''} from {kind.phrase} added to {league.name}."
-            if skipped:
-                message += f" {skipped} were already here and were not added again."
-        else:
-            message = f"Every game in it is already in {league.name}: nothing was added."
-        flash(message, "info")
+        flash(_added_message(kind, league.name, len(result.games), added), "info")
         return redirect(url_for("leagues.show", league_id=league.id), code=303)
     form.sheet.data = text
     status = 422 if result.problems else 200
     return render_template("history/preview.html", league=league, form=form, result=result, action=action), status
+
+
+def _answers_sent() -> dict[str, str]:
+    """The answers the form sends to the preview's questions (its other fields are the sheet's own)."""
+    return {key: value for key, value in request.form.items() if key.startswith(("player-", "rules-", "bgstats-"))}
+
+
+def _previewed(form: SheetForm, kind: Source, league: League, answers: dict[str, str]) -> tuple[str, Preview]:
+    """The text sent and what it would store with these answers; a preview of its problems when it can't be read."""
+    try:
+        text = _sheet_text(form)
+        games, notes, questions = kind.read(text, answers)
+        result = preview(league, games, answers, kind.new_rules(), totals_only=kind.totals_only)
+    except SheetError as error:
+        return form.sheet.data or "", Preview(problems=error.sentences)
+    result.notes[:0] = notes
+    result.questions[:0] = questions
+    return text, result
+
+
+def _added_message(kind: Source, league_name: str, games: int, added: int) -> str:
+    """What confirming did: the games added, and those already here (``games`` in all)."""
+    if not added:
+        return f"Every game in it is already in {league_name}: nothing was added."
+    message = f"{added} game{'s' if added != 1 else ''} from {kind.phrase} added to {league_name}."
+    skipped = games - added
+    if skipped:
+        message += f" {skipped} were already here and were not added again."
+    return message
 
 
 def _bgstats_download(games: list[Game], filename: str) -> WerkzeugResponse:
