@@ -136,7 +136,9 @@ def test_offline_on_localhost_save_reload_and_back_online_reaches_the_server_onc
         })))"""
     )
 
+    page.evaluate("() => { window.beforeTheSync = true; }")  # gone once the sync's reload has come
     context.set_offline(False)
+    until(page, "() => !window.beforeTheSync && document.readyState === 'complete'")
     expect(page.locator(".scoreboard, #scoreboard, table").first).to_contain_text("20", timeout=15000)
     expect(page.locator("#offline-status")).not_to_contain_text(WAITING)
     deals, actions = recorded(live_app, game)
@@ -318,6 +320,8 @@ def test_a_phone_signed_out_meanwhile_is_told_and_keeps_its_deal(
     page.get_by_role("button", name="Sign in").click()
     expect(page).to_have_url(re.compile(rf"/games/{game}$"))
     until_sent(page)
+    # the game page sent the deal and reloads to show the server's game: waited for, so nothing races it
+    until(page, "() => performance.getEntriesByType('navigation')[0].type === 'reload' && document.readyState === 'complete'")
     expect(page.get_by_role("link", name="Enter scores for deal 2")).to_be_visible(timeout=15000)
     assert recorded(live_app, game)[0] == [(1, {0: 5, 1: 6, 2: 0, 3: 8})]
     # the page shows the server's game once it has sent the deal (a reload), and says so there

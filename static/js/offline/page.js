@@ -43,14 +43,14 @@
   /** A sent deal's notice colour: recorded (saved, or already so) is good news; a conflict asks the table to look. */
   function noticeKind(status) { return status === "saved" || status === "already" ? "success" : "attention"; }
 
-  function render() {
+  function render(again) {
     var root = document.getElementById("offline");
     var status = document.getElementById("offline-status");
     if (!root || !status) return Promise.resolve();
     return Promise.all([all("queue"), get("meta", "sent-" + root.dataset.game)]).then(function (found) {
       var items = found[0].filter(function (item) { return item.game === root.dataset.game; });
       var sent = found[1];
-      if (sent && !sent.seen) {  // said on this page; the next page (or a reload) forgets it (start)
+      if (sent && (!sent.seen || again)) {  // said on this page; the next page (or a reload) forgets it (start)
         (sent.notices || []).forEach(function (notice) {
           var said = notice.status + "\n" + notice.message;
           if (shownHere.some(function (n) { return n.status + "\n" + n.message === said; })) return;
@@ -271,6 +271,15 @@
     }).catch(function () {});
   }
 
+  /** Whether this page is the reload a sync asked for (sync.js) for ``game``: it says what was sent again. */
+  function takeSayAgain(game) {
+    try {
+      var games = (sessionStorage.getItem(O.SAY_AGAIN) || "").split(" ");
+      sessionStorage.removeItem(O.SAY_AGAIN);
+      return games.indexOf(game) !== -1;
+    } catch (unavailable) { return false; }
+  }
+
   /** A new page: what an earlier page said of the deals sent is not said again. */
   function forgetShown(root) {
     return get("meta", "sent-" + root.dataset.game).then(function (sent) {
@@ -286,7 +295,8 @@
     if (!root) return;
     if (root.dataset.page === "game") onGamePage(root);
     else if (root.dataset.page === "entry") onEntryPage(root);
-    forgetShown(root).then(render);
+    if (takeSayAgain(root.dataset.game)) render(true);
+    else forgetShown(root).then(function () { return render(); });
     if (navigator.onLine) flush();
   }
 

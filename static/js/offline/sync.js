@@ -38,6 +38,8 @@
   function render() { return O.render(); }  // the queue's notices: page.js
 
   var flushing = null;
+  var SAY_AGAIN = "rummy-offline-say-again";  // sessionStorage: a sync's reload says what was sent once more
+  O.SAY_AGAIN = SAY_AGAIN;
   var sentGames = {};  // the games whose deals this flush sent
   var token = null;  // a CSRF token fetched anew this visit, used in place of the one saved with an entry
 
@@ -152,20 +154,24 @@
     }).then(function (sent) {
       flushing = null;
       // the game page shows the server's game at once, and says there what was sent: a page may have shown
-      // it already (the live poll swapped in meanwhile), so it is marked unseen for the page after the reload
+      // it already (the live poll swapped in meanwhile, marking it seen), so the page after the reload is
+      // told to say it again whatever the mark (a mark in IndexedDB could be written after the reload began)
       var games = Object.keys(sentGames);
       sentGames = {};
       if (sent && document.getElementById("live") && navigator.onLine) {
-        return Promise.all(games.map(function (game) {
-          return get("meta", "sent-" + game).then(function (kept) {
-            return kept ? put("meta", { key: kept.key, notices: kept.notices, seen: false }) : null;
-          });
-        })).then(refreshLive, refreshLive).then(function () { return sent; });
+        sayAgainAfterReload(games);
+        refreshLive();
+        return sent;
       }
       render();
       return sent;
     });
     return flushing;
+  }
+
+  /** The games whose sent deals the next page says even when a page said them already (page.js). */
+  function sayAgainAfterReload(games) {
+    try { sessionStorage.setItem(SAY_AGAIN, games.join(" ")); } catch (unavailable) { /* said once, as before */ }
   }
 
   /** After sending: show the server's game now (the live poll would within seconds; this is at once). */
