@@ -46,6 +46,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     _register_accounts(app)
     _register_assets(app)
     _register_blueprints(app)
+    _register_page_filters(app)
     _register_error_pages(app)
     _register_security_headers(app)
     _register_commands(app)
@@ -257,6 +258,13 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(watch_bp)
     app.register_blueprint(api_bp)
     csrf.exempt(api_bp)  # the JSON API stores nothing and takes no cookie
+
+
+def _register_page_filters(app: Flask) -> None:
+    """The filters every page's templates use: card codes and contract symbols as a player reads them."""
+    from . import card_faces
+
+    card_faces.register(app)
 
 
 def _register_error_pages(app: Flask) -> None:

@@ -415,6 +415,9 @@ def test_deal_prompt_names_the_deal_contract_cards_and_roles(make_game, form_cli
     assert prompt.find(cls="deal-count").text == "Deal 1 of 7"
     assert prompt.find("h2").text == "Two groups of 3"
     assert prompt.find(cls="symbols").text.endswith("S3 S3")
+    # drawn in the table's own words: a group is G3, said "group of 3" (issue 19, item 8)
+    parts = prompt.find(cls="symbols").find_all(cls="contract-part")
+    assert [(p.attrs["data-face"], p.attrs["aria-label"]) for p in parts] == [("G3", "group of 3")] * 2
     assert prompt.find(cls="roles").text == "Deal 10 cards each Dealer Bob Cuts Ann Plays first Cat"
 
 
@@ -756,7 +759,7 @@ def test_one_turn_bonus_in_a_ruleset_without_it_is_an_error(make_game, form_clie
         (
             CONTRACT3,
             ["", "K K K K K", "K K K K"],
-            ["The hands hold 9 Ks between them, but the packs hold only 8."],
+            ["The hands hold 9 kings between them, but the packs hold only 8."],  # issue 19, item 8: a rank in words
         ),
         (
             CONTRACT3,

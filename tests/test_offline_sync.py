@@ -274,6 +274,9 @@ def test_the_offline_pack_holds_the_score_screen_of_every_deal_still_to_enter(ph
     assert deal_3.find("h1").text == "Scores for deal 3"
     assert deal_3.find(id="offline").attrs["data-sync"] == f"/games/{game}/deals/3/sync"
     assert deal_3.find("form", method="post").attrs["action"] == f"/games/{game}/deals/3"
+    # deal 3's contract part by part, as the game page draws it (issue 19, item 8: the table's own words)
+    assert body["prompts"]["3"]["parts"] == [{"code": "R4", "face": "R4", "words": "run of 4"}] * 2
+    assert body["prompts"]["2"]["parts"][0] == {"code": "S3", "face": "G3", "words": "group of 3"}
 
 
 def test_an_account_not_on_the_league_roster_gets_no_pack_and_can_send_nothing(no_csrf_app):

@@ -15,8 +15,9 @@ from companion.rules_ui.picker import MeldsText, apply_action
 
 
 def text_of(response) -> str:
-    """The page's visible text, with entities decoded and spaces folded."""
+    """The page's text, with entities decoded and spaces folded (a card's markup inside a sentence breaks no word)."""
     page = re.sub(r"<script.*?</script>", " ", response.get_data(as_text=True), flags=re.S)
+    page = re.sub(r"</?span[^>]*>", "", page)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
 
 
@@ -340,3 +341,56 @@ def test_game_page_links_to_the_rulings_and_its_rules_card(make_game, form_clien
     game_id = url.rstrip("/").split("/")[-1]
     for link in (f"/check?game={game_id}", f"/helper?game={game_id}", f"/layoff?game={game_id}", f"/games/{game_id}/rules"):
         assert link in page
+
+
+# -- card codes shown as a player reads them (issue 19, item 8) ------------------------------------
+
+
+def faces(node) -> list[tuple[str, str, str]]:
+    """Each card drawn in ``node``: (its code as text, the face drawn, the words read out)."""
+    return [(card.text, card.attrs["data-face"], card.attrs["aria-label"]) for card in node.find_all(cls="card-face")]
+
+
+def test_a_checker_ruling_draws_each_card_code_as_its_face_and_the_api_keeps_the_codes(form_client):
+    """Issue 19, item 8: "5H JK JK 8H has 2 wilds", "JK stands for 7H" (elsewhere 7♥)."""
+    form = {"ruleset": "shanghai", "deal": "2", "melds": "5H JK JK 8H | 9C 9D 9S", "check": "1"}
+    ruling = parse(form_client.post("/check", data=form).get_data(as_text=True)).find(id="ruling")
+    problem = ruling.find(cls="problems").find("li")
+    assert faces(problem) == [
+        ("5H", "5♥", "5 of hearts"), ("JK", "joker", "joker"), ("JK", "joker", "joker"), ("8H", "8♥", "8 of hearts"),
+    ]  # fmt: skip
+    assert problem.find(cls="card-face").attrs["class"] == "card-face suit-H"  # drawn red
+    assert problem.text == "5H JK JK 8H has 2 wilds; this game allows 1 per meld."  # the code stays the text
+    api = form_client.post("/api/melds/check", json={"ruleset": "shanghai", "deal": 2, "melds": [["5H", "JK", "JK", "8H"], ["9C", "9D", "9S"]]})
+    assert api.get_json()["problems"] == ["5H JK JK 8H has 2 wilds; this game allows 1 per meld."]
+
+    stood = parse(form_client.post("/check", data={"ruleset": "contract", "deal": "2", "melds": "9C 9D 9S | 5H 6H JK 8H"}).get_data(as_text=True))
+    reading = stood.find(id="ruling").find(cls="readings").find_all("li")[1]
+    assert faces(reading) == [("JK", "joker", "joker"), ("7H", "7♥", "7 of hearts")]
+
+
+def test_a_card_code_opening_a_sentence_is_a_capital_joker_and_court_cards_are_said_in_words(form_client):
+    form = {"ruleset": "shanghai", "deal": "2", "melds": "JK JK QS KS | 9C 9D 9S", "check": "1"}
+    problems = parse(form_client.post("/check", data=form).get_data(as_text=True)).find(id="ruling").find(cls="problems")
+    drawn = faces(problems)
+    assert drawn[:2] == [("JK", "Joker", "joker"), ("JK", "joker", "joker")]
+    assert ("QS", "Q♠", "queen of spades") in drawn and ("KS", "K♠", "king of spades") in drawn
+
+
+def test_a_layoff_ruling_draws_its_cards(form_client):
+    refused = parse(form_client.post("/layoff", data={"ruleset": "contract", "meld": "5S 6S 7S 8S", "cards": "10S"}).get_data(as_text=True))
+    problem = refused.find(id="ruling").find(cls="problems").find("li")
+    assert [face for _, face, _ in faces(problem)] == ["10♠", "5♠", "6♠", "7♠", "8♠", "9♠"]
+    slid = parse(form_client.post("/layoff", data={"ruleset": "continental", "meld": "AS 2S 3S JK 5S", "cards": "4S", "own_run": "y"}).get_data(as_text=True))
+    assert ("JK", "joker", "joker") in faces(slid.find(id="ruling"))
+
+
+@pytest.mark.parametrize(("ruleset_id", "shown"), [("contract", "G3 G3"), ("shanghai", "B3 B3"), ("continental", "T3 T3"), ("parlett", "S3 S3")])
+def test_contract_symbols_on_a_rules_card_are_in_the_tables_own_words(client, ruleset_id, shown):
+    """Issue 19, item 8: "S3 S3 R4" on a table that says "group"."""
+    card = parse(client.get(f"/rules/{ruleset_id}").get_data(as_text=True))
+    parts = card.find(cls="schedule").find(cls="symbols").find_all(cls="contract-part")
+    assert " ".join(part.attrs["data-face"] for part in parts) == shown
+    assert " ".join(part.text for part in parts) == "S3 S3"  # the engine's symbols stay the text
+    word = {"G": "group", "B": "book", "T": "trio", "S": "set"}[shown[0]]
+    assert parts[0].attrs["aria-label"] == f"{word} of 3"

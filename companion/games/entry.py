@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from wtforms import SelectChoice
 
+from ..card_faces import contract_parts
 from ..models import DealResult, Game
 from ..rules import Ruleset
 from ..rules.deal_score import STOCK, HandTextError, LineEntry, adjustments, score_line
@@ -120,6 +121,7 @@ def prompt_facts(game: Game, number: int) -> dict[str, object]:
         "count": f"Deal {number} of {len(ruleset.deals)}",
         "contract": deal.contract,
         "symbols": deal.symbols,
+        "parts": contract_parts(deal, ruleset.set_word),
         "dealt": f"{deal.cards_dealt} cards each",
         "dealer": names[seat_roles.dealer],
         "cutter": names[seat_roles.cutter] + cut,

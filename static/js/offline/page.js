@@ -127,12 +127,29 @@
       var node = document.querySelector("[data-prompt='" + name + "']");
       if (node && typeof prompt[name] === "string") node.textContent = prompt[name];
     });
+    showParts(document.querySelector("[data-prompt='symbols']"), prompt.parts);
     var reminders = document.querySelector("[data-prompt='reminders']");
     if (reminders && Array.isArray(prompt.reminders)) {
       reminders.textContent = "";
       prompt.reminders.forEach(function (text) { reminders.appendChild(el("li", String(text))); });
     }
     if (typeof prompt.enter === "string") link.textContent = prompt.enter;
+  }
+
+  /** The contract's parts in the table's own symbols (G3 where a set is a group), drawn as the page draws them
+      (companion/card_faces.py): the engine's symbol kept as text, the table's drawn, the words read out. */
+  function showParts(node, parts) {
+    if (!node || !Array.isArray(parts)) return;
+    node.textContent = "";
+    parts.forEach(function (part, index) {
+      if (index) node.appendChild(document.createTextNode(" "));
+      var shown = el("span", "", "contract-part");
+      shown.setAttribute("role", "img");
+      shown.setAttribute("aria-label", String(part.words));
+      shown.setAttribute("data-face", String(part.face));
+      shown.appendChild(el("span", String(part.code), "card-code"));
+      node.appendChild(shown);
+    });
   }
 
   /** The totals with the deals waiting on this phone, marked as not yet sent. */

@@ -1,0 +1,115 @@
+"""Card codes in a page's sentences, shown as a player reads them: 7♥, a joker, "18 aces", G3.
+
+The engine names cards by code in its sentences ("5H JK JK 8H has 2 wilds",
+"JK stands for 7H") and the JSON API answers with those sentences byte for
+byte, so the codes stay there. A page shows each code as its face instead:
+the code is kept as the element's text (what a test or a copy reads) and
+hidden, the face (``7♥``, ``joker``) is drawn beside it by the stylesheet
+from ``data-face``, and a screen reader says the card in words (``7 of
+hearts``). These are page-only Jinja filters; the engine is not touched.
+
+>>> str(card_faces("JK stands for 7H."))  # doctest: +NORMALIZE_WHITESPACE
+'<span class="card-face joker" role="img" aria-label="joker" data-face="Joker"><span class="card-code">JK</span></span>
+ stands for <span class="card-face suit-H" role="img" aria-label="7 of hearts" data-face="7♥"><span class="card-code">7H</span></span>.'
+>>> str(rank_plurals("The hands hold 18 As between them, but the packs hold only 16."))
+'The hands hold 18 aces between them, but the packs hold only 16.'
+>>> str(card_faces("Bob & Ann's <b>meld</b>"))
+'Bob &amp; Ann&#39;s &lt;b&gt;meld&lt;/b&gt;'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from markupsafe import Markup, escape
+
+from .rules import Card, MeldKind, Rank
+from .rules.words import number_word
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+    from .rules import Deal
+
+#: A card's code in an engine sentence: a rank and a suit letter (``10H``) or ``JK``, standing alone as a word
+#: (not inside a name such as ``JK's`` or a quoted token such as ``'1X'``).
+CARD_CODE = re.compile(r"(?<![\w'’“\"-])(?:(?:10|[2-9AJQK])[SHDC]|JK)(?![\w'’\"”-])")
+
+_COUNTS = "|".join([r"\d+", *(number_word(n) for n in range(2, 13)), *(number_word(n).capitalize() for n in range(2, 13))])
+#: A count of a rank written with its code and an "s" (``18 As``, ``Five Ks``): the rank in words is wanted.
+RANK_COUNT = re.compile(rf"\b({_COUNTS}) ([AJQK])s\b")
+
+_RANK_WORDS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
+
+#: What a contract's part is called in a ruleset's words, by its kind (a set is the ruleset's own word).
+_PART_WORDS = {MeldKind.RUN: "run", MeldKind.PAIR: "pair"}
+
+
+def card_words(card: Card) -> str:
+    """The card said in words: ``"7 of hearts"``, ``"queen of spades"``, ``"joker"``."""
+    if card.rank is None or card.suit is None:
+        return "joker"
+    return f"{_RANK_WORDS.get(card.rank, card.rank.label)} of {card.suit.plural}"
+
+
+def card_face(card: Card, *, starts_sentence: bool = False) -> Markup:
+    """One card as a page shows it: its face drawn (``7♥``, ``joker``), its code kept as text, its words read out."""
+    if card.rank is None or card.suit is None:
+        face, kind = ("Joker" if starts_sentence else "joker"), "joker"
+    else:
+        face, kind = card.pretty, f"suit-{card.suit.value}"
+    return Markup(
+        '<span class="card-face {kind}" role="img" aria-label="{words}" data-face="{face}"><span class="card-code">{code}</span></span>'
+    ).format(kind=kind, words=card_words(card), face=face, code=str(card))
+
+
+def rank_plurals(text: str) -> Markup:
+    """``text`` (escaped) with each count of a rank's code in words: ``"18 As"`` → ``"18 aces"``."""
+    return escape(_plural_ranks(str(text)))
+
+
+def _plural_ranks(text: str) -> str:
+    return RANK_COUNT.sub(lambda found: f"{found[1]} {Rank.from_label(found[2]).plural}", text)
+
+
+def card_faces(text: str) -> Markup:
+    """An engine sentence for a page: escaped, each card code as its face (:func:`card_face`), ranks counted in words.
+
+    Only for the engine's rulings: a sentence holding a player's name ("JK: …") or a typing example would have
+    that name or example redrawn.
+    """
+    text = _plural_ranks(str(text))
+    parts: list[Markup] = []
+    at = 0
+    for found in CARD_CODE.finditer(text):
+        parts += [escape(text[at : found.start()]), card_face(Card.parse(found[0]), starts_sentence=found.start() == 0)]
+        at = found.end()
+    parts.append(escape(text[at:]))
+    return Markup("").join(parts)
+
+
+def contract_parts(deal: Deal, set_word: str) -> list[dict[str, str]]:
+    """A deal's contract part by part: the engine's symbol (``S3``), the table's (``G3`` where a set is a group)
+    and the part in words ("group of 3"). The offline prompt carries them as data (static/js/offline/page.js)."""
+    parts = []
+    for requirement in deal.requirements:
+        word = set_word if requirement.kind is MeldKind.SET else _PART_WORDS[requirement.kind]
+        words = word if requirement.kind is MeldKind.PAIR else f"{word} of {requirement.length}"
+        parts.append({"code": str(requirement), "face": f"{word[0].upper()}{requirement.length}", "words": words})
+    return parts
+
+
+def contract_symbols(deal: Deal, set_word: str) -> Markup:
+    """A deal's contract in compact symbols as a page shows them: each part's table symbol drawn (``G3 G3 R4``),
+    the engine's (``S3``) kept as its text, and the part read out in words."""
+    part = Markup('<span class="contract-part" role="img" aria-label="{words}" data-face="{face}"><span class="card-code">{code}</span></span>')
+    return Markup(" ").join(part.format(**fields) for fields in contract_parts(deal, set_word))
+
+
+def register(app: Flask) -> None:
+    """The filters, for every page's templates."""
+    app.add_template_filter(card_faces)
+    app.add_template_filter(card_face)
+    app.add_template_filter(rank_plurals)
+    app.add_template_filter(contract_symbols)
