@@ -9,8 +9,8 @@ from ``data-face``, and a screen reader says the card in words (``7 of
 hearts``). These are page-only Jinja filters; the engine is not touched.
 
 >>> str(card_faces("JK stands for 7H."))  # doctest: +NORMALIZE_WHITESPACE
-'<span class="card-face joker" role="img" aria-label="joker" data-face="Joker"><span class="card-code">JK</span></span>
- stands for <span class="card-face suit-H" role="img" aria-label="7 of hearts" data-face="7♥"><span class="card-code">7H</span></span>.'
+'<span class="said" data-sentence="JK stands for 7H."><span class="card-face joker" role="img" aria-label="joker" data-face="Joker"><span class="card-code">JK</span></span>
+ stands for <span class="card-face suit-H" role="img" aria-label="7 of hearts" data-face="7♥"><span class="card-code">7H</span></span>.</span>'
 >>> str(rank_plurals("The hands hold 18 As between them, but the packs hold only 16."))
 'The hands hold 18 aces between them, but the packs hold only 16.'
 >>> str(card_faces("Bob & Ann's <b>meld</b>"))
@@ -76,17 +76,21 @@ def _plural_ranks(text: str) -> str:
 def card_faces(text: str) -> Markup:
     """An engine sentence for a page: escaped, each card code as its face (:func:`card_face`), ranks counted in words.
 
-    Only for the engine's rulings: a sentence holding a player's name ("JK: …") or a typing example would have
-    that name or example redrawn.
+    Where it draws a card, the sentence as the engine says it (and the API answers it) stays beside the drawing,
+    in ``data-sentence``, for a script or a check that looks for the engine's words. Only for the engine's
+    rulings: a sentence holding a player's name ("JK: …") or a typing example would have that redrawn.
     """
-    text = _plural_ranks(str(text))
+    said = str(text)
+    text = _plural_ranks(said)
     parts: list[Markup] = []
     at = 0
     for found in CARD_CODE.finditer(text):
         parts += [escape(text[at : found.start()]), card_face(Card.parse(found[0]), starts_sentence=found.start() == 0)]
         at = found.end()
+    if not parts:
+        return escape(text)
     parts.append(escape(text[at:]))
-    return Markup("").join(parts)
+    return Markup('<span class="said" data-sentence="{said}">{drawn}</span>').format(said=said, drawn=Markup("").join(parts))
 
 
 def contract_parts(deal: Deal, set_word: str) -> list[dict[str, str]]:
@@ -111,5 +115,6 @@ def register(app: Flask) -> None:
     """The filters, for every page's templates."""
     app.add_template_filter(card_faces)
     app.add_template_filter(card_face)
+    app.add_template_filter(card_words)
     app.add_template_filter(rank_plurals)
     app.add_template_filter(contract_symbols)

@@ -394,3 +394,55 @@ def test_contract_symbols_on_a_rules_card_are_in_the_tables_own_words(client, ru
     assert " ".join(part.text for part in parts) == "S3 S3"  # the engine's symbols stay the text
     word = {"G": "group", "B": "book", "T": "trio", "S": "set"}[shown[0]]
     assert parts[0].attrs["aria-label"] == f"{word} of 3"
+
+
+# -- the lay-off page's card keys (issue 19, item 8: "the lay-off page has no card picker") ----------------
+
+
+def test_the_layoff_page_has_the_card_keys_and_a_choice_of_box_they_fill(form_client):
+    page = parse(form_client.get("/layoff?ruleset=contract").get_data(as_text=True))
+    keys = page.find(id="layoff-keys")
+    assert len(keys.find_all("button", name="add")) == 53  # 52 cards and the joker
+    assert keys.find("button", name="add", value="7H").attrs["formaction"] == "/layoff#layoff-keys"  # without script, back at the keys
+    into = {radio.attrs["value"]: "checked" in radio.attrs for radio in keys.find_all("input", name="into")}
+    assert into == {"meld": True, "cards": False}
+
+
+def test_tapped_cards_fill_the_chosen_box_and_ask_for_no_ruling_yet(form_client):
+    form = {"ruleset": "contract", "meld": "5S 6S", "cards": ""}
+    tapped = form_client.post("/layoff", data={**form, "into": "meld", "add": "7S"})
+    assert tapped.status_code == 200
+    assert field_value(tapped, "meld") == "5S 6S 7S"
+    page = parse(tapped.get_data(as_text=True))
+    assert not page.has(id="ruling") and not page.has(id="cards-error")  # an empty box is fine while tapping
+    assert [chip.attrs["aria-label"] for chip in page.find(id="layoff-cards").find_all("button", name="remove")] == [
+        "Remove 5 of spades from the meld", "Remove 6 of spades from the meld", "Remove 7 of spades from the meld",
+    ]  # fmt: skip
+
+    laid = form_client.post("/layoff", data={**form, "meld": "5S 6S 7S 8S", "into": "cards", "add": "9S"})
+    laid = form_client.post("/layoff", data={**form, "meld": "5S 6S 7S 8S", "cards": field_value(laid, "cards"), "into": "cards", "add": "10s"})
+    assert (field_value(laid, "meld"), field_value(laid, "cards")) == ("5S 6S 7S 8S", "9S 10S")
+    ruled = form_client.post("/layoff", data={**form, "meld": "5S 6S 7S 8S", "cards": "9S 10S"})
+    assert "✓ Allowed" in text_of(ruled)
+
+    removed = form_client.post("/layoff", data={**form, "meld": "5S 6S 7S", "remove": "meld:1"})
+    assert field_value(removed, "meld") == "5S 7S"
+    for forged in ("meld:9", "meld:x", "deck:0", "1" * 5000):
+        assert field_value(form_client.post("/layoff", data={**form, "remove": forged}), "meld") == "5S 6S"
+
+
+def test_taking_a_joker_the_card_offered_is_one_card_so_a_tap_replaces_it(form_client):
+    form = {"ruleset": "contract", "mode": "exchange", "meld": "5S 6S JK 8S", "cards": "9S", "into": "cards", "add": "7S"}
+    tapped = form_client.post("/layoff", data=form)
+    assert field_value(tapped, "cards") == "7S"
+    assert parse(tapped.get_data(as_text=True)).find(id="layoff-keys").find("legend").text == "Tap the cards into"
+    assert "The card offered" in text_of(tapped)
+
+
+def test_a_box_with_a_typing_mistake_takes_no_taps_and_says_why(form_client):
+    tapped = form_client.post("/layoff", data={"ruleset": "contract", "meld": "5S XX", "into": "meld", "add": "7S"})
+    assert tapped.status_code == 422
+    assert field_value(tapped, "meld") == "5S XX"
+    assert "'XX' is not a card" in parse(tapped.get_data(as_text=True)).find(id="meld-error").text
+    htmx = form_client.post("/layoff", data={"ruleset": "contract", "meld": "5S XX", "add": "7S"}, headers={"HX-Request": "true"})
+    assert htmx.status_code == 200  # htmx swaps only a 2xx

@@ -9,7 +9,7 @@ deal, house options included).
 from __future__ import annotations
 
 import hmac
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
@@ -30,12 +30,13 @@ from ..rules import (
     Ruleset,
     Suit,
     check_go_down,
+    format_cards,
     parse_cards,
 )
 from ..rules.guide import card_contents, rules_facts
 from ..rules.solver import MAX_HAND, SearchTooBigError, solve
 from ..rules.layoff import ExchangeRuling, LayOffRuling, check_joker_exchange, check_lay_off
-from ..validation import parse_id
+from ..validation import parse_id, parse_whole_number
 from .picker import MAX_TEXT, MeldsText, apply_action
 
 
@@ -252,23 +253,37 @@ def _solved(table: Table, hand: tuple[Card, ...]) -> tuple[Any, bool, str | None
 
 @bp.route("/layoff", methods=["GET", "POST"])
 def layoff() -> ResponseReturnValue:
-    """May these cards go on that meld? May this card take that joker's place?"""
+    """May these cards go on that meld? May this card take that joker's place?
+
+    The cards are typed, or tapped on the card keys into the box chosen (the meld, or the cards laid off or
+    offered); a tap redraws the boxes and asks for no ruling until "Rule on it".
+    """
     values = _values()
     table = _table(values)
     asked = LayoffAsked.read(values)
     errors: dict[str, str] = {}
-    ruling: LayOffRuling | ExchangeRuling | None = None
     # A change of rules redraws only the fields that depend on them: no ruling, nothing judged yet.
     fields_only = values.get("fields") == "rules" and is_htmx()
-    if not fields_only and (request.method == "POST" or asked.typed):
-        meld, cards, moved_from = asked.cards(table.ruleset, errors)
-        if not errors and not table.errors:
-            ruling = asked.ruling(table.ruleset, meld, cards, moved_from)
-    context = {"table": table, **asked.context(), "errors": errors, "ruling": ruling, "rulesets": ruleset_choices()}
+    tapped = asked.after_tap(values) if request.method == "POST" and not fields_only else None
+    ruling: LayOffRuling | ExchangeRuling | None = None
+    if tapped is not None:
+        asked = tapped
+        asked.readable(errors)
+    elif not fields_only and (request.method == "POST" or asked.typed):
+        ruling = _layoff_ruling(table, asked, errors)
+    context = {"table": table, **asked.context(), "errors": errors, "ruling": ruling, "rulesets": ruleset_choices(),
+               "suits": PICKER_SUITS, "ranks": PICKER_RANKS, "action": url_for("rules_ui.layoff")}  # fmt: skip
     if fields_only:
         return render_template("rules/_layoff_rules_changed.html", **context), 200
-    status = 422 if errors or table.errors else 200
-    return render_template("rules/layoff.html", **context), status
+    return render_template("rules/layoff.html", **context), _status(errors or table.errors)
+
+
+def _layoff_ruling(table: Table, asked: LayoffAsked, errors: dict[str, str]) -> LayOffRuling | ExchangeRuling | None:
+    """The engine's ruling on what the form asks, or ``None`` with a sentence in ``errors`` beside each bad box."""
+    meld, cards, moved_from = asked.cards(table.ruleset, errors)
+    if errors or table.errors:
+        return None
+    return asked.ruling(table.ruleset, meld, cards, moved_from)
 
 
 _KINDS = {"set": MeldKind.SET, "run": MeldKind.RUN, "pair": MeldKind.PAIR}
@@ -291,6 +306,8 @@ class LayoffAsked:
     this_turn: bool
     own_run: bool
     moved_from_text: str
+    into: str = "meld"
+    """The box the card keys fill: ``meld`` (the meld on the table) or ``cards`` (laid off, or offered)."""
 
     @classmethod
     def read(cls, values) -> LayoffAsked:  # noqa: ANN001 - a request's MultiDict
@@ -302,6 +319,7 @@ class LayoffAsked:
             this_turn=values.get("this_turn") == "y",
             own_run=values.get("own_run") == "y",
             moved_from_text=values.get("moved_from", ""),
+            into="cards" if values.get("into") == "cards" else "meld",
         )
 
     @property
@@ -309,9 +327,54 @@ class LayoffAsked:
         return bool(self.meld_text or self.cards_text)
 
     def context(self) -> dict[str, Any]:
-        """The form's values under the names the page's template reads."""
+        """The form's values under the names the page's template reads, and each box's cards to show as chips."""
         return {"mode": self.mode, "meld_text": self.meld_text, "cards_text": self.cards_text, "kind": self.kind_text,
-                "this_turn": self.this_turn, "own_run": self.own_run, "moved_from_text": self.moved_from_text}  # fmt: skip
+                "this_turn": self.this_turn, "own_run": self.own_run, "moved_from_text": self.moved_from_text,
+                "into": self.into, "chips": {box: _readable(self.box_text(box)) or () for box in _BOXES}}  # fmt: skip
+
+    def box_text(self, box: str) -> str:
+        return self.meld_text if box == "meld" else self.cards_text
+
+    def _with_box(self, box: str, cards: tuple[Card, ...]) -> LayoffAsked:
+        text = format_cards(cards)
+        return replace(self, meld_text=text) if box == "meld" else replace(self, cards_text=text)
+
+    def after_tap(self, values) -> LayoffAsked | None:  # noqa: ANN001 - a request's MultiDict
+        """The form after a card key (``add``) or a chosen card (``remove``, ``"meld:2"``) was tapped; ``None``: no tap.
+
+        A box whose typed text has a mistake takes no taps until it is corrected (its sentence says why).
+        """
+        if values.get("add"):
+            return self._added(values["add"])
+        if values.get("remove"):
+            return self._removed(values["remove"])
+        return None
+
+    def _added(self, token: str) -> LayoffAsked:
+        """``token``'s card added to the box the keys fill; a joker is taken with one card, so it replaces the card offered."""
+        held = _readable(self.box_text(self.into))
+        try:
+            card = Card.parse(token)
+        except CardSyntaxError:
+            return self
+        if held is None:
+            return self
+        if self.into == "cards" and self.mode == "exchange":
+            held = ()
+        return self._with_box(self.into, held + (card,))
+
+    def _removed(self, tapped: str) -> LayoffAsked:
+        box, _, index_text = tapped.partition(":")
+        index = parse_whole_number(index_text, low=0, high=999)
+        held = _readable(self.box_text(box)) if box in _BOXES else None
+        if held is None or index is None or index >= len(held):
+            return self  # an out-of-date or forged tap changes nothing
+        return self._with_box(box, held[:index] + held[index + 1 :])
+
+    def readable(self, errors: dict[str, str]) -> None:
+        """A sentence in ``errors`` beside each box whose typed cards can't be read (an empty box is fine while tapping)."""
+        for box in _BOXES:
+            _read_cards(self.box_text(box), box, errors)
 
     def cards(
         self, ruleset: Ruleset, errors: dict[str, str]
@@ -351,6 +414,17 @@ class LayoffAsked:
             own_run=self.own_run,
             moved_from=moved_from,
         )
+
+
+_BOXES = ("meld", "cards")
+
+
+def _readable(text: str) -> tuple[Card, ...] | None:
+    """The cards typed in a box, or ``None`` when they can't be read."""
+    try:
+        return _cards(text)
+    except CardSyntaxError:
+        return None
 
 
 def _read_cards(text: str, key: str, errors: dict[str, str]) -> tuple[Card, ...] | None:
