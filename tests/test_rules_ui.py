@@ -47,6 +47,19 @@ def test_the_checker_takes_melds_split_by_a_slash(form_client):
     assert "Legal go-down" in page.get_data(as_text=True)
 
 
+def test_typed_melds_may_be_a_line_each_and_new_meld_splits_them_without_typing_a_bar(form_client):
+    """Issue 19, item 8: melds split without "|": a line each, or the "New meld" key beside the typed box."""
+    assert MeldsText.parse("7h 7s 7d\r\nkc kd jk").text == "7H 7S 7D | KC KD JK"
+    assert MeldsText.parse("7H 7S 7D\n\n\nKC KD JK").melds == (parse_cards("7H 7S 7D"), parse_cards("KC KD JK"))  # a blank line is no meld
+    assert MeldsText.parse("7H 7S 7D\n").melds == (parse_cards("7H 7S 7D"), ())  # the next meld is started
+    # without script, "New meld" posts: the next meld is started, and the typed box stays open to type it
+    page = form_client.post("/check", data={"ruleset": "contract", "deal": "1", "melds": "7H 7S 7D", "next": "typed"})
+    assert field_value(page, "melds") == "7H 7S 7D |"
+    typed = parse(page.get_data(as_text=True)).find(id="checker-typed")
+    assert "open" in typed.parent.attrs
+    assert typed.find("button", name="next").text == "New meld"
+
+
 def test_picker_taps_add_remove_and_start_melds():
     state = MeldsText.parse("9C 9D")
     state = apply_action(state, {"add": "9S"})

@@ -2,7 +2,8 @@
 
 The state travels in the form itself (``"5S 6S JK | 9H"``: melds split by
 ``|``, the last one being built), so nothing is stored and every tap is one
-round trip that returns the picker and the ruling.
+round trip that returns the picker and the ruling. Typed, melds are split by
+``|``, a slash or a new line, or by the "Next meld" key beside the box.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from ..rules import Card, CardSyntaxError, parse_cards
 from ..validation import parse_whole_number
 
 SEPARATOR = "|"
-_MELD_BREAKS = re.compile(r"[|/]")
-"""What splits typed melds: the canonical ``|``, or a slash (on a phone's first page of symbols)."""
+_MELD_BREAKS = re.compile(r"[|/\n]")
+"""What splits typed melds: a new line (one meld a line), ``|``, or a slash (on a phone's first page of symbols)."""
 MAX_TEXT = 600
 """Characters of cards in one box: far more than a table's melds (a million once took seconds and 22 MB back)."""
 
@@ -31,9 +32,10 @@ class MeldsText:
 
     @classmethod
     def parse(cls, text: str | None) -> MeldsText:
-        """``"5S 6S JK 8S | 9H 10H"`` as melds; a trailing ``|`` starts an empty meld.
+        """``"5S 6S JK 8S | 9H 10H"`` as melds; a trailing ``|`` (or new line) starts an empty meld.
 
-        A slash splits melds too (``"5S 6S JK 8S / 9H 10H"``): ``|`` is hard to find on a phone's keyboard.
+        A slash or a new line splits melds too (``"5S 6S JK 8S / 9H 10H"``, or a line each): ``|`` is hard to
+        find on a phone's keyboard. An empty meld before the last one (a blank line) is no meld.
         """
         if text and len(text) > MAX_TEXT:
             return cls(((),), f"That is more cards than a table holds: type at most {MAX_TEXT} characters.", raw="")
@@ -44,7 +46,7 @@ class MeldsText:
                 melds.append(parse_cards(part))
             except CardSyntaxError as error:
                 return cls(tuple(melds), str(error), raw=text or "")  # the engine's sentence, ready to show
-        return cls(tuple(melds))
+        return cls(tuple(meld for meld in melds[:-1] if meld) + tuple(melds[-1:]))
 
     @property
     def text(self) -> str:

@@ -164,6 +164,7 @@ def checker() -> ResponseReturnValue:
         "ruling": ruling,
         "remaining_text": remaining_text,
         "remaining_error": remaining_error,
+        "typing": values.get("next") == "typed",  # "New meld" beside the typed box: it stays open
         "suits": PICKER_SUITS,
         "ranks": PICKER_RANKS,
         "rulesets": ruleset_choices(),
