@@ -1,0 +1,154 @@
+"""Issue 19, item 8, on a phone at 360 and 390 px: cards in rulings as a player reads them, the lay-off page's
+card keys, and typed melds split without "|".
+
+"5H JK JK 8H has 2 wilds", "JK stands for 7H" (elsewhere 7♥), "18 As", "S3 S3 R4" on a table that says "group";
+the lay-off page had no card picker and typed melds needed "|". Each ruling is drawn with suit symbols (red for
+hearts and diamonds) and the joker in words, while the engine's codes stay the text the API answers with.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+pytestmark = [pytest.mark.browser]
+
+PHONES = [{"width": 360, "height": 780}, {"width": 390, "height": 844}]
+RED = "rgb(179, 38, 30)"
+
+
+def phone(size: dict[str, int]) -> pytest.MarkDecorator:
+    return pytest.mark.browser_context_args(viewport=size, screen=size)
+
+
+def drawn(cards: Locator) -> list[str]:
+    """What each card in a sentence shows: the face the stylesheet draws, not the code kept as its text."""
+    return cards.evaluate_all("cards => cards.map(card => getComputedStyle(card, '::after').content.replaceAll('\"', ''))")
+
+
+def key(page: Page, name: str) -> Locator:
+    return page.get_by_role("group", name="Cards to add").get_by_role("button", name=name, exact=True)
+
+
+def tap_keys(page: Page, *names: str) -> None:
+    for name in names:
+        key(page, name).tap()
+
+
+def at_least_a_thumb(locator: Locator) -> None:
+    """Every one of them at least 44 px tall and wide."""
+    for box in [item.bounding_box() for item in locator.all()]:
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44, box
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["360", "390"])
+def test_a_checker_ruling_shows_suit_symbols_and_the_joker_in_words(page: Page, look, size) -> None:
+    page.set_viewport_size(size)
+    page.goto("/check?ruleset=shanghai&deal=2")
+    page.get_by_text("Type the cards instead").tap()
+    melds = page.get_by_label("Melds, split by |")
+    melds.tap()
+    page.keyboard.type("5H JK JK 8H")
+    new_meld = page.get_by_role("button", name="New meld")
+    at_least_a_thumb(new_meld)
+    new_meld.tap()  # the split is written in the box, and the box keeps the focus (the keyboard stays up)
+    expect(melds).to_be_focused()
+    page.keyboard.type("9C 9D 9S")
+    expect(melds).to_have_value("5H JK JK 8H | 9C 9D 9S")
+    melds.press("Enter")
+    problem = page.locator("#ruling .problems li")
+    expect(problem).to_have_text(["5H JK JK 8H has 2 wilds; this game allows 1 per meld."])  # the API's words as text
+    cards = problem.locator(".card-face")
+    assert drawn(cards) == ["5♥", "joker", "joker", "8♥"]
+    expect(cards.first).to_have_css("color", RED)
+    expect(cards.nth(1)).to_have_attribute("aria-label", "joker")
+    expect(cards.first).to_have_attribute("aria-label", "5 of hearts")
+    look(f"checker-wilds-{size['width']}")
+
+    melds.fill("9C 9D 9S")
+    page.get_by_role("button", name="New meld").tap()
+    page.keyboard.type("5H 6H JK 8H")
+    page.get_by_role("button", name="Check", exact=True).tap()
+    reading = page.locator("#ruling .readings li").nth(1)
+    expect(reading).to_have_text("Meld 2: run of hearts, 5 to 8, JK stands for 7H")
+    assert drawn(reading.locator(".card-face")) == ["joker", "7♥"]  # "JK stands for 7H", elsewhere 7♥: now alike
+    look(f"checker-stands-for-{size['width']}")
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["360", "390"])
+def test_the_layoff_page_takes_tapped_cards_into_the_box_chosen(page: Page, look, size) -> None:
+    page.set_viewport_size(size)
+    page.goto("/layoff")
+    look(f"layoff-keys-{size['width']}")
+    into = page.get_by_role("group", name="Tap the cards into")
+    at_least_a_thumb(into.locator(".chip-choice"))
+    at_least_a_thumb(page.get_by_role("group", name="Cards to add").get_by_role("button"))
+    expect(into.get_by_role("radio", name="The meld")).to_be_checked()
+    tap_keys(page, "5 of spades", "6 of spades", "7 of spades", "8 of spades")
+    meld = page.get_by_label("The meld on the table")
+    expect(meld).to_have_value("5S 6S 7S 8S")
+    into.get_by_role("radio", name="Lay off").tap()
+    tap_keys(page, "10 of spades")
+    laid = page.get_by_label("The card or cards to lay off")
+    expect(laid).to_have_value("10S")
+    look(f"layoff-tapped-{size['width']}")
+
+    page.get_by_role("button", name="Rule on it").tap()
+    verdict = page.locator("#ruling")
+    expect(verdict.locator(".verdict-head")).to_have_text("✗ Not allowed")
+    problem = verdict.locator(".problems li")
+    expect(problem).to_have_text(["10S does not fit 5S 6S 7S 8S: it would leave a gap at 9S."])
+    assert drawn(problem.locator(".card-face")) == ["10♠", "5♠", "6♠", "7♠", "8♠", "9♠"]
+    look(f"layoff-refused-{size['width']}")
+
+    # the 10 taken back, the 9 tapped in its place (the box the keys fill is kept)
+    page.get_by_role("button", name="Remove 10 of spades from the cards to lay off").tap()
+    expect(laid).to_have_value("")
+    expect(verdict).to_have_count(0)  # a ruling about other cards would mislead
+    tap_keys(page, "9 of spades")
+    expect(laid).to_have_value("9S")
+    expect(meld).to_have_value("5S 6S 7S 8S")
+    page.get_by_role("button", name="Rule on it").tap()
+    expect(verdict.locator(".verdict-head")).to_have_text("✓ Allowed")
+    expect(verdict).to_contain_text("The meld becomes: run of spades, 5 to 9.")
+    look(f"layoff-allowed-{size['width']}")
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["360", "390"])
+def test_taking_a_joker_by_tapping_and_the_card_it_stood_for_in_red(page: Page, look, size) -> None:
+    page.set_viewport_size(size)
+    page.goto("/layoff?mode=exchange")
+    tap_keys(page, "5 of hearts", "6 of hearts", "Joker", "8 of hearts")
+    page.get_by_role("group", name="Tap the cards into").get_by_role("radio", name="The card offered").tap()
+    tap_keys(page, "9 of hearts", "7 of hearts")  # one card is offered: the second tap replaces the first
+    expect(page.get_by_label("The natural card offered for the joker")).to_have_value("7H")
+    page.get_by_role("button", name="Rule on it").tap()
+    verdict = page.locator("#ruling")
+    expect(verdict).to_contain_text("The joker stood for 7♥; lay 7♥ in its place and take the joker.")
+    expect(verdict.locator(".pretty").first).to_have_css("color", RED)
+    look(f"exchange-tapped-{size['width']}")
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["360", "390"])
+def test_contracts_in_the_tables_own_words_and_ranks_counted_in_words(page: Page, look, seed_game, size) -> None:
+    page.set_viewport_size(size)
+    page.goto("/rules/shanghai")
+    symbols = page.locator(".schedule .symbols").first
+    expect(symbols).to_have_text("S3 S3")  # the engine's symbols stay the text ...
+    assert drawn(symbols.locator(".contract-part")) == ["B3", "B3"]  # ... a book is drawn B3 where the table says "book"
+    look(f"rules-card-books-{size['width']}")
+
+    game = seed_game("contract", ["Ann", "Bob", "Cat"])
+    page.goto(f"/games/{game}")
+    assert drawn(page.locator(".prompt .symbols .contract-part")) == ["G3", "G3"]
+    expect(page.locator(".prompt .contract-part").first).to_have_attribute("aria-label", "group of 3")
+    look(f"game-prompt-groups-{size['width']}")
+
+    page.goto(f"/games/{game}/deals/1")
+    page.get_by_role("radio", name="Ann", exact=True).tap()
+    page.get_by_role("textbox", name="Cards left for Bob", exact=True).fill("A A A A A")
+    page.get_by_role("textbox", name="Cards left for Cat", exact=True).fill("A A A A")
+    page.get_by_role("button", name="Save deal 1").tap()
+    warnings = page.get_by_role("alert").filter(has_text="Check before saving")
+    expect(warnings).to_contain_text("The hands hold 9 aces between them, but the packs hold only 8.")  # not "9 As"
+    look(f"entry-aces-in-words-{size['width']}")
