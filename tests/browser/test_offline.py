@@ -173,6 +173,10 @@ def test_offline_the_game_page_prompts_the_next_deal_with_the_totals_so_far(brow
     # Contract Rummy's deal 2 (RULES.md T1): one group of 3 and one run of 4, 10 cards; the dealer moves left
     expect(page.locator("[data-prompt='count']")).to_have_text("Deal 2 of 7")
     expect(page.locator("[data-prompt='contract']")).to_have_text("One group of 3 and one run of 4")
+    parts = page.locator("[data-prompt='symbols'] .contract-part")  # drawn as the page draws them: G3 for a group
+    expect(parts).to_have_text(["S3", "R4"])
+    assert parts.evaluate_all("parts => parts.map(p => getComputedStyle(p, '::after').content)") == ['"G3"', '"R4"']
+    expect(parts.first).to_have_attribute("aria-label", "group of 3")
     expect(page.locator("[data-prompt='dealer']")).to_have_text("Bob")
     expect(page.locator("[data-prompt='cutter']")).to_have_text("Ann")
     expect(page.locator("[data-prompt='first']")).to_have_text("Cat")
