@@ -47,7 +47,7 @@ HOSTILE_TEXT = st.text(
 VALUES = st.one_of(
     st.sampled_from(["", "0", "1", "2", "3", "-1", "--5", "y", "stock", "random", "contract", "liverpool", "K Q 7",
                      "JK 9 9", "5S 6S 7S", "all", "range", "2026", "99999999999999999999", "9" * 5000, "١٢",
-                     "back", "clear", "Q", "A"]),
+                     "back", "clear", "Q", "A", "cards", "meld:0", "cards:1", "typed"]),
     st.integers(min_value=-(2**70), max_value=2**70).map(str),
     HOSTILE_TEXT,
     st.just("K " * 300),
@@ -58,7 +58,7 @@ EXTRA_FIELDS = ["action", "cards", "deal", "delta", "dir", "edit", "from", "game
                 "clear", "sure", "confirm", "confirm_finished", "went_out", "hands-0-cards", "hands-1-points",
                 "hands-2-exact_cut", "hands-9-cards", "seats-0-player", "seats-1-new_name", "seats-7-new_name",
                 "first_dealer", "options", "name", "player", "new_name", "username", "password", "invite_player",
-                "current", "new", "csrf_token"]
+                "current", "new", "csrf_token", "into"]
 
 
 def _form_fields() -> list[str]:
