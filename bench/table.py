@@ -11,7 +11,10 @@ The network is throttled through the DevTools protocol to a slow mobile profile
 - the entry screen's first load: bytes over the wire (as the server compressed
   them for Chromium), each resource's gzip size, and the time to the screen
   being ready (target ≤ 30 KB gzip);
-- Save to scoreboard: from tapping Save to the game page with the new totals.
+- Save to scoreboard: from tapping Save to the game page with the new totals;
+- a lay-off ruling on the card keys (issue 19, item 8): the taps, the wait from
+  the last quick key tap to its card in the box, and from "Rule on it" to the
+  ruling (before, the meld and the cards were typed on the phone's keyboard).
 
 Run: ``.venv/bin/python bench/table.py`` (Debian's Chromium; never
 ``playwright install``). Screenshots go to artifacts/bench/.
@@ -180,8 +183,37 @@ def main() -> None:
             f"Tap to total on screen ({len(times)} taps): median {statistics.median(times):.1f} ms, "
             f"p99 {p99:.1f} ms, max {times[-1]:.1f} ms (target p99 <= 50 ms); requests made by taps: none until Save"
         )
+        layoff_by_keys(page)
         browser.close()
     server.shutdown()
+
+
+def layoff_by_keys(page) -> None:
+    """May 9♠ go on 5♠ 6♠ 7♠ 8♠? Asked on the lay-off page's card keys, each tap sent at a quick thumb's pace."""
+    page.goto("/layoff")
+    keys = page.get_by_role("group", name="Cards to add")
+    taps = 0
+    started = time.perf_counter()
+    for name in ("5 of spades", "6 of spades", "7 of spades", "8 of spades"):
+        keys.get_by_role("button", name=name, exact=True).tap()
+        taps += 1
+    page.get_by_role("group", name="Tap the cards into").get_by_role("button", name="Lay off").tap()
+    keys.get_by_role("button", name="9 of spades", exact=True).tap()
+    taps += 2
+    page.wait_for_function("document.getElementById('cards').value === '9S' && document.getElementById('meld').value === '5S 6S 7S 8S'")
+    boxes_s = time.perf_counter() - started
+    started = time.perf_counter()
+    page.get_by_role("button", name="Rule on it").tap()
+    taps += 1
+    page.locator("#ruling .verdict-head").wait_for()
+    ruling_s = time.perf_counter() - started
+    page.screenshot(path=OUT / "layoff-ruled.png", full_page=True)
+    typed = len("5S 6S 7S 8S") + len("9S") + 2  # each character on the keyboard, and a tap into each box
+    print(
+        f"A lay-off ruling on the card keys (5S 6S 7S 8S, lay off 9S): {taps} taps (typed: {typed} keyboard taps, "
+        f"before); last key's card in its box {boxes_s * 1000:.0f} ms after the first tap; "
+        f"Rule on it to the ruling {ruling_s * 1000:.0f} ms"
+    )
 
 
 if __name__ == "__main__":

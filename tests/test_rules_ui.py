@@ -417,8 +417,14 @@ def test_the_layoff_page_has_the_card_keys_and_a_choice_of_box_they_fill(form_cl
     keys = page.find(id="layoff-keys")
     assert len(keys.find_all("button", name="add")) == 53  # 52 cards and the joker
     assert keys.find("button", name="add", value="7H").attrs["formaction"] == "/layoff#layoff-keys"  # without script, back at the keys
-    into = {radio.attrs["value"]: "checked" in radio.attrs for radio in keys.find_all("input", name="into")}
-    assert into == {"meld": True, "cards": False}
+    into = {button.attrs["value"]: button.attrs["aria-pressed"] for button in keys.find_all("button", name="switch")}
+    assert into == {"meld": "true", "cards": "false"}
+    assert page.find(id="layoff-cards").find("input", name="into").attrs["value"] == "meld"
+    # the choice of box is a tap of its own, answered in its turn (a key tapped before it still fills the meld)
+    switched = parse(form_client.post("/layoff", data={"ruleset": "contract", "into": "meld", "switch": "cards", "meld": "5S 6S 7S"}).get_data(as_text=True))
+    assert switched.find(id="layoff-cards").find("input", name="into").attrs["value"] == "cards"
+    assert switched.find("button", name="switch", value="cards").attrs["aria-pressed"] == "true"
+    assert not switched.has(id="ruling") and not switched.has(cls="error")
 
 
 def test_tapped_cards_fill_the_chosen_box_and_ask_for_no_ruling_yet(form_client):
@@ -448,7 +454,7 @@ def test_taking_a_joker_the_card_offered_is_one_card_so_a_tap_replaces_it(form_c
     form = {"ruleset": "contract", "mode": "exchange", "meld": "5S 6S JK 8S", "cards": "9S", "into": "cards", "add": "7S"}
     tapped = form_client.post("/layoff", data=form)
     assert field_value(tapped, "cards") == "7S"
-    assert parse(tapped.get_data(as_text=True)).find(id="layoff-keys").find("legend").text == "Tap the cards into"
+    assert parse(tapped.get_data(as_text=True)).find(id="into-label").text == "Tap the cards into"
     assert "The card offered" in text_of(tapped)
 
 

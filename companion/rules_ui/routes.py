@@ -341,10 +341,15 @@ class LayoffAsked:
         return replace(self, meld_text=text) if box == "meld" else replace(self, cards_text=text)
 
     def after_tap(self, values) -> LayoffAsked | None:  # noqa: ANN001 - a request's MultiDict
-        """The form after a card key (``add``) or a chosen card (``remove``, ``"meld:2"``) was tapped; ``None``: no tap.
+        """The form after a tap: a card key (``add``), a chosen card (``remove``, ``"meld:2"``) or the box the keys
+        fill (``switch``); ``None``: no tap.
 
-        A box whose typed text has a mistake takes no taps until it is corrected (its sentence says why).
+        The box the keys fill travels in a hidden field that only an answer changes, never the page at once: on a
+        slow connection a quick thumb's taps wait their turn and read the form when sent, so a key tapped before
+        "Lay off" still fills the meld. A box whose typed text has a mistake takes no taps until it is corrected.
         """
+        if values.get("switch") in _BOXES:
+            return replace(self, into=values["switch"])
         if values.get("add"):
             return self._added(values["add"])
         if values.get("remove"):

@@ -81,13 +81,13 @@ def test_the_layoff_page_takes_tapped_cards_into_the_box_chosen(page: Page, look
     page.goto("/layoff")
     look(f"layoff-keys-{size['width']}")
     into = page.get_by_role("group", name="Tap the cards into")
-    at_least_a_thumb(into.locator(".chip-choice"))
+    at_least_a_thumb(into.get_by_role("button"))
     at_least_a_thumb(page.get_by_role("group", name="Cards to add").get_by_role("button"))
-    expect(into.get_by_role("radio", name="The meld")).to_be_checked()
+    expect(into.get_by_role("button", name="The meld", exact=True)).to_have_attribute("aria-pressed", "true")
     tap_keys(page, "5 of spades", "6 of spades", "7 of spades", "8 of spades")
     meld = page.get_by_label("The meld on the table")
     expect(meld).to_have_value("5S 6S 7S 8S")
-    into.get_by_role("radio", name="Lay off").tap()
+    into.get_by_role("button", name="Lay off").tap()
     tap_keys(page, "10 of spades")
     laid = page.get_by_label("The card or cards to lay off")
     expect(laid).to_have_value("10S")
@@ -119,7 +119,7 @@ def test_taking_a_joker_by_tapping_and_the_card_it_stood_for_in_red(page: Page, 
     page.set_viewport_size(size)
     page.goto("/layoff?mode=exchange")
     tap_keys(page, "5 of hearts", "6 of hearts", "Joker", "8 of hearts")
-    page.get_by_role("group", name="Tap the cards into").get_by_role("radio", name="The card offered").tap()
+    page.get_by_role("group", name="Tap the cards into").get_by_role("button", name="The card offered").tap()
     tap_keys(page, "9 of hearts", "7 of hearts")  # one card is offered: the second tap replaces the first
     expect(page.get_by_label("The natural card offered for the joker")).to_have_value("7H")
     page.get_by_role("button", name="Rule on it").tap()
@@ -152,3 +152,19 @@ def test_contracts_in_the_tables_own_words_and_ranks_counted_in_words(page: Page
     warnings = page.get_by_role("alert").filter(has_text="Check before saving")
     expect(warnings).to_contain_text("The hands hold 9 aces between them, but the packs hold only 8.")  # not "9 As"
     look(f"entry-aces-in-words-{size['width']}")
+
+
+@pytest.mark.parametrize("size", PHONES[:1], ids=["360"])
+def test_quick_taps_on_a_slow_connection_fill_the_box_chosen_when_each_was_tapped(page: Page, latency, size) -> None:
+    """The four cards of the meld, then "Lay off" and the 9, tapped before any answer is back: each in its box."""
+    page.set_viewport_size(size)
+    page.goto("/layoff")
+    latency.set(0.25, r"^/layoff$")  # each tap's round trip takes 250 ms
+    tap_keys(page, "5 of spades", "6 of spades", "7 of spades", "8 of spades")
+    page.get_by_role("group", name="Tap the cards into").get_by_role("button", name="Lay off").tap()
+    tap_keys(page, "9 of spades")
+    expect(page.get_by_label("The card or cards to lay off")).to_have_value("9S", timeout=10_000)
+    expect(page.get_by_label("The meld on the table")).to_have_value("5S 6S 7S 8S")
+    latency.reset()
+    page.get_by_role("button", name="Rule on it").tap()
+    expect(page.locator("#ruling .verdict-head")).to_have_text("✓ Allowed")
