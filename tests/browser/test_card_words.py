@@ -168,3 +168,23 @@ def test_quick_taps_on_a_slow_connection_fill_the_box_chosen_when_each_was_tappe
     latency.reset()
     page.get_by_role("button", name="Rule on it").tap()
     expect(page.locator("#ruling .verdict-head")).to_have_text("✓ Allowed")
+
+
+@pytest.mark.parametrize("size", PHONES[:1], ids=["360"])
+def test_the_layoff_keys_stay_under_the_thumb_while_the_boxes_grow_above_them(page: Page, size) -> None:
+    # each answer adds a chip row above the keys (a new line of chips, a box's first chip): the keys must not move
+    page.set_viewport_size(size)
+    page.goto("/layoff")
+    spades = page.get_by_role("group", name="Cards to add").get_by_role("group", name="Spades")
+    spades.scroll_into_view_if_needed()
+    home = spades.bounding_box()
+    assert home is not None
+    meld = page.get_by_label("The meld on the table")
+    taken: list[str] = []
+    for card in "AS 2S 3S 4S 5S 6S".split():
+        key(page, f"{card[:-1]} of spades").tap()
+        taken.append(card)
+        expect(meld).to_have_value(" ".join(taken))
+        now = spades.bounding_box()
+        assert now is not None
+        assert now["y"] == pytest.approx(home["y"], abs=2), f"the keys moved when {card}'s answer came in"
