@@ -971,6 +971,19 @@ def test_an_account_not_in_the_league_cannot_start_its_games(no_csrf_app, world,
     assert snapshot(no_csrf_app) == before
 
 
+@pytest.mark.parametrize("who", ["outsider", "nobody"])
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_an_account_not_in_the_league_cannot_open_its_seating_page(no_csrf_app, world, who, method):
+    client = client_as(no_csrf_app, getattr(world, who))
+    before = snapshot(no_csrf_app)
+    plays = [str(world.players[name]) for name in ("Ann", "Bob", "Cat")]
+    data = {"ruleset": "contract", "order": ",".join(plays), "plays": plays} if method == "POST" else None
+    response = client.open(f"/games/new/league/{world.league_id}", method=method, data=data)
+    assert response.status_code == 403
+    assert f"Only members of {LEAGUE} can change its games and standings." in page_text(response)
+    assert snapshot(no_csrf_app) == before
+
+
 MINE = [(route, "league") for route in GAME_ROUTES + LEAGUE_ROUTES + OPEN_ROUTES]
 
 
