@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import JOKER, Card, Rank
+from .cards import JOKER, Card, Deck, Rank
 from .words import and_list, number_word, plural, sentence
 
 
@@ -291,41 +291,60 @@ class TableSupply:
 #: The keys of :attr:`PointTable.as_dict`, in order: the API's ``card_points``.
 POINT_KEYS: tuple[str, ...] = tuple(rank.label for rank in Rank) + ("JK",)
 
+#: The keys of a Phase 10 deck's ``card_points``, in order: the numbers 1 to 12, ``W`` and ``SKIP``.
+PHASE10_POINT_KEYS: tuple[str, ...] = tuple(str(n) for n in range(1, 13)) + ("W", "SKIP")
+
 
 @dataclass(frozen=True)
 class PointTable:
-    """Penalty points by rank, and for the joker.
+    """Penalty points by rank, and for the joker; or, on the Phase 10 deck, by number, Wild and Skip.
 
     >>> PointTable.of({"A": 15, "JK": 15, **{k: 10 for k in "10 J Q K".split()}, **{str(n): n for n in range(2, 10)}}).for_card(JOKER)
     15
+    >>> phase10 = PointTable.of({**{str(n): 5 if n < 10 else 10 for n in range(1, 13)}, "W": 25, "SKIP": 15}, PHASE10_POINT_KEYS)
+    >>> phase10.for_card(Card.parse("11B", Deck.PHASE10)), phase10.for_card(Card.parse("SKIP", Deck.PHASE10))
+    (10, 15)
     """
 
     values: tuple[int, ...]
-    """Points for A, 2 .. 10, J, Q, K, JK, in that order."""
+    """Points for each key of ``keys``, in that order (A, 2 .. 10, J, Q, K, JK on a standard deck)."""
+    keys: tuple[str, ...] = POINT_KEYS
+    """The cards the table scores: :data:`POINT_KEYS`, or :data:`PHASE10_POINT_KEYS` for the Phase 10 deck."""
 
     def __post_init__(self) -> None:
-        if len(self.values) != len(POINT_KEYS) or any(not isinstance(v, int) or v < 0 for v in self.values):
-            raise ValueError(f"a point table has 14 whole numbers of 0 or more, not {self.values!r}")
+        if self.keys == POINT_KEYS:
+            object.__setattr__(self, "keys", POINT_KEYS)  # the same tuple, so that for_card's fast path finds it
+        if self.keys not in (POINT_KEYS, PHASE10_POINT_KEYS):
+            raise ValueError(f"a point table's keys are those of a standard or a Phase 10 deck, not {self.keys!r}")
+        if len(self.values) != len(self.keys) or any(not isinstance(v, int) or v < 0 for v in self.values):
+            raise ValueError(f"a point table has {len(self.keys)} whole numbers of 0 or more, not {self.values!r}")
 
     @classmethod
-    def of(cls, points: Mapping[str, int]) -> PointTable:
-        """A table from a mapping with every key of :data:`POINT_KEYS`."""
-        missing = [key for key in POINT_KEYS if key not in points]
+    def of(cls, points: Mapping[str, int], keys: tuple[str, ...] = POINT_KEYS) -> PointTable:
+        """A table from a mapping with every key of ``keys`` (:data:`POINT_KEYS` unless given)."""
+        missing = [key for key in keys if key not in points]
         if missing:
             raise ValueError(f"card points are missing for {', '.join(missing)}")
-        return cls(tuple(points[key] for key in POINT_KEYS))
+        return cls(tuple(points[key] for key in keys), keys)
+
+    @property
+    def deck(self) -> Deck:
+        """The deck whose cards this table scores."""
+        return Deck.PHASE10 if self.keys == PHASE10_POINT_KEYS else Deck.STANDARD
 
     def for_card(self, card: Card) -> int:
-        """The penalty points of one card."""
-        return self.values[-1] if card.rank is None else self.values[card.rank - 1]
+        """The penalty points of one card (of the table's deck)."""
+        if self.keys is POINT_KEYS:  # the standard deck, by far the most asked: no lookup by key
+            return self.values[-1] if card.rank is None else self.values[card.rank - 1]
+        return self.values[self.keys.index(card.point_key)]
 
     def as_dict(self) -> dict[str, int]:
-        """``{"A": 15, "2": 2, ..., "JK": 15}``."""
-        return dict(zip(POINT_KEYS, self.values, strict=True))
+        """``{"A": 15, "2": 2, ..., "JK": 15}`` (Phase 10: ``{"1": 5, ..., "W": 25, "SKIP": 15}``)."""
+        return dict(zip(self.keys, self.values, strict=True))
 
     def replace(self, **changes: int) -> PointTable:
-        """A copy with some ranks' points changed; keys as in :data:`POINT_KEYS`."""
-        return PointTable.of(self.as_dict() | changes)
+        """A copy with some keys' points changed; keys as in ``keys``."""
+        return PointTable.of(self.as_dict() | changes, self.keys)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -29,7 +29,10 @@ import dataclasses
 import enum
 from typing import Any
 
+from .cards import Deck
 from .rulesets import (
+    PHASE10_POINT_KEYS,
+    POINT_KEYS,
     BuyRule,
     Deal,
     HouseOption,
@@ -85,7 +88,8 @@ def ruleset_from_dict(data: dict[str, Any]) -> Ruleset:
             )
             for deal in fields["deals"]
         )
-        fields["points"] = PointTable.of(fields["points"])
+        deck = fields.get("deck", Deck.STANDARD.value)
+        fields["points"] = PointTable.of(fields["points"], PHASE10_POINT_KEYS if deck == Deck.PHASE10.value else POINT_KEYS)
         if fields.get("settlement") is not None:
             fields["settlement"] = Settlement(**fields["settlement"])
         fields["options"] = tuple(
