@@ -17,6 +17,7 @@ order of RULES.md §5.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 import itertools
@@ -24,10 +25,22 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401  (parse_cards: for the doctests)
-from .runs import card_at, corner_window, longest_run, longest_run_span, position_label, run_windows, written_order
-from .words import cards_word, number_word, too_many_copies, too_many_jokers
-from .rulesets import AceRule, Deal, LayOffTiming, MeldKind, Requirement, Ruleset, SameSuitRuns
+from .cards import PHASE10_COPIES, Card, Colour, Deck, Rank, Suit, format_cards, parse_cards  # noqa: F401  (parse_cards: for the doctests)
+from .runs import card_at, corner_window, longest_run, longest_run_span, place_label, position_label, run_windows, written_order
+from .words import cards_word, number_word, sentence, too_many_copies, too_many_jokers
+from .rulesets import (
+    AceRule,
+    Deal,
+    LayOffTiming,
+    MeldKind,
+    Progression,
+    Requirement,
+    Ruleset,
+    RunSuit,
+    SameSuitRuns,
+    Skips,
+    requirement_phrase,
+)
 
 __all__ = [
     "MAX_MELDS",
@@ -52,12 +65,14 @@ MAX_MELD_CARDS = 60
 class ProblemKind(enum.IntEnum):
     """What is wrong, in the order RULES.md §5 lists problems."""
 
+    SKIP = 0
+    """A skip card in a meld (RULES.md §8.0: first of all)."""
     MELD_COUNT = 1
     """Wrong number or kind of melds."""
     TOO_FEW = 2
     TOO_MANY = 3
     MIXED = 4
-    """Mixed suits in a run, mixed ranks in a set."""
+    """Mixed suits in a run, mixed ranks in a set, mixed colours in a colour group."""
     GAP = 5
     """A gap no wild fills, or a rank repeated in a run."""
     WRAP = 6
@@ -84,18 +99,34 @@ class Problem:
 class MeldReading:
     """How one meld was read: its kind, and its rank or suit and span.
 
-    ``low`` and ``high`` are run positions (A = 1 or 14, 2..K = 2..13);
-    ``wilds`` maps a wild card's index in ``cards`` to the card it stands
-    for, where every legal reading agrees.
+    ``low`` and ``high`` are run positions (A = 1 or 14, 2..K = 2..13;
+    the Phase 10 deck's numbers); ``wilds`` maps a wild card's index in
+    ``cards`` to the card it stands for, where every legal reading agrees.
     """
 
     kind: MeldKind
+    """Set, run, pair or colour group."""
     cards: tuple[Card, ...]
+    """The meld's cards, as laid."""
     rank: Rank | None = None
+    """A set's or pair's rank (a Phase 10 number), where it has a natural card."""
     suit: Suit | None = None
+    """A run's suit, where its naturals share one and suits matter."""
     low: int | None = None
+    """A run's first position."""
     high: int | None = None
+    """A run's last position."""
     wilds: tuple[tuple[int, Card], ...] = ()
+    """``(index in cards, the card it stands for)`` for each wild whose stand-in every legal reading agrees on."""
+    colour: Suit | Colour | None = None
+    """A colour group's colour (a suit on a standard deck), where it has a natural card."""
+
+    @property
+    def _phase10(self) -> bool:
+        return any(card.deck is Deck.PHASE10 for card in self.cards)
+
+    def _label(self, position: int) -> str:
+        return str(position) if self._phase10 else position_label(position)
 
     def to_json(self) -> dict[str, object]:
         """The API's shape for a meld reading."""
@@ -104,10 +135,13 @@ class MeldReading:
             if self.suit is not None:
                 data["suit"] = self.suit.value
             if self.low is not None and self.high is not None:
-                data["low"] = position_label(self.low)
-                data["high"] = position_label(self.high)
+                data["low"] = self._label(self.low)
+                data["high"] = self._label(self.high)
+        elif self.kind is MeldKind.COLOUR:
+            if self.colour is not None:
+                data["colour"] = self.colour.value
         elif self.rank is not None:
-            data["rank"] = self.rank.label
+            data["rank"] = self._label(self.rank)
         data["wilds"] = {str(index): str(card) for index, card in self.wilds}
         return data
 
@@ -124,11 +158,13 @@ class MeldReading:
             if self.suit is not None:
                 text += f" of {self.suit.plural}"
             if self.low is not None and self.high is not None:
-                text += f", {position_label(self.low)} to {position_label(self.high)}"
+                text += f", {self._label(self.low)} to {self._label(self.high)}"
+        elif self.kind is MeldKind.COLOUR:
+            text = "colour group" if self.colour is None else f"colour group of {self.colour.name.lower()}"
         else:
             text = set_word if self.kind is MeldKind.SET else self.kind.value
             if self.rank is not None:
-                text += f" of {self.rank.plural}"
+                text += f" of {int(self.rank)}s" if self._phase10 else f" of {self.rank.plural}"
         stand_ins = [f"{self.cards[index]} stands for {card}" for index, card in self.wilds]
         return ", ".join([text, *stand_ins])
 
@@ -158,7 +194,7 @@ class GoDownRuling:
 class _Meld:
     """What the checker needs to know of one meld, worked out once."""
 
-    __slots__ = ("index", "cards", "naturals", "wild_indexes", "ranks", "suits", "_text")
+    __slots__ = ("index", "cards", "naturals", "wild_indexes", "skips", "ranks", "suits", "run_suits", "_text")
 
     def __init__(
         self,
@@ -169,13 +205,19 @@ class _Meld:
         wild_indexes: tuple[int, ...],
         ranks: frozenset[Rank],
         suits: frozenset[Suit],
+        skips: tuple[Card, ...] = (),
+        free_suits: bool = False,
     ) -> None:
         self.index = index
         self.cards = cards
         self.naturals = naturals
+        # A skip card is never part of a meld: it is reported on its own, and the rest of the meld is judged
+        # as if it were a blank that fits anywhere (so it is counted with the wilds, never as one, see _wild_count).
         self.wild_indexes = wild_indexes
+        self.skips = skips
         self.ranks = ranks
         self.suits = suits
+        self.run_suits = frozenset[Suit]() if free_suits else suits
         self._text: str | None = None
 
     @property
@@ -190,10 +232,29 @@ class _Meld:
 
     @property
     def resembles_run(self) -> bool:
-        return len(self.suits) <= 1 and (len(self.naturals) <= 1 or len(self.ranks) > 1)
+        return len(self.run_suits) <= 1 and (len(self.naturals) <= 1 or len(self.ranks) > 1)
+
+    @property
+    def marks(self) -> frozenset[Suit | Colour | None]:
+        """What a colour group's naturals share: their suits (standard deck) or colours (Phase 10 deck)."""
+        return frozenset(card.mark for card in self.naturals)
+
+    @property
+    def resembles_colour_group(self) -> bool:
+        return len(self.marks) <= 1
+
+    def resembles(self, kind: MeldKind) -> bool:
+        """Whether the meld looks like a meld of ``kind``."""
+        if kind is MeldKind.RUN:
+            return self.resembles_run
+        if kind is MeldKind.COLOUR:
+            return self.resembles_colour_group
+        return self.resembles_set
 
 
 def _analyse(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld:
+    if ruleset.deck is Deck.PHASE10 or ruleset.kings_wild or ruleset.skips is not Skips.NONE:
+        return _analyse_wider(ruleset, index, cards)
     naturals = []
     wild_indexes = []
     deuces = ruleset.deuces_wild
@@ -209,13 +270,44 @@ def _analyse(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld:
         wild_indexes=tuple(wild_indexes),
         ranks=frozenset(card.natural_rank for card in naturals),
         suits=frozenset(card.natural_suit for card in naturals),
+        free_suits=ruleset.run_suit is RunSuit.ANY,
     )
+
+
+def _analyse_wider(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld:
+    """:func:`_analyse` for the wider family's cards: wild kings, skips, the Phase 10 deck (RULES.md §8.0)."""
+    naturals = []
+    blanks = []
+    skips = []
+    for position, card in enumerate(cards):
+        if ruleset.is_skip(card):
+            skips.append(card)
+            blanks.append(position)
+        elif ruleset.is_wild(card):
+            blanks.append(position)
+        else:
+            naturals.append(card)
+    return _Meld(
+        index=index,
+        cards=tuple(cards),
+        naturals=tuple(naturals),
+        wild_indexes=tuple(blanks),
+        ranks=frozenset(card.natural_rank for card in naturals),
+        suits=frozenset(card.suit for card in naturals if card.suit is not None),
+        skips=tuple(skips),
+        free_suits=ruleset.run_suit is RunSuit.ANY,
+    )
+
+
+def _wild_count(meld: _Meld) -> int:
+    """The wild cards of a meld (its skips, judged as blanks, are not wild)."""
+    return len(meld.wild_indexes) - len(meld.skips)
 
 
 def _common_problems(ruleset: Ruleset, meld: _Meld) -> list[Problem]:
     """Wild-card and natural-card counts, the same for every kind of meld."""
     problems = []
-    wilds = len(meld.wild_indexes)
+    wilds = _wild_count(meld)
     # an all-wild meld's trouble is that it has no natural card, not how many wilds it has
     if ruleset.max_wilds is not None and wilds > ruleset.max_wilds and meld.naturals:
         allowed = "no wild card" if ruleset.max_wilds == 0 else f"{ruleset.max_wilds} per meld"
@@ -231,11 +323,19 @@ def _common_problems(ruleset: Ruleset, meld: _Meld) -> list[Problem]:
     return problems
 
 
+def _needs(ruleset: Ruleset, deal: Deal, requirement: Requirement, word: str) -> str:
+    """What a meld is short of, in a sentence's second half: ``"a group needs 3"``; where deals are each
+    player's phases, the phase and what it asks: ``"phase 6 needs a run of 9"`` (RULES.md §4.11)."""
+    if ruleset.progression is Progression.FIXED and requirement.kind is not MeldKind.COLOUR:
+        return f"a {word} needs {requirement.length}"
+    return f"{ruleset.deal_word} {deal.number} needs {requirement_phrase(requirement, ruleset.set_word, ruleset.colour_word)}"
+
+
 def _length_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement, word: str) -> list[Problem]:
     size = len(meld.cards)
     exact = requirement.kind is MeldKind.PAIR or ruleset.is_exact(deal)
     if size < requirement.length:
-        return [Problem(ProblemKind.TOO_FEW, f"{meld.text} is {cards_word(size)}; a {word} needs {requirement.length}.", meld.index)]
+        return [Problem(ProblemKind.TOO_FEW, f"{meld.text} is {cards_word(size)}; {_needs(ruleset, deal, requirement, word)}.", meld.index)]
     if exact and size > requirement.length:
         if requirement.kind is MeldKind.PAIR:
             message = f"{meld.text} is {cards_word(size)}; a pair is exactly 2."
@@ -256,7 +356,8 @@ def _set_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
         if requirement.kind is MeldKind.PAIR:
             return [], [Problem(ProblemKind.MIXED, f"{meld.text} is not a pair: a pair is two cards of one rank.", meld.index)]
         if meld.resembles_run:
-            return [], [Problem(ProblemKind.MELD_COUNT, f"{meld.text} is a run; deal {deal.number} needs {deal.contract.lower()}.", meld.index)]
+            message = f"{meld.text} is a run; {ruleset.deal_word} {deal.number} needs {deal.contract.lower()}."
+            return [], [Problem(ProblemKind.MELD_COUNT, message, meld.index)]
         return [], [Problem(ProblemKind.MIXED, f"{meld.text} mixes ranks; a {word} is cards of one rank.", meld.index)]
     problems = _length_problems(ruleset, deal, meld, requirement, word)
     if not ruleset.dup_suits and len(meld.suits) < len(meld.naturals):
@@ -271,9 +372,9 @@ def _set_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
 def _run_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> tuple[list[MeldReading], list[Problem]]:
     """Every reading of a meld as a run, or why it is not one."""
     if len(meld.naturals) >= 2 and len(meld.ranks) == 1:
-        message = f"{meld.text} is a {ruleset.set_word}; deal {deal.number} needs {deal.contract.lower()}."
+        message = f"{meld.text} is a {ruleset.set_word}; {ruleset.deal_word} {deal.number} needs {deal.contract.lower()}."
         return [], [Problem(ProblemKind.MELD_COUNT, message, meld.index)]
-    if len(meld.suits) > 1:
+    if len(meld.run_suits) > 1:
         return [], [Problem(ProblemKind.MIXED, f"{meld.text} mixes suits.", meld.index)]
     problems = _length_problems(ruleset, deal, meld, requirement, "run")
     if problems and problems[0].kind is ProblemKind.TOO_MANY and not run_windows(ruleset, meld.naturals, len(meld.cards)):
@@ -289,7 +390,7 @@ def _run_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
         windows.sort(key=lambda window: written_order(ruleset, meld.cards, window[0], window[0] + len(meld.cards) - 1) is None)
     if not windows:
         return [], [_why_no_run(ruleset, meld)]
-    suit = next(iter(meld.suits)) if meld.suits else None
+    suit = next(iter(meld.run_suits)) if meld.run_suits else None
     readings = []
     for low, ace_at in windows:
         high = low + len(meld.cards) - 1
@@ -329,9 +430,7 @@ def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
     counts = Counter(card.natural_rank for card in meld.naturals)
     repeated = sorted(rank for rank, count in counts.items() if count > 1 and (rank is not Rank.ACE or len(meld.cards) < 14 or count > 2))
     if repeated:
-        suit = next(iter(meld.suits))
-        twice = ", ".join(f"{rank.label}{suit.value}" for rank in repeated)
-        return Problem(ProblemKind.GAP, f"{meld.text} repeats {twice}; a run has one card of each rank.", meld.index)
+        return _repeat_problem(ruleset, meld, repeated)
     size = len(meld.cards)
     longest = longest_run(ruleset)
     if size > longest:
@@ -345,12 +444,25 @@ def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
     return _gap_problem(ruleset, meld, has_ace)
 
 
+def _repeat_problem(ruleset: Ruleset, meld: _Meld, repeated: Sequence[Rank]) -> Problem:
+    """A rank (a number) twice in a run: named with its suit where the run has one."""
+    if meld.run_suits:
+        suit = next(iter(meld.run_suits))
+        twice = ", ".join(f"{rank.label}{suit.value}" for rank in repeated)
+        return Problem(ProblemKind.GAP, f"{meld.text} repeats {twice}; a run has one card of each rank.", meld.index)
+    twice = ", ".join(place_label(ruleset, rank) for rank in repeated)
+    each = "number" if ruleset.deck is Deck.PHASE10 else "rank"
+    return Problem(ProblemKind.GAP, f"{meld.text} repeats {twice}; a run has one card of each {each}.", meld.index)
+
+
+_ACE_CHOICES = {AceRule.LOW_OR_HIGH: (1, 14), AceRule.HIGH_ONLY: (14,), AceRule.LOW_ONLY: (1,)}
+
+
 def _gap_problem(ruleset: Ruleset, meld: _Meld, has_ace: bool) -> Problem:
     """A gap: the tightest span of the naturals is longer than the meld (the cards it skips, with the ace placed best)."""
-    suit = next(iter(meld.suits))
+    suit = next(iter(meld.run_suits)) if meld.run_suits else None
     best: list[int] | None = None
-    ace_choices = [1, 14] if ruleset.aces is AceRule.LOW_OR_HIGH else [14]
-    for ace_position in ace_choices if has_ace else [0]:  # with no ace, ace_position is never used
+    for ace_position in _ACE_CHOICES[ruleset.aces] if has_ace else (0,):  # with no ace, ace_position is never used
         positions = sorted(
             ace_position if card.rank is Rank.ACE else int(card.natural_rank) for card in meld.naturals
         )
@@ -358,8 +470,8 @@ def _gap_problem(ruleset: Ruleset, meld: _Meld, has_ace: bool) -> Problem:
         if best is None or len(missing) < len(best):
             best = missing
     assert best is not None
-    missing_cards = " ".join(str(card_at(p, suit)) for p in best)
-    wilds = len(meld.wild_indexes)
+    missing_cards = " ".join(str(card_at(p, suit)) if suit is not None else place_label(ruleset, p) for p in best)
+    wilds = _wild_count(meld)
     if not wilds:
         return Problem(ProblemKind.GAP, f"{meld.text} skips {missing_cards} and no wild fills it.", meld.index)
     return Problem(
@@ -377,13 +489,14 @@ def _corner_problem(ruleset: Ruleset, meld: _Meld, ranks: Sequence[int]) -> Prob
     the player meant the corner, not a gap.
     """
     size = len(meld.cards)
-    ace_places = (1, 14) if ruleset.aces is AceRule.LOW_OR_HIGH else (14,)
     others = [rank for rank in ranks if rank != 1]
-    straight = min(max([*others, place]) - min([*others, place]) + 1 for place in ace_places)
+    straight = min(max([*others, place]) - min([*others, place]) + 1 for place in _ACE_CHOICES[ruleset.aces])
     found = corner_window(ruleset, ranks, size, max(size, straight - 1))
     if found is None:
         return None
     cycle, ace = found
+    if ruleset.aces is AceRule.LOW_ONLY:
+        return _past_the_top_problem(ruleset, meld, cycle[: ace + 1])
     labels = "-".join(Rank(r).label for r in cycle)
     if ruleset.aces is AceRule.HIGH_ONLY:
         if ace == 0:
@@ -393,9 +506,37 @@ def _corner_problem(ruleset: Ruleset, meld: _Meld, ranks: Sequence[int]) -> Prob
     return Problem(ProblemKind.WRAP, f"{labels} goes round the corner: an ace is high or low, not both.", meld.index)
 
 
+def _past_the_top_problem(ruleset: Ruleset, meld: _Meld, climb: Sequence[int]) -> Problem:
+    """Naturals that would lie in one run only by going on past the top rank to the ace (aces low only).
+
+    ``climb`` is the window's ranks up to the ace (``[10, 11, 12, 1]``).
+    """
+    top = place_label(ruleset, ruleset.top_rank)
+    if ruleset.deck is Deck.PHASE10:
+        labels = "-".join(str(rank) for rank in climb)
+        message = f"{labels} goes past {top}: a run is numbered 1 to {top} and never turns the corner."
+    else:
+        message = f"{meld.text} needs the ace after {top}, but here the ace is only 1 and a run ends at {top}."
+    return Problem(ProblemKind.WRAP, message, meld.index)
+
+
+def _colour_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> tuple[list[MeldReading], list[Problem]]:
+    """The reading of a meld as a colour group (RULES.md §8.0: naturals of one colour, any ranks), or why not."""
+    if not meld.resembles_colour_group:
+        message = f"{meld.text} mixes colours; {_needs(ruleset, deal, requirement, 'colour group')}."
+        return [], [Problem(ProblemKind.MIXED, message, meld.index)]
+    problems = _length_problems(ruleset, deal, meld, requirement, "colour group") + _common_problems(ruleset, meld)
+    if problems:
+        return [], problems
+    colour = next(iter(meld.marks)) if meld.naturals else None
+    return [MeldReading(kind=MeldKind.COLOUR, cards=meld.cards, colour=colour)], []
+
+
 def _options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> tuple[list[MeldReading], list[Problem]]:
     if requirement.kind is MeldKind.RUN:
         return _run_options(ruleset, deal, meld, requirement)
+    if requirement.kind is MeldKind.COLOUR:
+        return _colour_options(ruleset, deal, meld, requirement)
     return _set_options(ruleset, deal, meld, requirement)
 
 
@@ -450,6 +591,8 @@ def supply_problems(ruleset: Ruleset, cards: Iterable[Card], players: int | None
     """More of a card than the packs (or jokers) in play hold (for ``players``, or the largest table)."""
     table = ruleset.table(players)
     counts = Counter(cards)
+    if ruleset.deck is Deck.PHASE10:
+        return _phase10_supply_problems(counts, table.packs)
     over = [(card, count) for card, count in counts.items() if count > (table.jokers if card.rank is None else table.packs)]
     problems = []
     where = "this game" if players is None else f"a table of {players}"
@@ -458,6 +601,31 @@ def supply_problems(ruleset: Ruleset, cards: Iterable[Card], players: int | None
             problems.append(Problem(ProblemKind.SUPPLY, too_many_jokers(count, table.jokers, where)))
         else:
             problems.append(Problem(ProblemKind.SUPPLY, too_many_copies(count, str(card), table.packs)))
+    return problems
+
+
+def _phase10_supply_problems(counts: Counter[Card], decks: int) -> list[Problem]:
+    """More of a card than the Phase 10 deck holds (RULES.md §8.0: 2 of each numbered card, 8 W, 4 SKIP)."""
+    problems = []
+    for card, count in sorted(counts.items()):
+        held = PHASE10_COPIES.get(card, 0) * decks
+        if count > held:
+            has = "the deck has" if decks == 1 else f"the {number_word(decks)} decks have"
+            problems.append(Problem(ProblemKind.SUPPLY, sentence(f"{number_word(count)} {card}, but {has} {number_word(held)}.")))
+    return problems
+
+
+def skip_problems(ruleset: Ruleset, melds: Sequence[_Meld]) -> list[Problem]:
+    """A skip card in a meld: one sentence per kind of skip card, about the first meld holding one."""
+    problems = []
+    seen: set[Card] = set()
+    part_of = "a phase" if ruleset.progression is not Progression.FIXED else "a meld"
+    here = " here" if ruleset.deck is Deck.STANDARD else ""  # a joker is a skip only in this game
+    for meld in melds:
+        for card in meld.skips:
+            if card not in seen:
+                seen.add(card)
+                problems.append(Problem(ProblemKind.SKIP, f"{card} is a skip card{here}; a skip is never part of {part_of}.", meld.index))
     return problems
 
 
@@ -495,7 +663,8 @@ def check_go_down(
 
     if len(analysed) != len(requirements):
         laid = f"{len(analysed)} meld{'s' * (len(analysed) != 1)}"
-        problems.append(Problem(ProblemKind.MELD_COUNT, f"Deal {deal.number} needs {deal.contract.lower()}; you laid down {laid}."))
+        message = f"{sentence(ruleset.deal_word)} {deal.number} needs {deal.contract.lower()}; you laid down {laid}."
+        problems.append(Problem(ProblemKind.MELD_COUNT, message))
         for meld in analysed:
             found, why = _closest(meld, kinds, options)
             readings[meld.index] = found
@@ -508,11 +677,12 @@ def check_go_down(
             problems += chosen[1]
             readings = list(chosen[0])
 
+    problems += skip_problems(ruleset, analysed)
     problems += supply_problems(ruleset, [card for meld in melds for card in meld] + list(remaining), players)
     if deal.meld_all and remaining:
         left = format_cards(remaining)
         verb = "is" if len(remaining) == 1 else "are"
-        problems.append(Problem(ProblemKind.UNMELDED, f"Deal {deal.number} must use every card: {left} {verb} left."))
+        problems.append(Problem(ProblemKind.UNMELDED, f"{sentence(ruleset.deal_word)} {deal.number} must use every card: {left} {verb} left."))
 
     problems.sort(key=lambda p: (p.kind, -1 if p.meld is None else p.meld))
     final = tuple(reading if reading is not None else _fallback_reading(meld) for reading, meld in zip(readings, analysed, strict=True))
@@ -555,7 +725,7 @@ def _closest(meld: _Meld, kinds: Sequence[Requirement], options: Options) -> tup
         found, why = options.of(meld.index, order)
         if found:
             return found[0], []
-        resembles = meld.resembles_run if requirement.kind is MeldKind.RUN else meld.resembles_set
+        resembles = meld.resembles(requirement.kind)
         candidates.append((not resembles, len(why), order, why))
     return None, min(candidates)[3] if candidates else []
 
@@ -715,7 +885,7 @@ def _resembles(meld: _Meld, requirement: Requirement) -> bool:
     """Whether a meld looks like the kind of meld a requirement asks for (or like nothing at all)."""
     if not (meld.resembles_set or meld.resembles_run):
         return True
-    return meld.resembles_run if requirement.kind is MeldKind.RUN else meld.resembles_set
+    return meld.resembles(requirement.kind)
 
 
 def _agreed(choices: Sequence[MeldReading]) -> MeldReading:
@@ -728,16 +898,14 @@ def _agreed(choices: Sequence[MeldReading]) -> MeldReading:
 
 
 def _replace_wilds(reading: MeldReading, wilds: tuple[tuple[int, Card], ...]) -> MeldReading:
-    return MeldReading(
-        kind=reading.kind, cards=reading.cards, rank=reading.rank, suit=reading.suit, low=reading.low, high=reading.high, wilds=wilds
-    )
+    return dataclasses.replace(reading, wilds=wilds)
 
 
 def _fallback_reading(meld: _Meld) -> MeldReading:
     """An illegal meld described as the kind it resembles."""
     if meld.resembles_set and meld.naturals:
         return MeldReading(kind=MeldKind.SET, cards=meld.cards, rank=next(iter(meld.ranks)))
-    if meld.resembles_run and meld.suits:
-        return MeldReading(kind=MeldKind.RUN, cards=meld.cards, suit=next(iter(meld.suits)))
+    if meld.resembles_run and meld.run_suits:
+        return MeldReading(kind=MeldKind.RUN, cards=meld.cards, suit=next(iter(meld.run_suits)))
     return MeldReading(kind=MeldKind.SET if meld.resembles_set else MeldKind.RUN, cards=meld.cards)
 
