@@ -140,11 +140,17 @@ def run_windows(ruleset: Ruleset, naturals: Sequence[Card], length: int) -> list
 
 
 def written_order(ruleset: Ruleset, cards: Sequence[Card], low: int, high: int) -> list[int] | None:
-    """The places of the cards if they are written in run order, up or down (a wild takes any place)."""
+    """The places of the cards if they are written in run order, up or down (a wild takes any place, and so
+    does a skip card, judged as a blank: it is refused on its own)."""
     for places in (list(range(low, high + 1)), list(range(high, low - 1, -1))):
-        if all(ruleset.is_wild(card) or place in positions(ruleset, card) for card, place in zip(cards, places, strict=True)):
+        if all(_anywhere(ruleset, card) or place in positions(ruleset, card) for card, place in zip(cards, places, strict=True)):
             return places
     return None
+
+
+def _anywhere(ruleset: Ruleset, card: Card) -> bool:
+    """Whether a card may take any place in a run: a wild, or a skip (judged as a blank)."""
+    return ruleset.is_wild(card) or ruleset.is_skip(card)
 
 
 def corner_window(ruleset: Ruleset, ranks: Collection[int], size: int, most: int) -> tuple[list[int], int] | None:
