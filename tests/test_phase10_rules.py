@@ -3,6 +3,8 @@ sentences §8.0 adds to §5, the rulesets as data (§8.1, §8.2), and that they 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.rules import RULESETS, DealOutOfRangeError, MeldKind, check_go_down, parse_cards, score_hand
@@ -185,3 +187,33 @@ def test_not_in_the_catalogue_the_api_reads():
     assert find_phase10_ruleset("phase10-cards") is PHASE10_CARDS
     with pytest.raises(UnknownRulesetError, match="'contract' is not a Phase 10 ruleset"):
         find_phase10_ruleset("contract")
+
+
+@pytest.mark.parametrize("ruleset", [PHASE10, PHASE10_CARDS, PHASE10.with_options("masters", "all-wild-groups")], ids=lambda r: r.id)
+def test_a_stored_snapshot_reads_back(ruleset):
+    """A game keeps a frozen snapshot of its rules (DESIGN.md): Phase 10's deck, points and fields survive it."""
+    from companion.rules.snapshot import ruleset_from_dict, ruleset_to_dict
+
+    again = ruleset_from_dict(json.loads(json.dumps(ruleset_to_dict(ruleset))))
+    assert again == ruleset
+    assert again.points.deck is ruleset.deck and again.progression is ruleset.progression
+    assert check_go_down(again, 8, _melds(again, "AH 3H 5H 9H JH QH KS" if again.deck is Deck.STANDARD else "2B 4B 5B 8B 8B 12B W")).legal
+
+
+def test_a_bad_wider_family_ruleset_is_refused_with_a_sentence():
+    import dataclasses
+
+    from companion.rules.rulesets import AceRule, RulesetValueError, RunSuit, Skips
+
+    with pytest.raises(RulesetValueError, match='^skips "JK" needs wilds "K": a joker cannot be both wild and a skip.$'):
+        dataclasses.replace(PHASE10_CARDS, kings_wild=False)
+    with pytest.raises(RulesetValueError, match='^aces must be "low_only" with the Phase 10 deck or wild kings, not "low_or_high".$'):
+        dataclasses.replace(PHASE10, aces=AceRule.LOW_OR_HIGH)
+    with pytest.raises(RulesetValueError, match="^points must score the cards of the phase10 deck"):
+        dataclasses.replace(PHASE10, points=PHASE10_CARDS.points)
+    with pytest.raises(RulesetValueError, match=r"^deal 9: a set is 3 to 8 cards long, not 2 \(set_min_length is 3\)\.$"):
+        dataclasses.replace(PHASE10, set_min_length=3)
+    with pytest.raises(RulesetValueError, match='^skips "SKIP" goes with the Phase 10 deck'):
+        dataclasses.replace(PHASE10, skips=Skips.NONE)
+    with pytest.raises(RulesetValueError, match='^run_suit must be "any" with the Phase 10 deck'):
+        dataclasses.replace(PHASE10, run_suit=RunSuit.SAME)

@@ -150,15 +150,8 @@ class MeldReading:
 
         ``set_word`` is what the ruleset calls a set (group, book, trio).
         """
-        if self.kind is MeldKind.RUN and self.suit is None and self.low is None:
-            # read as a try at a run, but neither one suit nor one rank: it is no meld, so not called "run"
-            text = f"no meld: neither a {set_word} (one rank) nor a run (one suit)"
-        elif self.kind is MeldKind.RUN:
-            text = "run"
-            if self.suit is not None:
-                text += f" of {self.suit.plural}"
-            if self.low is not None and self.high is not None:
-                text += f", {self._label(self.low)} to {self._label(self.high)}"
+        if self.kind is MeldKind.RUN:
+            text = self._run_words(set_word)
         elif self.kind is MeldKind.COLOUR:
             text = "colour group" if self.colour is None else f"colour group of {self.colour.name.lower()}"
         else:
@@ -167,6 +160,18 @@ class MeldReading:
                 text += f" of {int(self.rank)}s" if self._phase10 else f" of {self.rank.plural}"
         stand_ins = [f"{self.cards[index]} stands for {card}" for index, card in self.wilds]
         return ", ".join([text, *stand_ins])
+
+    def _run_words(self, set_word: str) -> str:
+        """A run's reading in words: ``"run of spades, 5 to 8"``."""
+        if self.suit is None and self.low is None:
+            # read as a try at a run, but neither one suit nor one rank: it is no meld, so not called "run"
+            return f"no meld: neither a {set_word} (one rank) nor a run (one suit)"
+        text = "run"
+        if self.suit is not None:
+            text += f" of {self.suit.plural}"
+        if self.low is not None and self.high is not None:
+            text += f", {self._label(self.low)} to {self._label(self.high)}"
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,14 +381,24 @@ def _run_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
         return [], [Problem(ProblemKind.MELD_COUNT, message, meld.index)]
     if len(meld.run_suits) > 1:
         return [], [Problem(ProblemKind.MIXED, f"{meld.text} mixes suits.", meld.index)]
+    problems = _run_length_problems(ruleset, deal, meld, requirement) + _common_problems(ruleset, meld)
+    if problems:
+        return [], problems
+    return _run_readings(ruleset, meld)
+
+
+def _run_length_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> list[Problem]:
+    """A run too short, or too long going down; where laying off the extra card would not mend it, why too."""
     problems = _length_problems(ruleset, deal, meld, requirement, "run")
     if problems and problems[0].kind is ProblemKind.TOO_MANY and not run_windows(ruleset, meld.naturals, len(meld.cards)):
         why = _why_no_run(ruleset, meld)
         if why.kind is not ProblemKind.TOO_MANY:
             problems.append(why)  # laying off the extra card would not mend a gap: say both
-    problems += _common_problems(ruleset, meld)
-    if problems:
-        return [], problems
+    return problems
+
+
+def _run_readings(ruleset: Ruleset, meld: _Meld) -> tuple[list[MeldReading], list[Problem]]:
+    """Every window a meld of the right length and kind lies in as a run, or why none."""
     windows = run_windows(ruleset, meld.naturals, len(meld.cards))
     # the reading that matches the order the cards were written in comes first
     if len(windows) > 1:
@@ -428,7 +443,7 @@ def _run_stand_ins(
 def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
     """The reason no window fits a one-suit meld of the right length."""
     counts = Counter(card.natural_rank for card in meld.naturals)
-    repeated = sorted(rank for rank, count in counts.items() if count > 1 and (rank is not Rank.ACE or len(meld.cards) < 14 or count > 2))
+    repeated = _repeated_ranks(counts, len(meld.cards))
     if repeated:
         return _repeat_problem(ruleset, meld, repeated)
     size = len(meld.cards)
@@ -442,6 +457,11 @@ def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
         if corner is not None:
             return corner
     return _gap_problem(ruleset, meld, has_ace)
+
+
+def _repeated_ranks(counts: Counter[Rank], size: int) -> list[Rank]:
+    """The ranks a run holds more than once (two aces only in a 14-card A..A run)."""
+    return sorted(rank for rank, count in counts.items() if count > 1 and (rank is not Rank.ACE or size < 14 or count > 2))
 
 
 def _repeat_problem(ruleset: Ruleset, meld: _Meld, repeated: Sequence[Rank]) -> Problem:
@@ -458,18 +478,22 @@ def _repeat_problem(ruleset: Ruleset, meld: _Meld, repeated: Sequence[Rank]) -> 
 _ACE_CHOICES = {AceRule.LOW_OR_HIGH: (1, 14), AceRule.HIGH_ONLY: (14,), AceRule.LOW_ONLY: (1,)}
 
 
-def _gap_problem(ruleset: Ruleset, meld: _Meld, has_ace: bool) -> Problem:
-    """A gap: the tightest span of the naturals is longer than the meld (the cards it skips, with the ace placed best)."""
-    suit = next(iter(meld.run_suits)) if meld.run_suits else None
+def _fewest_missing(ruleset: Ruleset, meld: _Meld, has_ace: bool) -> list[int]:
+    """The places the tightest span of the naturals leaves empty, with the ace placed best."""
     best: list[int] | None = None
     for ace_position in _ACE_CHOICES[ruleset.aces] if has_ace else (0,):  # with no ace, ace_position is never used
-        positions = sorted(
-            ace_position if card.rank is Rank.ACE else int(card.natural_rank) for card in meld.naturals
-        )
+        positions = sorted(ace_position if card.rank is Rank.ACE else int(card.natural_rank) for card in meld.naturals)
         missing = [p for p in range(positions[0], positions[-1] + 1) if p not in positions]
         if best is None or len(missing) < len(best):
             best = missing
     assert best is not None
+    return best
+
+
+def _gap_problem(ruleset: Ruleset, meld: _Meld, has_ace: bool) -> Problem:
+    """A gap: the tightest span of the naturals is longer than the meld (the cards it skips, with the ace placed best)."""
+    suit = next(iter(meld.run_suits)) if meld.run_suits else None
+    best = _fewest_missing(ruleset, meld, has_ace)
     missing_cards = " ".join(str(card_at(p, suit)) if suit is not None else place_label(ruleset, p) for p in best)
     wilds = _wild_count(meld)
     if not wilds:
@@ -652,38 +676,10 @@ def check_go_down(
     ruleset.table(players)  # validates the table size before anything else
     remaining = tuple(remaining or ())
     analysed = [_analyse(ruleset, index, meld) for index, meld in enumerate(melds)]
-    requirements = deal.requirements
-    word = ruleset.set_word
-
-    problems: list[Problem] = []
-    readings: list[MeldReading | None] = [None] * len(analysed)
-
-    kinds = list(dict.fromkeys(requirements))  # the distinct requirements, in the contract's order
-    options = Options(ruleset, deal, analysed, kinds)
-
-    if len(analysed) != len(requirements):
-        laid = f"{len(analysed)} meld{'s' * (len(analysed) != 1)}"
-        message = f"{sentence(ruleset.deal_word)} {deal.number} needs {deal.contract.lower()}; you laid down {laid}."
-        problems.append(Problem(ProblemKind.MELD_COUNT, message))
-        for meld in analysed:
-            found, why = _closest(meld, kinds, options)
-            readings[meld.index] = found
-            problems += why
-    else:
-        legal, chosen = _search(ruleset, analysed, [kinds.index(r) for r in requirements], kinds, options, word)
-        if legal is not None:
-            readings = list(legal)
-        else:
-            problems += chosen[1]
-            readings = list(chosen[0])
-
+    readings, problems = _judge_melds(ruleset, deal, analysed)
     problems += skip_problems(ruleset, analysed)
     problems += supply_problems(ruleset, [card for meld in melds for card in meld] + list(remaining), players)
-    if deal.meld_all and remaining:
-        left = format_cards(remaining)
-        verb = "is" if len(remaining) == 1 else "are"
-        problems.append(Problem(ProblemKind.UNMELDED, f"{sentence(ruleset.deal_word)} {deal.number} must use every card: {left} {verb} left."))
-
+    problems += _unmelded_problems(ruleset, deal, remaining)
     problems.sort(key=lambda p: (p.kind, -1 if p.meld is None else p.meld))
     final = tuple(reading if reading is not None else _fallback_reading(meld) for reading, meld in zip(readings, analysed, strict=True))
     return GoDownRuling(
@@ -692,6 +688,36 @@ def check_go_down(
         readings=final,
         details=tuple(problems),
     )
+
+
+def _unmelded_problems(ruleset: Ruleset, deal: Deal, remaining: Sequence[Card]) -> list[Problem]:
+    """Cards left in hand in a deal that must use every card (RULES.md §2.1 step 6)."""
+    if not deal.meld_all or not remaining:
+        return []
+    left = format_cards(remaining)
+    verb = "is" if len(remaining) == 1 else "are"
+    return [Problem(ProblemKind.UNMELDED, f"{sentence(ruleset.deal_word)} {deal.number} must use every card: {left} {verb} left.")]
+
+
+def _judge_melds(ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld]) -> tuple[list[MeldReading | None], list[Problem]]:
+    """The melds against the deal's contract (RULES.md §2.1 steps 2-5): how each was read, and what is wrong."""
+    requirements = deal.requirements
+    kinds = list(dict.fromkeys(requirements))  # the distinct requirements, in the contract's order
+    options = Options(ruleset, deal, analysed, kinds)
+    if len(analysed) == len(requirements):
+        legal, chosen = _search(ruleset, analysed, [kinds.index(r) for r in requirements], kinds, options, ruleset.set_word)
+        if legal is not None:
+            return list(legal), []
+        return list(chosen[0]), chosen[1]
+    laid = f"{len(analysed)} meld{'s' * (len(analysed) != 1)}"
+    message = f"{sentence(ruleset.deal_word)} {deal.number} needs {deal.contract.lower()}; you laid down {laid}."
+    problems = [Problem(ProblemKind.MELD_COUNT, message)]
+    readings: list[MeldReading | None] = []
+    for meld in analysed:
+        found, why = _closest(meld, kinds, options)
+        readings.append(found)
+        problems += why
+    return readings, problems
 
 
 class Options:

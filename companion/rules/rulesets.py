@@ -543,8 +543,15 @@ class Ruleset:
             raise RulesetValueError(f'skips "SKIP" goes with the Phase 10 deck, and only with it, not skips "{self.skips.value}".')
         if self.skips is Skips.JOKER and not self.kings_wild:
             raise RulesetValueError('skips "JK" needs wilds "K": a joker cannot be both wild and a skip.')
-        if (phase10 or self.kings_wild) and self.aces is not AceRule.LOW_ONLY:
+        self._check_rank_line()
+
+    def _check_rank_line(self) -> None:
+        """Where the rank line ends at 12 (the Phase 10 deck, wild kings), the ace is only 1 and runs have free suits
+        on the Phase 10 deck (its runs of one colour are not judged yet)."""
+        if (self.deck is Deck.PHASE10 or self.kings_wild) and self.aces is not AceRule.LOW_ONLY:
             raise RulesetValueError(f'aces must be "low_only" with the Phase 10 deck or wild kings, not "{self.aces.value}".')
+        if self.deck is Deck.PHASE10 and self.run_suit is not RunSuit.ANY:
+            raise RulesetValueError('run_suit must be "any" with the Phase 10 deck: runs of one colour are not judged yet.')
 
     def plays(self, players: int) -> bool:
         """Whether a table of ``players`` plays this ruleset: the one check of a table's size."""

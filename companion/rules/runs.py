@@ -103,6 +103,21 @@ def run_windows(ruleset: Ruleset, naturals: Sequence[Card], length: int) -> list
     """
     if length > longest_run(ruleset):
         return []
+    span = _span(naturals)
+    if span is None:
+        return []  # a repeated rank never fits a run
+    aces, low_rank, high_rank = span
+    first_low = 2 if ruleset.aces is AceRule.HIGH_ONLY else 1
+    last_low = last_position(ruleset) + 1 - length
+    if high_rank:
+        first_low = max(first_low, high_rank - length + 1)
+        last_low = min(last_low, low_rank)
+    return _windows(first_low, last_low, length, aces)
+
+
+def _span(naturals: Sequence[Card]) -> tuple[int, int, int] | None:
+    """The aces, and the lowest and highest other rank (99 and 0 with none), of naturals that may share a run;
+    ``None`` where a rank other than the ace repeats."""
     aces = 0
     low_rank, high_rank = 99, 0
     seen = 0
@@ -113,17 +128,15 @@ def run_windows(ruleset: Ruleset, naturals: Sequence[Card], length: int) -> list
             continue
         bit = 1 << rank
         if seen & bit:
-            return []  # a repeated rank never fits a run
+            return None
         seen |= bit
-        if rank < low_rank:
-            low_rank = rank
-        if rank > high_rank:
-            high_rank = rank
-    first_low = 2 if ruleset.aces is AceRule.HIGH_ONLY else 1
-    last_low = last_position(ruleset) + 1 - length
-    if high_rank:
-        first_low = max(first_low, high_rank - length + 1)
-        last_low = min(last_low, low_rank)
+        low_rank = min(low_rank, rank)
+        high_rank = max(high_rank, rank)
+    return aces, low_rank, high_rank
+
+
+def _windows(first_low: int, last_low: int, length: int, aces: int) -> list[tuple[int, int | None]]:
+    """The windows from ``first_low`` to ``last_low`` that hold the aces (one low or high; two only A..A)."""
     windows: list[tuple[int, int | None]] = []
     for low in range(first_low, last_low + 1):
         high = low + length - 1
