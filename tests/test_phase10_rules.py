@@ -10,7 +10,7 @@ import pytest
 from companion.rules import RULESETS, DealOutOfRangeError, MeldKind, check_go_down, parse_cards, score_hand
 from companion.rules.cards import Colour, Deck, Suit
 from companion.rules.phase10 import PHASE10, PHASE10_CARDS, PHASE10_RULESETS, find_phase10_ruleset
-from companion.rules.rulesets import Progression, UnknownRulesetError
+from companion.rules.rulesets import GameEnd, Progression, Tiebreak, UnknownRulesetError, Winner
 
 RULESETS_BY_ID = {"phase10": PHASE10, "phase10-cards": PHASE10_CARDS}
 
@@ -96,7 +96,9 @@ def test_a_phase10_run_reads_with_numbers_and_no_suit():
 
 def test_a_run_of_13_is_longer_than_the_line():
     ruling = check_go_down(PHASE10, 4, _melds(PHASE10, "1R 2B 3G 4Y 5R 6B 7G 8Y 9R 10B 11G 12Y W"))
-    assert ruling.problems == ("1R 2B 3G 4Y 5R 6B 7G 8Y 9R 10B 11G 12Y W has 13 cards; a run has at most 12 (1 to 12).",)
+    assert ruling.problems == ("1R 2B 3G 4Y 5R 6B 7G 8Y 9R 10B 11G 12Y W is 13 cards; a run holds 12 at most.",)
+    kings = check_go_down(PHASE10_CARDS, 4, _melds(PHASE10_CARDS, "AS 2H 3D 4C 5S 6H 7D 8C 9S 10H JD QC KS"))
+    assert kings.problems == ("AS 2H 3D 4C 5S 6H 7D 8C 9S 10H JD QC KS is 13 cards; a run holds 12 at most.",)
 
 
 def test_a_repeated_number_in_a_run():
@@ -178,6 +180,11 @@ def test_phase10_values():
     }  # fmt: skip
     assert [option.key for option in PHASE10.options] == ["all-wild-groups", "hit-next-turn", "masters"]
     assert PHASE10.with_options("masters").progression is Progression.PER_PLAYER_CHOICE
+    for ruleset in (PHASE10, PHASE10_CARDS, PHASE10.with_options("masters")):
+        assert (ruleset.game_end, ruleset.winner, ruleset.tiebreak) == (
+            GameEnd.LAST_PHASE_MADE, Winner.FINISHED_LOWEST_TOTAL, Tiebreak.REPLAY_LAST_PHASE,
+        )  # fmt: skip
+    assert all((r.game_end, r.winner, r.tiebreak) == (GameEnd.LAST_DEAL, Winner.LOWEST_TOTAL, Tiebreak.NONE) for r in RULESETS.values())
 
 
 def test_not_in_the_catalogue_the_api_reads():
@@ -217,3 +224,9 @@ def test_a_bad_wider_family_ruleset_is_refused_with_a_sentence():
         dataclasses.replace(PHASE10, skips=Skips.NONE)
     with pytest.raises(RulesetValueError, match='^run_suit must be "any" with the Phase 10 deck'):
         dataclasses.replace(PHASE10, run_suit=RunSuit.SAME)
+    with pytest.raises(RulesetValueError, match=r'^tiebreak "replay_last_phase" needs per-player progression\.$'):
+        dataclasses.replace(RULESETS["contract"], tiebreak=Tiebreak.REPLAY_LAST_PHASE)
+    with pytest.raises(RulesetValueError, match='^progression "fixed" ends with game_end "last_deal" and winner "lowest_total", '):
+        dataclasses.replace(PHASE10, progression=Progression.FIXED, tiebreak=Tiebreak.NONE)
+    with pytest.raises(RulesetValueError, match=r"^deal 2: every phase of a per-player game deals the same cards \(10\), not 11\.$"):
+        dataclasses.replace(PHASE10, deals=(PHASE10.deals[0], dataclasses.replace(PHASE10.deals[1], cards_dealt=11)))

@@ -447,16 +447,24 @@ def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
     if repeated:
         return _repeat_problem(ruleset, meld, repeated)
     size = len(meld.cards)
-    longest = longest_run(ruleset)
-    if size > longest:
-        span = longest_run_span(ruleset)
-        return Problem(ProblemKind.TOO_MANY, f"{meld.text} has {size} cards; a run has at most {longest} ({span}).", meld.index)
+    if size > longest_run(ruleset):
+        return _too_long_problem(ruleset, meld)
     has_ace = Rank.ACE in counts
     if has_ace:
         corner = _corner_problem(ruleset, meld, sorted(int(rank) for rank in counts))
         if corner is not None:
             return corner
     return _gap_problem(ruleset, meld, has_ace)
+
+
+def _too_long_problem(ruleset: Ruleset, meld: _Meld) -> Problem:
+    """A run longer than the rank line: ``"... is 13 cards; a run holds 12 at most."`` where the ace is only low
+    (RULES.md §8.0), ``"... has 15 cards; a run has at most 14 (A to A)."`` otherwise."""
+    size, longest = len(meld.cards), longest_run(ruleset)
+    if ruleset.aces is AceRule.LOW_ONLY:
+        return Problem(ProblemKind.TOO_MANY, f"{meld.text} is {cards_word(size)}; a run holds {longest} at most.", meld.index)
+    span = longest_run_span(ruleset)
+    return Problem(ProblemKind.TOO_MANY, f"{meld.text} has {size} cards; a run has at most {longest} ({span}).", meld.index)
 
 
 def _repeated_ranks(counts: Counter[Rank], size: int) -> list[Rank]:

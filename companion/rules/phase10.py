@@ -23,6 +23,7 @@ from .rulesets import (
     AceRule,
     BuyRule,
     Deal,
+    GameEnd,
     GoingOut,
     HouseOption,
     JokerReclaim,
@@ -36,7 +37,9 @@ from .rulesets import (
     SameSuitRuns,
     Skips,
     TableSupply,
+    Tiebreak,
     UnknownRulesetError,
+    Winner,
     describe_contract,
 )
 
@@ -83,6 +86,9 @@ PHASE10 = Ruleset(
     skips=Skips.SKIP,
     deals=_phases("colour"),
     progression=Progression.PER_PLAYER,
+    game_end=GameEnd.LAST_PHASE_MADE,
+    winner=Winner.FINISHED_LOWEST_TOTAL,
+    tiebreak=Tiebreak.REPLAY_LAST_PHASE,
     exact=False,
     set_min_length=2,
     run_suit=RunSuit.ANY,

@@ -175,6 +175,43 @@ class Progression(enum.StrEnum):
     """Before each hand each player picks a phase not yet made (Phase 10 Masters)."""
 
 
+class GameEnd(enum.StrEnum):
+    """When a game ends (RULES.md §8.0 ``game_end``)."""
+
+    LAST_DEAL = "last_deal"
+    """After the last deal of the schedule."""
+    LAST_PHASE_MADE = "last_phase_made"
+    """After the hand in which someone makes their last phase."""
+
+
+class Winner(enum.StrEnum):
+    """Who wins a game (RULES.md §8.0 ``winner``)."""
+
+    LOWEST_TOTAL = "lowest_total"
+    """The lowest total."""
+    FINISHED_LOWEST_TOTAL = "finished_lowest_total"
+    """The lowest total among those who made every phase (RULES.md §8.6.6)."""
+
+
+class Tiebreak(enum.StrEnum):
+    """What settles a tie for the win (RULES.md §8.0 ``tiebreak``)."""
+
+    NONE = "none"
+    """Nothing: the win is shared."""
+    MOST_DEALS_WON = "most_deals_won"
+    """The most deals in which the player went out."""
+    REPLAY_LAST_PHASE = "replay_last_phase"
+    """The tied players play a tie-break hand on their last phase (RULES.md §8.6.7)."""
+
+
+#: The game end and winner rule that go with each progression (API.md: "any other pairing answers 400").
+_PROGRESSION_ENDS = {
+    Progression.FIXED: (GameEnd.LAST_DEAL, Winner.LOWEST_TOTAL),
+    Progression.PER_PLAYER: (GameEnd.LAST_PHASE_MADE, Winner.FINISHED_LOWEST_TOTAL),
+    Progression.PER_PLAYER_CHOICE: (GameEnd.LAST_PHASE_MADE, Winner.FINISHED_LOWEST_TOTAL),
+}
+
+
 class LayOffTiming(enum.StrEnum):
     """The earliest a player may lay off after going down."""
 
@@ -428,6 +465,12 @@ class Ruleset:
     """The game's deals, numbered from 1: contract, cards dealt, going out, meld-all, buys."""
     progression: Progression = Progression.FIXED
     """Whether everyone plays the same deal, or each player their own phase (the deals are then phases)."""
+    game_end: GameEnd = GameEnd.LAST_DEAL
+    """When the game ends: after the last deal, or after the hand in which someone makes their last phase."""
+    winner: Winner = Winner.LOWEST_TOTAL
+    """Who wins: the lowest total, or the lowest total among those who made every phase."""
+    tiebreak: Tiebreak = Tiebreak.NONE
+    """What settles a tie for the win: nothing, the most deals won, or a tie-break hand."""
     exact: bool = True
     """Going down uses exactly each requirement's length (never in a ``meld_all`` deal)."""
     set_min_length: int = 3
@@ -484,6 +527,7 @@ class Ruleset:
         for name, kind in (
             ("same_suit_runs", SameSuitRuns), ("aces", AceRule), ("lay_off", LayOffTiming), ("reclaim", JokerReclaim),
             ("deck", Deck), ("skips", Skips), ("run_suit", RunSuit), ("progression", Progression),
+            ("game_end", GameEnd), ("winner", Winner), ("tiebreak", Tiebreak),
         ):  # fmt: skip
             _coerce_enum(self, name, kind)
         for name in ("id", "name", "set_word", "buy_name"):
@@ -519,6 +563,26 @@ class Ruleset:
             raise ValueError(f"{self.id}: table sizes must be covered once each, without gaps: {covered!r}")
         self._check_deals()
         self._check_deck()
+        self._check_progression()
+
+    def _check_progression(self) -> None:
+        """Game end, winner and tie-break agree with the progression; every phase of a per-player game deals
+        the same cards (RULES.md §8.6.1)."""
+        game_end, winner = _PROGRESSION_ENDS[self.progression]
+        if (self.game_end, self.winner) != (game_end, winner):
+            raise RulesetValueError(
+                f'progression "{self.progression.value}" ends with game_end "{game_end.value}" and winner "{winner.value}", '
+                f'not "{self.game_end.value}" and "{self.winner.value}".'
+            )
+        if self.tiebreak is Tiebreak.REPLAY_LAST_PHASE and self.progression is Progression.FIXED:
+            raise RulesetValueError('tiebreak "replay_last_phase" needs per-player progression.')
+        if self.progression is not Progression.FIXED:
+            dealt = self.deals[0].cards_dealt
+            for deal in self.deals:
+                if deal.cards_dealt != dealt:
+                    raise RulesetValueError(
+                        f"deal {deal.number}: every phase of a per-player game deals the same cards ({dealt}), not {deal.cards_dealt}."
+                    )
 
     def _check_deals(self) -> None:
         """Each deal against the ruleset: a meld-all deal never ends on a discard, no set shorter than allowed."""
@@ -759,7 +823,7 @@ def requirement_phrase(requirement: Requirement, set_word: str, colour_word: str
 __all__ = [
     "AceRule", "BuyRule", "Deal", "DealOutOfRangeError", "GoingOut", "HouseOption", "JokerReclaim", "LayOffTiming",
     "MeldKind", "PlayersOutOfRangeError", "PointTable", "Requirement", "Ruleset", "RulesError",
-    "RunSuit", "Skips", "Progression", "PHASE10_POINT_KEYS", "POINT_KEYS", "colour_phrase", "requirement_phrase",
+    "RunSuit", "Skips", "Progression", "GameEnd", "Winner", "Tiebreak", "PHASE10_POINT_KEYS", "POINT_KEYS", "colour_phrase", "requirement_phrase",
     "SameSuitRuns", "Settlement", "TableSupply", "UnknownRulesetError", "describe_contract",
     "RulesetValueError",
     "JOKER",
