@@ -125,6 +125,18 @@ def random_go_downs(draw):
     return key, phase, melds, "random"
 
 
+def _assert_places_fit(ruleset, reading, described: str) -> None:
+    """A legal run lies within 1..12 holding its cards once each; a wild's claimed place is an empty one of it."""
+    if reading.kind is not MeldKind.RUN:
+        assert not reading.wild_places, described
+        return
+    assert 1 <= reading.low <= reading.high <= 12 and reading.high - reading.low + 1 == len(reading.cards), described
+    natural = [int(card.rank) for card in reading.cards if card.rank is not None and not ruleset.is_wild(card)]
+    claimed = [place for _, place in reading.wild_places]
+    assert len(set(natural + claimed)) == len(natural) + len(claimed), described
+    assert all(reading.low <= place <= reading.high for place in natural + claimed), described
+
+
 def _judge(case, seen: Counter) -> None:
     key, phase, melds, how = case
     ruleset = VARIANTS[key]
@@ -137,6 +149,8 @@ def _judge(case, seen: Counter) -> None:
     if ruling.legal:
         wanted = Counter(requirement.kind for requirement in ruleset.deal(phase).requirements)
         assert Counter(reading.kind for reading in ruling.readings) == wanted, described
+        for reading in ruling.readings:
+            _assert_places_fit(ruleset, reading, described)
     seen[expected] += 1
     event("legal" if expected else "illegal")
     event(f"{how}: {'legal' if expected else 'illegal'}")

@@ -230,3 +230,29 @@ def test_a_bad_wider_family_ruleset_is_refused_with_a_sentence():
         dataclasses.replace(PHASE10, progression=Progression.FIXED, tiebreak=Tiebreak.NONE)
     with pytest.raises(RulesetValueError, match=r"^deal 2: every phase of a per-player game deals the same cards \(10\), not 11\.$"):
         dataclasses.replace(PHASE10, deals=(PHASE10.deals[0], dataclasses.replace(PHASE10.deals[1], cards_dealt=11)))
+
+
+# (ruleset, phase, melds, the run's wilds as the API writes them) from RULES.md §4.11.4 and §4.12.8, and open places
+STAND_INS = [
+    ("phase10", 2, "9R 9B 9G | 3Y 4G W 6R", {"2": "5"}),  # "W = 5"
+    ("phase10-cards", 6, "4S 5H 6D 7C 8S 9H 10D JC QS KH", {"9": "3"}),  # "KH = 3"
+    ("phase10", 5, "W 6R 7B 8G 9Y W 11B 12G", {"0": "5", "5": "10"}),  # written in run order: each wild its own place
+    ("phase10", 4, "W W W W W W 12R", {"0": "6", "1": "7", "2": "8", "3": "9", "4": "10", "5": "11"}),  # 6 to 12 only
+    ("phase10", 2, "9R 9B 9G | 3Y 4G 5B W", {}),  # 2 or 6: the legal readings disagree, so none is given
+    ("phase10", 4, "W 6R 7B 8G 9Y W 11B", {}),  # 5 to 11 (W = 5, 10) or 6 to 12 (W = 10, 12): none agreed
+]
+
+
+@pytest.mark.parametrize(("key", "phase", "melds", "wilds"), STAND_INS, ids=[f"{k}-{m}" for k, _, m, _ in STAND_INS])
+def test_a_free_suit_runs_wild_stands_for_a_number_alone(key, phase, melds, wilds):
+    ruleset = RULESETS_BY_ID[key]
+    ruling = check_go_down(ruleset, phase, _melds(ruleset, melds))
+    assert ruling.legal, ruling.problems
+    run = ruling.readings[-1].to_json()
+    assert run["kind"] == "run" and "suit" not in run
+    assert run["wilds"] == wilds
+
+
+def test_a_stand_in_in_words():
+    (reading,) = check_go_down(PHASE10, 5, _melds(PHASE10, "W 6R 7B 8G 9Y W 11B 12G")).readings
+    assert reading.describe() == "run, 5 to 12, W stands for 5, W stands for 10"

@@ -24,6 +24,7 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .cards import PHASE10_COPIES, Card, Colour, Deck, Rank, Suit, format_cards, parse_cards  # noqa: F401  (parse_cards: for the doctests)
 from .runs import card_at, corner_window, longest_run, longest_run_span, place_label, position_label, run_windows, written_order
@@ -120,6 +121,9 @@ class MeldReading:
     """``(index in cards, the card it stands for)`` for each wild whose stand-in every legal reading agrees on."""
     colour: Suit | Colour | None = None
     """A colour group's colour (a suit on a standard deck), where it has a natural card."""
+    wild_places: tuple[tuple[int, int], ...] = ()
+    """In a run whose suits are free: ``(index in cards, the position it stands for)`` for each wild whose
+    place every legal reading agrees on (its number or rank alone, API.md: ``{"2": "5"}``)."""
 
     @property
     def _phase10(self) -> bool:
@@ -132,17 +136,25 @@ class MeldReading:
         """The API's shape for a meld reading."""
         data: dict[str, object] = {"kind": self.kind.value, "cards": [str(card) for card in self.cards]}
         if self.kind is MeldKind.RUN:
-            if self.suit is not None:
-                data["suit"] = self.suit.value
-            if self.low is not None and self.high is not None:
-                data["low"] = self._label(self.low)
-                data["high"] = self._label(self.high)
+            data |= self._run_json()
         elif self.kind is MeldKind.COLOUR:
             if self.colour is not None:
                 data["colour"] = self.colour.value
         elif self.rank is not None:
             data["rank"] = self._label(self.rank)
-        data["wilds"] = {str(index): str(card) for index, card in self.wilds}
+        wilds = {str(index): str(card) for index, card in self.wilds}
+        wilds |= {str(index): self._label(place) for index, place in self.wild_places}
+        data["wilds"] = wilds
+        return data
+
+    def _run_json(self) -> dict[str, object]:
+        """A run's suit (where it has one) and span."""
+        data: dict[str, object] = {}
+        if self.suit is not None:
+            data["suit"] = self.suit.value
+        if self.low is not None and self.high is not None:
+            data["low"] = self._label(self.low)
+            data["high"] = self._label(self.high)
         return data
 
     def describe(self, set_word: str = "set") -> str:
@@ -159,6 +171,7 @@ class MeldReading:
             if self.rank is not None:
                 text += f" of {int(self.rank)}s" if self._phase10 else f" of {self.rank.plural}"
         stand_ins = [f"{self.cards[index]} stands for {card}" for index, card in self.wilds]
+        stand_ins += [f"{self.cards[index]} stands for {self._label(place)}" for index, place in self.wild_places]
         return ", ".join([text, *stand_ins])
 
     def _run_words(self, set_word: str) -> str:
@@ -409,25 +422,28 @@ def _run_readings(ruleset: Ruleset, meld: _Meld) -> tuple[list[MeldReading], lis
     readings = []
     for low, ace_at in windows:
         high = low + len(meld.cards) - 1
-        stand_ins: tuple[tuple[int, Card], ...] = ()
-        if suit is not None and meld.wild_indexes:
-            stand_ins = _run_stand_ins(ruleset, meld, suit, low, high, ace_at)
-        readings.append(MeldReading(kind=MeldKind.RUN, cards=meld.cards, suit=suit, low=low, high=high, wilds=stand_ins))
+        places = _wild_places(ruleset, meld, low, high, ace_at) if meld.wild_indexes else ()
+        if suit is None:  # suits are free (or every card is wild): a wild stands for a place alone
+            reading = MeldReading(kind=MeldKind.RUN, cards=meld.cards, low=low, high=high, wild_places=places if meld.naturals else ())
+        else:
+            stand_ins = tuple((i, card_at(place, suit)) for i, place in places)
+            reading = MeldReading(kind=MeldKind.RUN, cards=meld.cards, suit=suit, low=low, high=high, wilds=stand_ins)
+        readings.append(reading)
     return readings, []
 
 
-def _run_stand_ins(
-    ruleset: Ruleset, meld: _Meld, suit: Suit, low: int, high: int, ace_at: int | None
-) -> tuple[tuple[int, Card], ...]:
-    """What each wild stands for in a run lying from ``low`` to ``high``.
+def _wild_places(ruleset: Ruleset, meld: _Meld, low: int, high: int, ace_at: int | None) -> tuple[tuple[int, int], ...]:
+    """The place each wild stands for in a run lying from ``low`` to ``high``: ``(index in the meld, place)``.
 
     When the meld is written in run order (up or down), each wild stands for
     its own place; otherwise the wilds fill the missing places in the order
-    they were written.
+    they were written. A skip card (judged as a blank, and refused on its
+    own) stands for nothing.
     """
+    wilds = [i for i in meld.wild_indexes if not ruleset.is_skip(meld.cards[i])]
     ordered = written_order(ruleset, meld.cards, low, high)
     if ordered is not None:
-        return tuple((i, card_at(ordered[i], suit)) for i in meld.wild_indexes)
+        return tuple((i, ordered[i]) for i in wilds)
     taken = set()
     for card in meld.naturals:
         if card.rank is not Rank.ACE:
@@ -437,7 +453,7 @@ def _run_stand_ins(
         else:  # two aces: the A..A run
             taken.update((1, 14))
     missing = [p for p in range(low, high + 1) if p not in taken]
-    return tuple((i, card_at(p, suit)) for i, p in zip(meld.wild_indexes, missing, strict=False))
+    return tuple(zip(wilds, missing, strict=False))
 
 
 def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
@@ -922,17 +938,24 @@ def _resembles(meld: _Meld, requirement: Requirement) -> bool:
     return meld.resembles(requirement.kind)
 
 
+_Pair = TypeVar("_Pair")
+
+
+def _common(pairs: tuple[_Pair, ...], others: Sequence[tuple[_Pair, ...]]) -> tuple[_Pair, ...]:
+    """The pairs found in every one of ``others`` too."""
+    return tuple(pair for pair in pairs if all(pair in other for other in others))
+
+
 def _agreed(choices: Sequence[MeldReading]) -> MeldReading:
-    """The first reading, keeping only the stand-ins every legal reading agrees on."""
+    """The first reading, keeping only the stand-ins (and a free-suit run's places) every legal reading agrees on."""
     first = choices[0]
-    if not first.wilds or len(choices) == 1:
+    if not (first.wilds or first.wild_places) or len(choices) == 1:
         return first
-    agreed = tuple(pair for pair in first.wilds if all(pair in other.wilds for other in choices[1:]))
-    return first if agreed == first.wilds else _replace_wilds(first, agreed)
-
-
-def _replace_wilds(reading: MeldReading, wilds: tuple[tuple[int, Card], ...]) -> MeldReading:
-    return dataclasses.replace(reading, wilds=wilds)
+    agreed = _common(first.wilds, [other.wilds for other in choices[1:]])
+    places = _common(first.wild_places, [other.wild_places for other in choices[1:]])
+    if (agreed, places) == (first.wilds, first.wild_places):
+        return first
+    return dataclasses.replace(first, wilds=agreed, wild_places=places)
 
 
 def _fallback_reading(meld: _Meld) -> MeldReading:
