@@ -256,3 +256,23 @@ def test_a_free_suit_runs_wild_stands_for_a_number_alone(key, phase, melds, wild
 def test_a_stand_in_in_words():
     (reading,) = check_go_down(PHASE10, 5, _melds(PHASE10, "W 6R 7B 8G 9Y W 11B 12G")).readings
     assert reading.describe() == "run, 5 to 12, W stands for 5, W stands for 10"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "phase", "hand", "message"),
+    [
+        (PHASE10, 2, "9R 9B W 3Y 4G 6R 12B 12G SKIP 1Y 2R",
+         "Phase 10 can't be solved yet: the solver does not know the Phase 10 deck, skip cards, runs of any suits and aces only low."),
+        (PHASE10_CARDS, 8, "2H 5H 8H 8H JH AS KC JK 3D 9S 10H",
+         "Phase 10 (standard cards) can't be solved yet: the solver does not know wild kings, skip cards, runs of any suits, "
+         "aces only low and cards of one colour."),
+    ],
+    ids=["phase10", "phase10-cards"],
+)  # fmt: skip
+def test_the_solver_refuses_phase10_with_a_sentence_rather_than_answer_wrongly(ruleset, phase, hand, message):
+    """RULES.md §4.11's and §4.12's solver examples wait for a solver that searches Phase 10's rules."""
+    from companion.rules.solver import NotSolvedYetError, solve
+
+    with pytest.raises(NotSolvedYetError) as error:
+        solve(ruleset, phase, parse_cards(hand, deck=ruleset.deck))
+    assert str(error.value) == message
