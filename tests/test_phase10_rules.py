@@ -276,3 +276,11 @@ def test_the_solver_refuses_phase10_with_a_sentence_rather_than_answer_wrongly(r
     with pytest.raises(NotSolvedYetError) as error:
         solve(ruleset, phase, parse_cards(hand, deck=ruleset.deck))
     assert str(error.value) == message
+
+
+def test_custom_rulesets_do_not_offer_the_wider_familys_aces_yet():
+    """The public API is unchanged this session: a custom ruleset still chooses aces low or high, or high only."""
+    from companion.rules import RulesetDefinitionError, ruleset_from_definition
+
+    with pytest.raises(RulesetDefinitionError, match='^aces is "low_or_high" or "high_only", not "low_only".$'):
+        ruleset_from_definition({"base": "contract", "name": "X", "aces": "low_only"})
