@@ -113,6 +113,20 @@ def test_a_set_for_a_run_is_named_by_the_phase():
     )
 
 
+# (phase, melds, problems): a meld for a set is called a run only where one window could hold it
+NOT_A_SET = [
+    (1, "3R 3B 5G | 7R 7B 7G", ("3R 3B 5G mixes numbers; a set is cards of one number.",)),
+    (1, "3R 9B 5G | 7R 7B 7G", ("3R 9B 5G mixes numbers; a set is cards of one number.",)),
+    (1, "3R 4B 5G | 7R 7B 7G", ("3R 4B 5G is a run; phase 1 needs two sets of 3.",)),
+    (1, "3R W 5G | 7R 7B 7G", ("3R W 5G is a run; phase 1 needs two sets of 3.",)),
+]
+
+
+@pytest.mark.parametrize(("phase", "melds", "problems"), NOT_A_SET, ids=[m for _, m, _ in NOT_A_SET])
+def test_a_meld_that_is_not_a_set(phase, melds, problems):
+    assert check_go_down(PHASE10, phase, _melds(PHASE10, melds)).problems == problems
+
+
 def test_a_short_set_of_2_and_a_short_colour_group():
     assert check_go_down(PHASE10, 9, _melds(PHASE10, "8R 8B 8G 8Y W | 12R")).problems == ("12R is 1 card; phase 9 needs a set of 2.",)
     assert check_go_down(PHASE10, 8, _melds(PHASE10, "2B 4B 5B")).problems == ("2B 4B 5B is 3 cards; phase 8 needs 7 cards of one colour.",)

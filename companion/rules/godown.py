@@ -212,7 +212,7 @@ class GoDownRuling:
 class _Meld:
     """What the checker needs to know of one meld, worked out once."""
 
-    __slots__ = ("index", "cards", "naturals", "wild_indexes", "skips", "ranks", "suits", "run_suits", "_text")
+    __slots__ = ("index", "cards", "naturals", "wild_indexes", "skips", "ranks", "suits", "run_suits", "free_suits", "_text")
 
     def __init__(
         self,
@@ -236,6 +236,7 @@ class _Meld:
         self.ranks = ranks
         self.suits = suits
         self.run_suits = frozenset[Suit]() if free_suits else suits
+        self.free_suits = free_suits
         self._text: str | None = None
 
     @property
@@ -250,7 +251,13 @@ class _Meld:
 
     @property
     def resembles_run(self) -> bool:
-        return len(self.run_suits) <= 1 and (len(self.naturals) <= 1 or len(self.ranks) > 1)
+        """One suit and more than one rank; where suits are free (Phase 10), distinct ranks that one window
+        of the meld's length could hold."""
+        if len(self.naturals) <= 1:
+            return True
+        if not self.free_suits:
+            return len(self.run_suits) <= 1 and len(self.ranks) > 1
+        return len(self.ranks) == len(self.naturals) and max(self.ranks) - min(self.ranks) < len(self.cards)
 
     @property
     def marks(self) -> frozenset[Suit | Colour | None]:
@@ -376,7 +383,8 @@ def _set_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
         if meld.resembles_run:
             message = f"{meld.text} is a run; {ruleset.deal_word} {deal.number} needs {deal.contract.lower()}."
             return [], [Problem(ProblemKind.MELD_COUNT, message, meld.index)]
-        return [], [Problem(ProblemKind.MIXED, f"{meld.text} mixes ranks; a {word} is cards of one rank.", meld.index)]
+        each = ruleset.rank_word
+        return [], [Problem(ProblemKind.MIXED, f"{meld.text} mixes {each}s; a {word} is cards of one {each}.", meld.index)]
     problems = _length_problems(ruleset, deal, meld, requirement, word)
     if not ruleset.dup_suits and len(meld.suits) < len(meld.naturals):
         problems.append(Problem(ProblemKind.MIXED, f"{meld.text} repeats a suit; a {word} needs cards of different suits.", meld.index))
@@ -495,8 +503,7 @@ def _repeat_problem(ruleset: Ruleset, meld: _Meld, repeated: Sequence[Rank]) -> 
         twice = ", ".join(f"{rank.label}{suit.value}" for rank in repeated)
         return Problem(ProblemKind.GAP, f"{meld.text} repeats {twice}; a run has one card of each rank.", meld.index)
     twice = ", ".join(place_label(ruleset, rank) for rank in repeated)
-    each = "number" if ruleset.deck is Deck.PHASE10 else "rank"
-    return Problem(ProblemKind.GAP, f"{meld.text} repeats {twice}; a run has one card of each {each}.", meld.index)
+    return Problem(ProblemKind.GAP, f"{meld.text} repeats {twice}; a run has one card of each {ruleset.rank_word}.", meld.index)
 
 
 _ACE_CHOICES = {AceRule.LOW_OR_HIGH: (1, 14), AceRule.HIGH_ONLY: (14,), AceRule.LOW_ONLY: (1,)}

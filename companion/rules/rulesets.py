@@ -675,6 +675,11 @@ class Ruleset:
         return "colour" if self.deck is Deck.PHASE10 else "suit"
 
     @property
+    def rank_word(self) -> str:
+        """What a card's rank is called in a sentence: a ``"number"`` on the Phase 10 deck, else a ``"rank"``."""
+        return "number" if self.deck is Deck.PHASE10 else "rank"
+
+    @property
     def top_rank(self) -> int:
         """The highest natural rank a run may hold: 12 on the Phase 10 deck or where kings are wild, else 13."""
         return 12 if self.deck is Deck.PHASE10 or self.kings_wild else 13
