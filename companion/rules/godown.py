@@ -430,9 +430,10 @@ def _run_readings(ruleset: Ruleset, meld: _Meld) -> tuple[list[MeldReading], lis
     readings = []
     for low, ace_at in windows:
         high = low + len(meld.cards) - 1
-        places = _wild_places(ruleset, meld, low, high, ace_at) if meld.wild_indexes else ()
+        # no wild, or every card wild (where no place is fixed): nothing stands for anything
+        places = _wild_places(ruleset, meld, low, high, ace_at) if meld.wild_indexes and meld.naturals else ()
         if suit is None:  # suits are free (or every card is wild): a wild stands for a place alone
-            reading = MeldReading(kind=MeldKind.RUN, cards=meld.cards, low=low, high=high, wild_places=places if meld.naturals else ())
+            reading = MeldReading(kind=MeldKind.RUN, cards=meld.cards, low=low, high=high, wild_places=places)
         else:
             stand_ins = tuple((i, card_at(place, suit)) for i, place in places)
             reading = MeldReading(kind=MeldKind.RUN, cards=meld.cards, suit=suit, low=low, high=high, wilds=stand_ins)
