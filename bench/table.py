@@ -47,7 +47,7 @@ OUT = ROOT / "artifacts" / "bench"
 DEAL = {"Bob": ["K", "Q", "7", "JK", "2", "A"], "Cat": ["3", "3", "10", "J", "9", "A"], "Dan": ["JK", "JK", "5", "4", "8", "K"]}
 SMALL_SCREEN = {"width": 360, "height": 740}
 EIGHT = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
-ELEVEN = ["K", "Q", "7", "JK", "2", "A", "3", "10", "J", "9", "5"]
+ELEVEN = ["K", "Q", "7", "8", "2", "A", "3", "10", "J", "9", "5"]  # no joker: seven hands hold more than the packs have
 #: Progressive's first deal at eight: Ann went out, the seven others still hold all eleven cards (the most taps).
 EIGHT_DEAL = {name: ELEVEN for name in EIGHT[1:]}
 
