@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from conftest import fuzz
 from companion.house_rules.builder import judge
-from companion.house_rules.draft import Draft
+from companion.house_rules.draft import Draft, TableRow
 from companion.house_rules.help import examples
-from companion.house_rules.refusals import BOUNDS, LENGTHS
+from companion.house_rules.refusals import BOUNDS, LENGTHS, family_refusal
 from companion.rules import RULESETS
 from companion.rules.definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
 from pages import parse
@@ -104,6 +104,31 @@ def test_too_many_melds_deals_and_table_sizes_are_said_in_words():
     for _ in range(14):
         draft.apply("add-deal")
     assert judge(draft).errors == {"form": "A game has at most 20 deals: remove 1."}
+
+
+def _tables_draft(players: tuple[str, str], *spans: tuple[str, str]) -> Draft:
+    """A draft for ``players`` (Fewest, Most) whose table sizes are ``spans`` of (From, To), as typed."""
+    return Draft(players_min=players[0], players_max=players[1], tables=[TableRow(low=a, high=b) for a, b in spans])
+
+
+#: The table sizes as a whole, each way the engine refuses them, and the sentence beside the tables.
+TABLE_REFUSALS = [
+    (_tables_draft(("2", "8"), *[("2", "8")] * 8), "At most 7 table sizes: remove 1."),
+    (_tables_draft(("", "5"), ("3", "5")), "Every number of players from Fewest to Most needs exactly one table size."),
+    (_tables_draft(("3", "5"), ("3", "x")), "Every number of players from Fewest to Most needs exactly one table size."),
+    (_tables_draft(("3", "6"), ("3", "4"), ("5", "5")), "No table size is for 6 players: make the last To (players) 6, the Most players."),
+    (_tables_draft(("3", "5"), ("3", "4"), ("4", "5")),
+     "4 players are in two table sizes: each number of players from 3 to 5 is in exactly one."),
+    (_tables_draft(("3", "5"), ("3", "4"), ("5", "7")),
+     "A table size is for 6 players, but these rules are for 3 to 5: make the last To (players) 5."),
+    (_tables_draft(("3", "5"), ("3", "5")), "Every number of players from 3 to 5 needs exactly one table size."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("draft", "sentence"), TABLE_REFUSALS)
+def test_each_refusal_of_the_table_sizes_as_a_whole_has_its_sentence(draft, sentence):
+    for path in (("table",), ("players",)):
+        assert family_refusal(RulesetDefinitionError("refused", path), draft) == (path[0], sentence)
 
 
 def test_bounds_the_builder_tells_are_the_engines():

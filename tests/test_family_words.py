@@ -59,3 +59,51 @@ def test_a_mixed_non_meld_is_not_called_a_run():
     ruling = check_go_down(RULESETS["contract"], 1, [parse_cards("5H 6S 9D"), parse_cards("7C 7D 7H")])
     described = [reading.describe("group") for reading in ruling.readings]
     assert described == ["no meld: neither a group (one rank) nor a run (one suit)", "group of 7s"]
+
+
+def _said_and_drawn(svg: str) -> tuple[str, str, int, int]:
+    """A chart's spoken label, its line's points, its hollow (ended early) points and all its points."""
+    label = re.search(r'aria-label="([^"]*)"', svg).group(1)
+    return label, re.search(r'<polyline points="([^"]*)"', svg).group(1), svg.count('<circle class="early"'), svg.count("<circle")
+
+
+#: Charts of each shape a player's page may draw, pinned as drawn and said (each word's singular and plural).
+CHARTS = [
+    (dict(values=[7]), ("T: 1 game, from 7 to 7, lowest 7, highest 7", "36.0,122.0", 0, 1)),
+    (dict(values=[10, 3], early={1}, line_skips_early=True),
+     ("T: 1 full game, from 10 to 10, lowest 10, highest 10; 1 game ended early (hollow point, not on the line): 3",
+      "36.0,10.0", 1, 2)),
+    (dict(values=[5, 6], early={0, 1}, line_skips_early=True),  # every game ended early: the line joins them all
+     ("T: 2 games, from 5 to 6, lowest 5, highest 6; 2 games ended early (hollow points, not on the line): 5, 6",
+      "36.0,122.0 312.0,10.0", 2, 2)),
+    (dict(values=[5, 6, 4], early={1, 2}),
+     ("T: 3 games, from 5 to 4, lowest 4, highest 6; 2 games ended early (hollow points): 6, 4",
+      "36.0,66.0 174.0,10.0 312.0,122.0", 2, 3)),
+    (dict(values=[5, 6], early={5, -1}, line_skips_early=True),  # no such games: nothing ended early
+     ("T: 2 games, from 5 to 6, lowest 5, highest 6", "36.0,122.0 312.0,10.0", 0, 2)),
+    (dict(values=[1.25, 2.5], title="Ann & <Bob>", digits=1, unit="%"),
+     ("Ann &amp; &lt;Bob&gt;: 2 games, from 1.2% to 2.5%, lowest 1.2%, highest 2.5%", "36.0,122.0 312.0,10.0", 0, 2)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("asked", "drawn"), CHARTS)
+def test_each_shape_of_chart_is_drawn_and_said_as_pinned(asked, drawn):
+    asked = {"title": "T", **asked}
+    assert _said_and_drawn(str(line_chart(asked.pop("values"), **asked))) == drawn
+
+
+def test_a_chart_of_many_games_marks_only_the_games_ended_early():
+    svg = str(line_chart(list(range(41)), title="Many", early={3}))
+    assert svg.count("<circle") == svg.count('<circle class="early"') == 1
+
+
+def test_a_whole_chart_byte_for_byte():
+    assert str(line_chart([3, 9, 6], title="Full", early={1}, from_zero=True, least_span=20, line_skips_early=True)) == (
+        '<svg class="chart" viewBox="0 0 320 140" role="img" aria-label="Full: 2 full games, from 3 to 6, lowest 3, '
+        'highest 6; 1 game ended early (hollow point, not on the line): 9" preserveAspectRatio="none">'
+        '<line class="axis" x1="36" y1="10" x2="36" y2="122"/><line class="axis" x1="36" y1="122" x2="312" y2="122"/>'
+        '<text class="tick" x="32" y="14" text-anchor="end">20</text><text class="tick" x="32" y="122" text-anchor="end">0</text>'
+        '<text class="tick" x="36" y="136">first</text><text class="tick" x="312" y="136" text-anchor="end">latest</text>'
+        '<polyline points="36.0,105.2 312.0,88.4"/><circle cx="36.0" cy="105.2" r="2.5"/>'
+        '<circle class="early" cx="174.0" cy="71.6" r="3.5"/><circle cx="312.0" cy="88.4" r="2.5"/></svg>'
+    )

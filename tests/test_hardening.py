@@ -13,7 +13,7 @@ import json
 
 import pytest
 from pages import parse
-from sqlalchemy import create_engine, delete, func, select
+from sqlalchemy import create_engine, delete, func, insert, select
 
 from companion.extensions import db
 from companion.games import deal_entry, errors, life
@@ -183,6 +183,47 @@ def test_a_new_player_named_at_once_in_two_games_is_seated_in_both(form_client, 
         assert len(zeds) == 1
         assert [seat.player.name for seat in game.seats] == ["Zed", "Bob", "Cat"]
         assert game.seats[0].player_id == zeds[0].id
+
+
+@pytest.mark.parametrize(
+    ("known", "sentence"),
+    [
+        (["Bob", "Cat"], "The name Zed was just taken on another phone: tap Start again to seat that player."),
+        (["Zed", "Bob", "Cat"], "The name of a player was just taken on another phone: tap Start again to seat that player."),
+        # Bob and Cat are new on this phone too: only Zed was taken, and neither of them is stored
+        ([], "The name Zed was just taken on another phone: tap Start again to seat that player."),
+    ],
+)
+def test_a_game_refused_at_every_try_names_the_new_names_now_taken(form_client, no_csrf_app, monkeypatch, known, sentence):
+    """Every try of the insert refused: no game, and beside the seats a sentence naming the new players' names
+    another phone stored meanwhile (Zed, at the first try), or no name when every player was already known."""
+    from sqlalchemy.exc import IntegrityError
+
+    with no_csrf_app.app_context():
+        for name in known:
+            life.find_or_add_player(name)
+        db.session.commit()
+    tries = []
+
+    def refused(*_args):
+        if not tries and "Zed" not in known:
+            other = create_engine(no_csrf_app.config["SQLALCHEMY_DATABASE_URI"])
+            with other.begin() as connection:
+                connection.execute(insert(Player).values(name="Zed", name_key="zed", created_at=dt.datetime(2026, 1, 1)))
+            other.dispose()
+        tries.append(1)
+        raise IntegrityError("INSERT INTO game", {}, Exception("UNIQUE constraint failed"))
+
+    monkeypatch.setattr(life, "_insert_game", refused)
+    data = {"ruleset": "contract", "first_dealer": "0", "seats-0-new_name": "Zed", "seats-1-new_name": "Bob",
+            "seats-2-new_name": "Cat"}
+    response = form_client.post("/games/new", data=data)
+    assert response.status_code == 422
+    assert len(tries) == life._START_TRIES
+    assert parse(response.get_data(as_text=True)).find(id="seats-error").text == sentence
+    with no_csrf_app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Game)) == 0
+        assert sorted(db.session.scalars(select(Player.name))) == sorted({*known, "Zed"})
 
 
 def test_a_league_named_at_once_on_two_phones_is_a_sentence_not_a_500(form_client, no_csrf_app, racing):

@@ -551,6 +551,33 @@ def test_import_without_anything_says_what_to_do(client):
     assert "Choose a ruleset file" in error_at(response.get_data(as_text=True), "file")
 
 
+@pytest.mark.parametrize(
+    ("sent", "errors"),
+    [
+        # pasted text too big: said beside the text box, and what was pasted shown back cut at the limit
+        ({"text": "[" * 40000}, {"text": "That is too big to be a ruleset (at most 32 KB)."}),
+        # a file chosen without a name is no file: the pasted text is read
+        ({"file": (io.BytesIO(b""), ""), "text": "[1]"}, {"text": "That is not a ruleset: a ruleset file holds one object, {…}."}),
+        # nothing sent and a name too long: both said
+        ({"name": "x" * 61}, {"file": "Choose a ruleset file (.json), or paste its text below.",
+                              "name": "A name is at most 60 characters; this one is 61."}),
+        # a name too long is said first: what was sent is not read
+        ({"file": (io.BytesIO(b"[" * 40000), "rules.json"), "name": "x" * 61},
+         {"name": "A name is at most 60 characters; this one is 61."}),
+    ],
+)  # fmt: skip
+def test_an_import_says_each_problem_beside_its_box_and_stores_nothing(client, app, sent, errors):
+    response = client.post("/rulesets/import", data={"owner": "me", **sent}, content_type="multipart/form-data")
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert {key: " ".join(text.split()) for key, text in shown_errors(html).items()} == errors
+    if "text" in sent:
+        kept = parse(html).find(tag="textarea", id="text").text
+        assert kept == sent["text"][:32 * 1024]
+    with app.app_context():
+        assert stored_count() == (0, 0)
+
+
 def test_the_share_link_opens_the_builder_prefilled(client, app):
     custom_id = _saved(client, app)
     html = client.get(f"/rulesets/{custom_id}").get_data(as_text=True)

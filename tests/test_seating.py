@@ -85,3 +85,42 @@ def test_too_few_players_or_odd_input_get_sentences(form_client, no_csrf_app):
     with reading(no_csrf_app) as session:
         assert session.query(Game).count() == 0
     assert form_client.get("/games/new/league/99999").status_code == 404
+
+
+def test_a_move_down_keeps_the_ticks_the_rules_and_only_the_house_rules_they_offer(form_client, no_csrf_app):
+    from test_table_friction import selected_ruleset, ticked_options
+
+    league = make_league(form_client, no_csrf_app, ["Ann", "Bob", "Cat"])
+    url = f"/games/new/league/{league}"
+    with reading(no_csrf_app) as session:
+        ids = {p.name: p.id for p in session.get(League, league).members}
+    order = ",".join(str(ids[n]) for n in ["Ann", "Bob", "Cat"])
+    form = {"ruleset": "shanghai", "order": order, "plays": [str(ids["Ann"]), str(ids["Cat"])]}
+    options = ["no-jokers", "bogus", "no-jokers"]  # one unknown, one twice: the page keeps one no-jokers
+    response = form_client.post(url, data={**form, "options": options, "move": f"down-{ids['Ann']}"})
+    assert response.status_code == 200
+    doc = page_from(response)
+    assert rows(doc) == [("Bob", False), ("Ann", True), ("Cat", True)]
+    assert (selected_ruleset(doc), ticked_options(doc)) == ("shanghai", ["no-jokers"])
+    # the last seat can't move down, nor an unknown player or direction: the order stays
+    for move in (f"down-{ids['Cat']}", "down-99999", f"left-{ids['Bob']}"):
+        doc = page_from(form_client.post(url, data={**form, "move": move}))
+        assert rows(doc) == [("Ann", True), ("Bob", False), ("Cat", True)], move
+    # a move with rules not in the list still moves, and says so beside the list
+    response = form_client.post(url, data={**form, "ruleset": "nonsense", "move": f"up-{ids['Cat']}"})
+    assert response.status_code == 422
+    assert rows(page_from(response)) == [("Ann", True), ("Cat", True), ("Bob", False)]
+    assert "Pick the rules from the list." in response.get_data(as_text=True)
+    with reading(no_csrf_app) as session:
+        assert session.query(Game).count() == 0
+
+
+def test_a_game_started_from_the_seating_page_keeps_only_the_house_rules_offered(form_client, no_csrf_app):
+    league = make_league(form_client, no_csrf_app, ["Ann", "Bob", "Cat"])
+    with reading(no_csrf_app) as session:
+        ids = [str(p.id) for p in session.get(League, league).members]
+    data = {"ruleset": "shanghai", "order": ",".join(ids), "plays": ids, "options": ["bogus", "no-jokers", "no-jokers"]}
+    response = form_client.post(f"/games/new/league/{league}", data=data)
+    assert response.status_code == 303
+    with reading(no_csrf_app) as session:
+        assert session.get(Game, game_id(response.headers["Location"])).ruleset.chosen_options == ("no-jokers",)

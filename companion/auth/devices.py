@@ -61,12 +61,18 @@ def kept_agent(agent: str | None) -> str | None:
 def device_name(agent: str | None) -> str:
     """``"Chrome on Android"``, ``"Safari on iPhone"``, ``"Firefox"``, ``"A browser on Linux"``, ``"A browser"``."""
     text = (agent or "")[:LONGEST]
-    browser = next((name for token, name in BROWSERS if token in text), None)
     platform = next((name for token, name in PLATFORMS if token in text), None)
-    if browser == "Safari" and platform not in ("iPhone", "iPad", "Mac"):
-        browser = None  # an unknown browser claiming to be like Safari, as nearly all do
+    browser = _browser(text, platform)
     if browser and platform:
         return f"{browser} on {platform}"
     if browser:
         return browser
     return f"A browser on {platform}" if platform else "A browser"
+
+
+def _browser(text: str, platform: str | None) -> str | None:
+    """The browser the string names (the first of :data:`BROWSERS` in it), or ``None``; "Safari" only on Apple's systems."""
+    browser = next((name for token, name in BROWSERS if token in text), None)
+    if browser == "Safari" and platform not in ("iPhone", "iPad", "Mac"):
+        return None  # an unknown browser claiming to be like Safari, as nearly all do
+    return browser

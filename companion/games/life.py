@@ -59,9 +59,21 @@ def start_game(
             return _insert_game(ruleset, players, first_dealer, league, custom_version)
         except IntegrityError:
             db.session.rollback()
-            players = [p if p.id is not None else Player.find_or_add(p.name) for p in players]
+            players = _seated_again(players)
+    raise _names_taken(new_names)
+
+
+def _seated_again(players: Sequence[Player]) -> list[Player]:
+    """The players for another try: each new one as the player now found by that name (another phone's, if stored)."""
+    return [p if p.id is not None else Player.find_or_add(p.name) for p in players]
+
+
+def _names_taken(new_names: list[str]) -> NameTaken:
+    """The refusal after the last try: the new players' names now stored, or no name if none is."""
+    # the players seated again for another try are in the session, not stored: looking names up would write them
+    db.session.rollback()
     taken = [name for name in new_names if Player.by_name(name) is not None]
-    raise NameTaken(
+    return NameTaken(
         f"The name {and_list(taken) if taken else 'of a player'} was just taken on another phone: "
         "tap Start again to seat that player."
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable
 
 from flask_login import current_user
 from flask import abort, session, flash, redirect, render_template, request, url_for
@@ -124,8 +125,14 @@ def _league_last_rules(league: League, rules: list[registry.Choice]) -> tuple[st
     found = registry.find(last.ruleset_id) if last and last.ruleset_id in {c.value for c in rules} else None
     if last is None or found is None:
         return registry.DEFAULT_ID, []
-    offered = {option.key for option in options_that_apply(found[0])}  # a table's own rules may have changed since
-    return last.ruleset_id, [key for key in last.ruleset.chosen_options if key in offered]
+    # a table's own rules may have changed since
+    return last.ruleset_id, _offered_options(found[0], last.ruleset.chosen_options)
+
+
+def _offered_options(ruleset: Ruleset, keys: Iterable[str]) -> list[str]:
+    """The house rules of ``keys`` that ``ruleset`` offers, each once, in their order."""
+    offered = {option.key for option in options_that_apply(ruleset)}
+    return [key for key in dict.fromkeys(keys) if key in offered]
 
 
 def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
@@ -218,24 +225,18 @@ def seat_league(league_id: int) -> tuple[str, int] | WerkzeugResponse:
         abort(404)
     if not can_change_league(current_user, league):
         abort(403, description=refusal(league=league))
-    order, playing, ruleset_id, chosen_options = _seating_asked(league)
+    order, playing, ruleset_id, chosen_options, move = _seating_asked(league)
     errors: dict[str, str] = {}
     rules = registry.choices(current_user, league)  # the league's own rules first, as on the new-game form
     ruleset, custom_version = _seating_rules(ruleset_id, rules, errors)
-    offered = {option.key for option in options_that_apply(ruleset)}
-    chosen_options = [key for key in dict.fromkeys(chosen_options) if key in offered]
-    move = request.form.get("move", "") if request.method == "POST" else ""
+    chosen_options = _offered_options(ruleset, chosen_options)
     if move:  # "up-<id>" or "down-<id>": one seat moves, everything else stays as ticked
         _move_seat(order, move)
     elif request.method == "POST" and not errors:
         players = [p for p in order if p.id in playing]
-        if ruleset.plays(len(players)):
-            game = _start_seated(league, players, ruleset.with_options(*chosen_options), custom_version)
+        game = _start_seated(league, players, ruleset, chosen_options, custom_version, errors)
+        if game is not None:
             return redirect(url_for("games.show", game_id=game.id), code=303)
-        errors["plays"] = (
-            f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players; "
-            f"you ticked {len(players)}."
-        )
     form = NewGameForm(formdata=None)
     form.options.data = chosen_options
     return render_template(
@@ -252,11 +253,26 @@ def seat_league(league_id: int) -> tuple[str, int] | WerkzeugResponse:
 
 
 def _start_seated(
-    league: League, players: list[Player], ruleset: Ruleset, custom_version: CustomRulesetVersion | None
-) -> Game:
-    """The game of the players ticked, in the order shown (kept as the league's usual seating); the first deals."""
+    league: League,
+    players: list[Player],
+    ruleset: Ruleset,
+    options: list[str],
+    custom_version: CustomRulesetVersion | None,
+    errors: dict[str, str],
+) -> Game | None:
+    """The game of the players ticked, in the order shown (kept as the league's usual seating), under ``ruleset``
+    with the house rules ``options``; the first deals.
+
+    When the rules aren't played by that many, no game: a sentence in ``errors`` instead.
+    """
+    if not ruleset.plays(len(players)):
+        errors["plays"] = (
+            f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players; "
+            f"you ticked {len(players)}."
+        )
+        return None
     league.usual_seating = json.dumps([p.id for p in players])
-    return life.start_game(ruleset, players, 0, league=league, custom_version=custom_version)
+    return life.start_game(ruleset.with_options(*options), players, 0, league=league, custom_version=custom_version)
 
 
 def _seating_rules(
@@ -269,23 +285,36 @@ def _seating_rules(
     return found or (registry.default(), None)
 
 
-def _seating_asked(league: League) -> tuple[list[Player], set[int], str, list[str]]:
-    """The seating page's state: the roster in seat order, who plays, the rules and house rules asked for.
+#: The seating page's state: the roster in seat order, who plays, the rules and house rules asked for, a seat's move.
+_Seating = tuple[list[Player], set[int], str, list[str], str]
+
+
+def _seating_asked(league: League) -> _Seating:
+    """The seating page's state: the roster in seat order, who plays, the rules and house rules asked for, and
+    the seat to move (``"up-<id>"`` or ``"down-<id>"``), if any.
 
     First shown, the league's usual seating (or everyone) with the rules of
     its last game (or the default rules); posted, what the page sent (unknown players left out).
     """
-    if request.method == "GET":
-        order = league.seating()
-        usual = set(league.usual_player_ids())
-        playing = {p.id for p in order if p.id in usual}
-        ruleset_id, options = _league_last_rules(league, registry.choices(current_user, league))
-        return order, playing or {p.id for p in order}, ruleset_id, options
+    return _seating_first_shown(league) if request.method == "GET" else _seating_posted(league)
+
+
+def _seating_first_shown(league: League) -> _Seating:
+    """:func:`_seating_asked` for the page first shown: the usual players ticked (everyone, with none usual)."""
+    order = league.seating()
+    usual = set(league.usual_player_ids())
+    playing = {p.id for p in order if p.id in usual}
+    ruleset_id, options = _league_last_rules(league, registry.choices(current_user, league))
+    return order, playing or {p.id for p in order}, ruleset_id, options, ""
+
+
+def _seating_posted(league: League) -> _Seating:
+    """:func:`_seating_asked` for the page posted: its order first, then members it didn't name (a member added since)."""
     roster = {str(player.id): player for player in league.members}
     asked = [i for i in request.form.get("order", "").split(",") if i in roster]
     order = [roster[i] for i in dict.fromkeys(asked)] + [p for p in league.seating() if str(p.id) not in asked]
     playing = {roster[i].id for i in request.form.getlist("plays") if i in roster}
-    return order, playing, request.form.get("ruleset", ""), request.form.getlist("options")
+    return order, playing, request.form.get("ruleset", ""), request.form.getlist("options"), request.form.get("move", "")
 
 
 def _move_seat(order: list[Player], move: str) -> None:
@@ -588,15 +617,16 @@ def _standing_sentence(state: GameState) -> str | None:
     """
     if state.current_deal is None or not state.deals_played:
         return None
-    order = sorted(state.standings, key=lambda s: (s.place, s.position))
-    leaders = [s for s in order if s.place == 1]
-    others = [s for s in order if s.place != 1]
+    leaders = state.leaders  # in seat order, as in the final order
+    others = [s for s in state.final_order if s.place != 1]
     after = f"After deal {state.deals_played}"
     if not others:
         return f"{after}, everyone is level on {leaders[0].total}."
     names = and_list([s.player.name for s in leaders])
-    lead = f"{names} lead{'s' if len(leaders) == 1 else ''} on {leaders[0].total}"
-    return f"{after}: {lead}, then {and_list([f'{s.player.name} {s.total}' for s in others])}."
+    rest = and_list([f"{s.player.name} {s.total}" for s in others])
+    if len(leaders) == 1:
+        return f"{after}: {names} leads on {leaders[0].total}, then {rest}."
+    return f"{after}: {names} lead on {leaders[0].total}, then {rest}."
 
 
 def _not_saved(form: DealEntryForm, result: EntryResult) -> dict[str, object]:

@@ -171,11 +171,33 @@ def _tables(_key: str, draft: Draft) -> str:
     """The table sizes as a whole: too many rows, or players not covered exactly once."""
     if len(draft.tables) > MOST_TABLE_SIZES:
         return f"At most {MOST_TABLE_SIZES} table sizes: remove {len(draft.tables) - MOST_TABLE_SIZES}."
-    low, high = typed_number(draft.players_min), typed_number(draft.players_max)
-    spans = [(typed_number(t.low), typed_number(t.high)) for t in draft.tables]
-    if low is None or high is None or any(a is None or b is None for a, b in spans):
+    covered = _players_covered(draft)
+    if covered is None:
         return "Every number of players from Fewest to Most needs exactly one table size."
-    seen: Counter[int] = Counter(n for a, b in spans for n in range(a or 0, (b or 0) + 1))
+    return _coverage_refusal(*covered)
+
+
+def _players_covered(draft: Draft) -> tuple[int, int, Counter[int]] | None:
+    """Fewest and Most players, and how many table sizes hold each number of players; ``None`` if a box isn't a number."""
+    low, high, spans = typed_number(draft.players_min), typed_number(draft.players_max), _typed_spans(draft)
+    if low is None or high is None or spans is None:
+        return None
+    return low, high, Counter(n for a, b in spans for n in range(a, b + 1))
+
+
+def _typed_spans(draft: Draft) -> list[tuple[int, int]] | None:
+    """Each table size's From and To (players) as numbers; ``None`` if one of them isn't a number."""
+    spans = []
+    for table in draft.tables:
+        low, high = typed_number(table.low), typed_number(table.high)
+        if low is None or high is None:
+            return None
+        spans.append((low, high))
+    return spans
+
+
+def _coverage_refusal(low: int, high: int, seen: Counter[int]) -> str:
+    """The first number of players the table sizes miss, hold twice, or hold outside ``low`` to ``high``."""
     for n in range(low, high + 1):
         if seen[n] == 0:
             return f"No table size is for {n} players: make the last To (players) {high}, the Most players."

@@ -325,30 +325,17 @@ def import_ruleset() -> tuple[str, int] | WerkzeugResponse:
         owner_value = request.form.get("owner", "me")
         pasted = request.form.get("text", "")
         rename = " ".join(request.form.get("name", "")[: NAME_LENGTH * 4].split())
-        upload = request.files.get("file")
-        data: bytes | None = None
-        if upload is not None and upload.filename:
-            data = upload.stream.read(MAX_IMPORT_BYTES + 1)
-            where = "file"
-        elif pasted.strip():
-            data = pasted.encode()
-            where = "text"
-        else:
-            where = "file"
-            errors["file"] = "Choose a ruleset file (.json), or paste its text below."
+        data, where = _import_sent(pasted, errors)
         if len(rename) > NAME_LENGTH:
             errors["name"] = f"A name is at most {NAME_LENGTH} characters; this one is {len(rename)}."
         elif data is not None:
-            if len(data) > MAX_IMPORT_BYTES:
-                errors[where] = f"That is too big to be a ruleset (at most {MAX_IMPORT_BYTES // 1024} KB)."
-            else:
-                found, problems, suggested = _import(data, where, owner_value, rename)
-                errors.update(problems)
-                if found is not None:
-                    flash(f"Imported “{found.name}”.", "success")
-                    return redirect(url_for("house_rules.show", custom_id=found.id), code=303)
-                if suggested is not None:  # the name is taken: the text stays here for the rename
-                    rename, pasted = suggested, data.decode("utf-8-sig")
+            found, problems, suggested = _import(data, where, owner_value, rename)
+            errors.update(problems)
+            if found is not None:
+                flash(f"Imported “{found.name}”.", "success")
+                return redirect(url_for("house_rules.show", custom_id=found.id), code=303)
+            if suggested is not None:  # the name is taken: the text stays here for the rename
+                rename, pasted = suggested, data.decode("utf-8-sig")
     return render_template(
         "house_rules/import.html",
         errors=errors,
@@ -360,17 +347,39 @@ def import_ruleset() -> tuple[str, int] | WerkzeugResponse:
     ), (422 if errors else 200)
 
 
+def _import_sent(pasted: str, errors: dict[str, str]) -> tuple[bytes | None, str]:
+    """What was sent to import and the box it came from: a chosen file (read to one byte past the most
+    taken, so that a bigger one is seen), else the pasted text; with neither, ``None`` and a sentence in ``errors``."""
+    upload = request.files.get("file")
+    if upload is not None and upload.filename:
+        return upload.stream.read(MAX_IMPORT_BYTES + 1), "file"
+    if pasted.strip():
+        return pasted.encode(), "text"
+    errors["file"] = "Choose a ruleset file (.json), or paste its text below."
+    return None, "file"
+
+
+def _ruleset_object(data: bytes) -> dict[str, Any] | str:
+    """The object a file or text to import holds, or the sentence saying why it holds none (not yet judged as rules)."""
+    if len(data) > MAX_IMPORT_BYTES:
+        return f"That is too big to be a ruleset (at most {MAX_IMPORT_BYTES // 1024} KB)."
+    try:
+        obj = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return "That is not a ruleset file: it isn't JSON text (use a file made with “Export”)."
+    if not isinstance(obj, dict):
+        return "That is not a ruleset: a ruleset file holds one object, {…}."
+    return obj
+
+
 def _import(
     data: bytes, where: str, owner_value: str, rename: str
 ) -> tuple[CustomRuleset | None, dict[str, str], str | None]:
     """The stored ruleset (under ``rename`` when given), or a sentence beside the field it is about and,
     when the name is taken, a free one to offer."""
-    try:
-        obj = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        return None, {where: "That is not a ruleset file: it isn't JSON text (use a file made with “Export”)."}, None
-    if not isinstance(obj, dict):
-        return None, {where: "That is not a ruleset: a ruleset file holds one object, {…}."}, None
+    obj = _ruleset_object(data)
+    if isinstance(obj, str):
+        return None, {where: obj}, None
     league, owner_error = _owner(owner_value)
     if owner_error:
         return None, {"owner": owner_error}, None

@@ -35,10 +35,7 @@ def line_chart(
     pad_left, pad_right, pad_top, pad_bottom = 36, 8, 10, 18
     inner_w, inner_h = width - pad_left - pad_right, height - pad_top - pad_bottom
     if not values:
-        return Markup(
-            f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}: no games yet">'
-            f'<text x="{width / 2}" y="{height / 2}" text-anchor="middle">No games yet</text></svg>'
-        )
+        return _no_games_chart(title, width, height)
     low, high = min(values), max(values)
     # The axis starts at zero (scores) or spans at least ``least_span`` (skill), so a change of two
     # points looks like two points, not like the whole height of the chart.
@@ -53,18 +50,14 @@ def line_chart(
         return pad_top + inner_h - (v - axis_low) / span * inner_h
 
     early = {i for i in early if 0 <= i < len(values)}
-    on_line = [i for i in range(len(values)) if not (line_skips_early and i in early)] or list(range(len(values)))
+    on_line = _on_line(len(values), early, line_skips_early=line_skips_early)
     points = " ".join(f"{x(i):.1f},{y(values[i]):.1f}" for i in on_line)
 
     def shown(value: float) -> str:
         return f"{value:.{digits}f}{unit}"
 
     label = _chart_label(title, values, on_line, early, shown, line_skips_early=line_skips_early)
-    dots = "".join(
-        f'<circle class="early" cx="{x(i):.1f}" cy="{y(v):.1f}" r="3.5"/>' if i in early
-        else ("" if len(values) > 40 else f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="2.5"/>')
-        for i, v in enumerate(values)
-    )
+    dots = "".join(_dot(x(i), y(v), early=i in early, many=len(values) > 40) for i, v in enumerate(values))
     return Markup(
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-label="{label}" preserveAspectRatio="none">'
         f'<line class="axis" x1="{pad_left}" y1="{pad_top}" x2="{pad_left}" y2="{pad_top + inner_h}"/>'
@@ -75,6 +68,27 @@ def line_chart(
         f'<text class="tick" x="{width - pad_right}" y="{height - 4}" text-anchor="end">latest</text>'
         f'<polyline points="{points}"/>{dots}</svg>'
     )
+
+
+def _no_games_chart(title: str, width: int, height: int) -> Markup:
+    """The chart of a player with no games: its words alone."""
+    return Markup(
+        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}: no games yet">'
+        f'<text x="{width / 2}" y="{height / 2}" text-anchor="middle">No games yet</text></svg>'
+    )
+
+
+def _on_line(count: int, early: set[int], *, line_skips_early: bool) -> list[int]:
+    """The games the line joins: every one, or with ``line_skips_early`` those not ended early (every one again
+    if every game ended early, so that there is a line)."""
+    return [i for i in range(count) if not (line_skips_early and i in early)] or list(range(count))
+
+
+def _dot(x: float, y: float, *, early: bool, many: bool) -> str:
+    """One game's point: hollow and larger when it ended early; the others left off among ``many`` (over 40)."""
+    if early:
+        return f'<circle class="early" cx="{x:.1f}" cy="{y:.1f}" r="3.5"/>'
+    return "" if many else f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5"/>'
 
 
 def _chart_label(
@@ -89,15 +103,27 @@ def _chart_label(
     """What a screen reader says of the chart: the games on the line, first, latest, lowest, highest, then the
     games ended early."""
     read = [values[i] for i in on_line]
-    games = "1 game" if len(read) == 1 else f"{len(read)} games"
-    if line_skips_early and early and len(on_line) < len(values):
-        games = "1 full game" if len(read) == 1 else f"{len(read)} full games"
+    games = _games_counted(len(read), full=bool(line_skips_early and early and len(on_line) < len(values)))
     label = f"{escape(title)}: {games}, from {shown(read[0])} to {shown(read[-1])}, lowest {shown(min(read))}, highest {shown(max(read))}"
     if early:
-        ended = "1 game ended early" if len(early) == 1 else f"{len(early)} games ended early"
-        off = ", not on the line" if line_skips_early else ""
-        label += f"; {ended} (hollow {'point' if len(early) == 1 else 'points'}{off}): {', '.join(shown(values[i]) for i in sorted(early))}"
+        label += _early_games_said(values, early, shown, line_skips_early=line_skips_early)
     return label
+
+
+def _games_counted(count: int, *, full: bool) -> str:
+    """The games on the line: "full games" where games ended early are off it."""
+    if full:
+        return "1 full game" if count == 1 else f"{count} full games"
+    return "1 game" if count == 1 else f"{count} games"
+
+
+def _early_games_said(
+    values: Sequence[float], early: set[int], shown: Callable[[float], str], *, line_skips_early: bool
+) -> str:
+    """The label's last part: how many games ended early, how they are drawn, and their values."""
+    ended = "1 game ended early" if len(early) == 1 else f"{len(early)} games ended early"
+    off = ", not on the line" if line_skips_early else ""
+    return f"; {ended} (hollow {'point' if len(early) == 1 else 'points'}{off}): {', '.join(shown(values[i]) for i in sorted(early))}"
 
 
 def _axis(low: float, high: float, *, from_zero: bool, least_span: float) -> tuple[float, float]:

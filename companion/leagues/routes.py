@@ -26,7 +26,7 @@ from .. import registry
 from ..validation import IdSelectField, PlainName
 from .charts import line_chart
 from .service import LeagueError, add_member, create_league, remove_member
-from .standings import COLUMNS, DEFAULT_SORT, SORT_KEYS, Season, Standings, contracts_for, ended_early, has_played_in, seasons_of, standings_for
+from .standings import COLUMNS, DEFAULT_SORT, SORT_KEYS, PlayerRecord, Season, Standings, contracts_for, ended_early, has_played_in, seasons_of, standings_for
 
 from . import bp
 
@@ -310,10 +310,6 @@ def player_page(league: League | None, player_id: int, watch_token: str | None =
         abort(404)  # never on the roster, no game in the league: not this league's player
     opponents = _opponents(standings, player_id)
     contracts = contracts_for(league, player_id, season, ruleset_id)
-    history = record.history if record else []
-    skills = record.skills if record else []
-    early_games = ended_early({game_id for _, game_id, _, _ in history})
-    early = [index for index, (_, game_id, _, _) in enumerate(history) if game_id in early_games]
     return render_template(
         "leagues/player.html",
         league=league,
@@ -322,16 +318,27 @@ def player_page(league: League | None, player_id: int, watch_token: str | None =
         opponents=opponents,
         contracts=contracts,
         hardest=contracts[0] if contracts else None,
-        history=list(reversed(history)),
-        skills=list(reversed(skills)),
-        early_games=early_games,
-        score_chart=line_chart(
+        **_player_games(person, record),
+        **_page_filters(league, season, ruleset_id, errors, years, watch_token),
+    ), (422 if errors else 200)
+
+
+def _player_games(person: Player, record: PlayerRecord | None) -> dict[str, Any]:
+    """A player's games and skill in the filter, newest first, and their two charts (games ended early marked)."""
+    history = record.history if record else []
+    skills = record.skills if record else []
+    early_games = ended_early({game_id for _, game_id, _, _ in history})
+    early = [index for index, (_, game_id, _, _) in enumerate(history) if game_id in early_games]
+    return {
+        "history": list(reversed(history)),
+        "skills": list(reversed(skills)),
+        "early_games": early_games,
+        "score_chart": line_chart(
             [h[2] for h in history], title=f"{person.name}'s final scores", from_zero=True, least_span=50,
             early=early, line_skips_early=True,
         ),
-        rating_chart=line_chart(skills, title=f"{person.name}'s skill", least_span=20, early=early),
-        **_page_filters(league, season, ruleset_id, errors, years, watch_token),
-    ), (422 if errors else 200)
+        "rating_chart": line_chart(skills, title=f"{person.name}'s skill", least_span=20, early=early),
+    }
 
 
 def _ever_in(league: League, person: Player) -> bool:

@@ -113,21 +113,32 @@ def _going_out_reminders(deal: Deal) -> list[str]:
 
 def _meld_reminders(ruleset: Ruleset, deal: Deal) -> list[str]:
     """What this deal's melds must be: runs of one suit apart, sets of different ranks, aces, wild cards."""
-    reminders = []
-    runs = sum(1 for r in deal.requirements if r.kind is MeldKind.RUN)
-    sets = sum(1 for r in deal.requirements if r.kind is MeldKind.SET)
-    if runs >= 2 and ruleset.same_suit_runs is SameSuitRuns.NO_CONTIGUOUS:
-        reminders.append("Your runs of one suit must not touch: overlap them or leave a gap.")
-    elif runs >= 2 and ruleset.same_suit_runs is SameSuitRuns.ONE_PER_SUIT:
-        reminders.append("Only one run per suit.")
+    runs, sets = _melds_of_kind(deal, MeldKind.RUN), _melds_of_kind(deal, MeldKind.SET)
+    reminders = _same_suit_runs_reminders(ruleset) if runs >= 2 else []
     if sets >= 2 and not ruleset.repeat_rank:
         reminders.append(f"Your {ruleset.set_word}s must be of different ranks.")
     if runs and ruleset.aces is AceRule.HIGH_ONLY:
         reminders.append("Aces are high only: A-2-3-4 is not a run.")
-    if ruleset.max_wilds is not None:
+    if ruleset.max_wilds == 0:  # "at most no wild cards" is no sentence
+        reminders.append("No wild cards in any meld when you go down.")
+    elif ruleset.max_wilds is not None:
         wild = "wild card" if ruleset.max_wilds == 1 else "wild cards"
         reminders.append(f"At most {number_word(ruleset.max_wilds)} {wild} in each meld when you go down.")
     return reminders
+
+
+def _melds_of_kind(deal: Deal, kind: MeldKind) -> int:
+    """How many melds of ``kind`` the deal's contract asks for."""
+    return sum(1 for r in deal.requirements if r.kind is kind)
+
+
+def _same_suit_runs_reminders(ruleset: Ruleset) -> list[str]:
+    """What a contract of two runs or more is told of runs of one suit (nothing where they may touch)."""
+    if ruleset.same_suit_runs is SameSuitRuns.NO_CONTIGUOUS:
+        return ["Your runs of one suit must not touch: overlap them or leave a gap."]
+    if ruleset.same_suit_runs is SameSuitRuns.ONE_PER_SUIT:
+        return ["Only one run per suit."]
+    return []
 
 
 def _lay_off_reminders(ruleset: Ruleset, deal: Deal) -> list[str]:
@@ -174,26 +185,40 @@ class Fact:
 def _points_text(ruleset: Ruleset) -> str:
     """The card values, equal neighbours joined: ``A 15 · 2–9 face value · 10–K 10 · JK 15``."""
     values = ruleset.points.as_dict()
-    keys = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    parts = _face_values_joined(_equal_neighbours(values), values)
+    texts = [_points_part(group, kind, values) for group, kind in parts]
+    wild = " (a wild two scores as a joker)" if ruleset.deuces_wild and values["2"] == values["JK"] else ""
+    return " · ".join(texts) + f" · JK {values['JK']}{wild}"
+
+
+def _equal_neighbours(values: dict[str, int]) -> list[list[str]]:
+    """The ranks A to K in order, neighbours of equal value in one group: ``[["A"], ["2"], ..., ["10", "J", "Q", "K"]]``."""
     groups: list[list[str]] = []
-    for key in keys:  # neighbours of equal value
+    for key in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]:
         if groups and values[groups[-1][0]] == values[key]:
             groups[-1].append(key)
         else:
             groups.append([key])
+    return groups
+
+
+def _face_values_joined(groups: list[list[str]], values: dict[str, int]) -> list[tuple[list[str], str]]:
+    """The groups, with neighbouring single ranks worth their own number joined as one ``"face"`` part;
+    every other group a ``"value"`` part."""
     parts: list[tuple[list[str], str]] = []
-    for group in groups:  # single ranks worth their own number join as "face value"
+    for group in groups:
         face = len(group) == 1 and group[0].isdigit() and values[group[0]] == int(group[0])
         if face and parts and parts[-1][1] == "face":
             parts[-1][0].append(group[0])
         else:
             parts.append((list(group), "face" if face else "value"))
-    texts = []
-    for group, kind in parts:
-        span = group[0] if len(group) == 1 else f"{group[0]}–{group[-1]}"
-        texts.append(f"{span} face value" if kind == "face" and len(group) > 1 else f"{span} {values[group[0]]}")
-    wild = " (a wild two scores as a joker)" if ruleset.deuces_wild and values["2"] == values["JK"] else ""
-    return " · ".join(texts) + f" · JK {values['JK']}{wild}"
+    return parts
+
+
+def _points_part(group: list[str], kind: str, values: dict[str, int]) -> str:
+    """One part in words: ``2–9 face value``, or the ranks and their value (``10–K 10``; a lone ``5 5``)."""
+    span = group[0] if len(group) == 1 else f"{group[0]}–{group[-1]}"
+    return f"{span} face value" if kind == "face" and len(group) > 1 else f"{span} {values[group[0]]}"
 
 
 def _supply_text(ruleset: Ruleset) -> str:
@@ -224,12 +249,6 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
         if ruleset.aces is AceRule.LOW_OR_HIGH
         else "High only: J-Q-K-A, never A-2-3-4."
     )
-    if ruleset.max_wilds is None:
-        wilds = "Any number."
-    elif ruleset.table_max_wilds:
-        wilds = f"At most {number_word(ruleset.max_wilds)} per meld, going down and on the table at any time."
-    else:
-        wilds = f"At most {number_word(ruleset.max_wilds)} per meld going down; more may be laid off later."
     lay_off = (
         "From your next turn after going down."
         if ruleset.lay_off is LayOffTiming.LATER_TURN
@@ -263,7 +282,7 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
             else "The contract's melds, which may be longer than it asks.",
         ),
         Fact("meld_all", "Meld every card", "Deal " + ", ".join(map(str, meld_all)) + "." if meld_all else "Never required."),
-        Fact("max_wilds", "Wild cards in a meld", wilds),
+        Fact("max_wilds", "Wild cards in a meld", _wilds_in_a_meld_text(ruleset)),
         Fact("naturals", "Natural cards in a meld", f"At least {number_word(ruleset.min_naturals)}."),
         Fact("same_suit_runs", "Two runs of one suit", same_suit),
         Fact(
@@ -278,6 +297,25 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
         Fact("buying", ruleset.buy_name, _buying_summary(ruleset)),
         Fact("points", "Penalty points", _points_text(ruleset) + "."),
     ]
+    return tuple(facts + _bonus_and_call_facts(ruleset))
+
+
+def _wilds_in_a_meld_text(ruleset: Ruleset) -> str:
+    """The limit of wild cards in a meld: none, going down only, or on the table too."""
+    if ruleset.max_wilds is None:
+        return "Any number."
+    if ruleset.max_wilds == 0:
+        if ruleset.table_max_wilds:
+            return "None, going down or on the table at any time."
+        return "None going down; they may be laid off later."
+    if ruleset.table_max_wilds:
+        return f"At most {number_word(ruleset.max_wilds)} per meld, going down and on the table at any time."
+    return f"At most {number_word(ruleset.max_wilds)} per meld going down; more may be laid off later."
+
+
+def _bonus_and_call_facts(ruleset: Ruleset) -> list[Fact]:
+    """The rules card's last lines, only where the rules have them: the bonuses, the Shanghai call, settling up."""
+    facts: list[Fact] = []
     if ruleset.exact_cut_bonus:
         facts.append(
             Fact(
@@ -302,7 +340,7 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
         )
     if ruleset.settlement is not None:
         facts.append(Fact("settlement", "Settling up", ruleset.settlement.description))
-    return tuple(facts)
+    return facts
 
 
 
