@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup, escape
 
-from .rules import Card, MeldKind, Rank
+from .rules import Card, MeldKind, Rank, Skips
 from .rules.words import number_word
 
 if TYPE_CHECKING:
     from flask import Flask
 
-    from .rules import Deal
+    from .rules import Deal, Ruleset
 
 #: A card's code in an engine sentence: a rank and a suit letter (``10H``) or ``JK``, standing alone as a word
 #: (not inside a name such as ``JK's`` or a quoted token such as ``'1X'``).
@@ -43,7 +43,7 @@ RANK_COUNT = re.compile(rf"\b({_COUNTS}) ([AJQK])s\b")
 _RANK_WORDS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
 
 #: What a contract's part is called in a ruleset's words, by its kind (a set is the ruleset's own word).
-_PART_WORDS = {MeldKind.RUN: "run", MeldKind.PAIR: "pair"}
+_PART_WORDS = {MeldKind.RUN: "run", MeldKind.PAIR: "pair", MeldKind.COLOUR: "colour group"}
 
 
 def card_words(card: Card) -> str:
@@ -53,15 +53,19 @@ def card_words(card: Card) -> str:
     return f"{_RANK_WORDS.get(card.rank, card.rank.label)} of {card.suit.plural}"
 
 
-def card_face(card: Card, *, starts_sentence: bool = False) -> Markup:
-    """One card as a page shows it: its face drawn (``7♥``, ``joker``), its code kept as text, its words read out."""
+def card_face(card: Card, *, starts_sentence: bool = False, joker: str = "joker") -> Markup:
+    """One card as a page shows it: its face drawn (``7♥``, ``joker``), its code kept as text, its words read out.
+
+    ``joker`` is what the ruleset's ``JK`` is: a joker, or a skip (Phase 10 played with standard cards).
+    """
     if card.rank is None or card.suit is None:
-        face, kind = ("Joker" if starts_sentence else "joker"), "joker"
+        words = joker
+        face, kind = (joker.capitalize() if starts_sentence else joker), "joker"
     else:
-        face, kind = card.pretty, f"suit-{card.suit.value}"
+        words, face, kind = card_words(card), card.pretty, f"suit-{card.suit.value}"
     return Markup(
         '<span class="card-face {kind}" role="img" aria-label="{words}" data-face="{face}"><span class="card-code">{code}</span></span>'
-    ).format(kind=kind, words=card_words(card), face=face, code=str(card))
+    ).format(kind=kind, words=words, face=face, code=str(card))
 
 
 def rank_plurals(text: str) -> Markup:
@@ -73,19 +77,22 @@ def _plural_ranks(text: str) -> str:
     return RANK_COUNT.sub(lambda found: f"{found[1]} {Rank.from_label(found[2]).plural}", text)
 
 
-def card_faces(text: str) -> Markup:
+def card_faces(text: str, ruleset: Ruleset | None = None) -> Markup:
     """An engine sentence for a page: escaped, each card code as its face (:func:`card_face`), ranks counted in words.
 
     Where it draws a card, the sentence as the engine says it (and the API answers it) stays beside the drawing,
-    in ``data-sentence``, for a script or a check that looks for the engine's words. Only for the engine's
-    rulings: a sentence holding a player's name ("JK: …") or a typing example would have that redrawn.
+    in ``data-sentence``, for a script or a check that looks for the engine's words. Under a ``ruleset`` whose
+    ``JK`` is a skip, it is drawn as one. Only for the engine's rulings: a sentence holding a player's name
+    ("JK: …") or a typing example would have that redrawn.
     """
+    joker = "skip" if ruleset is not None and ruleset.skips is Skips.JOKER else "joker"
     said = str(text)
     text = _plural_ranks(said)
     parts: list[Markup] = []
     at = 0
     for found in CARD_CODE.finditer(text):
-        parts += [escape(text[at : found.start()]), card_face(Card.parse(found[0]), starts_sentence=found.start() == 0)]
+        face = card_face(Card.parse(found[0]), starts_sentence=found.start() == 0, joker=joker)
+        parts += [escape(text[at : found.start()]), face]
         at = found.end()
     if not parts:
         return escape(text)
@@ -98,7 +105,7 @@ def contract_parts(deal: Deal, set_word: str) -> list[dict[str, str]]:
     and the part in words ("group of 3"). The offline prompt carries them as data (static/js/offline/page.js)."""
     parts = []
     for requirement in deal.requirements:
-        word = set_word if requirement.kind is MeldKind.SET else _PART_WORDS[requirement.kind]
+        word = set_word if requirement.kind is MeldKind.SET else _PART_WORDS.get(requirement.kind, requirement.kind.value)
         words = word if requirement.kind is MeldKind.PAIR else f"{word} of {requirement.length}"
         parts.append({"code": str(requirement), "face": f"{word[0].upper()}{requirement.length}", "words": words})
     return parts

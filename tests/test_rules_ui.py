@@ -465,3 +465,14 @@ def test_a_box_with_a_typing_mistake_takes_no_taps_and_says_why(form_client):
     assert "'XX' is not a card" in parse(tapped.get_data(as_text=True)).find(id="meld-error").text
     htmx = form_client.post("/layoff", data={"ruleset": "contract", "meld": "5S XX", "add": "7S"}, headers={"HX-Request": "true"})
     assert htmx.status_code == 200  # htmx swaps only a 2xx
+
+
+def test_where_jk_is_a_skip_a_ruling_draws_a_skip_and_a_colour_group_is_said_in_words():
+    """Phase 10 with standard cards: kings are wild and the joker is a skip (RULES.md §8.0)."""
+    from companion.card_faces import card_faces, contract_parts
+    from companion.rules.phase10 import PHASE10_CARDS
+
+    drawn = parse(str(card_faces("JK is a skip; 7H stays.", PHASE10_CARDS)))
+    assert [(c.attrs["data-face"], c.attrs["aria-label"]) for c in drawn.find_all(cls="card-face")] == [("Skip", "skip"), ("7♥", "7 of hearts")]
+    colour = next(deal for deal in PHASE10_CARDS.deals if any(r.kind.value == "colour" for r in deal.requirements))
+    assert any(part["words"].startswith("colour group of") for part in contract_parts(colour, "set"))
