@@ -70,10 +70,11 @@ def card_face(card: Card, *, starts_sentence: bool = False, joker: str = "joker"
 
 def rank_plurals(text: str) -> Markup:
     """``text`` (escaped) with each count of a rank's code in words: ``"18 As"`` → ``"18 aces"``."""
-    return escape(_plural_ranks(str(text)))
+    return escape(ranks_in_words(str(text)))
 
 
-def _plural_ranks(text: str) -> str:
+def ranks_in_words(text: str) -> str:
+    """``text`` with each count of a rank's code in words, for a phone's script that shows it as text."""
     return RANK_COUNT.sub(lambda found: f"{found[1]} {Rank.from_label(found[2]).plural}", text)
 
 
@@ -87,7 +88,7 @@ def card_faces(text: str, ruleset: Ruleset | None = None) -> Markup:
     """
     joker = "skip" if ruleset is not None and ruleset.skips is Skips.JOKER else "joker"
     said = str(text)
-    text = _plural_ranks(said)
+    text = ranks_in_words(said)
     parts: list[Markup] = []
     at = 0
     for found in CARD_CODE.finditer(text):

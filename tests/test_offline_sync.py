@@ -232,6 +232,14 @@ def test_an_entry_the_table_must_look_at_again_stays_on_the_phone(phone, game, n
     assert stored(no_csrf_app, game) == []
 
 
+def test_a_warning_sent_back_to_the_phone_counts_ranks_in_words(phone, game, no_csrf_app):
+    """Issue 19, item 8: the phone says "9 kings" as the score page does, not the engine's "9 Ks"."""
+    answer = sync(phone, game, 1, entry("0", {1: "K K K K K", 2: "K K K K", 3: "7"}))
+    assert answer.status_code == 422
+    assert answer.get_json()["warnings"] == ["The hands hold 9 kings between them, but the packs hold only 8."]
+    assert stored(no_csrf_app, game) == []
+
+
 def test_an_abandoned_game_takes_no_late_entry(phone, game, no_csrf_app):
     phone.post(f"/games/{game}/abandon", data={"sure": "y"})
     answer = sync(phone, game, 1, entry("0", {1: "K", 2: "3", 3: "4"}))

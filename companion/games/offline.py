@@ -16,6 +16,7 @@ from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
 from ..auth.access import can_change_game, refusal
+from ..card_faces import ranks_in_words
 from ..extensions import db
 from ..models import Change, Game, GameStatus
 from ..rules.deal_score import hand_total
@@ -67,7 +68,8 @@ def _sync_answer(game: Game, result: EntryResult) -> tuple[Response, int]:
     if outcome in (EntryOutcome.SAVED, EntryOutcome.ALREADY, EntryOutcome.CONFLICT):
         return _answer(200, status=outcome.value, message=result.message, revision=game.revision)
     if outcome is EntryOutcome.NEEDS_CONFIRM and result.judgement is not None:
-        warnings = list(result.judgement.warnings)
+        # the phone shows them as the score page does: "18 aces", not the engine's "18 As"
+        warnings = [ranks_in_words(warning) for warning in result.judgement.warnings]
         return _answer(422, status="warnings", error=" ".join(warnings), warnings=warnings)
     if outcome is EntryOutcome.INVALID and result.judgement is not None:
         return _answer(422, status="invalid", error=result.message, errors=_field_problems(result))
