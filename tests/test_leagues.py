@@ -802,6 +802,9 @@ def test_a_player_page(ctx, form_client) -> None:
     hardest = contracts[0]
     assert f"Hardest contract: {hardest.contract} ({hardest.average_penalty:.1f} points a deal)." in text
     assert len(re.findall(r"points a deal · went out", text)) == 7
+    # each contract in the table's letters (Contract Rummy says "group": G3, the engine's S3 kept as the text)
+    assert 'aria-label="group of 3" data-face="G3"><span class="card-code">S3</span>' in page
+    assert 'data-face="S3"' not in page
     # head to head, most-met opponents first
     assert "Against Cat: ahead 2, behind 0, level 1 (3 games)" in text
     assert "Against Ann: ahead 1, behind 1 (2 games)" in text

@@ -28,6 +28,7 @@ from sqlalchemy import ColumnElement, Row, String, case, func, select, type_coer
 
 from ..extensions import db
 from ..models import Change, GameResult, League, Player
+from ..rules import Deal
 
 #: The standings' columns: key, heading, and whether a bigger value sorts first.
 COLUMNS: tuple[tuple[str, str, bool], ...] = (
@@ -504,6 +505,10 @@ class ContractRecord:
     deals: int
     average_penalty: float
     went_out: int
+    deal: Deal | None = None
+    """One deal of this contract, to draw its symbols in the table's letters."""
+    set_words: tuple[str, ...] = ()
+    """The set words of the rulesets that played it ("group", "set" ...): drawn only where there is one."""
 
     @property
     def go_out_rate(self) -> float:
@@ -522,6 +527,8 @@ def contract_records(league_id: int, player_id: int, season: Season, ruleset_id:
     per_deal = _per_deal_sums([GameResult.player_id == player_id, *_scope(league_id, season, ruleset_id)])
     totals: dict[str, list[int]] = {}
     words: dict[str, list[str]] = {}
+    deals: dict[str, Deal] = {}
+    set_words: dict[str, list[str]] = {}
     for number, n, total, out, rules_json in per_deal:
         ruleset = ruleset_from_snapshot(rules_json)
         if not 1 <= number <= len(ruleset.deals):
@@ -531,12 +538,16 @@ def contract_records(league_id: int, player_id: int, season: Season, ruleset_id:
         wording = deal.contract.split(" (")[0]
         if wording not in words.setdefault(key, []):  # each ruleset's own word: Liverpool's sets aren't trios
             words[key].append(wording)
+        deals.setdefault(key, deal)
+        if ruleset.set_word not in set_words.setdefault(key, []):
+            set_words[key].append(ruleset.set_word)
         entry = totals.setdefault(key, [0, 0, 0])
         entry[0] += n
         entry[1] += total or 0
         entry[2] += out or 0
     records = [
-        ContractRecord(symbols=key, contract=" / ".join(words[key]), deals=n, average_penalty=total / n, went_out=out)
+        ContractRecord(symbols=key, contract=" / ".join(words[key]), deals=n, average_penalty=total / n, went_out=out,
+                       deal=deals[key], set_words=tuple(set_words[key]))
         for key, (n, total, out) in totals.items()
     ]
     return sorted(records, key=lambda r: (-r.average_penalty, r.symbols))
