@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Flask
 
+from . import i18n
 from .extensions import compress, csrf, db, login_manager, migrate
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -43,6 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(_site_folder("migrations")))
     csrf.init_app(app)
     compress.init_app(app)
+    i18n.install(app)
     _register_accounts(app)
     _register_assets(app)
     _register_blueprints(app)
