@@ -11,7 +11,7 @@ pinned by API.md and its clients).
 
 from __future__ import annotations
 
-from flask import Flask, current_app, redirect, request
+from flask import Flask, current_app, has_request_context, redirect, request
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
@@ -34,9 +34,19 @@ def chosen_language(value: str | None) -> str | None:
     return value if value in LANGUAGES else None
 
 
+def names_joined(names: list[str]) -> str:
+    """``names`` as one list in the page's language ("Ann y Bob"); English keeps its own "Ann and Bob and Cat"."""
+    from babel.lists import format_list
+    from flask_babel import get_locale
+
+    language = str(get_locale() or DEFAULT_LANGUAGE)
+    return " and ".join(names) if language == DEFAULT_LANGUAGE else format_list(names, locale=language)
+
+
 def select_locale() -> str:
-    """The language of this request's page: the account's, the cookie's, the browser's, or English."""
-    if request.path.startswith("/api/"):
+    """The language of this request's page: the account's, the cookie's, the browser's, or English (also
+    outside a request: a command's words)."""
+    if not has_request_context() or request.path.startswith("/api/"):
         return DEFAULT_LANGUAGE
     account = getattr(current_user, "language", None) if current_user.is_authenticated else None
     return (

@@ -8,7 +8,7 @@ from ..games.state import game_state
 from sqlalchemy import func, select
 
 from ..extensions import db
-from ..i18n import back_to, chosen_language, remember_language
+from ..i18n import back_to, chosen_language, names_joined, remember_language
 from ..models import Game, GameStatus
 from .. import registry
 
@@ -28,7 +28,7 @@ def home() -> str:
             {
                 "game": game,
                 "names": ", ".join(p.name for p in game.players),
-                "winners": " and ".join(s.player.name for s in state.leaders),
+                "winners": names_joined([s.player.name for s in state.leaders]),
                 "ended_early": state.ended_early,
             }
         )
