@@ -11,7 +11,7 @@ pinned by API.md and its clients).
 
 from __future__ import annotations
 
-from flask import Flask, current_app, has_request_context, redirect, request
+from flask import Flask, current_app, g, has_request_context, redirect, request
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
@@ -48,13 +48,28 @@ def select_locale() -> str:
     outside a request: a command's words)."""
     if not has_request_context() or request.path.startswith("/api/"):
         return DEFAULT_LANGUAGE
-    account = getattr(current_user, "language", None) if current_user.is_authenticated else None
     return (
-        chosen_language(account)
+        chosen_language(_accounts_language())
         or chosen_language(request.cookies.get(LANGUAGE_COOKIE))
         or request.accept_languages.best_match(tuple(LANGUAGES))
         or DEFAULT_LANGUAGE
     )
+
+
+def _accounts_language() -> str | None:
+    """The signed-in account's language, if it chose one.
+
+    Loading the account may itself say something (Flask-Login's sign-in
+    message, in the page's language), which asks for the language again:
+    that inner question is answered without the account.
+    """
+    if g.get("_choosing_language"):
+        return None
+    g._choosing_language = True
+    try:
+        return getattr(current_user, "language", None) if current_user.is_authenticated else None
+    finally:
+        g._choosing_language = False
 
 
 def remember_language(response: Response, language: str) -> Response:

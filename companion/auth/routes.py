@@ -364,8 +364,10 @@ def change_password() -> tuple[str, int] | WerkzeugResponse:
     password_form = PasswordForm()
     if password_form.validate_on_submit():
         try:
+            # the account itself, not the current_user proxy: signed in again below, a proxy would stand for itself
+            account = current_user._get_current_object()  # type: ignore[attr-defined]
             user = service.change_password(
-                current_user, password_form.current.data or "", password_form.new.data or "", request.user_agent.string
+                account, password_form.current.data or "", password_form.new.data or "", request.user_agent.string
             )
         except service.AccountError as error:
             field = password_form.current if error.field == "current" else password_form.new
