@@ -12,7 +12,7 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 from companion.extensions import db
-from companion.i18n import LANGUAGE_COOKIE
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES
 from companion.models import User
 from conftest import OWNER_HASH, OWNER_NAME, OWNER_PASSWORD, SETUP_TOKEN, sign_in
 from pages import parse
@@ -38,9 +38,13 @@ def extracted() -> dict[object, list[str]]:
     return found
 
 
-@pytest.fixture(scope="module")
-def spanish_catalogue():
-    with (CATALOGUES / "es" / "LC_MESSAGES" / "messages.po").open("rb") as po:
+TRANSLATED = [language for language in LANGUAGES if language != DEFAULT_LANGUAGE]
+"""Every language a page can be in but English, whose words are the messages themselves."""
+
+
+@pytest.fixture(scope="module", params=TRANSLATED)
+def catalogue(request):
+    with (CATALOGUES / request.param / "LC_MESSAGES" / "messages.po").open("rb") as po:
         return read_po(po)
 
 
@@ -53,33 +57,33 @@ def test_the_extraction_finds_the_first_slices_sentences():
     assert ("A password needs at least %(num)d character.", "A password needs at least %(num)d characters.") in messages
 
 
-def test_the_spanish_catalogue_has_every_message_translated_and_none_fuzzy(spanish_catalogue):
+def test_each_catalogue_has_every_message_translated_and_none_fuzzy(catalogue):
     messages = extracted()
-    missing = {key: places for key, places in messages.items() if key not in spanish_catalogue}
-    assert not missing, f"not in the Spanish catalogue (run pybabel update, see README): {missing}"
+    missing = {key: places for key, places in messages.items() if key not in catalogue}
+    assert not missing, f"not in the {catalogue.locale} catalogue (run pybabel update, see README): {missing}"
     untranslated = [
         message.id
-        for message in spanish_catalogue
+        for message in catalogue
         if message.id
         and (not message.string or not all(message.string if isinstance(message.string, tuple) else [message.string]))
     ]
     assert not untranslated, f"untranslated: {untranslated}"
-    fuzzy = [message.id for message in spanish_catalogue if message.id and message.fuzzy]
+    fuzzy = [message.id for message in catalogue if message.id and message.fuzzy]
     assert not fuzzy, f"fuzzy (check the translation, then remove the fuzzy flag): {fuzzy}"
 
 
-def test_the_spanish_sentences_keep_their_placeholders(spanish_catalogue):
+def test_the_translations_keep_their_placeholders(catalogue):
     """Babel's own checks: each translation has the placeholders of its English (python-format) and as many
     plural forms as Spanish has."""
-    problems = [(message.id, [str(error) for error in errors]) for message, errors in spanish_catalogue.check()]
+    problems = [(message.id, [str(error) for error in errors]) for message, errors in catalogue.check()]
     assert problems == []
 
 
-def test_the_compiled_catalogue_is_the_catalogue(spanish_catalogue):
+def test_the_compiled_catalogue_is_the_catalogue(catalogue):
     """The committed .mo (what the app reads) says what the .po says: run pybabel compile after editing."""
-    with (CATALOGUES / "es" / "LC_MESSAGES" / "messages.mo").open("rb") as mo:
+    with (CATALOGUES / str(catalogue.locale) / "LC_MESSAGES" / "messages.mo").open("rb") as mo:
         compiled = read_mo(mo)
-    assert messages_of(compiled) == messages_of(spanish_catalogue)
+    assert messages_of(compiled) == messages_of(catalogue)
 
 
 def messages_of(catalogue) -> dict[object, object]:
