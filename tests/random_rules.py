@@ -38,6 +38,10 @@ def card_at(position: int, suit: Suit) -> Card:
     return Card(Rank(1 if position == 14 else position), suit)
 
 
+#: The ace rules the solver solves: aces low only (RULES.md §8.0, Phase 10) is judged by the checker but not yet solved.
+SOLVED_ACES = (AceRule.LOW_OR_HIGH, AceRule.HIGH_ONLY)
+
+
 def random_ruleset(rng: random.Random, requirements: tuple[Requirement, ...], *, meld_all: bool):
     """A ruleset with random values of every field the solver reads, and one deal of these requirements."""
     deal = Deal(
@@ -59,7 +63,7 @@ def random_ruleset(rng: random.Random, requirements: tuple[Requirement, ...], *,
         exact=rng.random() < 0.5,
         max_wilds=rng.choice([None, None, 0, 1, 1, 2]),
         min_naturals=rng.choice([1, 1, 1, 2]),
-        aces=rng.choice(list(AceRule)),
+        aces=rng.choice(SOLVED_ACES),
         same_suit_runs=rng.choice(list(SameSuitRuns)),
         repeat_rank=rng.random() < 0.5,
         dup_suits=rng.random() < 0.6,

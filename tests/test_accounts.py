@@ -186,14 +186,14 @@ def build_world(app) -> World:
 
 @pytest.fixture(scope="module")
 def templates(tmp_path_factory):
-    """On SQLite, database files made once that each test copies: the tables alone, and the world.
+    """The world built once for the module, that each test of the world starts from.
 
-    Making the tables and building the world are a second of commits (each one
-    waits for the disk); copying a file is not. With TEST_DATABASE_URL
-    (PostgreSQL) each test makes its own, as the conftest does.
+    Building it is a whole game's commits. On SQLite each test copies a database file made once (the tables
+    alone, or the world); on PostgreSQL (TEST_DATABASE_URL) the world's rows are kept and written back into
+    the tables the conftest emptied.
     """
     if os.environ.get("TEST_DATABASE_URL"):
-        yield None
+        yield {"rows": None}
         return
     folder = tmp_path_factory.mktemp("templates")
     made = {}
@@ -215,20 +215,47 @@ def templates(tmp_path_factory):
 @pytest.fixture
 def database_uri(database_uri, request, templates):
     """The conftest's database; on SQLite, a copy of the world's file for a test of the world, else of the tables."""
-    if templates is not None:
+    if "rows" not in templates:
         wants_world = {"world", "csrf_world"} & set(request.fixturenames)
         shutil.copyfile(templates["world" if wants_world else "tables"][0], database_uri.removeprefix("sqlite:///"))
     return database_uri
 
 
+def _world(app, templates) -> World:
+    """The world in this test's database: a copy of the one made once, or on PostgreSQL its rows written back."""
+    if "rows" not in templates:
+        return copy.deepcopy(templates["world"][1])
+    if templates["rows"] is None:
+        before = _rows(app)  # the owner, and a signed-in client's session: this test's own, not the world's
+        templates["world"] = build_world(app)
+        templates["rows"] = {name: [row for row in rows if row not in before[name]] for name, rows in _rows(app).items()}
+        return copy.deepcopy(templates["world"])
+    with app.app_context():
+        for table in db.metadata.sorted_tables:
+            if templates["rows"][table.name]:
+                db.session.execute(table.insert(), templates["rows"][table.name])
+            if "id" in table.c:  # the next new row's id follows the world's, as after building it
+                quoted = db.engine.dialect.identifier_preparer.quote(table.name)  # "user" is a keyword
+                following = select(func.coalesce(func.max(table.c.id), 0) + 1).scalar_subquery()
+                db.session.execute(select(func.setval(func.pg_get_serial_sequence(quoted, "id"), following, False)))
+        db.session.commit()
+    return copy.deepcopy(templates["world"])
+
+
+def _rows(app) -> dict[str, list[dict]]:
+    """Every table's rows, in the order they can be written back."""
+    with app.app_context():
+        return {t.name: [dict(row) for row in db.session.execute(select(t)).mappings()] for t in db.metadata.sorted_tables}
+
+
 @pytest.fixture
 def world(no_csrf_app, templates) -> World:
-    return copy.deepcopy(templates["world"][1]) if templates is not None else build_world(no_csrf_app)
+    return _world(no_csrf_app, templates)
 
 
 @pytest.fixture
 def csrf_world(app, templates) -> World:
-    return copy.deepcopy(templates["world"][1]) if templates is not None else build_world(app)
+    return _world(app, templates)
 
 
 # Every route that changes something. Game routes are tried on the league's game ("league") and on the

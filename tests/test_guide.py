@@ -152,6 +152,7 @@ def test_buy_rule_text_for_one_deal():
         ((("aces", AceRule.HIGH_ONLY),), 1, []),  # no run
         ((("max_wilds", 1),), 1, ["At most one wild card in each meld when you go down."]),
         ((("max_wilds", 2),), 1, ["At most two wild cards in each meld when you go down."]),
+        ((("max_wilds", 0),), 1, ["No wild cards in any meld when you go down."]),
         (
             (("repeat_rank", False), ("aces", AceRule.HIGH_ONLY), ("max_wilds", 2),
              ("same_suit_runs", SameSuitRuns.ONE_PER_SUIT), ("set_word", "book")),
@@ -218,6 +219,8 @@ _MELD_ALL_3_AND_7 = tuple(
         ("contract", (("max_wilds", 2), ("table_max_wilds", True)), "max_wilds",
          "At most two per meld, going down and on the table at any time."),
         ("contract", (("max_wilds", 1),), "max_wilds", "At most one per meld going down; more may be laid off later."),
+        ("contract", (("max_wilds", 0),), "max_wilds", "None going down; they may be laid off later."),
+        ("contract", (("max_wilds", 0), ("table_max_wilds", True)), "max_wilds", "None, going down or on the table at any time."),
         ("contract", (), "lay_off", "From your next turn after going down."),
         ("contract", (("lay_off", LayOffTiming.SAME_TURN),), "lay_off", "Already in the turn you go down."),
         ("contract", (), "reclaim",

@@ -190,6 +190,8 @@ def test_a_new_player_named_at_once_in_two_games_is_seated_in_both(form_client, 
     [
         (["Bob", "Cat"], "The name Zed was just taken on another phone: tap Start again to seat that player."),
         (["Zed", "Bob", "Cat"], "The name of a player was just taken on another phone: tap Start again to seat that player."),
+        # Bob and Cat are new on this phone too: only Zed was taken, and neither of them is stored
+        ([], "The name Zed was just taken on another phone: tap Start again to seat that player."),
     ],
 )
 def test_a_game_refused_at_every_try_names_the_new_names_now_taken(form_client, no_csrf_app, monkeypatch, known, sentence):
@@ -221,6 +223,7 @@ def test_a_game_refused_at_every_try_names_the_new_names_now_taken(form_client, 
     assert parse(response.get_data(as_text=True)).find(id="seats-error").text == sentence
     with no_csrf_app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Game)) == 0
+        assert sorted(db.session.scalars(select(Player.name))) == sorted({*known, "Zed"})
 
 
 def test_a_league_named_at_once_on_two_phones_is_a_sentence_not_a_500(form_client, no_csrf_app, racing):

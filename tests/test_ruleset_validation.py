@@ -21,7 +21,7 @@ BAD_FIELDS = [
     ("dup_suits", None, "dup_suits must be True or False, not None."),
     ("deuces_wild", "no", "deuces_wild must be True or False"),
     ("table_max_wilds", 0, "table_max_wilds must be True or False"),
-    ("aces", "sideways", "aces must be one of 'low_or_high', 'high_only', not 'sideways'."),
+    ("aces", "sideways", "aces must be one of 'low_or_high', 'high_only', 'low_only', not 'sideways'."),  # low_only: RULES.md §8.0
     ("same_suit_runs", 3, "same_suit_runs must be one of"),
     ("reclaim", "always", "reclaim must be one of 'runs', 'never', 'slide', not 'always'."),
     ("lay_off", None, "lay_off must be one of"),

@@ -62,4 +62,6 @@ def test_gap_with_no_wild():
 
 
 def test_problem_kinds_follow_section_5():
-    assert [k.value for k in ProblemKind] == list(range(1, 13))
+    """§5's twelve, in order, after §8.0's new one "first of all": a skip card in a meld."""
+    assert [k.value for k in ProblemKind] == list(range(0, 13))
+    assert ProblemKind(0) is ProblemKind.SKIP

@@ -70,6 +70,8 @@ def _seated_again(players: Sequence[Player]) -> list[Player]:
 
 def _names_taken(new_names: list[str]) -> NameTaken:
     """The refusal after the last try: the new players' names now stored, or no name if none is."""
+    # the players seated again for another try are in the session, not stored: looking names up would write them
+    db.session.rollback()
     taken = [name for name in new_names if Player.by_name(name) is not None]
     return NameTaken(
         f"The name {and_list(taken) if taken else 'of a player'} was just taken on another phone: "

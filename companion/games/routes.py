@@ -625,8 +625,10 @@ def _standing_sentence(state: GameState) -> str | None:
     if not others:
         return f"{after}, everyone is level on {leaders[0].total}."
     names = and_list([s.player.name for s in leaders])
-    lead = f"{names} lead{'s' if len(leaders) == 1 else ''} on {leaders[0].total}"
-    return f"{after}: {lead}, then {and_list([f'{s.player.name} {s.total}' for s in others])}."
+    rest = and_list([f"{s.player.name} {s.total}" for s in others])
+    if len(leaders) == 1:
+        return f"{after}: {names} leads on {leaders[0].total}, then {rest}."
+    return f"{after}: {names} lead on {leaders[0].total}, then {rest}."
 
 
 def _not_saved(form: DealEntryForm, result: EntryResult) -> dict[str, object]:

@@ -10,6 +10,13 @@ Card.parse('10H')
 'QS'
 >>> [str(card) for card in parse_cards("5♠ 6s, jk")]
 ['5S', '6S', 'JK']
+
+Phase 10's own deck (RULES.md §8, API.md "Phase 10 deck") is read in its
+own notation, named by the ruleset's :class:`Deck`: a number 1 to 12 and a
+colour (``7R``, ``12g``), a wild (``W``) or a skip (``SKIP``).
+
+>>> parse_cards("7r 12G w skip", deck=Deck.PHASE10)
+(Card.parse('7R', Deck.PHASE10), Card.parse('12G', Deck.PHASE10), Card.parse('W', Deck.PHASE10), Card.parse('SKIP', Deck.PHASE10))
 """
 
 from __future__ import annotations
@@ -49,6 +56,42 @@ class Suit(enum.StrEnum):
     def plural(self) -> str:
         """The suit's name in a sentence: ``"spades"``."""
         return self.name.lower()
+
+
+class Colour(enum.StrEnum):
+    """The four colours of the Phase 10 deck, by their canonical letter."""
+
+    RED = "R"
+    """Red."""
+    BLUE = "B"
+    """Blue."""
+    GREEN = "G"
+    """Green."""
+    YELLOW = "Y"
+    """Yellow."""
+
+    @property
+    def word(self) -> str:
+        """The colour in a sentence: ``"red"``."""
+        return self.name.lower()
+
+
+class Special(enum.StrEnum):
+    """The Phase 10 deck's cards that have neither number nor colour."""
+
+    WILD = "W"
+    """A Wild card: stands for any number in any colour."""
+    SKIP = "SKIP"
+    """A Skip card: makes a player lose a turn; never part of a phase."""
+
+
+class Deck(enum.StrEnum):
+    """The kind of deck a ruleset plays with, and so the notation its cards are written in."""
+
+    STANDARD = "standard"
+    """52-card packs and jokers: ``10H``, ``QS``, ``JK``."""
+    PHASE10 = "phase10"
+    """Phase 10's own 108 cards: 1 to 12 in four colours twice, 8 Wild, 4 Skip: ``7R``, ``W``, ``SKIP``."""
 
 
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
@@ -113,44 +156,75 @@ SUIT_SPELLINGS = {
 }  # fmt: skip
 JOKER_SPELLINGS = frozenset({"JK", "JOKER", "*"})
 
+_COLOUR_SPELLINGS = {colour.value: colour for colour in Colour}
+_SPECIAL_SPELLINGS = {"W": Special.WILD, "WILD": Special.WILD, "SKIP": Special.SKIP, "SK": Special.SKIP}
+_PHASE10_NUMBERED = re.compile(r"(1[0-2]|[1-9])([RBGY])")
+_PHASE10_SHAPE = "a Phase 10 card is a number 1 to 12 and a colour (R, B, G or Y), like 7R or 12G, or W or SKIP"
+_PHASE10_CARDS = "Phase 10 cards are a number 1 to 12 and a colour R, B, G or Y (7R), W or SKIP"
+
 _CARD_SHAPE = "a card is a rank (A, 2-10 or T, J, Q, K) and a suit (S, H, D, C or ♠ ♥ ♦ ♣), like 10H or Q♠, or a joker (JK)"
 
 
 @functools.total_ordering
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One playing card: a rank and a suit, or a joker (both ``None``).
+    """One playing card: a rank and a suit, or a joker (both ``None``); or a card of the Phase 10 deck.
 
     Cards order by rank, then suit, with the joker last; two cards from
-    different packs that show the same face are equal.
+    different packs that show the same face are equal. A Phase 10 card is a
+    number (its ``rank``: 1 to 12, the place it takes in a run) and a
+    ``colour``, or a ``special`` card (Wild or Skip); Phase 10 cards order
+    after the standard ones, by number then colour, Wild and Skip last.
 
     >>> Card.parse("JOKER") == JOKER
     True
     >>> Card.parse("JOKER").is_joker
     True
+    >>> str(Card(Rank.JACK, None, colour=Colour.BLUE))
+    '11B'
     """
 
     rank: Rank | None
     suit: Suit | None
+    colour: Colour | None = None
+    """The colour of a numbered Phase 10 card (its ``suit`` is then ``None``)."""
+    special: Special | None = None
+    """The Phase 10 Wild or Skip (rank, suit and colour are then ``None``)."""
     # Worked out once: cards are compared, hashed and printed on the engine's hot paths.
     _index: int = field(init=False, repr=False, compare=False)
     _text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if (self.rank is None) != (self.suit is None):
+        if self.special is not None or self.colour is not None:
+            index, text = self._phase10_face()
+        elif (self.rank is None) != (self.suit is None):
             raise ValueError(f"a card has both a rank and a suit, or neither (a joker): {self.rank!r}, {self.suit!r}")
-        if self.rank is None or self.suit is None:
+        elif self.rank is None or self.suit is None:
             index, text = 52, "JK"
         else:
             index, text = (self.rank - 1) * 4 + "SHDC".index(self.suit.value), f"{self.rank.label}{self.suit.value}"
         object.__setattr__(self, "_index", index)
         object.__setattr__(self, "_text", text)
 
-    @classmethod
-    def parse(cls, token: str) -> Card:
-        """The card a token names, in any accepted notation.
+    def _phase10_face(self) -> tuple[int, str]:
+        """The index and text of a Phase 10 card: numbered 53.. by number then colour, then Wild, then Skip."""
+        if self.special is not None:
+            if self.rank is not None or self.suit is not None or self.colour is not None:
+                raise ValueError(f"a Wild or Skip has no number, suit or colour: {self.rank!r}, {self.suit!r}, {self.colour!r}")
+            return (101 if self.special is Special.WILD else 102), self.special.value
+        if self.rank is None or self.suit is not None or self.rank is Rank.KING or self.colour is None:
+            raise ValueError(f"a Phase 10 card is a number 1 to 12 and a colour, not {self.rank!r}, {self.suit!r}, {self.colour!r}")
+        return 53 + (self.rank - 1) * 4 + "RBGY".index(self.colour.value), f"{int(self.rank)}{self.colour.value}"
 
-        Raises :class:`CardSyntaxError` quoting the token when it is not a card.
+    @classmethod
+    def parse(cls, token: str, deck: Deck | None = None) -> Card:
+        """The card a token names, in any accepted notation of ``deck``.
+
+        Raises :class:`CardSyntaxError` quoting the token when it is not a
+        card. ``deck`` ``None`` reads standard notation and refuses any other
+        token as not a card; a :class:`Deck` reads that deck's notation and
+        names a card of the other deck's notation as such (API.md, the wider
+        family's card notation).
 
         >>> Card.parse(" 10♦ ")
         Card.parse('10D')
@@ -158,24 +232,47 @@ class Card:
         Traceback (most recent call last):
         ...
         companion.rules.cards.CardSyntaxError: '1X' is not a card: a card is a rank (A, 2-10 or T, J, Q, K) and a suit (S, H, D, C or ♠ ♥ ♦ ♣), like 10H or Q♠, or a joker (JK).
+        >>> Card.parse("7h", Deck.PHASE10)
+        Traceback (most recent call last):
+        ...
+        companion.rules.cards.CardSyntaxError: 7H is a standard card; Phase 10 cards are a number 1 to 12 and a colour R, B, G or Y (7R), W or SKIP.
+        >>> Card.parse("w", Deck.STANDARD)
+        Traceback (most recent call last):
+        ...
+        companion.rules.cards.CardSyntaxError: W is a Phase 10 card; this ruleset uses standard cards such as 7H, 10S or JK.
         """
         if not isinstance(token, str):
-            raise CardSyntaxError(f"{token!r} is not a card: {_CARD_SHAPE}.")
+            raise CardSyntaxError(f"{token!r} is not a card: {_PHASE10_SHAPE if deck is Deck.PHASE10 else _CARD_SHAPE}.")
         text = token.strip().upper()
-        if text in JOKER_SPELLINGS:
-            return JOKER
-        if len(text) >= 2 and text[-1] in SUIT_SPELLINGS and text[:-1] in _LABEL_RANKS:
-            return _CARDS[(_LABEL_RANKS[text[:-1]], SUIT_SPELLINGS[text[-1]])]
+        standard = _standard_card(text)
+        phase10 = _phase10_card(text) if deck is not None else None
+        if deck is Deck.PHASE10:
+            if phase10 is not None:
+                return phase10
+            if standard is not None:
+                raise CardSyntaxError(f"{standard} is a standard card; {_PHASE10_CARDS}.")
+            raise CardSyntaxError(f"{token.strip()!r} is not a card: {_PHASE10_SHAPE}.")
+        if standard is not None:
+            return standard
+        if phase10 is not None:
+            raise CardSyntaxError(f"{phase10} is a Phase 10 card; this ruleset uses standard cards such as 7H, 10S or JK.")
         raise CardSyntaxError(f"{token.strip()!r} is not a card: {_CARD_SHAPE}.")
 
     @property
     def is_joker(self) -> bool:
-        """Whether this is a joker."""
-        return self.rank is None
+        """Whether this is a joker (of a standard deck)."""
+        return self.rank is None and self.special is None
+
+    @property
+    def deck(self) -> Deck:
+        """The deck whose notation writes this card."""
+        return Deck.STANDARD if self.special is None and self.colour is None else Deck.PHASE10
 
     @property
     def natural_rank(self) -> Rank:
         """The rank of a natural card; a joker has none (``ValueError``), so ask only of a natural.
+
+        A numbered Phase 10 card's rank is its number (``Rank.JACK`` for 11).
 
         >>> Card.parse("7H").natural_rank
         <Rank.SEVEN: 7>
@@ -192,16 +289,32 @@ class Card:
         return self.suit
 
     @property
+    def mark(self) -> Suit | Colour | None:
+        """What a colour group shares: a standard card's suit, a Phase 10 card's colour (``None``: neither)."""
+        return self.suit if self.colour is None else self.colour
+
+    @property
+    def point_key(self) -> str:
+        """The key of this card in a ruleset's ``card_points``: ``"K"``, ``"JK"``; ``"11"``, ``"W"``, ``"SKIP"``."""
+        if self.special is not None:
+            return self.special.value
+        if self.colour is not None:
+            return str(int(self.natural_rank))
+        return "JK" if self.rank is None else self.rank.label
+
+    @property
     def pretty(self) -> str:
-        """The card with its suit symbol, for pages: ``7♠``, ``10♥``, ``JK``."""
+        """The card with its suit symbol, for pages: ``7♠``, ``10♥``, ``JK`` (a Phase 10 card as written: ``7R``)."""
         if self.rank is None or self.suit is None:
-            return "JK"
+            return self._text
         return f"{self.rank.label}{self.suit.symbol}"
 
     def __str__(self) -> str:
         return self._text
 
     def __repr__(self) -> str:
+        if self.deck is Deck.PHASE10:
+            return f"Card.parse({self._text!r}, Deck.PHASE10)"
         return f"Card.parse({self._text!r})"
 
     def __eq__(self, other: object) -> bool:
@@ -218,6 +331,25 @@ class Card:
         return self._index < other._index
 
 
+def _standard_card(text: str) -> Card | None:
+    """The standard card an upper-case token names, or ``None``."""
+    if text in JOKER_SPELLINGS:
+        return JOKER
+    if len(text) >= 2 and text[-1] in SUIT_SPELLINGS and text[:-1] in _LABEL_RANKS:
+        return _CARDS[(_LABEL_RANKS[text[:-1]], SUIT_SPELLINGS[text[-1]])]
+    return None
+
+
+def _phase10_card(text: str) -> Card | None:
+    """The Phase 10 card an upper-case token names, or ``None``."""
+    if text in _SPECIAL_SPELLINGS:
+        return _PHASE10_SPECIALS[_SPECIAL_SPELLINGS[text]]
+    found = _PHASE10_NUMBERED.fullmatch(text)
+    if found is None:
+        return None
+    return _PHASE10_NUMBERS[(Rank(int(found[1])), _COLOUR_SPELLINGS[found[2]])]
+
+
 JOKER = Card(None, None)
 """The joker (every joker is the same card)."""
 
@@ -226,13 +358,28 @@ _CARDS = {(rank, suit): Card(rank, suit) for rank in Rank for suit in Suit}
 #: The 52 natural cards of one pack, by rank then suit.
 STANDARD_PACK: tuple[Card, ...] = tuple(_CARDS.values())
 
+_PHASE10_NUMBERS = {(Rank(n), colour): Card(Rank(n), None, colour=colour) for n in range(1, 13) for colour in Colour}
+_PHASE10_SPECIALS = {special: Card(None, None, special=special) for special in Special}
+
+WILD = _PHASE10_SPECIALS[Special.WILD]
+"""The Phase 10 Wild card (``W``)."""
+SKIP = _PHASE10_SPECIALS[Special.SKIP]
+"""The Phase 10 Skip card (``SKIP``)."""
+
+#: The 50 faces of the Phase 10 deck: 1 to 12 in each colour, by number then colour, then W and SKIP.
+PHASE10_FACES: tuple[Card, ...] = (*_PHASE10_NUMBERS.values(), WILD, SKIP)
+
+#: How many cards of each face one Phase 10 deck holds (2 of each numbered card, 8 W, 4 SKIP: 108).
+PHASE10_COPIES: dict[Card, int] = {card: 2 for card in _PHASE10_NUMBERS.values()} | {WILD: 8, SKIP: 4}
+
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
-def parse_cards(cards: str | Iterable[str]) -> tuple[Card, ...]:
-    """Cards from a text (separated by spaces or commas) or a list of tokens.
+def parse_cards(cards: str | Iterable[str], deck: Deck | None = None) -> tuple[Card, ...]:
+    """Cards from a text (separated by spaces or commas) or a list of tokens, in ``deck``'s notation.
 
-    Raises :class:`CardSyntaxError` quoting the first token that is not a card.
+    Raises :class:`CardSyntaxError` quoting the first token that is not a card
+    (``deck`` as in :meth:`Card.parse`).
 
     >>> parse_cards("A♠, th JK")
     (Card.parse('AS'), Card.parse('10H'), Card.parse('JK'))
@@ -245,7 +392,7 @@ def parse_cards(cards: str | Iterable[str]) -> tuple[Card, ...]:
         tokens: Iterable[str] = [token for token in _SEPARATORS.split(cards) if token]
     else:
         tokens = cards
-    return tuple(Card.parse(token) for token in tokens)
+    return tuple(Card.parse(token, deck) for token in tokens)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -115,6 +115,10 @@ for _ruleset in RULESETS.values():
 # Length bounds per kind (API.md): a set 3-8, a run 3-14, a pair 2.
 _LENGTHS = {MeldKind.SET: (3, 8), MeldKind.RUN: (3, 14), MeldKind.PAIR: (2, 2)}
 
+#: The ace rules a custom ruleset may choose. The wider family's ``low_only`` (RULES.md §8.0) comes with the
+#: rest of its fields (deck, wilds, skips), which custom rulesets do not read yet: the public API is unchanged.
+_CUSTOM_ACES = (AceRule.LOW_OR_HIGH.value, AceRule.HIGH_ONLY.value)
+
 
 # -- writing -------------------------------------------------------------------
 
@@ -409,7 +413,7 @@ class _Reader:
         supply = self.table(field("table"), low, high)
         deuces_wild = self.choice(field("wilds"), "wilds", ("JK", "JK+2"), "wilds") == "JK+2"
         exact = self.flag(field("exact"), "exact", "exact")
-        aces = AceRule(self.choice(field("aces"), "aces", tuple(a.value for a in AceRule), "aces"))
+        aces = AceRule(self.choice(field("aces"), "aces", _CUSTOM_ACES, "aces"))
         max_wilds = self._max_wilds(field("max_wilds"))
         repeat_rank = self.flag(field("repeat_rank"), "repeat_rank", "repeat_rank")
         dup_suits = self.flag(field("dup_suits"), "dup_suits", "dup_suits")

@@ -17,17 +17,31 @@ order of RULES.md §5.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
-from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401  (parse_cards: for the doctests)
-from .runs import card_at, corner_window, longest_run, longest_run_span, position_label, run_windows, written_order
-from .words import cards_word, number_word, too_many_copies, too_many_jokers
-from .rulesets import AceRule, Deal, LayOffTiming, MeldKind, Requirement, Ruleset, SameSuitRuns
+from .cards import PHASE10_COPIES, Card, Colour, Deck, Rank, Suit, format_cards, parse_cards  # noqa: F401  (parse_cards: for the doctests)
+from .runs import card_at, corner_window, longest_run, longest_run_span, place_label, position_label, run_windows, written_order
+from .words import cards_word, number_word, sentence, too_many_copies, too_many_jokers
+from .rulesets import (
+    AceRule,
+    Deal,
+    LayOffTiming,
+    MeldKind,
+    Progression,
+    Requirement,
+    Ruleset,
+    RunSuit,
+    SameSuitRuns,
+    Skips,
+    requirement_phrase,
+)
 
 __all__ = [
     "MAX_MELDS",
@@ -52,12 +66,14 @@ MAX_MELD_CARDS = 60
 class ProblemKind(enum.IntEnum):
     """What is wrong, in the order RULES.md §5 lists problems."""
 
+    SKIP = 0
+    """A skip card in a meld (RULES.md §8.0: first of all)."""
     MELD_COUNT = 1
     """Wrong number or kind of melds."""
     TOO_FEW = 2
     TOO_MANY = 3
     MIXED = 4
-    """Mixed suits in a run, mixed ranks in a set."""
+    """Mixed suits in a run, mixed ranks in a set, mixed colours in a colour group."""
     GAP = 5
     """A gap no wild fills, or a rank repeated in a run."""
     WRAP = 6
@@ -84,31 +100,61 @@ class Problem:
 class MeldReading:
     """How one meld was read: its kind, and its rank or suit and span.
 
-    ``low`` and ``high`` are run positions (A = 1 or 14, 2..K = 2..13);
-    ``wilds`` maps a wild card's index in ``cards`` to the card it stands
-    for, where every legal reading agrees.
+    ``low`` and ``high`` are run positions (A = 1 or 14, 2..K = 2..13;
+    the Phase 10 deck's numbers); ``wilds`` maps a wild card's index in
+    ``cards`` to the card it stands for, where every legal reading agrees.
     """
 
     kind: MeldKind
+    """Set, run, pair or colour group."""
     cards: tuple[Card, ...]
+    """The meld's cards, as laid."""
     rank: Rank | None = None
+    """A set's or pair's rank (a Phase 10 number), where it has a natural card."""
     suit: Suit | None = None
+    """A run's suit, where its naturals share one and suits matter."""
     low: int | None = None
+    """A run's first position."""
     high: int | None = None
+    """A run's last position."""
     wilds: tuple[tuple[int, Card], ...] = ()
+    """``(index in cards, the card it stands for)`` for each wild whose stand-in every legal reading agrees on."""
+    colour: Suit | Colour | None = None
+    """A colour group's colour (a suit on a standard deck), where it has a natural card."""
+    wild_places: tuple[tuple[int, int], ...] = ()
+    """In a run whose suits are free: ``(index in cards, the position it stands for)`` for each wild whose
+    place every legal reading agrees on (its number or rank alone, API.md: ``{"2": "5"}``)."""
+
+    @property
+    def _phase10(self) -> bool:
+        return any(card.deck is Deck.PHASE10 for card in self.cards)
+
+    def _label(self, position: int) -> str:
+        return str(position) if self._phase10 else position_label(position)
 
     def to_json(self) -> dict[str, object]:
         """The API's shape for a meld reading."""
         data: dict[str, object] = {"kind": self.kind.value, "cards": [str(card) for card in self.cards]}
         if self.kind is MeldKind.RUN:
-            if self.suit is not None:
-                data["suit"] = self.suit.value
-            if self.low is not None and self.high is not None:
-                data["low"] = position_label(self.low)
-                data["high"] = position_label(self.high)
+            data |= self._run_json()
+        elif self.kind is MeldKind.COLOUR:
+            if self.colour is not None:
+                data["colour"] = self.colour.value
         elif self.rank is not None:
-            data["rank"] = self.rank.label
-        data["wilds"] = {str(index): str(card) for index, card in self.wilds}
+            data["rank"] = self._label(self.rank)
+        wilds = {str(index): str(card) for index, card in self.wilds}
+        wilds |= {str(index): self._label(place) for index, place in self.wild_places}
+        data["wilds"] = wilds
+        return data
+
+    def _run_json(self) -> dict[str, object]:
+        """A run's suit (where it has one) and span."""
+        data: dict[str, object] = {}
+        if self.suit is not None:
+            data["suit"] = self.suit.value
+        if self.low is not None and self.high is not None:
+            data["low"] = self._label(self.low)
+            data["high"] = self._label(self.high)
         return data
 
     def describe(self, set_word: str = "set") -> str:
@@ -116,21 +162,29 @@ class MeldReading:
 
         ``set_word`` is what the ruleset calls a set (group, book, trio).
         """
-        if self.kind is MeldKind.RUN and self.suit is None and self.low is None:
-            # read as a try at a run, but neither one suit nor one rank: it is no meld, so not called "run"
-            text = f"no meld: neither a {set_word} (one rank) nor a run (one suit)"
-        elif self.kind is MeldKind.RUN:
-            text = "run"
-            if self.suit is not None:
-                text += f" of {self.suit.plural}"
-            if self.low is not None and self.high is not None:
-                text += f", {position_label(self.low)} to {position_label(self.high)}"
+        if self.kind is MeldKind.RUN:
+            text = self._run_words(set_word)
+        elif self.kind is MeldKind.COLOUR:
+            text = "colour group" if self.colour is None else f"colour group of {self.colour.name.lower()}"
         else:
             text = set_word if self.kind is MeldKind.SET else self.kind.value
             if self.rank is not None:
-                text += f" of {self.rank.plural}"
+                text += f" of {int(self.rank)}s" if self._phase10 else f" of {self.rank.plural}"
         stand_ins = [f"{self.cards[index]} stands for {card}" for index, card in self.wilds]
+        stand_ins += [f"{self.cards[index]} stands for {self._label(place)}" for index, place in self.wild_places]
         return ", ".join([text, *stand_ins])
+
+    def _run_words(self, set_word: str) -> str:
+        """A run's reading in words: ``"run of spades, 5 to 8"``."""
+        if self.suit is None and self.low is None:
+            # read as a try at a run, but neither one suit nor one rank: it is no meld, so not called "run"
+            return f"no meld: neither a {set_word} (one rank) nor a run (one suit)"
+        text = "run"
+        if self.suit is not None:
+            text += f" of {self.suit.plural}"
+        if self.low is not None and self.high is not None:
+            text += f", {self._label(self.low)} to {self._label(self.high)}"
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +212,7 @@ class GoDownRuling:
 class _Meld:
     """What the checker needs to know of one meld, worked out once."""
 
-    __slots__ = ("index", "cards", "naturals", "wild_indexes", "ranks", "suits", "_text")
+    __slots__ = ("index", "cards", "naturals", "wild_indexes", "skips", "ranks", "suits", "run_suits", "free_suits", "_text")
 
     def __init__(
         self,
@@ -169,13 +223,20 @@ class _Meld:
         wild_indexes: tuple[int, ...],
         ranks: frozenset[Rank],
         suits: frozenset[Suit],
+        skips: tuple[Card, ...] = (),
+        free_suits: bool = False,
     ) -> None:
         self.index = index
         self.cards = cards
         self.naturals = naturals
+        # A skip card is never part of a meld: it is reported on its own, and the rest of the meld is judged
+        # as if it were a blank that fits anywhere (so it is counted with the wilds, never as one, see _wild_count).
         self.wild_indexes = wild_indexes
+        self.skips = skips
         self.ranks = ranks
         self.suits = suits
+        self.run_suits = frozenset[Suit]() if free_suits else suits
+        self.free_suits = free_suits
         self._text: str | None = None
 
     @property
@@ -190,10 +251,35 @@ class _Meld:
 
     @property
     def resembles_run(self) -> bool:
-        return len(self.suits) <= 1 and (len(self.naturals) <= 1 or len(self.ranks) > 1)
+        """One suit and more than one rank; where suits are free (Phase 10), distinct ranks that one window
+        of the meld's length could hold."""
+        if len(self.naturals) <= 1:
+            return True
+        if not self.free_suits:
+            return len(self.run_suits) <= 1 and len(self.ranks) > 1
+        return len(self.ranks) == len(self.naturals) and max(self.ranks) - min(self.ranks) < len(self.cards)
+
+    @property
+    def marks(self) -> frozenset[Suit | Colour | None]:
+        """What a colour group's naturals share: their suits (standard deck) or colours (Phase 10 deck)."""
+        return frozenset(card.mark for card in self.naturals)
+
+    @property
+    def resembles_colour_group(self) -> bool:
+        return len(self.marks) <= 1
+
+    def resembles(self, kind: MeldKind) -> bool:
+        """Whether the meld looks like a meld of ``kind``."""
+        if kind is MeldKind.RUN:
+            return self.resembles_run
+        if kind is MeldKind.COLOUR:
+            return self.resembles_colour_group
+        return self.resembles_set
 
 
 def _analyse(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld:
+    if ruleset.deck is Deck.PHASE10 or ruleset.kings_wild or ruleset.skips is not Skips.NONE:
+        return _analyse_wider(ruleset, index, cards)
     naturals = []
     wild_indexes = []
     deuces = ruleset.deuces_wild
@@ -209,13 +295,44 @@ def _analyse(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld:
         wild_indexes=tuple(wild_indexes),
         ranks=frozenset(card.natural_rank for card in naturals),
         suits=frozenset(card.natural_suit for card in naturals),
+        free_suits=ruleset.run_suit is RunSuit.ANY,
     )
+
+
+def _analyse_wider(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld:
+    """:func:`_analyse` for the wider family's cards: wild kings, skips, the Phase 10 deck (RULES.md §8.0)."""
+    naturals = []
+    blanks = []
+    skips = []
+    for position, card in enumerate(cards):
+        if ruleset.is_skip(card):
+            skips.append(card)
+            blanks.append(position)
+        elif ruleset.is_wild(card):
+            blanks.append(position)
+        else:
+            naturals.append(card)
+    return _Meld(
+        index=index,
+        cards=tuple(cards),
+        naturals=tuple(naturals),
+        wild_indexes=tuple(blanks),
+        ranks=frozenset(card.natural_rank for card in naturals),
+        suits=frozenset(card.suit for card in naturals if card.suit is not None),
+        skips=tuple(skips),
+        free_suits=ruleset.run_suit is RunSuit.ANY,
+    )
+
+
+def _wild_count(meld: _Meld) -> int:
+    """The wild cards of a meld (its skips, judged as blanks, are not wild)."""
+    return len(meld.wild_indexes) - len(meld.skips)
 
 
 def _common_problems(ruleset: Ruleset, meld: _Meld) -> list[Problem]:
     """Wild-card and natural-card counts, the same for every kind of meld."""
     problems = []
-    wilds = len(meld.wild_indexes)
+    wilds = _wild_count(meld)
     # an all-wild meld's trouble is that it has no natural card, not how many wilds it has
     if ruleset.max_wilds is not None and wilds > ruleset.max_wilds and meld.naturals:
         allowed = "no wild card" if ruleset.max_wilds == 0 else f"{ruleset.max_wilds} per meld"
@@ -231,11 +348,19 @@ def _common_problems(ruleset: Ruleset, meld: _Meld) -> list[Problem]:
     return problems
 
 
+def _needs(ruleset: Ruleset, deal: Deal, requirement: Requirement, word: str) -> str:
+    """What a meld is short of, in a sentence's second half: ``"a group needs 3"``; where deals are each
+    player's phases, the phase and what it asks: ``"phase 6 needs a run of 9"`` (RULES.md §4.11)."""
+    if ruleset.progression is Progression.FIXED and requirement.kind is not MeldKind.COLOUR:
+        return f"a {word} needs {requirement.length}"
+    return f"{ruleset.deal_word} {deal.number} needs {requirement_phrase(requirement, ruleset.set_word, ruleset.colour_word)}"
+
+
 def _length_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement, word: str) -> list[Problem]:
     size = len(meld.cards)
     exact = requirement.kind is MeldKind.PAIR or ruleset.is_exact(deal)
     if size < requirement.length:
-        return [Problem(ProblemKind.TOO_FEW, f"{meld.text} is {cards_word(size)}; a {word} needs {requirement.length}.", meld.index)]
+        return [Problem(ProblemKind.TOO_FEW, f"{meld.text} is {cards_word(size)}; {_needs(ruleset, deal, requirement, word)}.", meld.index)]
     if exact and size > requirement.length:
         if requirement.kind is MeldKind.PAIR:
             message = f"{meld.text} is {cards_word(size)}; a pair is exactly 2."
@@ -256,8 +381,10 @@ def _set_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
         if requirement.kind is MeldKind.PAIR:
             return [], [Problem(ProblemKind.MIXED, f"{meld.text} is not a pair: a pair is two cards of one rank.", meld.index)]
         if meld.resembles_run:
-            return [], [Problem(ProblemKind.MELD_COUNT, f"{meld.text} is a run; deal {deal.number} needs {deal.contract.lower()}.", meld.index)]
-        return [], [Problem(ProblemKind.MIXED, f"{meld.text} mixes ranks; a {word} is cards of one rank.", meld.index)]
+            message = f"{meld.text} is a run; {ruleset.deal_word} {deal.number} needs {deal.contract.lower()}."
+            return [], [Problem(ProblemKind.MELD_COUNT, message, meld.index)]
+        each = ruleset.rank_word
+        return [], [Problem(ProblemKind.MIXED, f"{meld.text} mixes {each}s; a {word} is cards of one {each}.", meld.index)]
     problems = _length_problems(ruleset, deal, meld, requirement, word)
     if not ruleset.dup_suits and len(meld.suits) < len(meld.naturals):
         problems.append(Problem(ProblemKind.MIXED, f"{meld.text} repeats a suit; a {word} needs cards of different suits.", meld.index))
@@ -271,47 +398,61 @@ def _set_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
 def _run_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> tuple[list[MeldReading], list[Problem]]:
     """Every reading of a meld as a run, or why it is not one."""
     if len(meld.naturals) >= 2 and len(meld.ranks) == 1:
-        message = f"{meld.text} is a {ruleset.set_word}; deal {deal.number} needs {deal.contract.lower()}."
+        message = f"{meld.text} is a {ruleset.set_word}; {ruleset.deal_word} {deal.number} needs {deal.contract.lower()}."
         return [], [Problem(ProblemKind.MELD_COUNT, message, meld.index)]
-    if len(meld.suits) > 1:
+    if len(meld.run_suits) > 1:
         return [], [Problem(ProblemKind.MIXED, f"{meld.text} mixes suits.", meld.index)]
+    problems = _run_length_problems(ruleset, deal, meld, requirement) + _common_problems(ruleset, meld)
+    if problems:
+        return [], problems
+    return _run_readings(ruleset, meld)
+
+
+def _run_length_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> list[Problem]:
+    """A run too short, or too long going down; where laying off the extra card would not mend it, why too."""
     problems = _length_problems(ruleset, deal, meld, requirement, "run")
     if problems and problems[0].kind is ProblemKind.TOO_MANY and not run_windows(ruleset, meld.naturals, len(meld.cards)):
         why = _why_no_run(ruleset, meld)
         if why.kind is not ProblemKind.TOO_MANY:
             problems.append(why)  # laying off the extra card would not mend a gap: say both
-    problems += _common_problems(ruleset, meld)
-    if problems:
-        return [], problems
+    return problems
+
+
+def _run_readings(ruleset: Ruleset, meld: _Meld) -> tuple[list[MeldReading], list[Problem]]:
+    """Every window a meld of the right length and kind lies in as a run, or why none."""
     windows = run_windows(ruleset, meld.naturals, len(meld.cards))
     # the reading that matches the order the cards were written in comes first
     if len(windows) > 1:
         windows.sort(key=lambda window: written_order(ruleset, meld.cards, window[0], window[0] + len(meld.cards) - 1) is None)
     if not windows:
         return [], [_why_no_run(ruleset, meld)]
-    suit = next(iter(meld.suits)) if meld.suits else None
+    suit = next(iter(meld.run_suits)) if meld.run_suits else None
     readings = []
     for low, ace_at in windows:
         high = low + len(meld.cards) - 1
-        stand_ins: tuple[tuple[int, Card], ...] = ()
-        if suit is not None and meld.wild_indexes:
-            stand_ins = _run_stand_ins(ruleset, meld, suit, low, high, ace_at)
-        readings.append(MeldReading(kind=MeldKind.RUN, cards=meld.cards, suit=suit, low=low, high=high, wilds=stand_ins))
+        # no wild, or every card wild (where no place is fixed): nothing stands for anything
+        places = _wild_places(ruleset, meld, low, high, ace_at) if meld.wild_indexes and meld.naturals else ()
+        if suit is None:  # suits are free (or every card is wild): a wild stands for a place alone
+            reading = MeldReading(kind=MeldKind.RUN, cards=meld.cards, low=low, high=high, wild_places=places)
+        else:
+            stand_ins = tuple((i, card_at(place, suit)) for i, place in places)
+            reading = MeldReading(kind=MeldKind.RUN, cards=meld.cards, suit=suit, low=low, high=high, wilds=stand_ins)
+        readings.append(reading)
     return readings, []
 
 
-def _run_stand_ins(
-    ruleset: Ruleset, meld: _Meld, suit: Suit, low: int, high: int, ace_at: int | None
-) -> tuple[tuple[int, Card], ...]:
-    """What each wild stands for in a run lying from ``low`` to ``high``.
+def _wild_places(ruleset: Ruleset, meld: _Meld, low: int, high: int, ace_at: int | None) -> tuple[tuple[int, int], ...]:
+    """The place each wild stands for in a run lying from ``low`` to ``high``: ``(index in the meld, place)``.
 
     When the meld is written in run order (up or down), each wild stands for
     its own place; otherwise the wilds fill the missing places in the order
-    they were written.
+    they were written. A skip card (judged as a blank, and refused on its
+    own) stands for nothing.
     """
+    wilds = [i for i in meld.wild_indexes if not ruleset.is_skip(meld.cards[i])]
     ordered = written_order(ruleset, meld.cards, low, high)
     if ordered is not None:
-        return tuple((i, card_at(ordered[i], suit)) for i in meld.wild_indexes)
+        return tuple((i, ordered[i]) for i in wilds)
     taken = set()
     for card in meld.naturals:
         if card.rank is not Rank.ACE:
@@ -321,22 +462,18 @@ def _run_stand_ins(
         else:  # two aces: the A..A run
             taken.update((1, 14))
     missing = [p for p in range(low, high + 1) if p not in taken]
-    return tuple((i, card_at(p, suit)) for i, p in zip(meld.wild_indexes, missing, strict=False))
+    return tuple(zip(wilds, missing, strict=False))
 
 
 def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
     """The reason no window fits a one-suit meld of the right length."""
     counts = Counter(card.natural_rank for card in meld.naturals)
-    repeated = sorted(rank for rank, count in counts.items() if count > 1 and (rank is not Rank.ACE or len(meld.cards) < 14 or count > 2))
+    repeated = _repeated_ranks(counts, len(meld.cards))
     if repeated:
-        suit = next(iter(meld.suits))
-        twice = ", ".join(f"{rank.label}{suit.value}" for rank in repeated)
-        return Problem(ProblemKind.GAP, f"{meld.text} repeats {twice}; a run has one card of each rank.", meld.index)
+        return _repeat_problem(ruleset, meld, repeated)
     size = len(meld.cards)
-    longest = longest_run(ruleset)
-    if size > longest:
-        span = longest_run_span(ruleset)
-        return Problem(ProblemKind.TOO_MANY, f"{meld.text} has {size} cards; a run has at most {longest} ({span}).", meld.index)
+    if size > longest_run(ruleset):
+        return _too_long_problem(ruleset, meld)
     has_ace = Rank.ACE in counts
     if has_ace:
         corner = _corner_problem(ruleset, meld, sorted(int(rank) for rank in counts))
@@ -345,21 +482,52 @@ def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
     return _gap_problem(ruleset, meld, has_ace)
 
 
-def _gap_problem(ruleset: Ruleset, meld: _Meld, has_ace: bool) -> Problem:
-    """A gap: the tightest span of the naturals is longer than the meld (the cards it skips, with the ace placed best)."""
-    suit = next(iter(meld.suits))
+def _too_long_problem(ruleset: Ruleset, meld: _Meld) -> Problem:
+    """A run longer than the rank line: ``"... is 13 cards; a run holds 12 at most."`` where the ace is only low
+    (RULES.md §8.0), ``"... has 15 cards; a run has at most 14 (A to A)."`` otherwise."""
+    size, longest = len(meld.cards), longest_run(ruleset)
+    if ruleset.aces is AceRule.LOW_ONLY:
+        return Problem(ProblemKind.TOO_MANY, f"{meld.text} is {cards_word(size)}; a run holds {longest} at most.", meld.index)
+    span = longest_run_span(ruleset)
+    return Problem(ProblemKind.TOO_MANY, f"{meld.text} has {size} cards; a run has at most {longest} ({span}).", meld.index)
+
+
+def _repeated_ranks(counts: Counter[Rank], size: int) -> list[Rank]:
+    """The ranks a run holds more than once (two aces only in a 14-card A..A run)."""
+    return sorted(rank for rank, count in counts.items() if count > 1 and (rank is not Rank.ACE or size < 14 or count > 2))
+
+
+def _repeat_problem(ruleset: Ruleset, meld: _Meld, repeated: Sequence[Rank]) -> Problem:
+    """A rank (a number) twice in a run: named with its suit where the run has one."""
+    if meld.run_suits:
+        suit = next(iter(meld.run_suits))
+        twice = ", ".join(f"{rank.label}{suit.value}" for rank in repeated)
+        return Problem(ProblemKind.GAP, f"{meld.text} repeats {twice}; a run has one card of each rank.", meld.index)
+    twice = ", ".join(place_label(ruleset, rank) for rank in repeated)
+    return Problem(ProblemKind.GAP, f"{meld.text} repeats {twice}; a run has one card of each {ruleset.rank_word}.", meld.index)
+
+
+_ACE_CHOICES = {AceRule.LOW_OR_HIGH: (1, 14), AceRule.HIGH_ONLY: (14,), AceRule.LOW_ONLY: (1,)}
+
+
+def _fewest_missing(ruleset: Ruleset, meld: _Meld, has_ace: bool) -> list[int]:
+    """The places the tightest span of the naturals leaves empty, with the ace placed best."""
     best: list[int] | None = None
-    ace_choices = [1, 14] if ruleset.aces is AceRule.LOW_OR_HIGH else [14]
-    for ace_position in ace_choices if has_ace else [0]:  # with no ace, ace_position is never used
-        positions = sorted(
-            ace_position if card.rank is Rank.ACE else int(card.natural_rank) for card in meld.naturals
-        )
+    for ace_position in _ACE_CHOICES[ruleset.aces] if has_ace else (0,):  # with no ace, ace_position is never used
+        positions = sorted(ace_position if card.rank is Rank.ACE else int(card.natural_rank) for card in meld.naturals)
         missing = [p for p in range(positions[0], positions[-1] + 1) if p not in positions]
         if best is None or len(missing) < len(best):
             best = missing
     assert best is not None
-    missing_cards = " ".join(str(card_at(p, suit)) for p in best)
-    wilds = len(meld.wild_indexes)
+    return best
+
+
+def _gap_problem(ruleset: Ruleset, meld: _Meld, has_ace: bool) -> Problem:
+    """A gap: the tightest span of the naturals is longer than the meld (the cards it skips, with the ace placed best)."""
+    suit = next(iter(meld.run_suits)) if meld.run_suits else None
+    best = _fewest_missing(ruleset, meld, has_ace)
+    missing_cards = " ".join(str(card_at(p, suit)) if suit is not None else place_label(ruleset, p) for p in best)
+    wilds = _wild_count(meld)
     if not wilds:
         return Problem(ProblemKind.GAP, f"{meld.text} skips {missing_cards} and no wild fills it.", meld.index)
     return Problem(
@@ -377,13 +545,14 @@ def _corner_problem(ruleset: Ruleset, meld: _Meld, ranks: Sequence[int]) -> Prob
     the player meant the corner, not a gap.
     """
     size = len(meld.cards)
-    ace_places = (1, 14) if ruleset.aces is AceRule.LOW_OR_HIGH else (14,)
     others = [rank for rank in ranks if rank != 1]
-    straight = min(max([*others, place]) - min([*others, place]) + 1 for place in ace_places)
+    straight = min(max([*others, place]) - min([*others, place]) + 1 for place in _ACE_CHOICES[ruleset.aces])
     found = corner_window(ruleset, ranks, size, max(size, straight - 1))
     if found is None:
         return None
     cycle, ace = found
+    if ruleset.aces is AceRule.LOW_ONLY:
+        return _past_the_top_problem(ruleset, meld, cycle[: ace + 1])
     labels = "-".join(Rank(r).label for r in cycle)
     if ruleset.aces is AceRule.HIGH_ONLY:
         if ace == 0:
@@ -393,9 +562,37 @@ def _corner_problem(ruleset: Ruleset, meld: _Meld, ranks: Sequence[int]) -> Prob
     return Problem(ProblemKind.WRAP, f"{labels} goes round the corner: an ace is high or low, not both.", meld.index)
 
 
+def _past_the_top_problem(ruleset: Ruleset, meld: _Meld, climb: Sequence[int]) -> Problem:
+    """Naturals that would lie in one run only by going on past the top rank to the ace (aces low only).
+
+    ``climb`` is the window's ranks up to the ace (``[10, 11, 12, 1]``).
+    """
+    top = place_label(ruleset, ruleset.top_rank)
+    if ruleset.deck is Deck.PHASE10:
+        labels = "-".join(str(rank) for rank in climb)
+        message = f"{labels} goes past {top}: a run is numbered 1 to {top} and never turns the corner."
+    else:
+        message = f"{meld.text} needs the ace after {top}, but here the ace is only 1 and a run ends at {top}."
+    return Problem(ProblemKind.WRAP, message, meld.index)
+
+
+def _colour_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> tuple[list[MeldReading], list[Problem]]:
+    """The reading of a meld as a colour group (RULES.md §8.0: naturals of one colour, any ranks), or why not."""
+    if not meld.resembles_colour_group:
+        message = f"{meld.text} mixes colours; {_needs(ruleset, deal, requirement, 'colour group')}."
+        return [], [Problem(ProblemKind.MIXED, message, meld.index)]
+    problems = _length_problems(ruleset, deal, meld, requirement, "colour group") + _common_problems(ruleset, meld)
+    if problems:
+        return [], problems
+    colour = next(iter(meld.marks)) if meld.naturals else None
+    return [MeldReading(kind=MeldKind.COLOUR, cards=meld.cards, colour=colour)], []
+
+
 def _options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> tuple[list[MeldReading], list[Problem]]:
     if requirement.kind is MeldKind.RUN:
         return _run_options(ruleset, deal, meld, requirement)
+    if requirement.kind is MeldKind.COLOUR:
+        return _colour_options(ruleset, deal, meld, requirement)
     return _set_options(ruleset, deal, meld, requirement)
 
 
@@ -450,6 +647,8 @@ def supply_problems(ruleset: Ruleset, cards: Iterable[Card], players: int | None
     """More of a card than the packs (or jokers) in play hold (for ``players``, or the largest table)."""
     table = ruleset.table(players)
     counts = Counter(cards)
+    if ruleset.deck is Deck.PHASE10:
+        return _phase10_supply_problems(counts, table.packs)
     over = [(card, count) for card, count in counts.items() if count > (table.jokers if card.rank is None else table.packs)]
     problems = []
     where = "this game" if players is None else f"a table of {players}"
@@ -458,6 +657,31 @@ def supply_problems(ruleset: Ruleset, cards: Iterable[Card], players: int | None
             problems.append(Problem(ProblemKind.SUPPLY, too_many_jokers(count, table.jokers, where)))
         else:
             problems.append(Problem(ProblemKind.SUPPLY, too_many_copies(count, str(card), table.packs)))
+    return problems
+
+
+def _phase10_supply_problems(counts: Counter[Card], decks: int) -> list[Problem]:
+    """More of a card than the Phase 10 deck holds (RULES.md §8.0: 2 of each numbered card, 8 W, 4 SKIP)."""
+    problems = []
+    for card, count in sorted(counts.items()):
+        held = PHASE10_COPIES.get(card, 0) * decks
+        if count > held:
+            has = "the deck has" if decks == 1 else f"the {number_word(decks)} decks have"
+            problems.append(Problem(ProblemKind.SUPPLY, sentence(f"{number_word(count)} {card}, but {has} {number_word(held)}.")))
+    return problems
+
+
+def skip_problems(ruleset: Ruleset, melds: Sequence[_Meld]) -> list[Problem]:
+    """A skip card in a meld: one sentence per kind of skip card, about the first meld holding one."""
+    problems = []
+    seen: set[Card] = set()
+    part_of = "a phase" if ruleset.progression is not Progression.FIXED else "a meld"
+    here = " here" if ruleset.deck is Deck.STANDARD else ""  # a joker is a skip only in this game
+    for meld in melds:
+        for card in meld.skips:
+            if card not in seen:
+                seen.add(card)
+                problems.append(Problem(ProblemKind.SKIP, f"{card} is a skip card{here}; a skip is never part of {part_of}.", meld.index))
     return problems
 
 
@@ -484,36 +708,10 @@ def check_go_down(
     ruleset.table(players)  # validates the table size before anything else
     remaining = tuple(remaining or ())
     analysed = [_analyse(ruleset, index, meld) for index, meld in enumerate(melds)]
-    requirements = deal.requirements
-    word = ruleset.set_word
-
-    problems: list[Problem] = []
-    readings: list[MeldReading | None] = [None] * len(analysed)
-
-    kinds = list(dict.fromkeys(requirements))  # the distinct requirements, in the contract's order
-    options = Options(ruleset, deal, analysed, kinds)
-
-    if len(analysed) != len(requirements):
-        laid = f"{len(analysed)} meld{'s' * (len(analysed) != 1)}"
-        problems.append(Problem(ProblemKind.MELD_COUNT, f"Deal {deal.number} needs {deal.contract.lower()}; you laid down {laid}."))
-        for meld in analysed:
-            found, why = _closest(meld, kinds, options)
-            readings[meld.index] = found
-            problems += why
-    else:
-        legal, chosen = _search(ruleset, analysed, [kinds.index(r) for r in requirements], kinds, options, word)
-        if legal is not None:
-            readings = list(legal)
-        else:
-            problems += chosen[1]
-            readings = list(chosen[0])
-
+    readings, problems = _judge_melds(ruleset, deal, analysed)
+    problems += skip_problems(ruleset, analysed)
     problems += supply_problems(ruleset, [card for meld in melds for card in meld] + list(remaining), players)
-    if deal.meld_all and remaining:
-        left = format_cards(remaining)
-        verb = "is" if len(remaining) == 1 else "are"
-        problems.append(Problem(ProblemKind.UNMELDED, f"Deal {deal.number} must use every card: {left} {verb} left."))
-
+    problems += _unmelded_problems(ruleset, deal, remaining)
     problems.sort(key=lambda p: (p.kind, -1 if p.meld is None else p.meld))
     final = tuple(reading if reading is not None else _fallback_reading(meld) for reading, meld in zip(readings, analysed, strict=True))
     return GoDownRuling(
@@ -522,6 +720,36 @@ def check_go_down(
         readings=final,
         details=tuple(problems),
     )
+
+
+def _unmelded_problems(ruleset: Ruleset, deal: Deal, remaining: Sequence[Card]) -> list[Problem]:
+    """Cards left in hand in a deal that must use every card (RULES.md §2.1 step 6)."""
+    if not deal.meld_all or not remaining:
+        return []
+    left = format_cards(remaining)
+    verb = "is" if len(remaining) == 1 else "are"
+    return [Problem(ProblemKind.UNMELDED, f"{sentence(ruleset.deal_word)} {deal.number} must use every card: {left} {verb} left.")]
+
+
+def _judge_melds(ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld]) -> tuple[list[MeldReading | None], list[Problem]]:
+    """The melds against the deal's contract (RULES.md §2.1 steps 2-5): how each was read, and what is wrong."""
+    requirements = deal.requirements
+    kinds = list(dict.fromkeys(requirements))  # the distinct requirements, in the contract's order
+    options = Options(ruleset, deal, analysed, kinds)
+    if len(analysed) == len(requirements):
+        legal, chosen = _search(ruleset, analysed, [kinds.index(r) for r in requirements], kinds, options, ruleset.set_word)
+        if legal is not None:
+            return list(legal), []
+        return list(chosen[0]), chosen[1]
+    laid = f"{len(analysed)} meld{'s' * (len(analysed) != 1)}"
+    message = f"{sentence(ruleset.deal_word)} {deal.number} needs {deal.contract.lower()}; you laid down {laid}."
+    problems = [Problem(ProblemKind.MELD_COUNT, message)]
+    readings: list[MeldReading | None] = []
+    for meld in analysed:
+        found, why = _closest(meld, kinds, options)
+        readings.append(found)
+        problems += why
+    return readings, problems
 
 
 class Options:
@@ -555,7 +783,7 @@ def _closest(meld: _Meld, kinds: Sequence[Requirement], options: Options) -> tup
         found, why = options.of(meld.index, order)
         if found:
             return found[0], []
-        resembles = meld.resembles_run if requirement.kind is MeldKind.RUN else meld.resembles_set
+        resembles = meld.resembles(requirement.kind)
         candidates.append((not resembles, len(why), order, why))
     return None, min(candidates)[3] if candidates else []
 
@@ -715,29 +943,34 @@ def _resembles(meld: _Meld, requirement: Requirement) -> bool:
     """Whether a meld looks like the kind of meld a requirement asks for (or like nothing at all)."""
     if not (meld.resembles_set or meld.resembles_run):
         return True
-    return meld.resembles_run if requirement.kind is MeldKind.RUN else meld.resembles_set
+    return meld.resembles(requirement.kind)
+
+
+_Pair = TypeVar("_Pair")
+
+
+def _common(pairs: tuple[_Pair, ...], others: Sequence[tuple[_Pair, ...]]) -> tuple[_Pair, ...]:
+    """The pairs found in every one of ``others`` too."""
+    return tuple(pair for pair in pairs if all(pair in other for other in others))
 
 
 def _agreed(choices: Sequence[MeldReading]) -> MeldReading:
-    """The first reading, keeping only the stand-ins every legal reading agrees on."""
+    """The first reading, keeping only the stand-ins (and a free-suit run's places) every legal reading agrees on."""
     first = choices[0]
-    if not first.wilds or len(choices) == 1:
+    if not (first.wilds or first.wild_places) or len(choices) == 1:
         return first
-    agreed = tuple(pair for pair in first.wilds if all(pair in other.wilds for other in choices[1:]))
-    return first if agreed == first.wilds else _replace_wilds(first, agreed)
-
-
-def _replace_wilds(reading: MeldReading, wilds: tuple[tuple[int, Card], ...]) -> MeldReading:
-    return MeldReading(
-        kind=reading.kind, cards=reading.cards, rank=reading.rank, suit=reading.suit, low=reading.low, high=reading.high, wilds=wilds
-    )
+    agreed = _common(first.wilds, [other.wilds for other in choices[1:]])
+    places = _common(first.wild_places, [other.wild_places for other in choices[1:]])
+    if (agreed, places) == (first.wilds, first.wild_places):
+        return first
+    return dataclasses.replace(first, wilds=agreed, wild_places=places)
 
 
 def _fallback_reading(meld: _Meld) -> MeldReading:
     """An illegal meld described as the kind it resembles."""
     if meld.resembles_set and meld.naturals:
         return MeldReading(kind=MeldKind.SET, cards=meld.cards, rank=next(iter(meld.ranks)))
-    if meld.resembles_run and meld.suits:
-        return MeldReading(kind=MeldKind.RUN, cards=meld.cards, suit=next(iter(meld.suits)))
+    if meld.resembles_run and meld.run_suits:
+        return MeldReading(kind=MeldKind.RUN, cards=meld.cards, suit=next(iter(meld.run_suits)))
     return MeldReading(kind=MeldKind.SET if meld.resembles_set else MeldKind.RUN, cards=meld.cards)
 

@@ -119,7 +119,9 @@ def _meld_reminders(ruleset: Ruleset, deal: Deal) -> list[str]:
         reminders.append(f"Your {ruleset.set_word}s must be of different ranks.")
     if runs and ruleset.aces is AceRule.HIGH_ONLY:
         reminders.append("Aces are high only: A-2-3-4 is not a run.")
-    if ruleset.max_wilds is not None:
+    if ruleset.max_wilds == 0:  # "at most no wild cards" is no sentence
+        reminders.append("No wild cards in any meld when you go down.")
+    elif ruleset.max_wilds is not None:
         wild = "wild card" if ruleset.max_wilds == 1 else "wild cards"
         reminders.append(f"At most {number_word(ruleset.max_wilds)} {wild} in each meld when you go down.")
     return reminders
@@ -302,6 +304,10 @@ def _wilds_in_a_meld_text(ruleset: Ruleset) -> str:
     """The limit of wild cards in a meld: none, going down only, or on the table too."""
     if ruleset.max_wilds is None:
         return "Any number."
+    if ruleset.max_wilds == 0:
+        if ruleset.table_max_wilds:
+            return "None, going down or on the table at any time."
+        return "None going down; they may be laid off later."
     if ruleset.table_max_wilds:
         return f"At most {number_word(ruleset.max_wilds)} per meld, going down and on the table at any time."
     return f"At most {number_word(ruleset.max_wilds)} per meld going down; more may be laid off later."

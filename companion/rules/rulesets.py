@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import JOKER, Card, Rank
+from .cards import JOKER, Card, Deck, Rank, Special
 from .words import and_list, number_word, plural, sentence
 
 
@@ -106,6 +106,9 @@ class MeldKind(enum.StrEnum):
     """Cards of one suit in unbroken rank order (a sequence)."""
     PAIR = "pair"
     """Exactly two cards of one rank (Progressive's deal 14)."""
+    COLOUR = "colour"
+    """Cards of one colour, any ranks, repeats allowed (Phase 10's "7 cards of one colour"); on a standard
+    deck a colour is a suit (RULES.md §8.0)."""
 
 
 class GoingOut(enum.StrEnum):
@@ -137,6 +140,76 @@ class AceRule(enum.StrEnum):
     """Below the 2 (A234) or above the king (JQKA), never both (QKA2)."""
     HIGH_ONLY = "high_only"
     """Only above the king."""
+    LOW_ONLY = "low_only"
+    """Only below the 2 (the Phase 10 deck's 1 below its 2); nothing follows the top rank."""
+
+
+class RunSuit(enum.StrEnum):
+    """Whether a run's natural cards share a suit."""
+
+    SAME = "same"
+    """They share a suit (a colour on the Phase 10 deck)."""
+    ANY = "any"
+    """Suits and colours are free (Phase 10)."""
+
+
+class Skips(enum.StrEnum):
+    """The cards that are never part of a meld (RULES.md §8.0 ``skips``)."""
+
+    NONE = "none"
+    """No such card."""
+    JOKER = "JK"
+    """The joker (Phase 10 played with standard cards, where kings are wild)."""
+    SKIP = "SKIP"
+    """The Phase 10 deck's Skip."""
+
+
+class Progression(enum.StrEnum):
+    """How the players move through the deals (RULES.md §8.6)."""
+
+    FIXED = "fixed"
+    """Everyone plays deal n in hand n."""
+    PER_PLAYER = "per_player"
+    """Each player plays their own phase and repeats it until it is made."""
+    PER_PLAYER_CHOICE = "per_player_choice"
+    """Before each hand each player picks a phase not yet made (Phase 10 Masters)."""
+
+
+class GameEnd(enum.StrEnum):
+    """When a game ends (RULES.md §8.0 ``game_end``)."""
+
+    LAST_DEAL = "last_deal"
+    """After the last deal of the schedule."""
+    LAST_PHASE_MADE = "last_phase_made"
+    """After the hand in which someone makes their last phase."""
+
+
+class Winner(enum.StrEnum):
+    """Who wins a game (RULES.md §8.0 ``winner``)."""
+
+    LOWEST_TOTAL = "lowest_total"
+    """The lowest total."""
+    FINISHED_LOWEST_TOTAL = "finished_lowest_total"
+    """The lowest total among those who made every phase (RULES.md §8.6.6)."""
+
+
+class Tiebreak(enum.StrEnum):
+    """What settles a tie for the win (RULES.md §8.0 ``tiebreak``)."""
+
+    NONE = "none"
+    """Nothing: the win is shared."""
+    MOST_DEALS_WON = "most_deals_won"
+    """The most deals in which the player went out."""
+    REPLAY_LAST_PHASE = "replay_last_phase"
+    """The tied players play a tie-break hand on their last phase (RULES.md §8.6.7)."""
+
+
+#: The game end and winner rule that go with each progression (API.md: "any other pairing answers 400").
+_PROGRESSION_ENDS = {
+    Progression.FIXED: (GameEnd.LAST_DEAL, Winner.LOWEST_TOTAL),
+    Progression.PER_PLAYER: (GameEnd.LAST_PHASE_MADE, Winner.FINISHED_LOWEST_TOTAL),
+    Progression.PER_PLAYER_CHOICE: (GameEnd.LAST_PHASE_MADE, Winner.FINISHED_LOWEST_TOTAL),
+}
 
 
 class LayOffTiming(enum.StrEnum):
@@ -195,8 +268,8 @@ class Requirement:
             raise ValueError(f"a pair has length 2, not {self.length!r}")
         if not 2 <= self.length <= 14:
             raise ValueError(f"a meld length is 2 to 14 cards, not {self.length!r}")
-        if self.kind is MeldKind.RUN and self.length < 3:
-            raise ValueError(f"a run has at least 3 cards, not {self.length!r}")
+        if self.kind in (MeldKind.RUN, MeldKind.COLOUR) and self.length < 3:
+            raise ValueError(f"a {self.kind.value} has at least 3 cards, not {self.length!r}")
 
     def __str__(self) -> str:
         return f"{self.kind.value[0].upper()}{self.length}"
@@ -291,41 +364,60 @@ class TableSupply:
 #: The keys of :attr:`PointTable.as_dict`, in order: the API's ``card_points``.
 POINT_KEYS: tuple[str, ...] = tuple(rank.label for rank in Rank) + ("JK",)
 
+#: The keys of a Phase 10 deck's ``card_points``, in order: the numbers 1 to 12, ``W`` and ``SKIP``.
+PHASE10_POINT_KEYS: tuple[str, ...] = tuple(str(n) for n in range(1, 13)) + ("W", "SKIP")
+
 
 @dataclass(frozen=True)
 class PointTable:
-    """Penalty points by rank, and for the joker.
+    """Penalty points by rank, and for the joker; or, on the Phase 10 deck, by number, Wild and Skip.
 
     >>> PointTable.of({"A": 15, "JK": 15, **{k: 10 for k in "10 J Q K".split()}, **{str(n): n for n in range(2, 10)}}).for_card(JOKER)
     15
+    >>> phase10 = PointTable.of({**{str(n): 5 if n < 10 else 10 for n in range(1, 13)}, "W": 25, "SKIP": 15}, PHASE10_POINT_KEYS)
+    >>> phase10.for_card(Card.parse("11B", Deck.PHASE10)), phase10.for_card(Card.parse("SKIP", Deck.PHASE10))
+    (10, 15)
     """
 
     values: tuple[int, ...]
-    """Points for A, 2 .. 10, J, Q, K, JK, in that order."""
+    """Points for each key of ``keys``, in that order (A, 2 .. 10, J, Q, K, JK on a standard deck)."""
+    keys: tuple[str, ...] = POINT_KEYS
+    """The cards the table scores: :data:`POINT_KEYS`, or :data:`PHASE10_POINT_KEYS` for the Phase 10 deck."""
 
     def __post_init__(self) -> None:
-        if len(self.values) != len(POINT_KEYS) or any(not isinstance(v, int) or v < 0 for v in self.values):
-            raise ValueError(f"a point table has 14 whole numbers of 0 or more, not {self.values!r}")
+        if self.keys == POINT_KEYS:
+            object.__setattr__(self, "keys", POINT_KEYS)  # the same tuple, so that for_card's fast path finds it
+        if self.keys not in (POINT_KEYS, PHASE10_POINT_KEYS):
+            raise ValueError(f"a point table's keys are those of a standard or a Phase 10 deck, not {self.keys!r}")
+        if len(self.values) != len(self.keys) or any(not isinstance(v, int) or v < 0 for v in self.values):
+            raise ValueError(f"a point table has {len(self.keys)} whole numbers of 0 or more, not {self.values!r}")
 
     @classmethod
-    def of(cls, points: Mapping[str, int]) -> PointTable:
-        """A table from a mapping with every key of :data:`POINT_KEYS`."""
-        missing = [key for key in POINT_KEYS if key not in points]
+    def of(cls, points: Mapping[str, int], keys: tuple[str, ...] = POINT_KEYS) -> PointTable:
+        """A table from a mapping with every key of ``keys`` (:data:`POINT_KEYS` unless given)."""
+        missing = [key for key in keys if key not in points]
         if missing:
             raise ValueError(f"card points are missing for {', '.join(missing)}")
-        return cls(tuple(points[key] for key in POINT_KEYS))
+        return cls(tuple(points[key] for key in keys), keys)
+
+    @property
+    def deck(self) -> Deck:
+        """The deck whose cards this table scores."""
+        return Deck.PHASE10 if self.keys == PHASE10_POINT_KEYS else Deck.STANDARD
 
     def for_card(self, card: Card) -> int:
-        """The penalty points of one card."""
-        return self.values[-1] if card.rank is None else self.values[card.rank - 1]
+        """The penalty points of one card (of the table's deck)."""
+        if self.keys is POINT_KEYS:  # the standard deck, by far the most asked: no lookup by key
+            return self.values[-1] if card.rank is None else self.values[card.rank - 1]
+        return self.values[self.keys.index(card.point_key)]
 
     def as_dict(self) -> dict[str, int]:
-        """``{"A": 15, "2": 2, ..., "JK": 15}``."""
-        return dict(zip(POINT_KEYS, self.values, strict=True))
+        """``{"A": 15, "2": 2, ..., "JK": 15}`` (Phase 10: ``{"1": 5, ..., "W": 25, "SKIP": 15}``)."""
+        return dict(zip(self.keys, self.values, strict=True))
 
     def replace(self, **changes: int) -> PointTable:
-        """A copy with some ranks' points changed; keys as in :data:`POINT_KEYS`."""
-        return PointTable.of(self.as_dict() | changes)
+        """A copy with some keys' points changed; keys as in ``keys``."""
+        return PointTable.of(self.as_dict() | changes, self.keys)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -361,12 +453,30 @@ class Ruleset:
     """What this variant calls a set: group, set, book or trio."""
     supply: tuple[TableSupply, ...]
     """Packs and jokers by table size (RULES.md §2 ``players``, ``packs(n)``, ``jokers(n)``), covering each size once."""
+    deck: Deck = Deck.STANDARD
+    """The cards played with, and so their notation: standard packs and jokers, or Phase 10's own deck."""
     deuces_wild: bool = False
     """Whether twos are wild as well as jokers (RULES.md §2 ``wilds``: ``JK+2``)."""
+    kings_wild: bool = False
+    """Whether every king is wild and no king natural, so runs end at the queen (RULES.md §8.0 ``wilds``: ``K``)."""
+    skips: Skips = Skips.NONE
+    """The cards that are never part of a meld: none, the joker, or the Phase 10 deck's Skip."""
     deals: tuple[Deal, ...]
     """The game's deals, numbered from 1: contract, cards dealt, going out, meld-all, buys."""
+    progression: Progression = Progression.FIXED
+    """Whether everyone plays the same deal, or each player their own phase (the deals are then phases)."""
+    game_end: GameEnd = GameEnd.LAST_DEAL
+    """When the game ends: after the last deal, or after the hand in which someone makes their last phase."""
+    winner: Winner = Winner.LOWEST_TOTAL
+    """Who wins: the lowest total, or the lowest total among those who made every phase."""
+    tiebreak: Tiebreak = Tiebreak.NONE
+    """What settles a tie for the win: nothing, the most deals won, or a tie-break hand."""
     exact: bool = True
     """Going down uses exactly each requirement's length (never in a ``meld_all`` deal)."""
+    set_min_length: int = 3
+    """The shortest set a contract may ask for: 3, or 2 for Phase 10's "one set of 2"."""
+    run_suit: RunSuit = RunSuit.SAME
+    """Whether a run's natural cards share a suit, or suits (colours) are free."""
     same_suit_runs: SameSuitRuns = SameSuitRuns.NO_CONTIGUOUS
     """What a player's contract runs of one suit may look like together."""
     repeat_rank: bool = True
@@ -416,13 +526,16 @@ class Ruleset:
         """Each field on its own: its type, and its range where it has one."""
         for name, kind in (
             ("same_suit_runs", SameSuitRuns), ("aces", AceRule), ("lay_off", LayOffTiming), ("reclaim", JokerReclaim),
+            ("deck", Deck), ("skips", Skips), ("run_suit", RunSuit), ("progression", Progression),
+            ("game_end", GameEnd), ("winner", Winner), ("tiebreak", Tiebreak),
         ):  # fmt: skip
             _coerce_enum(self, name, kind)
         for name in ("id", "name", "set_word", "buy_name"):
             _text(self, name)
         _text(self, "summary", empty_ok=True)
-        for name in ("deuces_wild", "exact", "repeat_rank", "dup_suits", "table_max_wilds", "shanghai_call"):
+        for name in ("deuces_wild", "kings_wild", "exact", "repeat_rank", "dup_suits", "table_max_wilds", "shanghai_call"):
             _flag(self, name)
+        _whole(self, "set_min_length", 2, 3)
         _whole(self, "max_wilds", 0, none_ok=True)  # above 14 (the longest meld) limits nothing
         _whole(self, "min_naturals", 0, 14)
         _whole(self, "exact_cut_bonus", 0, 1_000_000)
@@ -438,7 +551,8 @@ class Ruleset:
             raise RulesetValueError(f"settlement must be a Settlement or None, not {self.settlement!r}.")
 
     def _check_together(self) -> None:
-        """The fields that must agree: deals numbered in order, every table size covered once, meld-all deals."""
+        """The fields that must agree: deals numbered in order, every table size covered once, meld-all deals,
+        set lengths, and the deck with its wild cards, skips and points."""
         if not self.id or not self.name:
             raise ValueError(f"a ruleset needs an id and a name, not {self.id!r} / {self.name!r}")
         numbers = [deal.number for deal in self.deals]
@@ -447,13 +561,61 @@ class Ruleset:
         covered = [n for s in self.supply for n in range(s.min_players, s.max_players + 1)]
         if not covered or sorted(covered) != list(range(min(covered), max(covered) + 1)) or len(set(covered)) != len(covered):
             raise ValueError(f"{self.id}: table sizes must be covered once each, without gaps: {covered!r}")
-        if self.max_wilds is not None and self.max_wilds < 0:
-            raise ValueError(f"{self.id}: max_wilds is 0 or more, not {self.max_wilds!r}")
-        if self.min_naturals < 0:
-            raise ValueError(f"{self.id}: min_naturals is 0 or more, not {self.min_naturals!r}")
+        self._check_deals()
+        self._check_deck()
+        self._check_progression()
+
+    def _check_progression(self) -> None:
+        """Game end, winner and tie-break agree with the progression; every phase of a per-player game deals
+        the same cards (RULES.md §8.6.1)."""
+        game_end, winner = _PROGRESSION_ENDS[self.progression]
+        if (self.game_end, self.winner) != (game_end, winner):
+            raise RulesetValueError(
+                f'progression "{self.progression.value}" ends with game_end "{game_end.value}" and winner "{winner.value}", '
+                f'not "{self.game_end.value}" and "{self.winner.value}".'
+            )
+        if self.tiebreak is Tiebreak.REPLAY_LAST_PHASE and self.progression is Progression.FIXED:
+            raise RulesetValueError('tiebreak "replay_last_phase" needs per-player progression.')
+        if self.progression is not Progression.FIXED:
+            dealt = self.deals[0].cards_dealt
+            for deal in self.deals:
+                if deal.cards_dealt != dealt:
+                    raise RulesetValueError(
+                        f"deal {deal.number}: every phase of a per-player game deals the same cards ({dealt}), not {deal.cards_dealt}."
+                    )
+
+    def _check_deals(self) -> None:
+        """Each deal against the ruleset: a meld-all deal never ends on a discard, no set shorter than allowed."""
         for deal in self.deals:
             if deal.meld_all and deal.going_out is GoingOut.DISCARD:
                 raise ValueError(f"{self.id}: deal {deal.number} melds every card, so it cannot end on a discard")
+            short = [r for r in deal.requirements if r.kind is MeldKind.SET and r.length < self.set_min_length]
+            if short:
+                raise RulesetValueError(
+                    f"deal {deal.number}: a set is {self.set_min_length} to 8 cards long, not {short[0].length} "
+                    f"(set_min_length is {self.set_min_length})."
+                )
+
+    def _check_deck(self) -> None:
+        """The deck, its wild cards, its skips and its points agree (RULES.md §8.0, API.md's refusals)."""
+        phase10 = self.deck is Deck.PHASE10
+        if self.points.deck is not self.deck:
+            raise RulesetValueError(f"points must score the cards of the {self.deck.value} deck, not of the {self.points.deck.value} deck.")
+        if phase10 and (self.deuces_wild or self.kings_wild):
+            raise RulesetValueError('wilds must be "W" with the Phase 10 deck.')
+        if (self.skips is Skips.SKIP) is not phase10:
+            raise RulesetValueError(f'skips "SKIP" goes with the Phase 10 deck, and only with it, not skips "{self.skips.value}".')
+        if self.skips is Skips.JOKER and not self.kings_wild:
+            raise RulesetValueError('skips "JK" needs wilds "K": a joker cannot be both wild and a skip.')
+        self._check_rank_line()
+
+    def _check_rank_line(self) -> None:
+        """Where the rank line ends at 12 (the Phase 10 deck, wild kings), the ace is only 1 and runs have free suits
+        on the Phase 10 deck (its runs of one colour are not judged yet)."""
+        if (self.deck is Deck.PHASE10 or self.kings_wild) and self.aces is not AceRule.LOW_ONLY:
+            raise RulesetValueError(f'aces must be "low_only" with the Phase 10 deck or wild kings, not "{self.aces.value}".')
+        if self.deck is Deck.PHASE10 and self.run_suit is not RunSuit.ANY:
+            raise RulesetValueError('run_suit must be "any" with the Phase 10 deck: runs of one colour are not judged yet.')
 
     def plays(self, players: int) -> bool:
         """Whether a table of ``players`` plays this ruleset: the one check of a table's size."""
@@ -498,8 +660,29 @@ class Ruleset:
     def deal(self, number: int) -> Deal:
         """Deal ``number`` (from 1); raises :class:`DealOutOfRangeError` outside the schedule."""
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self.deals):
-            raise DealOutOfRangeError(f"{self.name} has deals 1 to {len(self.deals)}, not {number!r}.")
+            raise DealOutOfRangeError(f"{self.name} has {self.deal_word}s 1 to {len(self.deals)}, not {number!r}.")
         return self.deals[number - 1]
+
+    @property
+    def deal_word(self) -> str:
+        """What a deal of the schedule is called in a sentence: ``"deal"``, or ``"phase"`` where each player
+        plays their own (RULES.md §8.0: "a per-player ruleset names the phase, not the deal")."""
+        return "deal" if self.progression is Progression.FIXED else "phase"
+
+    @property
+    def colour_word(self) -> str:
+        """What a colour group shares: a ``"colour"`` on the Phase 10 deck, a ``"suit"`` on a standard deck."""
+        return "colour" if self.deck is Deck.PHASE10 else "suit"
+
+    @property
+    def rank_word(self) -> str:
+        """What a card's rank is called in a sentence: a ``"number"`` on the Phase 10 deck, else a ``"rank"``."""
+        return "number" if self.deck is Deck.PHASE10 else "rank"
+
+    @property
+    def top_rank(self) -> int:
+        """The highest natural rank a run may hold: 12 on the Phase 10 deck or where kings are wild, else 13."""
+        return 12 if self.deck is Deck.PHASE10 or self.kings_wild else 13
 
     @property
     def shortest_run(self) -> int | None:
@@ -523,8 +706,17 @@ class Ruleset:
     # -- cards ------------------------------------------------------------
 
     def is_wild(self, card: Card) -> bool:
-        """Whether a card is wild in this ruleset (jokers, and twos if deuces are wild)."""
-        return card.rank is None or (self.deuces_wild and card.rank is Rank.TWO)
+        """Whether a card is wild in this ruleset: jokers (unless they are skips), twos if deuces are wild,
+        kings if kings are wild, the Phase 10 deck's W."""
+        if card.rank is None:
+            return card.special is Special.WILD or (card.special is None and self.skips is not Skips.JOKER)
+        return (self.deuces_wild and card.rank is Rank.TWO) or (self.kings_wild and card.rank is Rank.KING)
+
+    def is_skip(self, card: Card) -> bool:
+        """Whether a card is one this ruleset never lets into a meld (Phase 10's Skip, or its joker stand-in)."""
+        if self.skips is Skips.JOKER:
+            return card.is_joker
+        return self.skips is Skips.SKIP and card.special is Special.SKIP
 
     @property
     def wild_words(self) -> str:
@@ -577,13 +769,15 @@ class Ruleset:
 # A contract in words
 
 
-def describe_contract(requirements: Iterable[Requirement], set_word: str) -> str:
+def describe_contract(requirements: Iterable[Requirement], set_word: str, colour_word: str = "colour") -> str:
     """A contract in words, as the rules cards print it.
 
     >>> describe_contract([Requirement(kind=MeldKind.SET, length=3)] * 2, "group")
     'Two groups of 3'
     >>> describe_contract([Requirement(kind=MeldKind.SET, length=3)] * 2, "trio")
     'Two trios'
+    >>> describe_contract([Requirement(kind=MeldKind.COLOUR, length=7)], "set")
+    'Seven cards of one colour'
     """
     groups: list[tuple[Requirement, int]] = []
     for requirement in requirements:
@@ -593,6 +787,9 @@ def describe_contract(requirements: Iterable[Requirement], set_word: str) -> str
             groups.append((requirement, 1))
     parts = []
     for requirement, count in groups:
+        if requirement.kind is MeldKind.COLOUR:
+            parts.append(colour_phrase(count, requirement.length, colour_word))
+            continue
         word = {MeldKind.SET: set_word, MeldKind.RUN: "run", MeldKind.PAIR: "pair"}[requirement.kind]
         noun = plural(count, word)
         sized = requirement.kind is not MeldKind.PAIR and not (word == "trio" and requirement.length == 3)
@@ -600,9 +797,38 @@ def describe_contract(requirements: Iterable[Requirement], set_word: str) -> str
     return sentence(and_list(parts))
 
 
+def colour_phrase(count: int, length: int, colour_word: str) -> str:
+    """Colour groups in words: ``"seven cards of one colour"``, ``"two groups of 4 cards of one suit"``.
+
+    >>> colour_phrase(1, 7, "suit")
+    'seven cards of one suit'
+    """
+    if count == 1:
+        return f"{number_word(length)} cards of one {colour_word}"
+    return f"{number_word(count)} groups of {length} cards of one {colour_word}"
+
+
+def requirement_phrase(requirement: Requirement, set_word: str, colour_word: str) -> str:
+    """One requirement in words, as a sentence names what a deal needs: ``"a run of 9"``, ``"a trio"``,
+    ``"7 cards of one colour"`` (figures: a player counts the cards).
+
+    >>> requirement_phrase(Requirement(kind=MeldKind.SET, length=2), "set", "colour")
+    'a set of 2'
+    """
+    if requirement.kind is MeldKind.COLOUR:
+        return f"{requirement.length} cards of one {colour_word}"
+    if requirement.kind is MeldKind.PAIR:
+        return "a pair"
+    word = set_word if requirement.kind is MeldKind.SET else "run"
+    if word == "trio" and requirement.length == 3:
+        return "a trio"
+    return f"a {word} of {requirement.length}"
+
+
 __all__ = [
     "AceRule", "BuyRule", "Deal", "DealOutOfRangeError", "GoingOut", "HouseOption", "JokerReclaim", "LayOffTiming",
     "MeldKind", "PlayersOutOfRangeError", "PointTable", "Requirement", "Ruleset", "RulesError",
+    "RunSuit", "Skips", "Progression", "GameEnd", "Winner", "Tiebreak", "PHASE10_POINT_KEYS", "POINT_KEYS", "colour_phrase", "requirement_phrase",
     "SameSuitRuns", "Settlement", "TableSupply", "UnknownRulesetError", "describe_contract",
     "RulesetValueError",
     "JOKER",

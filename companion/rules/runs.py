@@ -1,7 +1,8 @@
 """Runs: the geometry every run rule uses, written once.
 
 A run lies in a *window* of positions: A = 1 or 14, 2..K = 2..13 (aces
-high only: A = 14 only). Going down, laying off and taking a joker all ask
+high only: A = 14 only; aces low only: A = 1 only, and the line ends at
+the top rank: K, or Q where kings are wild; the Phase 10 deck's 1..12). Going down, laying off and taking a joker all ask
 the same questions of it: where can these naturals lie, which place does
 each card take, is the meld written in order, and would the cards fit only
 by going round the corner past the ace.
@@ -19,12 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from .cards import Card, Rank, Suit
+from .cards import Card, Deck, Rank, Suit
 from .rulesets import AceRule, Ruleset
 
 __all__ = [
-    "card_at", "corner_window", "longest_run", "longest_run_span", "position_label", "positions", "run_windows",
-    "written_order",
+    "card_at", "corner_window", "last_position", "longest_run", "longest_run_span", "place_label", "position_label",
+    "positions", "run_windows", "written_order",
 ]  # fmt: skip
 
 _POSITION_LABELS = {1: "A", 14: "A", 11: "J", 12: "Q", 13: "K"}
@@ -39,6 +40,21 @@ def position_label(position: int) -> str:
     return _POSITION_LABELS.get(position, str(position))
 
 
+def place_label(ruleset: Ruleset, position: int) -> str:
+    """The rank shown at a run position in the ruleset's deck: ``A``, ``J`` ..., or Phase 10's numbers.
+
+    >>> from .catalogue import find_ruleset
+    >>> place_label(find_ruleset("contract"), 11)
+    'J'
+    """
+    return str(position) if ruleset.deck is Deck.PHASE10 else position_label(position)
+
+
+def last_position(ruleset: Ruleset) -> int:
+    """The highest place a run reaches: 14 (the ace above the king), else the top rank (K, Q or Phase 10's 12)."""
+    return ruleset.top_rank if ruleset.aces is AceRule.LOW_ONLY else 14
+
+
 def card_at(position: int, suit: Suit) -> Card:
     """The natural card at a run position in a suit (the ace at 1 or 14)."""
     return _CARD_AT[position, suit]
@@ -49,19 +65,27 @@ _CARD_AT = {(position, suit): Card(Rank(1 if position == 14 else position), suit
 
 
 def positions(ruleset: Ruleset, card: Card) -> tuple[int, ...]:
-    """The run places a natural card may take: an ace 1 or 14 (14 only, aces high only)."""
+    """The run places a natural card may take: an ace 1 or 14 (14 only, aces high only; 1 only, aces low only)."""
     if card.rank is Rank.ACE:
-        return (14,) if ruleset.aces is AceRule.HIGH_ONLY else (1, 14)
+        return _ACE_PLACES[ruleset.aces]
     return (int(card.natural_rank),)
 
 
+_ACE_PLACES = {AceRule.LOW_OR_HIGH: (1, 14), AceRule.HIGH_ONLY: (14,), AceRule.LOW_ONLY: (1,)}
+
+
 def longest_run(ruleset: Ruleset) -> int:
-    """The most cards a run holds: 14 (A to A), 13 where aces are high only (2 to A)."""
+    """The most cards a run holds: 14 (A to A), 13 where aces are high only (2 to A), the top rank where
+    aces are low only (A to K, A to Q, 1 to 12)."""
+    if ruleset.aces is AceRule.LOW_ONLY:
+        return ruleset.top_rank
     return 13 if ruleset.aces is AceRule.HIGH_ONLY else 14
 
 
 def longest_run_span(ruleset: Ruleset) -> str:
-    """The longest run in words: ``"A to A"`` or ``"2 to A"``."""
+    """The longest run in words: ``"A to A"``, ``"2 to A"``, ``"A to K"``, ``"1 to 12"``."""
+    if ruleset.aces is AceRule.LOW_ONLY:
+        return f"{place_label(ruleset, 1)} to {place_label(ruleset, ruleset.top_rank)}"
     return "2 to A" if ruleset.aces is AceRule.HIGH_ONLY else "A to A"
 
 
@@ -77,8 +101,23 @@ def run_windows(ruleset: Ruleset, naturals: Sequence[Card], length: int) -> list
     >>> run_windows(find_ruleset("contract"), parse_cards("AS 3S"), 4)
     [(1, 1)]
     """
-    if length > 14:
+    if length > longest_run(ruleset):
         return []
+    span = _span(naturals)
+    if span is None:
+        return []  # a repeated rank never fits a run
+    aces, low_rank, high_rank = span
+    first_low = 2 if ruleset.aces is AceRule.HIGH_ONLY else 1
+    last_low = last_position(ruleset) + 1 - length
+    if high_rank:
+        first_low = max(first_low, high_rank - length + 1)
+        last_low = min(last_low, low_rank)
+    return _windows(first_low, last_low, length, aces)
+
+
+def _span(naturals: Sequence[Card]) -> tuple[int, int, int] | None:
+    """The aces, and the lowest and highest other rank (99 and 0 with none), of naturals that may share a run;
+    ``None`` where a rank other than the ace repeats."""
     aces = 0
     low_rank, high_rank = 99, 0
     seen = 0
@@ -89,17 +128,15 @@ def run_windows(ruleset: Ruleset, naturals: Sequence[Card], length: int) -> list
             continue
         bit = 1 << rank
         if seen & bit:
-            return []  # a repeated rank never fits a run
+            return None
         seen |= bit
-        if rank < low_rank:
-            low_rank = rank
-        if rank > high_rank:
-            high_rank = rank
-    first_low = 2 if ruleset.aces is AceRule.HIGH_ONLY else 1
-    last_low = 15 - length
-    if high_rank:
-        first_low = max(first_low, high_rank - length + 1)
-        last_low = min(last_low, low_rank)
+        low_rank = min(low_rank, rank)
+        high_rank = max(high_rank, rank)
+    return aces, low_rank, high_rank
+
+
+def _windows(first_low: int, last_low: int, length: int, aces: int) -> list[tuple[int, int | None]]:
+    """The windows from ``first_low`` to ``last_low`` that hold the aces (one low or high; two only A..A)."""
     windows: list[tuple[int, int | None]] = []
     for low in range(first_low, last_low + 1):
         high = low + length - 1
@@ -116,11 +153,17 @@ def run_windows(ruleset: Ruleset, naturals: Sequence[Card], length: int) -> list
 
 
 def written_order(ruleset: Ruleset, cards: Sequence[Card], low: int, high: int) -> list[int] | None:
-    """The places of the cards if they are written in run order, up or down (a wild takes any place)."""
+    """The places of the cards if they are written in run order, up or down (a wild takes any place, and so
+    does a skip card, judged as a blank: it is refused on its own)."""
     for places in (list(range(low, high + 1)), list(range(high, low - 1, -1))):
-        if all(ruleset.is_wild(card) or place in positions(ruleset, card) for card, place in zip(cards, places, strict=True)):
+        if all(_anywhere(ruleset, card) or place in positions(ruleset, card) for card, place in zip(cards, places, strict=True)):
             return places
     return None
+
+
+def _anywhere(ruleset: Ruleset, card: Card) -> bool:
+    """Whether a card may take any place in a run: a wild, or a skip (judged as a blank)."""
+    return ruleset.is_wild(card) or ruleset.is_skip(card)
 
 
 def corner_window(ruleset: Ruleset, ranks: Collection[int], size: int, most: int) -> tuple[list[int], int] | None:
@@ -130,16 +173,24 @@ def corner_window(ruleset: Ruleset, ranks: Collection[int], size: int, most: int
     ace's index in it, or ``None``. A window with the ace at an end where
     that end is a straight run (A-2-3-4 low, J-Q-K-A high) is not round the
     corner; where aces are high only, a window starting at the ace is (it
-    is A-2-3-4, which is not a run).
+    is A-2-3-4, which is not a run); where aces are low only, a window ending
+    at the ace is (Q-K-A, or Phase 10's 11-12-1). The ranks go round the
+    ruleset's rank line (A to K, A to Q where kings are wild, 1 to 12).
     """
     wanted = set(ranks)
-    for length in range(size, min(most, 13) + 1):
-        for start in range(1, 14):
-            cycle = [((start - 1 + i) % 13) + 1 for i in range(length)]
+    ring = ruleset.top_rank
+    straight_ends = _STRAIGHT_ACE_ENDS[ruleset.aces]
+    for length in range(size, min(most, ring) + 1):
+        for start in range(1, ring + 1):
+            cycle = [((start - 1 + i) % ring) + 1 for i in range(length)]
             if not wanted <= set(cycle) or 1 not in cycle:
                 continue
             ace = cycle.index(1)
-            if ace == length - 1 or (ace == 0 and ruleset.aces is AceRule.LOW_OR_HIGH):
+            if (ace == 0 and "low" in straight_ends) or (ace == length - 1 and "high" in straight_ends):
                 continue
             return cycle, ace
     return None
+
+
+#: Where an ace at the end of a window makes a straight run: low (A-2-3), high (Q-K-A), or both.
+_STRAIGHT_ACE_ENDS = {AceRule.LOW_OR_HIGH: ("low", "high"), AceRule.HIGH_ONLY: ("high",), AceRule.LOW_ONLY: ("low",)}

@@ -29,7 +29,10 @@ import dataclasses
 import enum
 from typing import Any
 
+from .cards import Deck
 from .rulesets import (
+    PHASE10_POINT_KEYS,
+    POINT_KEYS,
     BuyRule,
     Deal,
     HouseOption,
@@ -73,34 +76,41 @@ def ruleset_from_dict(data: dict[str, Any]) -> Ruleset:
     if version != SNAPSHOT_VERSION:
         raise ValueError(f"unknown ruleset snapshot version {version!r}")
     try:
-        fields = {k: v for k, v in data.items() if k != "snapshot_version"}
-        fields["supply"] = tuple(TableSupply(**s) for s in fields["supply"])
-        fields["deals"] = tuple(
-            Deal(
-                **{
-                    **deal,
-                    "requirements": tuple(Requirement(**r) for r in deal["requirements"]),
-                    "buys": BuyRule(**deal["buys"]),
-                }
-            )
-            for deal in fields["deals"]
-        )
-        fields["points"] = PointTable.of(fields["points"])
-        if fields.get("settlement") is not None:
-            fields["settlement"] = Settlement(**fields["settlement"])
-        fields["options"] = tuple(
-            HouseOption(
-                key=o["key"],
-                label=o["label"],
-                changes=tuple((name, _frozen(value)) for name, value in o["changes"]),
-            )
-            for o in fields.get("options", ())
-        )
-        for name in ("chosen_options", "sources", "readings"):
-            fields[name] = tuple(fields.get(name, ()))
-        return Ruleset(**fields)
+        return Ruleset(**_fields(data))
     except (KeyError, TypeError) as error:
         raise ValueError(f"not a ruleset snapshot: {error}") from None
+
+
+def _fields(data: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot's fields as the ruleset's values: its parts made again from their plain data."""
+    fields = {k: v for k, v in data.items() if k != "snapshot_version"}
+    fields["supply"] = tuple(TableSupply(**s) for s in fields["supply"])
+    fields["deals"] = tuple(_deal(deal) for deal in fields["deals"])
+    deck = fields.get("deck", Deck.STANDARD.value)
+    fields["points"] = PointTable.of(fields["points"], PHASE10_POINT_KEYS if deck == Deck.PHASE10.value else POINT_KEYS)
+    if fields.get("settlement") is not None:
+        fields["settlement"] = Settlement(**fields["settlement"])
+    fields["options"] = tuple(_option(o) for o in fields.get("options", ()))
+    for name in ("chosen_options", "sources", "readings"):
+        fields[name] = tuple(fields.get(name, ()))
+    return fields
+
+
+def _deal(deal: dict[str, Any]) -> Deal:
+    """One deal of a snapshot."""
+    return Deal(
+        **{
+            **deal,
+            "requirements": tuple(Requirement(**r) for r in deal["requirements"]),
+            "buys": BuyRule(**deal["buys"]),
+        }
+    )
+
+
+def _option(option: dict[str, Any]) -> HouseOption:
+    """One house option of a snapshot."""
+    changes = tuple((name, _frozen(value)) for name, value in option["changes"])
+    return HouseOption(key=option["key"], label=option["label"], changes=changes)
 
 
 def _frozen(value: Any) -> Any:

@@ -34,13 +34,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Rank, Suit, format_cards, parse_cards
-from .rulesets import AceRule, MeldKind, Requirement, Ruleset, RulesError, SameSuitRuns
+from .cards import Card, Deck, Rank, Suit, format_cards, parse_cards
+from .rulesets import AceRule, Deal, MeldKind, Requirement, Ruleset, RulesError, RunSuit, SameSuitRuns, Skips, TableSupply
+from .words import and_list
 
 __all__ = [
     "MAX_HAND",
     "SEARCH_BUDGET",
     "HandTooLargeError",
+    "NotSolvedYetError",
     "SearchTooBigError",
     "Solution",
     "solve",
@@ -61,6 +63,11 @@ SEARCH_BUDGET = 40_000
 
 class HandTooLargeError(RulesError):
     """A hand of more cards than :data:`MAX_HAND`."""
+
+
+class NotSolvedYetError(RulesError):
+    """A ruleset with rules of the wider family (RULES.md §8) the solver does not search yet: refused, never
+    answered wrongly."""
 
 
 class SearchTooBigError(RulesError):
@@ -129,17 +136,44 @@ def solve(
     hand = tuple(hand)
     if len(hand) > MAX_HAND:
         raise HandTooLargeError(f"A hand holds at most {MAX_HAND} cards; this one has {len(hand)}.")
-    counts = Counter(hand)
-    for card, count in counts.items():
-        if count > (table.jokers if card.is_joker else table.packs):
-            return None  # the hand itself breaks the supply, so no go-down from it is legal
-    if len(hand) < deal.cards_needed:
+    _check_solvable(ruleset, deal)
+    if _hopeless(ruleset, deal, hand, table):
         return None
+    return _Search(ruleset, deal.requirements, hand, exact=ruleset.is_exact(deal), meld_all=deal.meld_all, budget=budget).run()
+
+
+def _hopeless(ruleset: Ruleset, deal: Deal, hand: tuple[Card, ...], table: TableSupply) -> bool:
+    """Whether no go-down can come from the hand, before any search: it breaks the supply, holds too few
+    cards, or (a meld-all deal of runs) too many for runs to hold."""
+    for card, count in Counter(hand).items():
+        if count > (table.jokers if card.is_joker else table.packs):
+            return True  # the hand itself breaks the supply, so no go-down from it is legal
+    if len(hand) < deal.cards_needed:
+        return True
     if deal.meld_all and not any(r.kind is not MeldKind.RUN for r in deal.requirements):
         longest = 14 if ruleset.aces is AceRule.LOW_OR_HIGH else 13
-        if len(hand) > longest * len(deal.requirements):
-            return None  # runs alone can't hold every card
-    return _Search(ruleset, deal.requirements, hand, exact=ruleset.is_exact(deal), meld_all=deal.meld_all, budget=budget).run()
+        return len(hand) > longest * len(deal.requirements)  # runs alone can't hold every card
+    return False
+
+
+def _unsolved_rules(ruleset: Ruleset, deal: Deal) -> list[str]:
+    """The rules of the wider family (RULES.md §8) the search does not know yet, in words."""
+    rules = (
+        (ruleset.deck is Deck.PHASE10, "the Phase 10 deck"),
+        (ruleset.kings_wild, "wild kings"),
+        (ruleset.skips is not Skips.NONE, "skip cards"),
+        (ruleset.run_suit is RunSuit.ANY, "runs of any suits"),
+        (ruleset.aces is AceRule.LOW_ONLY, "aces only low"),
+        (any(r.kind is MeldKind.COLOUR for r in deal.requirements), "cards of one colour"),
+    )
+    return [words for applies, words in rules if applies]
+
+
+def _check_solvable(ruleset: Ruleset, deal: Deal) -> None:
+    """Refuse, with a sentence, a deal whose rules the search does not know yet, rather than answer wrongly."""
+    unsolved = _unsolved_rules(ruleset, deal)
+    if unsolved:
+        raise NotSolvedYetError(f"{ruleset.name} can't be solved yet: the solver does not know {and_list(unsolved)}.")
 
 
 class _Search:

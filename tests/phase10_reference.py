@@ -1,0 +1,89 @@
+"""A brute-force reference for judging a Phase 10 go-down: obviously correct, slow, written from RULES.md §8.1
+and §8.2 alone (it shares no code with the engine's checker).
+
+Every card is first read as Phase 10 reads it: a number 1 to 12 and a colour, a wild, or a skip (on standard
+cards A..Q are 1..12, the suit is the colour, a king is wild and a joker a skip). Then:
+
+- no skip in any meld; no more of a card than the cards in play (Phase 10 deck: 2 of each numbered card,
+  8 W, 4 SKIP; standard cards: 2 of each card, kings too, and 4 jokers);
+- as many melds as the phase has requirements, and *some* matching of melds to requirements in which every
+  meld meets its own: at least as long; at least ``min_naturals`` naturals; a set's naturals share a number; a
+  colour group's share a colour; a run's cards, each wild given *some* number, are consecutive numbers within
+  1..12 (every wild number tried).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+
+from companion.rules import Card, MeldKind, Requirement, Ruleset
+from companion.rules.cards import Deck, Special
+
+WILD = "wild"
+SKIP = "skip"
+
+
+def phase10_face(card: Card) -> tuple[int, str] | str:
+    """``(number, colour)`` for a natural, or ``WILD`` or ``SKIP``: the card as Phase 10 reads it."""
+    if card.deck is Deck.PHASE10:
+        if card.special is Special.WILD:
+            return WILD
+        if card.special is Special.SKIP:
+            return SKIP
+        return int(card.natural_rank), str(card.colour)
+    if card.is_joker:
+        return SKIP
+    if card.natural_rank == 13:
+        return WILD
+    return int(card.natural_rank), str(card.natural_suit)
+
+
+def _supply_ok(ruleset: Ruleset, cards: Sequence[Card]) -> bool:
+    for card, count in Counter(cards).items():
+        if ruleset.deck is Deck.PHASE10:
+            limit = {WILD: 8, SKIP: 4}.get(phase10_face(card), 2)  # type: ignore[call-overload]
+        else:
+            limit = 4 if card.is_joker else 2
+        if count > limit:
+            return False
+    return True
+
+
+def _run_ok(naturals: Sequence[tuple[int, str]], wilds: int) -> bool:
+    for numbers in itertools.product(range(1, 13), repeat=wilds):
+        values = sorted([number for number, _ in naturals] + list(numbers))
+        if all(b == a + 1 for a, b in itertools.pairwise(values)):
+            return True
+    return False
+
+
+def meld_meets(requirement: Requirement, meld: Sequence[Card], min_naturals: int) -> bool:
+    """Whether one meld meets one requirement of a phase (RULES.md §8.1)."""
+    faces = [phase10_face(card) for card in meld]
+    if SKIP in faces or len(meld) < requirement.length:
+        return False
+    naturals = [face for face in faces if isinstance(face, tuple)]
+    if len(naturals) < min_naturals:
+        return False
+    if requirement.kind is MeldKind.SET:
+        return len({number for number, _ in naturals}) <= 1
+    if requirement.kind is MeldKind.COLOUR:
+        return len({colour for _, colour in naturals}) <= 1
+    return _run_ok(naturals, len(faces) - len(naturals))
+
+
+def reference_legal(ruleset: Ruleset, phase: int, melds: Sequence[Sequence[Card]], remaining: Sequence[Card] = ()) -> bool:
+    """Whether ``melds`` make phase ``phase``, judged by brute force."""
+    requirements = ruleset.deal(phase).requirements
+    if any(SKIP == phase10_face(card) for meld in melds for card in meld):
+        return False
+    if not _supply_ok(ruleset, [card for meld in melds for card in meld] + list(remaining)):
+        return False
+    if len(melds) != len(requirements):
+        return False
+    return any(
+        all(meld_meets(requirement, meld, ruleset.min_naturals) for requirement, meld in zip(order, melds, strict=True))
+        for order in itertools.permutations(requirements)
+    )
