@@ -11,7 +11,9 @@ from typing import Any
 
 from flask import Flask
 
+from . import i18n
 from .extensions import compress, csrf, db, login_manager, migrate
+from .i18n import N_
 
 _PACKAGE = Path(__file__).resolve().parent
 _ROOT = _PACKAGE.parent
@@ -43,6 +45,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(_site_folder("migrations")))
     csrf.init_app(app)
     compress.init_app(app)
+    i18n.install(app)
     _register_accounts(app)
     _register_assets(app)
     _register_blueprints(app)
@@ -267,9 +270,60 @@ def _register_page_filters(app: Flask) -> None:
     card_faces.register(app)
 
 
+ERROR_TITLES = {
+    400: N_("Bad Request"),
+    403: N_("Forbidden"),
+    404: N_("Not Found"),
+    405: N_("Method Not Allowed"),
+    413: N_("Request Entity Too Large"),
+    429: N_("Too Many Requests"),
+    500: N_("Internal Server Error"),
+}
+"""An error page's heading, by status (in English, Werkzeug's name of the status)."""
+
+ERROR_SENTENCES = {
+    404: N_("There is nothing here: the link may be old."),
+    405: N_("That can't be done from here."),
+    413: N_("That was far more than any form here sends, so nothing was read or saved."),
+}
+"""What an error page says, by status, whatever the error's own description."""
+
+STANDARD_DESCRIPTIONS = {
+    400: N_("The browser (or proxy) sent a request that this server could not understand."),
+    403: N_(
+        "You don't have the permission to access the requested resource. It is either read-protected or not"
+        " readable by the server."
+    ),
+    429: N_("This user has exceeded an allotted request count. Try again later."),
+    500: N_(
+        "The server encountered an internal error and was unable to complete your request. Either the server is"
+        " overloaded or there is an error in the application."
+    ),
+}
+"""Werkzeug's own description of a status, word for word, so a page in another language says it too
+(an ``abort`` with a description of its own says that instead)."""
+
+CSRF_SENTENCE = N_("The form was out of date (its security token expired). Go back, reload the page and try again.")
+
+
+def _error_page(error: Any) -> tuple[str, str]:
+    """An error page's heading and sentence, in the page's language."""
+    from flask_babel import gettext
+
+    code = error.code or 500
+    title = gettext(ERROR_TITLES[code]) if code in ERROR_TITLES else error.name
+    if code in ERROR_SENTENCES:
+        return title, gettext(ERROR_SENTENCES[code])
+    description = error.description or error.name
+    if description == type(error).description and code in STANDARD_DESCRIPTIONS:
+        description = gettext(STANDARD_DESCRIPTIONS[code])
+    return title, description
+
+
 def _register_error_pages(app: Flask) -> None:
     """Errors as pages a player understands (the API answers JSON through its own handlers)."""
     from flask import jsonify, render_template, request
+    from flask_babel import gettext
     from flask_wtf.csrf import CSRFError
     from werkzeug.exceptions import HTTPException
 
@@ -279,22 +333,16 @@ def _register_error_pages(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError):  # type: ignore[no-untyped-def]
-        message = "The form was out of date (its security token expired). Go back, reload the page and try again."
         if wants_json():
-            return jsonify(error=message, status="token"), 400
-        return render_template("error.html", title="Please try again", message=message), 400
+            return jsonify(error=CSRF_SENTENCE, status="token"), 400
+        return render_template("error.html", title=gettext("Please try again"), message=gettext(CSRF_SENTENCE)), 400
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):  # type: ignore[no-untyped-def]
         if wants_json():
             return jsonify(error=error.description or error.name), error.code or 500
-        messages = {
-            404: "There is nothing here: the link may be old.",
-            405: "That can't be done from here.",
-            413: "That was far more than any form here sends, so nothing was read or saved.",
-        }
-        message = messages.get(error.code or 0, error.description or error.name)
-        return render_template("error.html", title=error.name, message=message), error.code or 500
+        title, message = _error_page(error)
+        return render_template("error.html", title=title, message=message, code=error.code), error.code or 500
 
 
 def _register_commands(app: Flask) -> None:

@@ -1,5 +1,6 @@
 """Flask extensions, created unbound and bound to an app in :func:`companion.create_app`."""
 
+from flask_babel import Babel, gettext
 from flask_compress import Compress
 from flask_login import LoginManager
 from flask_migrate import Migrate
@@ -9,6 +10,8 @@ from typing import Any, cast
 
 from sqlalchemy import CursorResult, Executable
 from sqlalchemy.orm import DeclarativeBase
+
+from .i18n import N_
 
 
 class Base(DeclarativeBase):
@@ -27,5 +30,7 @@ migrate = Migrate()
 compress = Compress()
 login_manager = LoginManager()
 login_manager.login_view = "auth.login"
-login_manager.login_message = "Sign in to change games, scores and leagues."
+login_manager.login_message = N_("Sign in to change games, scores and leagues.")
+login_manager.localize_callback = gettext
 login_manager.login_message_category = "info"
+babel = Babel()  # bound with its locale selector by companion.i18n.install

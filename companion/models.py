@@ -415,6 +415,8 @@ class User(UserMixin, Model):
     player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id", ondelete="SET NULL", name="user_player_fk"), default=None)
     """The player this account is at the table: leagues they are on the roster of are theirs to change."""
     created_at: Mapped[dt.datetime] = mapped_column(default=utc_now)
+    language: Mapped[str | None] = mapped_column(String(8), default=None)
+    """The language this account reads pages in (see companion/i18n.py); none: the phone's or browser's."""
 
     player: Mapped[Player | None] = relationship(lazy="joined")
 

@@ -25,7 +25,17 @@ REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
 
 
 class TextError(ValueError):
-    """Text or a number that can't be taken; the message is for the person who typed or imported it."""
+    """Text or a number that can't be taken; the message is for the person who typed or imported it.
+
+    ``problem`` names what is wrong (``"not_text"``, ``"too_long"``, ``"empty"``, ``"refused"``, ``"grown"``)
+    and ``values`` holds the numbers and characters its sentence quotes, so a page in another language can
+    say the whole sentence in its own words (see ``companion.auth.routes``).
+    """
+
+    def __init__(self, message: str, problem: str = "", **values: object) -> None:
+        super().__init__(message)
+        self.problem = problem
+        self.values = values
 
 
 def refused_character(text: str) -> str | None:
@@ -61,20 +71,26 @@ def clean_name(value: Any, *, longest: int, what: str = "A name") -> str:
     companion.validation.TextError: A name is at most 40 letters (“ß” counts as 2).
     """
     if not isinstance(value, str):
-        raise TextError(f"{what} must be text.")
+        raise TextError(f"{what} must be text.", "not_text")
     if len(value) > longest * 8:  # far too long to be a name: not even tidied
-        raise TextError(f"{what} is at most {longest} letters.")
+        raise TextError(f"{what} is at most {longest} letters.", "too_long", longest=longest)
     clean = " ".join(value.split())
     if not clean:
-        raise TextError(f"{what} can't be empty.")
+        raise TextError(f"{what} can't be empty.", "empty")
     bad = refused_character(clean)
     if bad is not None:
-        raise TextError(f"{what} can't hold the invisible or control character {bad}: type letters only.")
+        raise TextError(
+            f"{what} can't hold the invisible or control character {bad}: type letters only.", "refused", character=bad
+        )
     if len(clean) > longest:
-        raise TextError(f"{what} is at most {longest} letters.")
+        raise TextError(f"{what} is at most {longest} letters.", "too_long", longest=longest)
     if len(fold(clean)) > longest:
         grown = next((c for c in clean if len(c.casefold()) > 1), "")
-        raise TextError(f"{what} is at most {longest} letters (“{grown}” counts as {len(grown.casefold())}).")
+        counts = len(grown.casefold())
+        raise TextError(
+            f"{what} is at most {longest} letters (“{grown}” counts as {counts}).",
+            "grown", longest=longest, letter=grown, counts=counts,
+        )
     return clean
 
 
@@ -127,22 +143,46 @@ class PlainName:
             raise ValidationError(str(error)) from None
 
 
+def name_sentence(error: TextError) -> str:
+    """What is wrong with a typed name (``clean_name``'s default ``what``), as a whole sentence in the page's
+    language; English reads exactly as ``clean_name`` says it."""
+    from flask_babel import gettext as _
+
+    values = error.values
+    if error.problem == "not_text":
+        return _("A name must be text.")
+    if error.problem == "empty":
+        return _("A name can't be empty.")
+    if error.problem == "refused":
+        return _("A name can't hold the invisible or control character %(character)s: type letters only.", **values)
+    if error.problem == "grown":
+        return _("A name is at most %(longest)d letters (“%(letter)s” counts as %(counts)d).", **values)
+    return _("A name is at most %(longest)d letters.", longest=values.get("longest", 0))
+
+
 class PlainText:
     """A WTForms validator: no control or invisible characters, at most ``longest`` characters."""
 
-    def __init__(self, longest: int, what: str = "This") -> None:
+    def __init__(self, longest: int, what: str = "This", *, sentences: tuple[str, str] | None = None) -> None:
         self.longest = longest
         self.what = what
+        self.sentences = sentences
+        """Whole sentences in place of ``what``'s: too long (``%(longest)d``), a refused character
+        (``%(character)s``), each translated when the form is checked (``lazy_gettext``)."""
 
     def __call__(self, form: object, field: Any) -> None:
         text = field.data or ""
         if not isinstance(text, str):
             return
+        too_long, refused = self.sentences or (
+            f"{self.what} is at most %(longest)d characters.",
+            f"{self.what} can't hold the invisible or control character %(character)s.",
+        )
         if len(text) > self.longest:
-            raise ValidationError(f"{self.what} is at most {self.longest} characters.")
+            raise ValidationError(str(too_long) % {"longest": self.longest})
         bad = refused_character(text)
         if bad is not None:
-            raise ValidationError(f"{self.what} can't hold the invisible or control character {bad}.")
+            raise ValidationError(str(refused) % {"character": bad})
 
 
 _TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")

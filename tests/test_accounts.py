@@ -98,7 +98,13 @@ def page_text(response) -> str:
 
 
 def post_forms(doc) -> list:
-    return [form for form in doc.find_all("form") if (form.attrs.get("method") or "get").lower() == "post"]
+    """The page's forms that change something (the language switch at the foot of every page changes only
+    the reader's own language, so it is not one of them)."""
+    return [
+        form
+        for form in doc.find_all("form")
+        if (form.attrs.get("method") or "get").lower() == "post" and form.attrs.get("action") != "/language"
+    ]
 
 
 def cookie_headers(response, name: str) -> list[str]:

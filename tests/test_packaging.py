@@ -1,4 +1,5 @@
-"""A built wheel carries the templates, static files and migrations, and the app installed from it serves pages.
+"""A built wheel carries the templates, static files, migrations and translations, and the app installed from it
+serves pages (in Spanish too).
 
 The folders stay at the top of the repository (the product card's layout); ``setup.py`` copies them into
 ``companion/`` in the build. The build runs in a copy of the repository so no ``build/`` is left behind.
@@ -50,6 +51,9 @@ def test_the_wheel_holds_the_templates_static_files_and_migrations(wheel: Path):
     assert "companion/templates/base.html" in names
     assert "companion/static/vendor/htmx-2.0.11.min.js" in names
     assert "companion/migrations/env.py" in names
+    # the Spanish catalogue and its compiled copy, which the app reads (no compile step when installed)
+    assert "companion/translations/es/LC_MESSAGES/messages.po" in names
+    assert "companion/translations/es/LC_MESSAGES/messages.mo" in names
     assert top_level - names == set()
     assert not any(name.startswith(("templates/", "static/")) for name in names)
 
@@ -82,6 +86,8 @@ def test_the_app_installed_from_the_wheel_serves_a_page_and_htmx(wheel: Path, tm
         page = client.get("/", follow_redirects=True)
         assert page.status_code == 403, page.status_code
         assert b"</html>" in page.data and b"/static/vendor/htmx-2.0.11.min.js?v=" in page.data, page.data
+        spanish = client.get("/", headers={"Accept-Language": "es"}, follow_redirects=True).get_data(as_text=True)
+        assert '<html lang="es">' in spanish and "Todavía sin configurar" in spanish, spanish
         htmx = client.get("/static/vendor/htmx-2.0.11.min.js")
         assert htmx.status_code == 200 and len(htmx.data) > 1000, htmx.status_code
         print("served")

@@ -9,6 +9,10 @@ browser sends, nothing of it is shown.
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+
+from ..i18n import N_
+
 LONGEST = 512
 """Characters of a browser string looked at (a stored one is cut at 120; a hostile one may be huge)."""
 
@@ -36,7 +40,7 @@ PLATFORMS: tuple[tuple[str, str], ...] = (
     ("iPad", "iPad"),
     ("Android", "Android"),
     ("Windows", "Windows"),
-    ("CrOS", "a Chromebook"),
+    ("CrOS", N_("a Chromebook")),
     ("Macintosh", "Mac"),
     ("Linux", "Linux"),
 )
@@ -63,11 +67,13 @@ def device_name(agent: str | None) -> str:
     text = (agent or "")[:LONGEST]
     platform = next((name for token, name in PLATFORMS if token in text), None)
     browser = _browser(text, platform)
+    if platform:
+        platform = _(platform)  # "a Chromebook" has its words in each language; the names stay as they are
     if browser and platform:
-        return f"{browser} on {platform}"
+        return _("%(browser)s on %(platform)s", browser=browser, platform=platform)
     if browser:
         return browser
-    return f"A browser on {platform}" if platform else "A browser"
+    return _("A browser on %(platform)s", platform=platform) if platform else _("A browser")
 
 
 def _browser(text: str, platform: str | None) -> str | None:

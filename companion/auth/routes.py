@@ -7,18 +7,21 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from itsdangerous import BadSignature, URLSafeSerializer
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_login import current_user, login_required, login_user, logout_user
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms import BooleanField, PasswordField, SelectChoice, SelectField, StringField
 
 from ..extensions import db
+from ..i18n import N_
 from ..links import public_url
 from sqlalchemy import select
 
 from ..models import Player, User
 from ..qr import qr_svg
-from ..validation import PlainText, TextError, clean_name, parse_id
+from ..validation import PlainText, TextError, clean_name, name_sentence, parse_id
 from . import service
 from .devices import device_name
 
@@ -26,22 +29,22 @@ bp = Blueprint("auth", __name__)
 
 
 class AccountForm(FlaskForm):
-    username = StringField("Your name (to sign in with)")
-    password = PasswordField("Password (at least 10 characters)")
+    username = StringField(_l("Your name (to sign in with)"))
+    password = PasswordField(_l("Password (at least 10 characters)"))
 
 
 class SignInForm(FlaskForm):
-    username = StringField("Name")
-    password = PasswordField("Password")
+    username = StringField(_l("Name"))
+    password = PasswordField(_l("Password"))
 
 
 class PlayerForm(FlaskForm):
-    player = SelectField("At the table, I am", choices=[], validate_choice=False)
+    player = SelectField(_l("At the table, I am"), choices=[], validate_choice=False)
 
 
 class InviteForm(FlaskForm):
-    invite_player = SelectField("They are, at the table", choices=[], validate_choice=False)
-    new_player = StringField("or a new player (before any game)")
+    invite_player = SelectField(_l("They are, at the table"), choices=[], validate_choice=False)
+    new_player = StringField(_l("or a new player (before any game)"))
 
 
 class PlainForm(FlaskForm):
@@ -51,12 +54,20 @@ class PlainForm(FlaskForm):
 class RemoveAccountForm(FlaskForm):
     """Removing an account is for good: the owner ticks that they mean it (a slipped thumb removes nothing)."""
 
-    sure = BooleanField("Yes, remove it")
+    sure = BooleanField(_l("Yes, remove it"))
+
+
+_PASSWORD_SENTENCES = (
+    _l("A password is at most %(longest)d characters."),
+    _l("A password can't hold the invisible or control character %(character)s."),
+)
 
 
 class PasswordForm(FlaskForm):
-    current = PasswordField("Current password", validators=[PlainText(longest=1000, what="A password")])
-    new = PasswordField("New password (at least 10 characters)", validators=[PlainText(longest=1000, what="A password")])
+    current = PasswordField(_l("Current password"), validators=[PlainText(longest=1000, sentences=_PASSWORD_SENTENCES)])
+    new = PasswordField(
+        _l("New password (at least 10 characters)"), validators=[PlainText(longest=1000, sentences=_PASSWORD_SENTENCES)]
+    )
 
 
 def _safe_next(target: str | None) -> str:
@@ -108,9 +119,8 @@ def _signed_in(user: User, response: WerkzeugResponse | None = None) -> Werkzeug
 
 def _field_error(form: AccountForm, error: service.AccountError) -> None:
     """The refusal beside its field; a refused name doesn't hide a refused password (every error at once)."""
-    message = str(error)
-    field = form.password if "password" in message.lower() else form.username
-    field.errors = [message]
+    field = form.password if error.field == "password" else form.username
+    field.errors = [str(error)]
     if field is form.username:
         try:
             service.check_password(form.password.data or "")
@@ -142,7 +152,7 @@ def setup(token: str | None) -> tuple[str, int] | WerkzeugResponse:
         except service.AccountError as error:
             _field_error(form, error)
         else:
-            flash("Welcome! You own this companion: invite the others from your account page.", "info")
+            flash(_("Welcome! You own this companion: invite the others from your account page."), "info")
             return _signed_in(user, redirect(url_for("main.home"), code=303))
     return render_template("auth/setup.html", form=form), (422 if request.method == "POST" else 200)
 
@@ -172,7 +182,7 @@ def logout() -> WerkzeugResponse:
         if current_user.is_authenticated:
             service.end_session(current_user)  # the cookies stop working on the server, not just here
         logout_user()
-        flash("Signed out.", "info")
+        flash(_("Signed out."), "info")
     return redirect(url_for("auth.login"), code=303)
 
 
@@ -181,7 +191,7 @@ def accept(token: str) -> tuple[str, int] | WerkzeugResponse:
     try:
         invite = service.open_invite(token)
     except service.AccountError as error:
-        return render_template("error.html", title="Invitation", message=str(error)), 404
+        return render_template("error.html", title=_("Invitation"), message=str(error)), 404
     form = AccountForm()
     if form.validate_on_submit():
         try:
@@ -189,14 +199,14 @@ def accept(token: str) -> tuple[str, int] | WerkzeugResponse:
         except service.AccountError as error:
             _field_error(form, error)
         else:
-            flash("Your account is ready.", "info")
+            flash(_("Your account is ready."), "info")
             return _signed_in(user, redirect(url_for("auth.account"), code=303))
     player = db.session.get(Player, invite.player_id) if invite.player_id else None
     return render_template("auth/invite.html", form=form, player=player), (422 if request.method == "POST" else 200)
 
 
 def _player_choices(form: PlayerForm) -> None:
-    form.player.choices = [SelectChoice("", "Nobody yet")] + [SelectChoice(str(p.id), p.name) for p in Player.ordered()]
+    form.player.choices = [SelectChoice("", _("Nobody yet"))] + [SelectChoice(str(p.id), p.name) for p in Player.ordered()]
 
 
 def _chosen_player(form: PlayerForm) -> tuple[bool, int | None]:
@@ -205,14 +215,14 @@ def _chosen_player(form: PlayerForm) -> tuple[bool, int | None]:
     chosen_id = parse_id(chosen)  # bounded: 5,000 digits once reached int() and its ValueError (a 500)
     player = db.session.get(Player, chosen_id) if chosen_id is not None else None
     if chosen and player is None:
-        form.player.errors = ["Pick a player from the list."]
+        form.player.errors = [_("Pick a player from the list.")]
         return False, None
     return True, player.id if player else None
 
 
 def _invite_form() -> InviteForm:
     form = InviteForm()
-    form.invite_player.choices = [SelectChoice("", "Nobody yet")] + [
+    form.invite_player.choices = [SelectChoice("", _("Nobody yet"))] + [
         SelectChoice(str(p.id), p.name) for p in Player.ordered()
     ]
     return form
@@ -240,7 +250,7 @@ def _account_page(
         plain_form=PlainForm(),
         password_form=password_form or PasswordForm(formdata=None),
         invite_url=invite_url,
-        invite_qr=qr_svg(invite_url, title="QR code of the invitation link") if invite_url else None,
+        invite_qr=qr_svg(invite_url, title=_("QR code of the invitation link")) if invite_url else None,
         invited=invited,
         accounts=accounts,
         account_forms=forms,
@@ -262,12 +272,12 @@ def account() -> tuple[str, int] | WerkzeugResponse:
     if request.method == "GET":
         form.player.data = str(current_user.player_id or "")
     elif not current_user.is_owner:
-        abort(403, description="Only the owner says which player an account is: ask them.")
+        abort(403, description=_("Only the owner says which player an account is: ask them."))
     elif form.validate_on_submit():
         ok, player_id = _chosen_player(form)
         if ok:
             service.assign_player(current_user, current_user, player_id)
-            flash("Saved.", "info")
+            flash(_("Saved."), "info")
             return redirect(url_for("auth.account"), code=303)
     return _account_page(form, invite_form, None, 422 if request.method == "POST" else 200)
 
@@ -277,19 +287,19 @@ def account() -> tuple[str, int] | WerkzeugResponse:
 def assign(user_id: int) -> WerkzeugResponse:
     """The owner links an account to the player it is at the table."""
     if not current_user.is_owner:
-        abort(403, description="Only the owner says which player an account is.")
+        abort(403, description=_("Only the owner says which player an account is."))
     user = db.session.get(User, user_id)
     if user is None:
         abort(404)
     form = PlayerForm()
     _player_choices(form)
     if not form.validate_on_submit():
-        flash("The page was out of date: try again.", "error")
+        flash(_("The page was out of date: try again."), "error")
     else:
         ok, player_id = _chosen_player(form)
         if ok:
             service.assign_player(current_user, user, player_id)
-            flash(f"Saved which player {user.username} is.", "info")
+            flash(_("Saved which player %(name)s is.", name=user.username), "info")
         else:
             flash(form.player.errors[0], "error")
     return redirect(url_for("auth.account"), code=303)
@@ -299,10 +309,10 @@ def assign(user_id: int) -> WerkzeugResponse:
 @login_required
 def invite() -> tuple[str, int] | WerkzeugResponse:
     if not current_user.is_owner:
-        abort(403, description="Only the owner can invite.")
+        abort(403, description=_("Only the owner can invite."))
     invite_form = _invite_form()
     if not invite_form.validate_on_submit():
-        flash("The page was out of date: try again.", "error")
+        flash(_("The page was out of date: try again."), "error")
         return redirect(url_for("auth.account"), code=303)
     ok, player_id = _invited_player(invite_form)
     form = PlayerForm()
@@ -326,10 +336,10 @@ def _invited_player(invite_form: InviteForm) -> tuple[bool, int | None]:
     chosen_id = parse_id(chosen)
     player = db.session.get(Player, chosen_id) if chosen_id is not None else None
     if chosen and player is None:
-        invite_form.invite_player.errors = ["Pick a player from the list."]
+        invite_form.invite_player.errors = [_("Pick a player from the list.")]
         return False, None
     if typed and chosen:
-        invite_form.new_player.errors = ["Pick a player or type a new name, not both."]
+        invite_form.new_player.errors = [_("Pick a player or type a new name, not both.")]
         return False, None
     if typed:
         return _player_made(typed, invite_form)
@@ -341,7 +351,7 @@ def _player_made(typed: str, invite_form: InviteForm) -> tuple[bool, int | None]
     try:
         made_player = Player.find_or_add(clean_name(typed, longest=40))  # the same person, any case and spacing
     except TextError as error:
-        invite_form.new_player.errors = [str(error)]
+        invite_form.new_player.errors = [name_sentence(error)]
         return False, None
     db.session.flush()
     return True, made_player.id
@@ -354,15 +364,17 @@ def change_password() -> tuple[str, int] | WerkzeugResponse:
     password_form = PasswordForm()
     if password_form.validate_on_submit():
         try:
+            # the account itself, not the current_user proxy: signed in again below, a proxy would stand for itself
+            account = current_user._get_current_object()  # type: ignore[attr-defined]
             user = service.change_password(
-                current_user, password_form.current.data or "", password_form.new.data or "", request.user_agent.string
+                account, password_form.current.data or "", password_form.new.data or "", request.user_agent.string
             )
         except service.AccountError as error:
-            field = password_form.current if "current" in str(error) else password_form.new
+            field = password_form.current if error.field == "current" else password_form.new
             field.errors = [str(error)]
         else:
             login_user(user, remember=True)
-            flash("Password changed: your other phones are signed out.", "info")
+            flash(_("Password changed: your other phones are signed out."), "info")
             return redirect(url_for("auth.account"), code=303)
     form = PlayerForm()
     _player_choices(form)
@@ -373,9 +385,9 @@ def change_password() -> tuple[str, int] | WerkzeugResponse:
 def _revoke(revoke: Callable[[], bool], done: str, already: str) -> WerkzeugResponse:
     """A Revoke button's answer on the account page: try again on an out-of-date page, else what became of it."""
     if not PlainForm().validate_on_submit():
-        flash("The page was out of date: try again.", "error")
+        flash(_("The page was out of date: try again."), "error")
     else:
-        flash(done if revoke() else already, "info")
+        flash(_(done) if revoke() else _(already), "info")
     return redirect(url_for("auth.account"), code=303)
 
 
@@ -385,8 +397,8 @@ def revoke_session(session_id: int) -> WerkzeugResponse:
     """Sign a phone out from this one (a lost phone, a shared tablet)."""
     return _revoke(
         lambda: service.revoke_session(current_user, session_id),
-        "That phone is signed out.",
-        "That phone was already signed out.",
+        N_("That phone is signed out."),
+        N_("That phone was already signed out."),
     )
 
 
@@ -394,11 +406,11 @@ def revoke_session(session_id: int) -> WerkzeugResponse:
 @login_required
 def revoke_invite(invite_id: int) -> WerkzeugResponse:
     if not current_user.is_owner:
-        abort(403, description="Only the owner can revoke invitations.")
+        abort(403, description=_("Only the owner can revoke invitations."))
     return _revoke(
         lambda: service.revoke_invite(current_user, invite_id),
-        "The invitation was revoked: its link no longer works.",
-        "That invitation was already used or revoked.",
+        N_("The invitation was revoked: its link no longer works."),
+        N_("That invitation was already used or revoked."),
     )
 
 
@@ -407,20 +419,20 @@ def revoke_invite(invite_id: int) -> WerkzeugResponse:
 def remove_account(user_id: int) -> WerkzeugResponse:
     """The owner removes an account (its phones are signed out; the games and scores stay)."""
     if not current_user.is_owner:
-        abort(403, description="Only the owner can remove accounts.")
+        abort(403, description=_("Only the owner can remove accounts."))
     user = db.session.get(User, user_id)
     if user is None:
         abort(404)
     form = RemoveAccountForm()
     if not form.validate_on_submit():
-        flash("The page was out of date: try again.", "error")
+        flash(_("The page was out of date: try again."), "error")
     elif not form.sure.data:
-        flash(f"Tick “Yes, remove it” to remove {user.username}'s account: nothing was removed.", "error")
+        flash(_("Tick “Yes, remove it” to remove %(name)s's account: nothing was removed.", name=user.username), "error")
     else:
         name = user.username
         try:
             service.remove_account(current_user, user)
-            flash(f"{name}'s account was removed.", "info")
+            flash(_("%(name)s's account was removed.", name=name), "info")
         except service.AccountError as error:
             flash(str(error), "error")
     return redirect(url_for("auth.account"), code=303)

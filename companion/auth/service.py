@@ -6,13 +6,15 @@ import datetime as dt
 import hmac
 
 from flask import current_app
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db, rows_changed
 from ..models import Change, DealResult, Invite, LoginAttempt, LoginSession, User, utc_now
-from ..validation import TextError, clean_name, refused_character
+from ..validation import TextError, clean_name, name_sentence, refused_character
 from ..validation import looks_like_token
 from .access import new_token
 from .devices import kept_agent
@@ -34,7 +36,14 @@ _UNKNOWN_NAME_HASH = generate_password_hash("no account has this password")
 
 
 class AccountError(ValueError):
-    """An account action that can't be done; the message is for the person."""
+    """An account action that can't be done; the message is for the person, in the page's language.
+
+    ``field`` names the form field it is about (``"username"``, ``"password"``, ``"current"``), or is empty.
+    """
+
+    def __init__(self, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class OwnerExistsError(AccountError):
@@ -59,18 +68,23 @@ def setup_link_opens(token: str | None) -> bool:
 
 def check_password(password: str) -> None:
     if len(password or "") < MIN_PASSWORD:
-        raise AccountError(f"A password needs at least {MIN_PASSWORD} characters.")
+        raise AccountError(
+            ngettext(
+                "A password needs at least %(num)d character.", "A password needs at least %(num)d characters.", MIN_PASSWORD
+            ),
+            "password",
+        )
 
 
 def _new_user(username: str, password: str, *, owner: bool) -> User:
     if not (username or "").strip():
-        raise AccountError("Choose a name to sign in with.")
+        raise AccountError(_("Choose a name to sign in with."), "username")
     try:
         clean = clean_name(username, longest=40)
     except TextError as error:
-        raise AccountError(str(error)) from None
+        raise AccountError(name_sentence(error), "username") from None
     if db.session.scalar(select(User).where(User.username_key == User.key_for(clean))) is not None:
-        raise AccountError(f"The name “{clean}” is taken: choose another.")
+        raise AccountError(_("The name “%(name)s” is taken: choose another.", name=clean), "username")
     check_password(password)
     # scrypt, Werkzeug's default: a standard, memory-hard password hash with a random salt
     user = User(username=clean, username_key=User.key_for(clean), password_hash=generate_password_hash(password), is_owner=owner)
@@ -86,20 +100,20 @@ def create_owner(username: str, password: str) -> User:
     one insert through, and the others are told the app has its owner.
     """
     if has_accounts():
-        raise OwnerExistsError("This app already has its owner.")
+        raise OwnerExistsError(_("This app already has its owner."))
     user = _new_user(username, password, owner=True)
     try:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        raise OwnerExistsError("This app already has its owner.") from None
+        raise OwnerExistsError(_("This app already has its owner.")) from None
     return user
 
 
 def create_invite(owner: User, player_id: int | None = None) -> Invite:
     """A one-use link; the account it makes will be ``player_id`` at the table (the owner says who)."""
     if not owner.is_owner:
-        raise AccountError("Only the owner can invite.")
+        raise AccountError(_("Only the owner can invite."))
     invite = Invite(token=new_token(), created_by_id=owner.id, player_id=player_id)
     db.session.add(invite)
     db.session.commit()
@@ -109,7 +123,7 @@ def create_invite(owner: User, player_id: int | None = None) -> Invite:
 def open_invite(token: str) -> Invite:
     invite = db.session.scalar(select(Invite).where(Invite.token == token)) if looks_like_token(token) else None
     if invite is None or invite.used_at is not None or invite.created_at < utc_now() - INVITE_LIFETIME:
-        raise AccountError("This invitation link is not valid any more: ask for a new one.")
+        raise AccountError(_("This invitation link is not valid any more: ask for a new one."))
     return invite
 
 
@@ -127,7 +141,7 @@ def open_invites() -> list[Invite]:
 def revoke_invite(owner: User, invite_id: int) -> bool:
     """The owner takes an unused invitation back (its link stops working); ``False`` if it was used or gone."""
     if not owner.is_owner:
-        raise AccountError("Only the owner can revoke invitations.")
+        raise AccountError(_("Only the owner can revoke invitations."))
     gone = rows_changed(
         delete(Invite).where(Invite.id == invite_id, Invite.used_at.is_(None)).execution_options(synchronize_session=False)
     )
@@ -144,7 +158,7 @@ def accept_invite(token: str, username: str, password: str) -> User:
         db.session.flush()
     except IntegrityError:  # the same name chosen on another invitation at the same moment
         db.session.rollback()
-        raise AccountError(f"The name “{user.username}” is taken: choose another.") from None
+        raise AccountError(_("The name “%(name)s” is taken: choose another.", name=user.username), "username") from None
     # one conditional UPDATE: of two people opening the link at once, only the first gets an account
     used = rows_changed(
         update(Invite)
@@ -154,7 +168,7 @@ def accept_invite(token: str, username: str, password: str) -> User:
     )
     if used != 1:
         db.session.rollback()
-        raise AccountError("This invitation link is not valid any more: ask for a new one.")
+        raise AccountError(_("This invitation link is not valid any more: ask for a new one."))
     db.session.commit()
     return user
 
@@ -207,7 +221,7 @@ def sign_in(username: str, password: str, address: str, *, known_phone: bool = F
     if user is None:
         db.session.execute(delete(LoginAttempt).where(LoginAttempt.at < now - ADDRESS_WINDOW))
         db.session.commit()
-        raise AccountError("That name and password don't match an account.")
+        raise AccountError(_("That name and password don't match an account."), "password")
     # a successful sign-in is not a guess: its tries don't count against the name or the address
     db.session.execute(delete(LoginAttempt).where(LoginAttempt.id.in_([t.id for t in tries])))
     db.session.commit()
@@ -236,13 +250,15 @@ def _account_matching(name: str, password: str) -> User | None:
 
 def _refuse_past_limits(counted: dict[str, int], limits: dict[str, tuple[int, dt.timedelta]], *, written: bool) -> None:
     """Refuse the try when a key is past its limit (once ``written``, the try itself is among those counted)."""
-    for key, (most, _) in limits.items():
+    for key, (most, _window) in limits.items():
         if counted.get(key, 0) > most - (not written):
             if key.startswith("name:"):
-                raise AccountError("Too many tries for this name just now: wait a minute, then try again.")
+                raise AccountError(_("Too many tries for this name just now: wait a minute, then try again."), "password")
             if key.startswith("known:"):
-                raise AccountError("Too many tries on this phone just now: wait a quarter of an hour, then try again.")
-            raise AccountError("Too many tries from this network: wait a quarter of an hour, then try again.")
+                raise AccountError(
+                    _("Too many tries on this phone just now: wait a quarter of an hour, then try again."), "password"
+                )
+            raise AccountError(_("Too many tries from this network: wait a quarter of an hour, then try again."), "password")
 
 
 # ---------------------------------------------------------------------------
@@ -260,7 +276,7 @@ def start_session(user: User, agent: str | None) -> User:
 
 def user_for_session(stored_id: str) -> User | None:
     """The account a session or remember cookie names, if its session still exists (``"<id>:<secret>"``)."""
-    user_id, _, token = (stored_id or "").partition(":")
+    user_id, _colon, token = (stored_id or "").partition(":")
     if not (user_id.isascii() and user_id.isdigit() and len(user_id) <= 10 and looks_like_token(token)):
         return None
     found = db.session.scalar(select(LoginSession).where(LoginSession.token == token, LoginSession.user_id == int(user_id)))
@@ -296,7 +312,7 @@ def revoke_session(by: User, session_id: int) -> bool:
 def change_password(user: User, current: str, new: str, agent: str | None) -> User:
     """A new password; every phone of the account is signed out, and this one signed in again."""
     if not check_password_hash(user.password_hash, current or ""):
-        raise AccountError("That is not your current password.")
+        raise AccountError(_("That is not your current password."), "current")
     check_password(new)
     user.password_hash = generate_password_hash(new)
     db.session.execute(delete(LoginSession).where(LoginSession.user_id == user.id))
@@ -307,9 +323,9 @@ def change_password(user: User, current: str, new: str, agent: str | None) -> Us
 def remove_account(owner: User, user: User) -> None:
     """The owner removes an account: its phones are signed out; the deals it saved stay, without its name."""
     if not owner.is_owner:
-        raise AccountError("Only the owner can remove accounts.")
+        raise AccountError(_("Only the owner can remove accounts."))
     if user.id == owner.id:
-        raise AccountError("The owner's own account can't be removed.")
+        raise AccountError(_("The owner's own account can't be removed."))
     # done here, not left to the database: SQLite keeps foreign keys only when asked to
     db.session.execute(update(DealResult).where(DealResult.recorded_by_id == user.id).values(recorded_by_id=None))
     db.session.execute(update(Change).where(Change.user_id == user.id).values(user_id=None))
@@ -323,6 +339,6 @@ def remove_account(owner: User, user: User) -> None:
 def assign_player(owner: User, user: User, player_id: int | None) -> None:
     """The owner says which player an account is; membership of leagues follows from it."""
     if not owner.is_owner:
-        raise AccountError("Only the owner can say which player an account is.")
+        raise AccountError(_("Only the owner can say which player an account is."))
     user.player_id = player_id
     db.session.commit()

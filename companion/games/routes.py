@@ -7,6 +7,7 @@ import random
 from collections.abc import Iterable
 
 from flask_login import current_user
+from flask_babel import get_locale
 from flask import abort, session, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response as WerkzeugResponse
@@ -375,7 +376,8 @@ def game_page(game_id: int, *, watching: bool) -> str | WerkzeugResponse:
     if request.args.get("since") == str(head.revision):
         return WerkzeugResponse(status=204)
     cache = page_cache()
-    key = (game_id, head.revision, can_edit, watching, current_user.is_authenticated, request.path)
+    language = str(get_locale())  # the page's words, its <html lang> and its language switch
+    key = (game_id, head.revision, can_edit, watching, current_user.is_authenticated, request.path, language)
     cacheable = not session.get("_flashes")  # flash messages are for one reader, once
     if cacheable:
         page = cache.get(key)

@@ -1,11 +1,14 @@
-"""The home page: games in progress, finished games, the rulesets."""
+"""The home page: games in progress, finished games, the rulesets; and the language switch."""
 
-from flask import Blueprint, render_template
+from flask import Blueprint, render_template, request
+from flask_login import current_user
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ..games.state import game_state
 from sqlalchemy import func, select
 
 from ..extensions import db
+from ..i18n import back_to, chosen_language, names_joined, remember_language
 from ..models import Game, GameStatus
 from .. import registry
 
@@ -25,7 +28,7 @@ def home() -> str:
             {
                 "game": game,
                 "names": ", ".join(p.name for p in game.players),
-                "winners": " and ".join(s.player.name for s in state.leaders),
+                "winners": names_joined([s.player.name for s in state.leaders]),
                 "ended_early": state.ended_early,
             }
         )
@@ -57,3 +60,20 @@ def service_worker():  # type: ignore[no-untyped-def]
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"
     return response
+
+
+@bp.post("/language")
+def language() -> WerkzeugResponse:
+    """The switch at the foot of every page: this phone's language (and the account's, when signed in).
+
+    It goes back to the page it was sent from (a path on this site only); an
+    unknown language changes nothing. (CSRFProtect refuses a form without its token before this runs.)
+    """
+    response = back_to(request.form.get("next"))
+    chosen = chosen_language(request.form.get("language"))
+    if chosen is None:
+        return response
+    if current_user.is_authenticated:
+        current_user.language = chosen
+        db.session.commit()
+    return remember_language(response, chosen)

@@ -87,7 +87,7 @@ def enter_deal(page, went_out: int, hands: dict[int, str]) -> None:
     page.locator(f"input[name=went_out][value='{went_out}']").check(force=True)
     for seat, cards in hands.items():
         page.locator(f"#hands-{seat}-cards").fill(cards)
-    page.locator("form button[type=submit]").last.click()
+    page.locator("main form button[type=submit]").last.click()  # the score form's (the footer holds the language switch)
 
 
 def offline_ready(page):  # noqa: ANN001, ANN201

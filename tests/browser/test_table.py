@@ -221,7 +221,7 @@ def test_an_invitation_link_is_shared_copied_and_names_the_player(page: Page, lo
     other = guest.new_page()
     other.goto(link)
     expect(other.locator(".lead")).to_contain_text("You were invited as Grandpa Joe at the table")
-    other.get_by_role("button").last.tap()  # an empty form: both errors at once
+    other.get_by_role("main").get_by_role("button").last.tap()  # an empty form: both errors at once
     expect(other.locator(".error")).to_have_count(2)
     guest.close()
 

@@ -1,0 +1,105 @@
+"""The reader's language: which one a page is in, and the switch that changes it.
+
+The sentences are gettext messages (Flask-Babel); the catalogues are in
+``companion/translations/<language>/LC_MESSAGES/`` (the README's
+"Translating" section says how they are made). A page's language is, in
+order: the account's choice, else the phone's cookie (set by the switch at
+the foot of every page), else the best of the browser's ``Accept-Language``,
+else English. The JSON API stays in English for now (its sentences are
+pinned by API.md and its clients).
+"""
+
+from __future__ import annotations
+
+from flask import Flask, current_app, g, has_request_context, redirect, request
+from flask_login import current_user
+from werkzeug.wrappers import Response
+
+LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
+"""The languages a page can be in, each named in its own language (as a switch names them)."""
+
+DEFAULT_LANGUAGE = "en"
+
+LANGUAGE_COOKIE = "language"
+"""The phone's choice, for a phone that is not signed in (a signed-in account keeps its own)."""
+
+
+def N_(message: str) -> str:  # noqa: N802  (gettext's name for "mark for extraction, translate later")
+    """Mark ``message`` for the catalogue without translating it here (it is translated where it is shown)."""
+    return message
+
+
+def chosen_language(value: str | None) -> str | None:
+    """``value`` when it is a language pages can be in, else ``None``."""
+    return value if value in LANGUAGES else None
+
+
+def names_joined(names: list[str]) -> str:
+    """``names`` as one list in the page's language ("Ann y Bob"); English keeps its own "Ann and Bob and Cat"."""
+    from babel.lists import format_list
+    from flask_babel import get_locale
+
+    language = str(get_locale() or DEFAULT_LANGUAGE)
+    return " and ".join(names) if language == DEFAULT_LANGUAGE else format_list(names, locale=language)
+
+
+def select_locale() -> str:
+    """The language of this request's page: the account's, the cookie's, the browser's, or English (also
+    outside a request: a command's words)."""
+    if not has_request_context() or request.path.startswith("/api/"):
+        return DEFAULT_LANGUAGE
+    return (
+        chosen_language(_accounts_language())
+        or chosen_language(request.cookies.get(LANGUAGE_COOKIE))
+        or request.accept_languages.best_match(tuple(LANGUAGES))
+        or DEFAULT_LANGUAGE
+    )
+
+
+def _accounts_language() -> str | None:
+    """The signed-in account's language, if it chose one.
+
+    Loading the account may itself say something (Flask-Login's sign-in
+    message, in the page's language), which asks for the language again:
+    that inner question is answered without the account.
+    """
+    if g.get("_choosing_language"):
+        return None
+    g._choosing_language = True
+    try:
+        return getattr(current_user, "language", None) if current_user.is_authenticated else None
+    finally:
+        g._choosing_language = False
+
+
+def remember_language(response: Response, language: str) -> Response:
+    """Keep ``language`` in this phone's cookie for a year."""
+    response.set_cookie(
+        LANGUAGE_COOKIE,
+        language,
+        max_age=365 * 24 * 3600,
+        httponly=True,
+        samesite="Lax",
+        secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")),
+    )
+    return response
+
+
+def back_to(target: str | None) -> Response:
+    """A 303 to ``target`` when it is a path on this site, else to the home page."""
+    from .auth.routes import _safe_next
+
+    return redirect(_safe_next(target), code=303)
+
+
+def install(app: Flask) -> None:
+    """Flask-Babel with this module's selector, and the page's language for the templates."""
+    from flask_babel import get_locale
+
+    from .extensions import babel
+
+    babel.init_app(app, locale_selector=select_locale)
+
+    @app.context_processor
+    def page_language() -> dict[str, object]:
+        return {"page_language": lambda: str(get_locale() or DEFAULT_LANGUAGE), "languages": LANGUAGES}
