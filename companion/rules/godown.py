@@ -17,7 +17,6 @@ order of RULES.md §5.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import functools
 import itertools
@@ -27,7 +26,17 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from .cards import PHASE10_COPIES, Card, Colour, Deck, Rank, Suit, format_cards, parse_cards  # noqa: F401  (parse_cards: for the doctests)
-from .runs import card_at, corner_window, longest_run, longest_run_span, place_label, position_label, run_windows, written_order
+from .runs import (
+    card_at,
+    corner_window,
+    longest_run,
+    longest_run_span,
+    order_of,
+    place_label,
+    position_label,
+    run_places,
+    run_windows,
+)
 from .words import cards_word, number_word, sentence, too_many_copies, too_many_jokers
 from .rulesets import (
     AceRule,
@@ -212,7 +221,10 @@ class GoDownRuling:
 class _Meld:
     """What the checker needs to know of one meld, worked out once."""
 
-    __slots__ = ("index", "cards", "naturals", "wild_indexes", "skips", "ranks", "suits", "run_suits", "free_suits", "_text")
+    __slots__ = (
+        "index", "cards", "naturals", "wild_indexes", "wilds", "skips", "ranks", "suits", "run_suits", "free_suits",
+        "_text", "_fits",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -233,11 +245,21 @@ class _Meld:
         # as if it were a blank that fits anywhere (so it is counted with the wilds, never as one, see _wild_count).
         self.wild_indexes = wild_indexes
         self.skips = skips
+        # the wild cards themselves (a skip stands for nothing)
+        self.wilds = tuple(i for i in wild_indexes if cards[i] not in skips) if skips else wild_indexes
         self.ranks = ranks
         self.suits = suits
         self.run_suits = frozenset[Suit]() if free_suits else suits
         self.free_suits = free_suits
         self._text: str | None = None
+        self._fits: list[tuple[int, ...] | None] | None = None
+
+    def fits(self, ruleset: Ruleset) -> list[tuple[int, ...] | None]:
+        """The run places each card may take (:func:`~.runs.run_places`), worked out when first asked for."""
+        if self._fits is None:
+            table = run_places(ruleset)
+            self._fits = [table[card] for card in self.cards]
+        return self._fits
 
     @property
     def text(self) -> str:
@@ -326,13 +348,13 @@ def _analyse_wider(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld
 
 def _wild_count(meld: _Meld) -> int:
     """The wild cards of a meld (its skips, judged as blanks, are not wild)."""
-    return len(meld.wild_indexes) - len(meld.skips)
+    return len(meld.wilds)
 
 
 def _common_problems(ruleset: Ruleset, meld: _Meld) -> list[Problem]:
     """Wild-card and natural-card counts, the same for every kind of meld."""
     problems = []
-    wilds = _wild_count(meld)
+    wilds = len(meld.wilds)  # _wild_count, inlined: every reading of every meld asks
     # an all-wild meld's trouble is that it has no natural card, not how many wilds it has
     if ruleset.max_wilds is not None and wilds > ruleset.max_wilds and meld.naturals:
         allowed = "no wild card" if ruleset.max_wilds == 0 else f"{ruleset.max_wilds} per meld"
@@ -420,39 +442,56 @@ def _run_length_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement:
 
 def _run_readings(ruleset: Ruleset, meld: _Meld) -> tuple[list[MeldReading], list[Problem]]:
     """Every window a meld of the right length and kind lies in as a run, or why none."""
-    windows = run_windows(ruleset, meld.naturals, len(meld.cards))
-    # the reading that matches the order the cards were written in comes first
-    if len(windows) > 1:
-        windows.sort(key=lambda window: written_order(ruleset, meld.cards, window[0], window[0] + len(meld.cards) - 1) is None)
+    windows = _ordered_windows(ruleset, meld)
     if not windows:
         return [], [_why_no_run(ruleset, meld)]
     suit = next(iter(meld.run_suits)) if meld.run_suits else None
+    size = len(meld.cards)
+    # no wild, or every card wild (where no place is fixed): nothing stands for anything
+    wild = bool(meld.wilds and meld.naturals)
     readings = []
-    for low, ace_at in windows:
-        high = low + len(meld.cards) - 1
-        # no wild, or every card wild (where no place is fixed): nothing stands for anything
-        places = _wild_places(ruleset, meld, low, high, ace_at) if meld.wild_indexes and meld.naturals else ()
+    for low, ace_at, ordered in windows:
+        high = low + size - 1
+        places = _wild_places(meld, low, high, ace_at, ordered) if wild else ()
         if suit is None:  # suits are free (or every card is wild): a wild stands for a place alone
             reading = MeldReading(kind=MeldKind.RUN, cards=meld.cards, low=low, high=high, wild_places=places)
         else:
-            stand_ins = tuple((i, card_at(place, suit)) for i, place in places)
+            stand_ins = tuple([(i, card_at(place, suit)) for i, place in places])
             reading = MeldReading(kind=MeldKind.RUN, cards=meld.cards, suit=suit, low=low, high=high, wilds=stand_ins)
         readings.append(reading)
     return readings, []
 
 
-def _wild_places(ruleset: Ruleset, meld: _Meld, low: int, high: int, ace_at: int | None) -> tuple[tuple[int, int], ...]:
+def _ordered_windows(ruleset: Ruleset, meld: _Meld) -> list[tuple[int, int | None, list[int] | None]]:
+    """The windows the meld lies in as a run (:func:`~.runs.run_windows`), each with the places of its cards
+    if they are written in run order there (:func:`~.runs.written_order`; worked out only where asked for);
+    the windows that match the order the cards were written in come first."""
+    size = len(meld.cards)
+    windows = run_windows(ruleset, meld.naturals, size)
+    if not windows or (len(windows) == 1 and not (meld.wilds and meld.naturals)):
+        return [(low, ace_at, None) for low, ace_at in windows]  # neither sorted nor any wild's place asked for
+    fits = meld.fits(ruleset)
+    found = [(low, ace_at, order_of(fits, low, low + size - 1)) for low, ace_at in windows]
+    if len(found) > 1:
+        found.sort(key=_not_in_order)
+    return found
+
+
+def _not_in_order(window: tuple[int, int | None, list[int] | None]) -> bool:
+    return window[2] is None
+
+
+def _wild_places(meld: _Meld, low: int, high: int, ace_at: int | None, ordered: list[int] | None) -> tuple[tuple[int, int], ...]:
     """The place each wild stands for in a run lying from ``low`` to ``high``: ``(index in the meld, place)``.
 
-    When the meld is written in run order (up or down), each wild stands for
-    its own place; otherwise the wilds fill the missing places in the order
-    they were written. A skip card (judged as a blank, and refused on its
-    own) stands for nothing.
+    When the meld is written in run order (up or down: ``ordered``, the places
+    of its cards), each wild stands for its own place; otherwise the wilds fill
+    the missing places in the order they were written. A skip card (judged as
+    a blank, and refused on its own) stands for nothing.
     """
-    wilds = [i for i in meld.wild_indexes if not ruleset.is_skip(meld.cards[i])]
-    ordered = written_order(ruleset, meld.cards, low, high)
+    wilds = meld.wilds
     if ordered is not None:
-        return tuple((i, ordered[i]) for i in wilds)
+        return tuple([(i, ordered[i]) for i in wilds])
     taken = set()
     for card in meld.naturals:
         if card.rank is not Rank.ACE:
@@ -673,6 +712,8 @@ def _phase10_supply_problems(counts: Counter[Card], decks: int) -> list[Problem]
 
 def skip_problems(ruleset: Ruleset, melds: Sequence[_Meld]) -> list[Problem]:
     """A skip card in a meld: one sentence per kind of skip card, about the first meld holding one."""
+    if ruleset.skips is Skips.NONE:
+        return []  # no card is a skip (a meld's skips are ruleset.is_skip's)
     problems = []
     seen: set[Card] = set()
     part_of = "a phase" if ruleset.progression is not Progression.FIXED else "a meld"
@@ -959,11 +1000,22 @@ def _agreed(choices: Sequence[MeldReading]) -> MeldReading:
     first = choices[0]
     if not (first.wilds or first.wild_places) or len(choices) == 1:
         return first
-    agreed = _common(first.wilds, [other.wilds for other in choices[1:]])
-    places = _common(first.wild_places, [other.wild_places for other in choices[1:]])
-    if (agreed, places) == (first.wilds, first.wild_places):
+    others = choices[1:]
+    agreed = _common(first.wilds, [other.wilds for other in others]) if first.wilds else ()
+    places = _common(first.wild_places, [other.wild_places for other in others]) if first.wild_places else ()
+    if agreed == first.wilds and places == first.wild_places:
         return first
-    return dataclasses.replace(first, wilds=agreed, wild_places=places)
+    return MeldReading(
+        kind=first.kind,
+        cards=first.cards,
+        rank=first.rank,
+        suit=first.suit,
+        low=first.low,
+        high=first.high,
+        wilds=agreed,
+        colour=first.colour,
+        wild_places=places,
+    )  # every field (dataclasses.replace, spelt out: it is slow, and a legal go-down with wilds asks here)
 
 
 def _fallback_reading(meld: _Meld) -> MeldReading:

@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from .cards import Card, Deck, Rank, Suit
-from .rulesets import AceRule, Ruleset
+from .rulesets import AceRule, Ruleset, Skips
 
 __all__ = [
-    "card_at", "corner_window", "last_position", "longest_run", "longest_run_span", "place_label", "position_label",
-    "positions", "run_windows", "written_order",
+    "card_at", "corner_window", "last_position", "longest_run", "longest_run_span", "order_of", "place_label",
+    "position_label", "positions", "run_places", "run_windows", "written_order",
 ]  # fmt: skip
 
 _POSITION_LABELS = {1: "A", 14: "A", 11: "J", 12: "Q", 13: "K"}
@@ -155,15 +155,76 @@ def _windows(first_low: int, last_low: int, length: int, aces: int) -> list[tupl
 def written_order(ruleset: Ruleset, cards: Sequence[Card], low: int, high: int) -> list[int] | None:
     """The places of the cards if they are written in run order, up or down (a wild takes any place, and so
     does a skip card, judged as a blank: it is refused on its own)."""
+    table = run_places(ruleset)
+    fits = [table[card] for card in cards]
     for places in (list(range(low, high + 1)), list(range(high, low - 1, -1))):
-        if all(_anywhere(ruleset, card) or place in positions(ruleset, card) for card, place in zip(cards, places, strict=True)):
+        if all(fit is None or place in fit for fit, place in zip(fits, places, strict=True)):
             return places
     return None
 
 
-def _anywhere(ruleset: Ruleset, card: Card) -> bool:
-    """Whether a card may take any place in a run: a wild, or a skip (judged as a blank)."""
-    return ruleset.is_wild(card) or ruleset.is_skip(card)
+def order_of(fits: Sequence[tuple[int, ...] | None], low: int, high: int) -> list[int] | None:
+    """:func:`written_order` of cards given by the places each may take (``None``: any place, see
+    :func:`run_places`), as many as the places from ``low`` to ``high``.
+
+    >>> order_of([(5,), None, (7,)], 5, 7), order_of([(7,), None, (5,)], 5, 7), order_of([(1, 14), None], 13, 14)
+    ([5, 6, 7], [7, 6, 5], [14, 13])
+    """
+    # a hot loop (every window of every run checked): plain loops, no call per card
+    place = low
+    for places in fits:
+        if places is not None and place not in places:
+            break
+        place += 1
+    else:
+        return list(range(low, high + 1))
+    place = high
+    for places in fits:
+        if places is not None and place not in places:
+            break
+        place -= 1
+    else:
+        return list(range(high, low - 1, -1))
+    return None
+
+
+class _Places(dict[Card, "tuple[int, ...] | None"]):
+    """By card, the run places it may take (:func:`positions`), ``None`` for a card that takes any place: a wild,
+    or a skip card (judged as a blank: it is refused on its own). Filled in as cards are asked for."""
+
+    __slots__ = ("ruleset",)
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__()
+        self.ruleset = ruleset
+
+    def __missing__(self, card: Card) -> tuple[int, ...] | None:
+        ruleset = self.ruleset
+        places = None if ruleset.is_wild(card) or ruleset.is_skip(card) else positions(ruleset, card)
+        self[card] = places
+        return places
+
+
+#: The place tables by the fields of a ruleset they depend on (a few dozen at most): a ruleset is data.
+_PLACE_TABLES: dict[tuple[AceRule, bool, bool, Skips], _Places] = {}
+
+
+def run_places(ruleset: Ruleset) -> dict[Card, tuple[int, ...] | None]:
+    """By card, the run places it may take in ``ruleset``, ``None`` where it takes any place (a wild, a skip).
+
+    Worked out once per card for rulesets that agree on aces and on which cards are wild or skips.
+
+    >>> from .cards import parse_cards
+    >>> from .catalogue import find_ruleset
+    >>> places = run_places(find_ruleset("contract"))
+    >>> [places[card] for card in parse_cards("AS 7H JK")]
+    [(1, 14), (7,), None]
+    """
+    key = (ruleset.aces, ruleset.deuces_wild, ruleset.kings_wild, ruleset.skips)
+    table = _PLACE_TABLES.get(key)
+    if table is None:
+        table = _PLACE_TABLES[key] = _Places(ruleset)
+    return table
 
 
 def corner_window(ruleset: Ruleset, ranks: Collection[int], size: int, most: int) -> tuple[list[int], int] | None:
