@@ -223,7 +223,7 @@ class _Meld:
 
     __slots__ = (
         "index", "cards", "naturals", "wild_indexes", "wilds", "skips", "ranks", "suits", "run_suits", "free_suits",
-        "_text", "_fits",
+        "resembles_set", "resembles_run", "_text", "_fits",
     )  # fmt: skip
 
     def __init__(
@@ -251,6 +251,9 @@ class _Meld:
         self.suits = suits
         self.run_suits = frozenset[Suit]() if free_suits else suits
         self.free_suits = free_suits
+        # asked again and again while the closest reading of an illegal go-down is looked for: worked out once
+        self.resembles_set = len(ranks) <= 1
+        self.resembles_run = self._resembles_run()
         self._text: str | None = None
         self._fits: list[tuple[int, ...] | None] | None = None
 
@@ -267,12 +270,7 @@ class _Meld:
             self._text = format_cards(self.cards) if self.cards else "An empty meld"
         return self._text
 
-    @property
-    def resembles_set(self) -> bool:
-        return len(self.ranks) <= 1
-
-    @property
-    def resembles_run(self) -> bool:
+    def _resembles_run(self) -> bool:
         """One suit and more than one rank; where suits are free (Phase 10), distinct ranks that one window
         of the meld's length could hold."""
         if len(self.naturals) <= 1:
@@ -302,23 +300,35 @@ class _Meld:
 def _analyse(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld:
     if ruleset.deck is Deck.PHASE10 or ruleset.kings_wild or ruleset.skips is not Skips.NONE:
         return _analyse_wider(ruleset, index, cards)
-    naturals = []
-    wild_indexes = []
-    deuces = ruleset.deuces_wild
-    for position, card in enumerate(cards):
-        if card.rank is None or (deuces and card.rank is Rank.TWO):  # ruleset.is_wild, inlined: a hot loop
-            wild_indexes.append(position)
-        else:
-            naturals.append(card)
+    naturals, wild_indexes, ranks, suits = _sort_out(cards, ruleset.deuces_wild)
     return _Meld(
         index=index,
         cards=tuple(cards),
         naturals=tuple(naturals),
         wild_indexes=tuple(wild_indexes),
-        ranks=frozenset(card.natural_rank for card in naturals),
-        suits=frozenset(card.natural_suit for card in naturals),
+        ranks=frozenset(ranks),
+        suits=frozenset(suits),
         free_suits=ruleset.run_suit is RunSuit.ANY,
     )
+
+
+def _sort_out(cards: Sequence[Card], deuces: bool) -> tuple[list[Card], list[int], list[Rank], list[Suit]]:
+    """A standard deck's meld sorted out (jokers, and twos where ``deuces`` are wild, are the wilds): its naturals,
+    the wilds' indexes, and the naturals' ranks and suits (``ValueError`` for a natural with no suit)."""
+    naturals = []
+    wild_indexes = []
+    ranks = []
+    suits = []
+    for position, card in enumerate(cards):
+        rank = card.rank
+        if rank is None or (deuces and rank is Rank.TWO):  # ruleset.is_wild, inlined: a hot loop
+            wild_indexes.append(position)
+        else:
+            naturals.append(card)
+            ranks.append(rank)  # card.natural_rank, inlined
+            suit = card.suit
+            suits.append(suit if suit is not None else card.natural_suit)  # raises: a Phase 10 card among standard ones
+    return naturals, wild_indexes, ranks, suits
 
 
 def _analyse_wider(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld:
@@ -424,20 +434,21 @@ def _run_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
         return [], [Problem(ProblemKind.MELD_COUNT, message, meld.index)]
     if len(meld.run_suits) > 1:
         return [], [Problem(ProblemKind.MIXED, f"{meld.text} mixes suits.", meld.index)]
-    problems = _run_length_problems(ruleset, deal, meld, requirement) + _common_problems(ruleset, meld)
+    problems = _length_problems(ruleset, deal, meld, requirement, "run")
+    if problems and problems[0].kind is ProblemKind.TOO_MANY:
+        problems += _too_many_problems(ruleset, meld)
+    problems += _common_problems(ruleset, meld)
     if problems:
         return [], problems
     return _run_readings(ruleset, meld)
 
 
-def _run_length_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> list[Problem]:
-    """A run too short, or too long going down; where laying off the extra card would not mend it, why too."""
-    problems = _length_problems(ruleset, deal, meld, requirement, "run")
-    if problems and problems[0].kind is ProblemKind.TOO_MANY and not run_windows(ruleset, meld.naturals, len(meld.cards)):
-        why = _why_no_run(ruleset, meld)
-        if why.kind is not ProblemKind.TOO_MANY:
-            problems.append(why)  # laying off the extra card would not mend a gap: say both
-    return problems
+def _too_many_problems(ruleset: Ruleset, meld: _Meld) -> list[Problem]:
+    """A run too long going down: where laying off the extra card would not mend it, why (besides its length)."""
+    if run_windows(ruleset, meld.naturals, len(meld.cards)):
+        return []
+    why = _why_no_run(ruleset, meld)
+    return [] if why.kind is ProblemKind.TOO_MANY else [why]  # laying off the extra card would not mend a gap: say both
 
 
 def _run_readings(ruleset: Ruleset, meld: _Meld) -> tuple[list[MeldReading], list[Problem]]:

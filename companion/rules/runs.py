@@ -101,14 +101,16 @@ def run_windows(ruleset: Ruleset, naturals: Sequence[Card], length: int) -> list
     >>> run_windows(find_ruleset("contract"), parse_cards("AS 3S"), 4)
     [(1, 1)]
     """
-    if length > longest_run(ruleset):
+    # the rank line's ends (last_position, inlined: every run looked at asks), and so its longest run
+    first_low = 2 if ruleset.aces is AceRule.HIGH_ONLY else 1
+    last = ruleset.top_rank if ruleset.aces is AceRule.LOW_ONLY else 14
+    if length > last + 1 - first_low:  # longer than longest_run(ruleset)
         return []
     span = _span(naturals)
     if span is None:
         return []  # a repeated rank never fits a run
     aces, low_rank, high_rank = span
-    first_low = 2 if ruleset.aces is AceRule.HIGH_ONLY else 1
-    last_low = last_position(ruleset) + 1 - length
+    last_low = last + 1 - length
     if high_rank:
         first_low = max(first_low, high_rank - length + 1)
         last_low = min(last_low, low_rank)
@@ -130,8 +132,10 @@ def _span(naturals: Sequence[Card]) -> tuple[int, int, int] | None:
         if seen & bit:
             return None
         seen |= bit
-        low_rank = min(low_rank, rank)
-        high_rank = max(high_rank, rank)
+        if rank < low_rank:  # not min() and max(): a call each, for every natural of every run looked at
+            low_rank = rank
+        if rank > high_rank:
+            high_rank = rank
     return aces, low_rank, high_rank
 
 
