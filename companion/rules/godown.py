@@ -765,10 +765,10 @@ def check_go_down(
     problems += supply_problems(ruleset, [card for meld in melds for card in meld] + list(remaining), players)
     problems += _unmelded_problems(ruleset, deal, remaining)
     problems.sort(key=lambda p: (p.kind, -1 if p.meld is None else p.meld))
-    final = tuple(reading if reading is not None else _fallback_reading(meld) for reading, meld in zip(readings, analysed, strict=True))
+    final = tuple([reading if reading is not None else _fallback_reading(meld) for reading, meld in zip(readings, analysed, strict=True)])
     return GoDownRuling(
         legal=not problems,
-        problems=tuple(problem.message for problem in problems),
+        problems=tuple([problem.message for problem in problems]),
         readings=final,
         details=tuple(problems),
     )
