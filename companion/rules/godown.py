@@ -300,25 +300,11 @@ class _Meld:
 def _analyse(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld:
     if ruleset.deck is Deck.PHASE10 or ruleset.kings_wild or ruleset.skips is not Skips.NONE:
         return _analyse_wider(ruleset, index, cards)
-    naturals, wild_indexes, ranks, suits = _sort_out(cards, ruleset.deuces_wild)
-    return _Meld(
-        index=index,
-        cards=tuple(cards),
-        naturals=tuple(naturals),
-        wild_indexes=tuple(wild_indexes),
-        ranks=frozenset(ranks),
-        suits=frozenset(suits),
-        free_suits=ruleset.run_suit is RunSuit.ANY,
-    )
-
-
-def _sort_out(cards: Sequence[Card], deuces: bool) -> tuple[list[Card], list[int], list[Rank], list[Suit]]:
-    """A standard deck's meld sorted out (jokers, and twos where ``deuces`` are wild, are the wilds): its naturals,
-    the wilds' indexes, and the naturals' ranks and suits (``ValueError`` for a natural with no suit)."""
     naturals = []
     wild_indexes = []
     ranks = []
     suits = []
+    deuces = ruleset.deuces_wild
     for position, card in enumerate(cards):
         rank = card.rank
         if rank is None or (deuces and rank is Rank.TWO):  # ruleset.is_wild, inlined: a hot loop
@@ -328,7 +314,15 @@ def _sort_out(cards: Sequence[Card], deuces: bool) -> tuple[list[Card], list[int
             ranks.append(rank)  # card.natural_rank, inlined
             suit = card.suit
             suits.append(suit if suit is not None else card.natural_suit)  # raises: a Phase 10 card among standard ones
-    return naturals, wild_indexes, ranks, suits
+    return _Meld(
+        index=index,
+        cards=tuple(cards),
+        naturals=tuple(naturals),
+        wild_indexes=tuple(wild_indexes),
+        ranks=frozenset(ranks),
+        suits=frozenset(suits),
+        free_suits=ruleset.run_suit is RunSuit.ANY,
+    )
 
 
 def _analyse_wider(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld:
@@ -761,7 +755,8 @@ def check_go_down(
     remaining = tuple(remaining or ())
     analysed = [_analyse(ruleset, index, meld) for index, meld in enumerate(melds)]
     readings, problems = _judge_melds(ruleset, deal, analysed)
-    problems += skip_problems(ruleset, analysed)
+    if ruleset.skips is not Skips.NONE:  # else no card is a skip
+        problems += skip_problems(ruleset, analysed)
     problems += supply_problems(ruleset, [card for meld in melds for card in meld] + list(remaining), players)
     problems += _unmelded_problems(ruleset, deal, remaining)
     problems.sort(key=lambda p: (p.kind, -1 if p.meld is None else p.meld))
@@ -835,7 +830,8 @@ def _closest(meld: _Meld, kinds: Sequence[Requirement], options: Options) -> tup
         found, why = options.of(meld.index, order)
         if found:
             return found[0], []
-        resembles = meld.resembles(requirement.kind)
+        kind = requirement.kind  # meld.resembles(kind), inlined for runs and sets: asked of every kind, every meld
+        resembles = meld.resembles_run if kind is MeldKind.RUN else meld.resembles_set if kind is not MeldKind.COLOUR else meld.resembles(kind)
         candidates.append((not resembles, len(why), order, why))
     return None, min(candidates)[3] if candidates else []
 
@@ -995,7 +991,8 @@ def _resembles(meld: _Meld, requirement: Requirement) -> bool:
     """Whether a meld looks like the kind of meld a requirement asks for (or like nothing at all)."""
     if not (meld.resembles_set or meld.resembles_run):
         return True
-    return meld.resembles(requirement.kind)
+    kind = requirement.kind  # meld.resembles(kind), inlined for runs and sets: asked of every kind, every meld
+    return meld.resembles_run if kind is MeldKind.RUN else meld.resembles_set if kind is not MeldKind.COLOUR else meld.resembles(kind)
 
 
 _Pair = TypeVar("_Pair")
