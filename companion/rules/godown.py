@@ -21,7 +21,7 @@ import enum
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -255,9 +255,9 @@ class _Meld:
         self.resembles_set = len(ranks) <= 1
         self.resembles_run = self._resembles_run()
         self._text: str | None = None
-        self._fits: list[tuple[int, ...] | None] | None = None
+        self._fits: list[Container[int] | None] | None = None
 
-    def fits(self, ruleset: Ruleset) -> list[tuple[int, ...] | None]:
+    def fits(self, ruleset: Ruleset) -> list[Container[int] | None]:
         """The run places each card may take (:func:`~.runs.run_places`), worked out when first asked for."""
         if self._fits is None:
             table = run_places(ruleset)

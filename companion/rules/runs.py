@@ -18,7 +18,7 @@ by going round the corner past the ace.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Container, Sequence
 
 from .cards import Card, Deck, Rank, Suit
 from .rulesets import AceRule, Ruleset, Skips
@@ -167,7 +167,7 @@ def written_order(ruleset: Ruleset, cards: Sequence[Card], low: int, high: int) 
     return None
 
 
-def order_of(fits: Sequence[tuple[int, ...] | None], low: int, high: int) -> list[int] | None:
+def order_of(fits: Sequence[Container[int] | None], low: int, high: int) -> list[int] | None:
     """:func:`written_order` of cards given by the places each may take (``None``: any place, see
     :func:`run_places`), as many as the places from ``low`` to ``high``.
 
@@ -192,7 +192,7 @@ def order_of(fits: Sequence[tuple[int, ...] | None], low: int, high: int) -> lis
     return None
 
 
-class _Places(dict[Card, "tuple[int, ...] | None"]):
+class _Places(dict[Card, "Container[int] | None"]):
     """By card, the run places it may take (:func:`positions`), ``None`` for a card that takes any place: a wild,
     or a skip card (judged as a blank: it is refused on its own). Filled in as cards are asked for."""
 
@@ -202,18 +202,35 @@ class _Places(dict[Card, "tuple[int, ...] | None"]):
         super().__init__()
         self.ruleset = ruleset
 
-    def __missing__(self, card: Card) -> tuple[int, ...] | None:
+    def __missing__(self, card: Card) -> Container[int] | None:
         ruleset = self.ruleset
-        places = None if ruleset.is_wild(card) or ruleset.is_skip(card) else positions(ruleset, card)
+        places: Container[int] | None
+        try:
+            places = None if ruleset.is_wild(card) or ruleset.is_skip(card) else positions(ruleset, card)
+        except ValueError as error:  # no rank (a Phase 10 SKIP where skips mean nothing): raised where it is asked
+            places = _Unplaced(str(error))
         self[card] = places
         return places
+
+
+class _Unplaced:
+    """The places of a card with none: asking whether it takes a place raises as :func:`positions` does, when
+    (and only if) a written order gets as far as that card."""
+
+    __slots__ = ("message",)
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def __contains__(self, place: object) -> bool:
+        raise ValueError(self.message)
 
 
 #: The place tables by the fields of a ruleset they depend on (a few dozen at most): a ruleset is data.
 _PLACE_TABLES: dict[tuple[AceRule, bool, bool, Skips], _Places] = {}
 
 
-def run_places(ruleset: Ruleset) -> dict[Card, tuple[int, ...] | None]:
+def run_places(ruleset: Ruleset) -> dict[Card, Container[int] | None]:
     """By card, the run places it may take in ``ruleset``, ``None`` where it takes any place (a wild, a skip).
 
     Worked out once per card for rulesets that agree on aces and on which cards are wild or skips.
