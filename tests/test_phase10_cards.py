@@ -11,9 +11,10 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from conftest import fuzz
-from companion.rules import JOKER, Card, CardSyntaxError, format_cards, parse_cards
+from companion.rules import JOKER, Card, CardSyntaxError, find_ruleset, format_cards, parse_cards
 from companion.rules.cards import PHASE10_COPIES, PHASE10_FACES, SKIP, STANDARD_PACK, WILD, Colour, Deck, Rank, Special
 from companion.rules.rulesets import PHASE10_POINT_KEYS, PointTable
+from companion.rules.runs import written_order
 
 P10 = Deck.PHASE10
 
@@ -197,3 +198,12 @@ def test_parse_and_format_round_trip(hand):
         other = Deck.STANDARD if card.deck is P10 else P10
         with pytest.raises(CardSyntaxError, match=rf"^{str(card)} is a (standard|Phase 10) card; "):
             Card.parse(token, other)
+
+
+def test_written_order_asks_a_rankless_cards_place_only_when_it_gets_that_far():
+    """A Phase 10 Skip among a standard game's cards is neither wild nor a skip there, and has no place: asking
+    for it raises, but only where the order gets as far as it (5H 9H stop both ways first)."""
+    contract = find_ruleset("contract")
+    assert written_order(contract, [*parse_cards("5H 9H"), SKIP], 5, 7) is None
+    with pytest.raises(ValueError, match="no rank"):
+        written_order(contract, [*parse_cards("5H 6H"), SKIP], 5, 7)

@@ -401,7 +401,7 @@ def format_cards(cards: Iterable[Card]) -> str:
     >>> format_cards(parse_cards("th jk 2c"))
     '10H JK 2C'
     """
-    return " ".join(str(card) for card in cards)
+    return " ".join([card._text for card in cards])  # str(card), inlined: every sentence about a meld names its cards
 
 
 def pretty_cards(cards: Iterable[Card]) -> str:

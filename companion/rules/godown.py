@@ -17,17 +17,26 @@ order of RULES.md §5.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
 from .cards import PHASE10_COPIES, Card, Colour, Deck, Rank, Suit, format_cards, parse_cards  # noqa: F401  (parse_cards: for the doctests)
-from .runs import card_at, corner_window, longest_run, longest_run_span, place_label, position_label, run_windows, written_order
+from .runs import (
+    card_at,
+    corner_window,
+    longest_run,
+    longest_run_span,
+    order_of,
+    place_label,
+    position_label,
+    run_places,
+    run_windows,
+)
 from .words import cards_word, number_word, sentence, too_many_copies, too_many_jokers
 from .rulesets import (
     AceRule,
@@ -212,7 +221,10 @@ class GoDownRuling:
 class _Meld:
     """What the checker needs to know of one meld, worked out once."""
 
-    __slots__ = ("index", "cards", "naturals", "wild_indexes", "skips", "ranks", "suits", "run_suits", "free_suits", "_text")
+    __slots__ = (
+        "index", "cards", "naturals", "wild_indexes", "wilds", "skips", "ranks", "suits", "run_suits", "free_suits",
+        "resembles_set", "resembles_run", "_text", "_fits",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -233,11 +245,24 @@ class _Meld:
         # as if it were a blank that fits anywhere (so it is counted with the wilds, never as one, see _wild_count).
         self.wild_indexes = wild_indexes
         self.skips = skips
+        # the wild cards themselves (a skip stands for nothing)
+        self.wilds = tuple(i for i in wild_indexes if cards[i] not in skips) if skips else wild_indexes
         self.ranks = ranks
         self.suits = suits
         self.run_suits = frozenset[Suit]() if free_suits else suits
         self.free_suits = free_suits
+        # asked again and again while the closest reading of an illegal go-down is looked for: worked out once
+        self.resembles_set = len(ranks) <= 1
+        self.resembles_run = self._resembles_run()
         self._text: str | None = None
+        self._fits: list[Container[int] | None] | None = None
+
+    def fits(self, ruleset: Ruleset) -> list[Container[int] | None]:
+        """The run places each card may take (:func:`~.runs.run_places`), worked out when first asked for."""
+        if self._fits is None:
+            table = run_places(ruleset)
+            self._fits = [table[card] for card in self.cards]
+        return self._fits
 
     @property
     def text(self) -> str:
@@ -245,12 +270,7 @@ class _Meld:
             self._text = format_cards(self.cards) if self.cards else "An empty meld"
         return self._text
 
-    @property
-    def resembles_set(self) -> bool:
-        return len(self.ranks) <= 1
-
-    @property
-    def resembles_run(self) -> bool:
+    def _resembles_run(self) -> bool:
         """One suit and more than one rank; where suits are free (Phase 10), distinct ranks that one window
         of the meld's length could hold."""
         if len(self.naturals) <= 1:
@@ -282,19 +302,25 @@ def _analyse(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld:
         return _analyse_wider(ruleset, index, cards)
     naturals = []
     wild_indexes = []
+    ranks = []
+    suits = []
     deuces = ruleset.deuces_wild
     for position, card in enumerate(cards):
-        if card.rank is None or (deuces and card.rank is Rank.TWO):  # ruleset.is_wild, inlined: a hot loop
+        rank = card.rank
+        if rank is None or (deuces and rank is Rank.TWO):  # ruleset.is_wild, inlined: a hot loop
             wild_indexes.append(position)
         else:
             naturals.append(card)
+            ranks.append(rank)  # card.natural_rank, inlined
+            suit = card.suit
+            suits.append(suit if suit is not None else card.natural_suit)  # raises: a Phase 10 card among standard ones
     return _Meld(
         index=index,
         cards=tuple(cards),
         naturals=tuple(naturals),
         wild_indexes=tuple(wild_indexes),
-        ranks=frozenset(card.natural_rank for card in naturals),
-        suits=frozenset(card.natural_suit for card in naturals),
+        ranks=frozenset(ranks),
+        suits=frozenset(suits),
         free_suits=ruleset.run_suit is RunSuit.ANY,
     )
 
@@ -326,13 +352,13 @@ def _analyse_wider(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld
 
 def _wild_count(meld: _Meld) -> int:
     """The wild cards of a meld (its skips, judged as blanks, are not wild)."""
-    return len(meld.wild_indexes) - len(meld.skips)
+    return len(meld.wilds)
 
 
 def _common_problems(ruleset: Ruleset, meld: _Meld) -> list[Problem]:
     """Wild-card and natural-card counts, the same for every kind of meld."""
     problems = []
-    wilds = _wild_count(meld)
+    wilds = len(meld.wilds)  # _wild_count, inlined: every reading of every meld asks
     # an all-wild meld's trouble is that it has no natural card, not how many wilds it has
     if ruleset.max_wilds is not None and wilds > ruleset.max_wilds and meld.naturals:
         allowed = "no wild card" if ruleset.max_wilds == 0 else f"{ruleset.max_wilds} per meld"
@@ -402,57 +428,75 @@ def _run_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
         return [], [Problem(ProblemKind.MELD_COUNT, message, meld.index)]
     if len(meld.run_suits) > 1:
         return [], [Problem(ProblemKind.MIXED, f"{meld.text} mixes suits.", meld.index)]
-    problems = _run_length_problems(ruleset, deal, meld, requirement) + _common_problems(ruleset, meld)
+    problems = _length_problems(ruleset, deal, meld, requirement, "run")
+    if problems and problems[0].kind is ProblemKind.TOO_MANY:
+        problems += _too_many_problems(ruleset, meld)
+    problems += _common_problems(ruleset, meld)
     if problems:
         return [], problems
     return _run_readings(ruleset, meld)
 
 
-def _run_length_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> list[Problem]:
-    """A run too short, or too long going down; where laying off the extra card would not mend it, why too."""
-    problems = _length_problems(ruleset, deal, meld, requirement, "run")
-    if problems and problems[0].kind is ProblemKind.TOO_MANY and not run_windows(ruleset, meld.naturals, len(meld.cards)):
-        why = _why_no_run(ruleset, meld)
-        if why.kind is not ProblemKind.TOO_MANY:
-            problems.append(why)  # laying off the extra card would not mend a gap: say both
-    return problems
+def _too_many_problems(ruleset: Ruleset, meld: _Meld) -> list[Problem]:
+    """A run too long going down: where laying off the extra card would not mend it, why (besides its length)."""
+    if run_windows(ruleset, meld.naturals, len(meld.cards)):
+        return []
+    why = _why_no_run(ruleset, meld)
+    return [] if why.kind is ProblemKind.TOO_MANY else [why]  # laying off the extra card would not mend a gap: say both
 
 
 def _run_readings(ruleset: Ruleset, meld: _Meld) -> tuple[list[MeldReading], list[Problem]]:
     """Every window a meld of the right length and kind lies in as a run, or why none."""
-    windows = run_windows(ruleset, meld.naturals, len(meld.cards))
-    # the reading that matches the order the cards were written in comes first
-    if len(windows) > 1:
-        windows.sort(key=lambda window: written_order(ruleset, meld.cards, window[0], window[0] + len(meld.cards) - 1) is None)
+    windows = _ordered_windows(ruleset, meld)
     if not windows:
         return [], [_why_no_run(ruleset, meld)]
     suit = next(iter(meld.run_suits)) if meld.run_suits else None
+    size = len(meld.cards)
+    # no wild, or every card wild (where no place is fixed): nothing stands for anything
+    wild = bool(meld.wilds and meld.naturals)
     readings = []
-    for low, ace_at in windows:
-        high = low + len(meld.cards) - 1
-        # no wild, or every card wild (where no place is fixed): nothing stands for anything
-        places = _wild_places(ruleset, meld, low, high, ace_at) if meld.wild_indexes and meld.naturals else ()
+    for low, ace_at, ordered in windows:
+        high = low + size - 1
+        places = _wild_places(meld, low, high, ace_at, ordered) if wild else ()
         if suit is None:  # suits are free (or every card is wild): a wild stands for a place alone
             reading = MeldReading(kind=MeldKind.RUN, cards=meld.cards, low=low, high=high, wild_places=places)
         else:
-            stand_ins = tuple((i, card_at(place, suit)) for i, place in places)
+            stand_ins = tuple([(i, card_at(place, suit)) for i, place in places])
             reading = MeldReading(kind=MeldKind.RUN, cards=meld.cards, suit=suit, low=low, high=high, wilds=stand_ins)
         readings.append(reading)
     return readings, []
 
 
-def _wild_places(ruleset: Ruleset, meld: _Meld, low: int, high: int, ace_at: int | None) -> tuple[tuple[int, int], ...]:
+def _ordered_windows(ruleset: Ruleset, meld: _Meld) -> list[tuple[int, int | None, list[int] | None]]:
+    """The windows the meld lies in as a run (:func:`~.runs.run_windows`), each with the places of its cards
+    if they are written in run order there (:func:`~.runs.written_order`; worked out only where asked for);
+    the windows that match the order the cards were written in come first."""
+    size = len(meld.cards)
+    windows = run_windows(ruleset, meld.naturals, size)
+    if not windows or (len(windows) == 1 and not (meld.wilds and meld.naturals)):
+        return [(low, ace_at, None) for low, ace_at in windows]  # neither sorted nor any wild's place asked for
+    fits = meld.fits(ruleset)
+    found = [(low, ace_at, order_of(fits, low, low + size - 1)) for low, ace_at in windows]
+    if len(found) > 1:
+        found.sort(key=_not_in_order)
+    return found
+
+
+def _not_in_order(window: tuple[int, int | None, list[int] | None]) -> bool:
+    return window[2] is None
+
+
+def _wild_places(meld: _Meld, low: int, high: int, ace_at: int | None, ordered: list[int] | None) -> tuple[tuple[int, int], ...]:
     """The place each wild stands for in a run lying from ``low`` to ``high``: ``(index in the meld, place)``.
 
-    When the meld is written in run order (up or down), each wild stands for
-    its own place; otherwise the wilds fill the missing places in the order
-    they were written. A skip card (judged as a blank, and refused on its
-    own) stands for nothing.
+    When the meld is written in run order (up or down: ``ordered``, the places
+    of its cards), each wild stands for its own place; otherwise the wilds fill
+    the missing places in the order they were written. A skip card (judged as
+    a blank, and refused on its own) stands for nothing.
     """
-    wilds = [i for i in meld.wild_indexes if not ruleset.is_skip(meld.cards[i])]
-    ordered = written_order(ruleset, meld.cards, low, high)
+    wilds = meld.wilds
     if ordered is not None:
-        return tuple((i, ordered[i]) for i in wilds)
+        return tuple([(i, ordered[i]) for i in wilds])
     taken = set()
     for card in meld.naturals:
         if card.rank is not Rank.ACE:
@@ -673,6 +717,8 @@ def _phase10_supply_problems(counts: Counter[Card], decks: int) -> list[Problem]
 
 def skip_problems(ruleset: Ruleset, melds: Sequence[_Meld]) -> list[Problem]:
     """A skip card in a meld: one sentence per kind of skip card, about the first meld holding one."""
+    if ruleset.skips is Skips.NONE:
+        return []  # no card is a skip (a meld's skips are ruleset.is_skip's)
     problems = []
     seen: set[Card] = set()
     part_of = "a phase" if ruleset.progression is not Progression.FIXED else "a meld"
@@ -709,14 +755,15 @@ def check_go_down(
     remaining = tuple(remaining or ())
     analysed = [_analyse(ruleset, index, meld) for index, meld in enumerate(melds)]
     readings, problems = _judge_melds(ruleset, deal, analysed)
-    problems += skip_problems(ruleset, analysed)
+    if ruleset.skips is not Skips.NONE:  # else no card is a skip
+        problems += skip_problems(ruleset, analysed)
     problems += supply_problems(ruleset, [card for meld in melds for card in meld] + list(remaining), players)
     problems += _unmelded_problems(ruleset, deal, remaining)
     problems.sort(key=lambda p: (p.kind, -1 if p.meld is None else p.meld))
-    final = tuple(reading if reading is not None else _fallback_reading(meld) for reading, meld in zip(readings, analysed, strict=True))
+    final = tuple([reading if reading is not None else _fallback_reading(meld) for reading, meld in zip(readings, analysed, strict=True)])
     return GoDownRuling(
         legal=not problems,
-        problems=tuple(problem.message for problem in problems),
+        problems=tuple([problem.message for problem in problems]),
         readings=final,
         details=tuple(problems),
     )
@@ -783,7 +830,8 @@ def _closest(meld: _Meld, kinds: Sequence[Requirement], options: Options) -> tup
         found, why = options.of(meld.index, order)
         if found:
             return found[0], []
-        resembles = meld.resembles(requirement.kind)
+        kind = requirement.kind  # meld.resembles(kind), inlined for runs and sets: asked of every kind, every meld
+        resembles = meld.resembles_run if kind is MeldKind.RUN else meld.resembles_set if kind is not MeldKind.COLOUR else meld.resembles(kind)
         candidates.append((not resembles, len(why), order, why))
     return None, min(candidates)[3] if candidates else []
 
@@ -943,7 +991,8 @@ def _resembles(meld: _Meld, requirement: Requirement) -> bool:
     """Whether a meld looks like the kind of meld a requirement asks for (or like nothing at all)."""
     if not (meld.resembles_set or meld.resembles_run):
         return True
-    return meld.resembles(requirement.kind)
+    kind = requirement.kind  # meld.resembles(kind), inlined for runs and sets: asked of every kind, every meld
+    return meld.resembles_run if kind is MeldKind.RUN else meld.resembles_set if kind is not MeldKind.COLOUR else meld.resembles(kind)
 
 
 _Pair = TypeVar("_Pair")
@@ -959,11 +1008,22 @@ def _agreed(choices: Sequence[MeldReading]) -> MeldReading:
     first = choices[0]
     if not (first.wilds or first.wild_places) or len(choices) == 1:
         return first
-    agreed = _common(first.wilds, [other.wilds for other in choices[1:]])
-    places = _common(first.wild_places, [other.wild_places for other in choices[1:]])
-    if (agreed, places) == (first.wilds, first.wild_places):
+    others = choices[1:]
+    agreed = _common(first.wilds, [other.wilds for other in others]) if first.wilds else ()
+    places = _common(first.wild_places, [other.wild_places for other in others]) if first.wild_places else ()
+    if agreed == first.wilds and places == first.wild_places:
         return first
-    return dataclasses.replace(first, wilds=agreed, wild_places=places)
+    return MeldReading(
+        kind=first.kind,
+        cards=first.cards,
+        rank=first.rank,
+        suit=first.suit,
+        low=first.low,
+        high=first.high,
+        wilds=agreed,
+        colour=first.colour,
+        wild_places=places,
+    )  # every field (dataclasses.replace, spelt out: it is slow, and a legal go-down with wilds asks here)
 
 
 def _fallback_reading(meld: _Meld) -> MeldReading:

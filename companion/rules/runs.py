@@ -18,14 +18,14 @@ by going round the corner past the ace.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Container, Sequence
 
 from .cards import Card, Deck, Rank, Suit
-from .rulesets import AceRule, Ruleset
+from .rulesets import AceRule, Ruleset, Skips
 
 __all__ = [
-    "card_at", "corner_window", "last_position", "longest_run", "longest_run_span", "place_label", "position_label",
-    "positions", "run_windows", "written_order",
+    "card_at", "corner_window", "last_position", "longest_run", "longest_run_span", "order_of", "place_label",
+    "position_label", "positions", "run_places", "run_windows", "written_order",
 ]  # fmt: skip
 
 _POSITION_LABELS = {1: "A", 14: "A", 11: "J", 12: "Q", 13: "K"}
@@ -101,14 +101,16 @@ def run_windows(ruleset: Ruleset, naturals: Sequence[Card], length: int) -> list
     >>> run_windows(find_ruleset("contract"), parse_cards("AS 3S"), 4)
     [(1, 1)]
     """
-    if length > longest_run(ruleset):
+    # the rank line's ends (last_position, inlined: every run looked at asks), and so its longest run
+    first_low = 2 if ruleset.aces is AceRule.HIGH_ONLY else 1
+    last = ruleset.top_rank if ruleset.aces is AceRule.LOW_ONLY else 14
+    if length > last + 1 - first_low:  # longer than longest_run(ruleset)
         return []
     span = _span(naturals)
     if span is None:
         return []  # a repeated rank never fits a run
     aces, low_rank, high_rank = span
-    first_low = 2 if ruleset.aces is AceRule.HIGH_ONLY else 1
-    last_low = last_position(ruleset) + 1 - length
+    last_low = last + 1 - length
     if high_rank:
         first_low = max(first_low, high_rank - length + 1)
         last_low = min(last_low, low_rank)
@@ -130,8 +132,10 @@ def _span(naturals: Sequence[Card]) -> tuple[int, int, int] | None:
         if seen & bit:
             return None
         seen |= bit
-        low_rank = min(low_rank, rank)
-        high_rank = max(high_rank, rank)
+        if rank < low_rank:  # not min() and max(): a call each, for every natural of every run looked at
+            low_rank = rank
+        if rank > high_rank:
+            high_rank = rank
     return aces, low_rank, high_rank
 
 
@@ -155,15 +159,93 @@ def _windows(first_low: int, last_low: int, length: int, aces: int) -> list[tupl
 def written_order(ruleset: Ruleset, cards: Sequence[Card], low: int, high: int) -> list[int] | None:
     """The places of the cards if they are written in run order, up or down (a wild takes any place, and so
     does a skip card, judged as a blank: it is refused on its own)."""
+    table = run_places(ruleset)
+    fits = [table[card] for card in cards]
     for places in (list(range(low, high + 1)), list(range(high, low - 1, -1))):
-        if all(_anywhere(ruleset, card) or place in positions(ruleset, card) for card, place in zip(cards, places, strict=True)):
+        if all(fit is None or place in fit for fit, place in zip(fits, places, strict=True)):
             return places
     return None
 
 
-def _anywhere(ruleset: Ruleset, card: Card) -> bool:
-    """Whether a card may take any place in a run: a wild, or a skip (judged as a blank)."""
-    return ruleset.is_wild(card) or ruleset.is_skip(card)
+def order_of(fits: Sequence[Container[int] | None], low: int, high: int) -> list[int] | None:
+    """:func:`written_order` of cards given by the places each may take (``None``: any place, see
+    :func:`run_places`), as many as the places from ``low`` to ``high``.
+
+    >>> order_of([(5,), None, (7,)], 5, 7), order_of([(7,), None, (5,)], 5, 7), order_of([(1, 14), None], 13, 14)
+    ([5, 6, 7], [7, 6, 5], [14, 13])
+    """
+    # a hot loop (every window of every run checked): plain loops, no call per card
+    place = low
+    for places in fits:
+        if places is not None and place not in places:
+            break
+        place += 1
+    else:
+        return list(range(low, high + 1))
+    place = high
+    for places in fits:
+        if places is not None and place not in places:
+            break
+        place -= 1
+    else:
+        return list(range(high, low - 1, -1))
+    return None
+
+
+class _Places(dict[Card, "Container[int] | None"]):
+    """By card, the run places it may take (:func:`positions`), ``None`` for a card that takes any place: a wild,
+    or a skip card (judged as a blank: it is refused on its own). Filled in as cards are asked for."""
+
+    __slots__ = ("ruleset",)
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__()
+        self.ruleset = ruleset
+
+    def __missing__(self, card: Card) -> Container[int] | None:
+        ruleset = self.ruleset
+        places: Container[int] | None
+        try:
+            places = None if ruleset.is_wild(card) or ruleset.is_skip(card) else positions(ruleset, card)
+        except ValueError as error:  # no rank (a Phase 10 SKIP where skips mean nothing): raised where it is asked
+            places = _Unplaced(str(error))
+        self[card] = places
+        return places
+
+
+class _Unplaced:
+    """The places of a card with none: asking whether it takes a place raises as :func:`positions` does, when
+    (and only if) a written order gets as far as that card."""
+
+    __slots__ = ("message",)
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def __contains__(self, place: object) -> bool:
+        raise ValueError(self.message)
+
+
+#: The place tables by the fields of a ruleset they depend on (a few dozen at most): a ruleset is data.
+_PLACE_TABLES: dict[tuple[AceRule, bool, bool, Skips], _Places] = {}
+
+
+def run_places(ruleset: Ruleset) -> dict[Card, Container[int] | None]:
+    """By card, the run places it may take in ``ruleset``, ``None`` where it takes any place (a wild, a skip).
+
+    Worked out once per card for rulesets that agree on aces and on which cards are wild or skips.
+
+    >>> from .cards import parse_cards
+    >>> from .catalogue import find_ruleset
+    >>> places = run_places(find_ruleset("contract"))
+    >>> [places[card] for card in parse_cards("AS 7H JK")]
+    [(1, 14), (7,), None]
+    """
+    key = (ruleset.aces, ruleset.deuces_wild, ruleset.kings_wild, ruleset.skips)
+    table = _PLACE_TABLES.get(key)
+    if table is None:
+        table = _PLACE_TABLES[key] = _Places(ruleset)
+    return table
 
 
 def corner_window(ruleset: Ruleset, ranks: Collection[int], size: int, most: int) -> tuple[list[int], int] | None:
