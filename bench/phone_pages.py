@@ -98,7 +98,7 @@ def seed(app) -> dict:  # noqa: ANN001
         fix = [LineEntry(position=s, points="" if s == 1 else "15") for s in range(3)]
         deal_entry.save_deal(torn, 2, deal_entry.judge_entry(torn, 2, "1", fix), version=version)
         late = [LineEntry(position=s, points="" if s == 1 else "40") for s in range(3)]
-        deal_entry.receive_entry(torn, 2, "1", deal_entry.judge_entry(torn, 2, "1", late), version=version, by=None)
+        deal_entry.receive_entry(torn, 2, deal_entry.judge_entry(torn, 2, "1", late), version=version, by=None)
         ids["torn"] = torn.id
         definition = ruleset_to_definition(RULESETS["contract"]) | {"name": "Grandma's Thursday Contract Rummy"}
         ids["custom"] = house_rules.save(definition, user=owner, league=league).id
