@@ -161,7 +161,7 @@ def main() -> None:
         shot(guest, "setup-wait")
         guest.goto(f"{fresh_base}/setup/{SETUP_TOKEN}")
         shot(guest, "setup")
-        guest.click("button[type=submit]")
+        guest.click("main form button[type=submit]")
         shot(guest, "setup-errors")
         # signed out: sign in, the invitation
         guest = context().new_page()
@@ -169,11 +169,11 @@ def main() -> None:
         shot(guest, "sign-in")
         guest.fill("input[name=username]", "Owner")
         guest.fill("input[name=password]", "wrong password")
-        guest.click("form button[type=submit]")
+        guest.click("main form button[type=submit]")
         shot(guest, "sign-in-refused")
         guest.goto(f"{base}/invite/{ids['invite']}")
         shot(guest, "invite")
-        guest.click("form button[type=submit]")
+        guest.click("main form button[type=submit]")
         shot(guest, "invite-errors")
         guest.goto(f"{base}/watch/g/{ids['live_token']}")
         shot(guest, "watch-game")
@@ -189,7 +189,7 @@ def main() -> None:
         page.goto(f"{base}/login")
         page.fill("input[name=username]", "Owner")
         page.fill("input[name=password]", "owner-password-123")
-        page.click("form button[type=submit]")
+        page.click("main form button[type=submit]")
         page.wait_for_load_state()
         g, lg = ids["live"], ids["league"]
         for label, path in [
@@ -240,7 +240,7 @@ def main() -> None:
         name = page.locator("input[name=name]")
         if name.count():
             name.first.fill("")
-            page.locator("form button[type=submit]").last.click()
+            page.locator("main form button[type=submit]").last.click()
             shot(page, "ruleset-builder-error")
 
         # score entry: empty, filled, warnings, error
@@ -253,13 +253,13 @@ def main() -> None:
         page.fill("textarea[name='hands-2-cards']", "A A 9")
         shot(page, "entry-filled", screen=True)
         page.fill("textarea[name='hands-0-cards']", "K K K K K K K K K K K K K K K K")
-        page.locator("form.entry button[type=submit], form button[type=submit]").last.click()
+        page.locator("main form button[type=submit]").last.click()
         shot(page, "entry-warnings", screen=True)
         page.goto(nxt)
         page.locator("input[name=went_out][value='3']").check(force=True)
         page.fill("textarea[name='hands-0-cards']", "K Q ZZ")
         page.fill("input[name='hands-1-points']", "lots")
-        page.locator("form button[type=submit]").last.click()
+        page.locator("main form button[type=submit]").last.click()
         shot(page, "entry-error", screen=True)
         browser.close()
     print("sideways:", ", ".join(wide) or "none")
