@@ -1,0 +1,35 @@
+"""Issue 19's closing measure, a second look at every page at 360 x 740: what it found, kept found.
+
+After "Save deal 4" with a warning, the page came back at its first screen with "Check before saving" two
+screens below, under the hands and the keypad: the phone seemed to do nothing when Save was tapped.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = [pytest.mark.browser]
+
+PHONE = {"width": 360, "height": 740}
+NAMES = ["Rosalind", "Maximiliana Oppenheimer-Fitzgerald", "Tobias", "Wen"]
+
+
+@pytest.mark.browser_context_args(viewport=PHONE, screen=PHONE)
+def test_saving_with_a_warning_shows_it_on_the_first_screen(page: Page, look, seed_game) -> None:
+    game = seed_game("contract", NAMES)
+    page.goto(f"/games/{game}/deals/1")
+    page.get_by_role("radio", name="Wen", exact=True).check(force=True)
+    page.get_by_role("textbox", name="Cards left for Rosalind", exact=True).fill("K K K K K K K K K")
+    page.get_by_role("button", name="Save deal 1").click()
+
+    warnings = page.get_by_role("alert").filter(has_text="Check before saving")
+    expect(warnings).to_contain_text("Rosalind: Nine kings, but two packs hold only 8.")
+    expect(warnings.get_by_role("heading", name="Check before saving")).to_be_in_viewport()
+    look("entry-warning-first-screen")
+
+    # Ticking "Save anyway" and saving records the deal, as before.
+    warnings.get_by_role("checkbox").check(force=True)
+    page.get_by_role("button", name="Save deal 1").click()
+    expect(page).to_have_url(f"/games/{game}")
+    expect(page.locator("#scoreboard tfoot")).to_contain_text("90")
