@@ -33,3 +33,23 @@ def test_saving_with_a_warning_shows_it_on_the_first_screen(page: Page, look, se
     page.get_by_role("button", name="Save deal 1").click()
     expect(page).to_have_url(f"/games/{game}")
     expect(page.locator("#scoreboard tfoot")).to_contain_text("90")
+
+
+@pytest.mark.browser_context_args(viewport=PHONE, screen=PHONE, locale="en-US")
+def test_a_page_switched_to_spanish_writes_its_dates_in_spanish(page: Page, look) -> None:
+    """An English phone, the footer's "Español" tapped: "desde Nov 27, 11:12 AM" mixed the two languages."""
+    page.goto("/account")
+    since = page.locator(".accounts time[data-local]").last
+    expect(since).to_have_attribute("data-localised", "1")
+    english = since.inner_text()
+    page.get_by_role("button", name="Español").click()  # kept on the account: set back to English below
+    try:
+        expect(page.get_by_role("heading", name="Cambia tu contraseña")).to_be_visible()
+        since = page.locator(".accounts time[data-local]").last
+        expect(since).to_have_attribute("data-localised", "1")
+        month = since.evaluate("node => new Date(node.getAttribute('datetime')).toLocaleString('es', {month: 'short'})")
+        assert month in since.inner_text() and since.inner_text() != english
+        look("account-in-spanish")
+    finally:
+        page.get_by_role("button", name="English").click()  # the other tests' pages stay in English
+    expect(page.locator(".accounts time[data-local]").last).to_have_text(english)
