@@ -53,3 +53,19 @@ def test_a_page_switched_to_spanish_writes_its_dates_in_spanish(page: Page, look
     finally:
         page.get_by_role("button", name="English").click()  # the other tests' pages stay in English
     expect(page.locator(".accounts time[data-local]").last).to_have_text(english)
+
+
+@pytest.mark.browser_context_args(viewport=PHONE, screen=PHONE)
+def test_the_joker_on_chips_and_keys_is_the_joker_the_ruling_draws(page: Page, look) -> None:
+    """The ruling drew "joker" while the chip above it and the key below said "JK"."""
+    page.goto("/check?ruleset=contract&deal=1&melds=5S+5H+5D+%7C+9C+9H+9D+JK")
+    expect(page.locator("#checker-melds .meld").nth(1).get_by_role("button")).to_have_text(
+        ["9♣ ×", "9♥ ×", "9♦ ×", "joker ×"]
+    )
+    expect(page.locator("#ruling .card-face.joker")).to_have_count(1)
+    joker = page.get_by_role("group", name="Cards to add").get_by_role("button", name="Joker", exact=True)
+    expect(joker).to_have_text("Joker")
+    look("checker-joker-chip")
+    page.goto("/helper?ruleset=contract&deal=2&hand=5S+6S+7S+8S+9C+9H+9D+2C+JK+KH")
+    expect(page.locator("#answer .solution")).to_contain_text("joker")
+    expect(page.locator("#answer .solution")).not_to_contain_text("JK")
