@@ -69,3 +69,13 @@ def test_the_joker_on_chips_and_keys_is_the_joker_the_ruling_draws(page: Page, l
     page.goto("/helper?ruleset=contract&deal=2&hand=5S+6S+7S+8S+9C+9H+9D+2C+JK+KH")
     expect(page.locator("#answer .solution")).to_contain_text("joker")
     expect(page.locator("#answer .solution")).not_to_contain_text("JK")
+
+
+@pytest.mark.browser_context_args(viewport=PHONE, screen=PHONE)
+def test_the_lay_off_ruling_stands_clear_of_the_button_above_it(page: Page, look) -> None:
+    """The ruling's box touched "Rule on it" once it moved into a region of its own (the form's sibling no more)."""
+    page.goto("/layoff?ruleset=continental&meld=5S+6S+JK+8S&cards=9S+10S")
+    button = page.get_by_role("button", name="Rule on it").bounding_box()
+    ruling = page.locator("#ruling").bounding_box()
+    assert button and ruling and ruling["y"] - (button["y"] + button["height"]) >= 12
+    look("layoff-ruling-clear-of-button")
