@@ -98,7 +98,7 @@ def seed(app) -> dict:  # noqa: ANN001
         fix = [LineEntry(position=s, points="" if s == 1 else "15") for s in range(3)]
         deal_entry.save_deal(torn, 2, deal_entry.judge_entry(torn, 2, "1", fix), version=version)
         late = [LineEntry(position=s, points="" if s == 1 else "40") for s in range(3)]
-        deal_entry.receive_entry(torn, 2, "1", deal_entry.judge_entry(torn, 2, "1", late), version=version, by=None)
+        deal_entry.receive_entry(torn, 2, deal_entry.judge_entry(torn, 2, "1", late), version=version, by=None)
         ids["torn"] = torn.id
         definition = ruleset_to_definition(RULESETS["contract"]) | {"name": "Grandma's Thursday Contract Rummy"}
         ids["custom"] = house_rules.save(definition, user=owner, league=league).id
@@ -161,7 +161,7 @@ def main() -> None:
         shot(guest, "setup-wait")
         guest.goto(f"{fresh_base}/setup/{SETUP_TOKEN}")
         shot(guest, "setup")
-        guest.click("button[type=submit]")
+        guest.click("main form button[type=submit]")
         shot(guest, "setup-errors")
         # signed out: sign in, the invitation
         guest = context().new_page()
@@ -169,11 +169,11 @@ def main() -> None:
         shot(guest, "sign-in")
         guest.fill("input[name=username]", "Owner")
         guest.fill("input[name=password]", "wrong password")
-        guest.click("form button[type=submit]")
+        guest.click("main form button[type=submit]")
         shot(guest, "sign-in-refused")
         guest.goto(f"{base}/invite/{ids['invite']}")
         shot(guest, "invite")
-        guest.click("form button[type=submit]")
+        guest.click("main form button[type=submit]")
         shot(guest, "invite-errors")
         guest.goto(f"{base}/watch/g/{ids['live_token']}")
         shot(guest, "watch-game")
@@ -189,7 +189,7 @@ def main() -> None:
         page.goto(f"{base}/login")
         page.fill("input[name=username]", "Owner")
         page.fill("input[name=password]", "owner-password-123")
-        page.click("form button[type=submit]")
+        page.click("main form button[type=submit]")
         page.wait_for_load_state()
         g, lg = ids["live"], ids["league"]
         for label, path in [
@@ -213,9 +213,10 @@ def main() -> None:
             ("rules-card-game", f"/games/{g}/rules"),
             ("rules-compare", "/rules/compare?ruleset=contract&ruleset=liverpool&ruleset=progressive"),
             ("checker", "/check"),
-            ("checker-answer", "/check?ruleset=contract&deal=1&cards=5S+5H+5D+9C+9H+9D+JK"),
+            ("checker-answer", "/check?ruleset=contract&deal=1&melds=5S+5H+5D+%7C+9C+9H+9D+JK"),
+            ("checker-refused", "/check?ruleset=contract&deal=2&melds=5S+5H+5D+%7C+9C+10C+JK+QC+KC"),
             ("helper", "/helper"),
-            ("helper-answer", "/helper?ruleset=contract&deal=2&cards=5S+6S+7S+8S+9C+9H+9D+2C"),
+            ("helper-answer", "/helper?ruleset=contract&deal=2&hand=5S+6S+7S+8S+9C+9H+9D+2C+JK+KH"),
             ("layoff", "/layoff"),
             ("layoff-continental", "/layoff?ruleset=continental&meld=5S+6S+JK+8S&cards=9S+10S"),
             ("layoff-progressive", "/layoff?ruleset=progressive&meld=5S+6S+JK+8S&cards=7S&mode=exchange"),
@@ -239,7 +240,7 @@ def main() -> None:
         name = page.locator("input[name=name]")
         if name.count():
             name.first.fill("")
-            page.locator("form button[type=submit]").last.click()
+            page.locator("main form button[type=submit]").last.click()
             shot(page, "ruleset-builder-error")
 
         # score entry: empty, filled, warnings, error
@@ -252,13 +253,13 @@ def main() -> None:
         page.fill("textarea[name='hands-2-cards']", "A A 9")
         shot(page, "entry-filled", screen=True)
         page.fill("textarea[name='hands-0-cards']", "K K K K K K K K K K K K K K K K")
-        page.locator("form.entry button[type=submit], form button[type=submit]").last.click()
+        page.locator("main form button[type=submit]").last.click()
         shot(page, "entry-warnings", screen=True)
         page.goto(nxt)
         page.locator("input[name=went_out][value='3']").check(force=True)
         page.fill("textarea[name='hands-0-cards']", "K Q ZZ")
         page.fill("input[name='hands-1-points']", "lots")
-        page.locator("form button[type=submit]").last.click()
+        page.locator("main form button[type=submit]").last.click()
         shot(page, "entry-error", screen=True)
         browser.close()
     print("sideways:", ", ".join(wide) or "none")

@@ -78,6 +78,16 @@ def ranks_in_words(text: str) -> str:
     return RANK_COUNT.sub(lambda found: f"{found[1]} {Rank.from_label(found[2]).plural}", text)
 
 
+def joker_word(ruleset: Ruleset | None = None) -> str:
+    """What the ruleset's ``JK`` is called: a joker, or a skip (Phase 10 played with standard cards)."""
+    return "skip" if ruleset is not None and ruleset.skips is Skips.JOKER else "joker"
+
+
+def chip_face(card: Card, ruleset: Ruleset | None = None) -> str:
+    """A card on a chip or a key, as rulings draw it: ``7♠``; the joker in words (``joker``), not ``JK``."""
+    return joker_word(ruleset) if card.is_joker else card.pretty
+
+
 def card_faces(text: str, ruleset: Ruleset | None = None) -> Markup:
     """An engine sentence for a page: escaped, each card code as its face (:func:`card_face`), ranks counted in words.
 
@@ -86,7 +96,7 @@ def card_faces(text: str, ruleset: Ruleset | None = None) -> Markup:
     ``JK`` is a skip, it is drawn as one. Only for the engine's rulings: a sentence holding a player's name
     ("JK: …") or a typing example would have that redrawn.
     """
-    joker = "skip" if ruleset is not None and ruleset.skips is Skips.JOKER else "joker"
+    joker = joker_word(ruleset)
     said = str(text)
     text = ranks_in_words(said)
     parts: list[Markup] = []
@@ -123,6 +133,8 @@ def register(app: Flask) -> None:
     """The filters, for every page's templates."""
     app.add_template_filter(card_faces)
     app.add_template_filter(card_face)
+    app.add_template_filter(chip_face)
+    app.add_template_global(joker_word)
     app.add_template_filter(card_words)
     app.add_template_filter(rank_plurals)
     app.add_template_filter(contract_symbols)

@@ -248,6 +248,12 @@ def test_one_joker_is_one_joker():
     assert re.search(r"\b1 pack\b|\b1 joker\b|\b0 jokers\b", examples()["players"])
 
 
+def test_deals_all_of_one_size_say_it_once():
+    deals = examples()["deals"]
+    assert "7 deals, 11 cards (Shanghai)" in deals and "7 deals, 10–12 cards (Contract" in deals
+    assert not re.search(r"\b(\d+)–\1 cards", deals)
+
+
 def test_the_import_page_says_what_a_file_of_rules_is(client, app):
     from conftest import add_owner, sign_in
 

@@ -59,7 +59,11 @@ def _players(d: dict[str, Any]) -> str:
 
 
 def _deals(d: dict[str, Any]) -> str:
-    return f"{len(d['deals'])} deals, {min(x['cards_dealt'] for x in d['deals'])}–{max(x['cards_dealt'] for x in d['deals'])} cards"
+    """``"7 deals, 10–12 cards"``; deals all of one size say it once (``"7 deals, 11 cards"``, not ``11–11``)."""
+    dealt = [x["cards_dealt"] for x in d["deals"]]
+    low, high = min(dealt), max(dealt)
+    cards = f"{low}" if low == high else f"{low}–{high}"
+    return f"{len(d['deals'])} deals, {cards} cards"
 
 
 _SHOWN: dict[str, Callable[[dict[str, Any]], str]] = {

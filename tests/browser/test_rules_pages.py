@@ -28,8 +28,8 @@ def key_name(card: str) -> str:
 
 
 def pretty(card: str) -> str:
-    """A card as the pages show it: ``7S`` is ``7♠``."""
-    return card if card == "JK" else card[:-1] + SUITS[card[-1]][1]
+    """A card as the pages show it: ``7S`` is ``7♠``, ``JK`` the joker in words."""
+    return "joker" if card == "JK" else card[:-1] + SUITS[card[-1]][1]
 
 
 def melds_of(text: str) -> list[list[str]]:
@@ -121,7 +121,7 @@ def test_checker_rules_on_tapped_melds_as_the_api_does(page: Page, look) -> None
     choose_deal(page, 2)
     tap_melds(page, "9C 9D 9S | 5S 6S JK 8S")
     expect(chosen(page, 1)).to_have_text(["9♣ ×", "9♦ ×", "9♠ ×"])
-    expect(chosen(page, 2)).to_have_text(["5♠ ×", "6♠ ×", "JK ×", "8♠ ×"])
+    expect(chosen(page, 2)).to_have_text(["5♠ ×", "6♠ ×", "joker ×", "8♠ ×"])
     ruling = page.locator("#ruling")
     expect(ruling.locator(".verdict-head")).to_have_text("✓ Legal go-down for deal 2: One group of 3 and one run of 4")
     expect(ruling.locator(".readings li")).to_have_text(
@@ -132,7 +132,7 @@ def test_checker_rules_on_tapped_melds_as_the_api_does(page: Page, look) -> None
 
     # Take the 8 back: three cards are not a run of 4.
     page.get_by_role("button", name="Remove 8S from meld 2").tap()
-    expect(chosen(page, 2)).to_have_text(["5♠ ×", "6♠ ×", "JK ×"])
+    expect(chosen(page, 2)).to_have_text(["5♠ ×", "6♠ ×", "joker ×"])
     expect(ruling.locator(".verdict-head")).to_contain_text("✗ Not legal")
     expect(ruling.locator(".problems li")).to_have_text(["5S 6S JK is 3 cards; a run needs 4."])
     expect_ruling(page, api_check(page, "contract", 2, "9C 9D 9S | 5S 6S JK"))
