@@ -248,3 +248,16 @@ def seed_game(live_app) -> Callable[..., int]:
             return game.id
 
     return seed
+
+
+@pytest.fixture
+def owners_language_forgotten(live_app):
+    """The switch, signed in, is the owner's choice on every phone: the browser tests after this one share that
+    owner, so the choice is forgotten again after it."""
+    from companion.extensions import db
+    from companion.models import User
+
+    yield
+    with live_app.app_context():
+        db.session.get(User, live_app.config["OWNER_ID"]).language = None
+        db.session.commit()

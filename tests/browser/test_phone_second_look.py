@@ -36,7 +36,7 @@ def test_saving_with_a_warning_shows_it_on_the_first_screen(page: Page, look, se
 
 
 @pytest.mark.browser_context_args(viewport=PHONE, screen=PHONE, locale="en-US")
-def test_a_page_switched_to_spanish_writes_its_dates_in_spanish(page: Page, look) -> None:
+def test_a_page_switched_to_spanish_writes_its_dates_in_spanish(page: Page, look, owners_language_forgotten) -> None:
     """An English phone, the footer's "Español" tapped: "desde Nov 27, 11:12 AM" mixed the two languages."""
     page.goto("/account")
     since = page.locator(".accounts time[data-local]").last

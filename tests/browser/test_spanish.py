@@ -44,19 +44,6 @@ def test_the_signed_in_pages_in_spanish_at_360_px(page: Page, look) -> None:
     look("not-found")
 
 
-@pytest.fixture
-def owners_language_forgotten(live_app):
-    """The switch, signed in, is the owner's choice on every phone: the browser tests after this one share that
-    owner, so the choice is forgotten again after it."""
-    from companion.extensions import db
-    from companion.models import User
-
-    yield
-    with live_app.app_context():
-        db.session.get(User, live_app.config["OWNER_ID"]).language = None
-        db.session.commit()
-
-
 @pytest.mark.browser_context_args(**SPANISH_PHONE)
 def test_the_switch_turns_a_page_to_english_and_back(page: Page, look, owners_language_forgotten) -> None:
     page.goto("/rules/")
