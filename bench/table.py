@@ -228,7 +228,7 @@ def layoff_by_keys(page) -> None:
     for name in ("5 of spades", "6 of spades", "7 of spades", "8 of spades"):
         keys.get_by_role("button", name=name, exact=True).tap()
         taps += 1
-    page.get_by_role("group", name="Tap the cards into").get_by_role("button", name="Lay off").tap()
+    page.get_by_role("group", name="Tap the cards into").get_by_role("button", name="Cards to lay off").tap()
     keys.get_by_role("button", name="9 of spades", exact=True).tap()
     taps += 2
     page.wait_for_function("document.getElementById('cards').value === '9S' && document.getElementById('meld').value === '5S 6S 7S 8S'")

@@ -495,6 +495,8 @@ def test_setup_afterwards_sends_to_sign_in_and_makes_no_second_owner(make_fresh_
     response = client.post(SETUP_LINK, data={"username": "Mallory", "password": "long enough password"})
     assert response.status_code == 303
     assert location_path(response) == "/login"
+    # the sign-in page says why: a phone whose setup form lost a race to another's hears it either way
+    assert "This app already has its owner." in client.get("/login").get_data(as_text=True)
     with app.app_context():
         assert db.session.scalars(select(User.username)).all() == ["Mum"]
     with app.app_context(), pytest.raises(accounts.AccountError, match="already has its owner"):

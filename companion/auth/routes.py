@@ -139,6 +139,8 @@ def setup(token: str | None) -> tuple[str, int] | WerkzeugResponse:
     ask the person who started the app.
     """
     if service.has_accounts():
+        if request.method == "POST":  # a phone that lost a race of setups (its form sent after the owner's)
+            flash(_("This app already has its owner."), "info")
         return redirect(url_for("auth.login"), code=303)
     if not service.setup_link_opens(token):
         return render_template("auth/setup_ask.html", wrong_link=token is not None), 403

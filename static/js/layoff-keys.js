@@ -1,4 +1,4 @@
-/* The lay-off page's choice of box ("The meld" / "Lay off"): pressed at once when tapped. The tap itself waits
+/* The lay-off page's choice of box ("The meld" / "Cards to lay off"): pressed at once when tapped. The tap itself waits
    its turn behind the card keys tapped before it (the form's htmx queue), and the server's answer sets the box
    the next keys fill, so the choice is never swapped (a swapped-away key loses its tap). */
 (function () {

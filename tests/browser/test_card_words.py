@@ -87,7 +87,7 @@ def test_the_layoff_page_takes_tapped_cards_into_the_box_chosen(page: Page, look
     tap_keys(page, "5 of spades", "6 of spades", "7 of spades", "8 of spades")
     meld = page.get_by_label("The meld on the table")
     expect(meld).to_have_value("5S 6S 7S 8S")
-    into.get_by_role("button", name="Lay off").tap()
+    into.get_by_role("button", name="Cards to lay off").tap()
     tap_keys(page, "10 of spades")
     laid = page.get_by_label("The card or cards to lay off")
     expect(laid).to_have_value("10S")
@@ -156,12 +156,12 @@ def test_contracts_in_the_tables_own_words_and_ranks_counted_in_words(page: Page
 
 @pytest.mark.parametrize("size", PHONES[:1], ids=["360"])
 def test_quick_taps_on_a_slow_connection_fill_the_box_chosen_when_each_was_tapped(page: Page, latency, size) -> None:
-    """The four cards of the meld, then "Lay off" and the 9, tapped before any answer is back: each in its box."""
+    """The four cards of the meld, then "Cards to lay off" and the 9, tapped before any answer is back: each in its box."""
     page.set_viewport_size(size)
     page.goto("/layoff")
     latency.set(0.25, r"^/layoff$")  # each tap's round trip takes 250 ms
     tap_keys(page, "5 of spades", "6 of spades", "7 of spades", "8 of spades")
-    page.get_by_role("group", name="Tap the cards into").get_by_role("button", name="Lay off").tap()
+    page.get_by_role("group", name="Tap the cards into").get_by_role("button", name="Cards to lay off").tap()
     tap_keys(page, "9 of spades")
     expect(page.get_by_label("The card or cards to lay off")).to_have_value("9S", timeout=10_000)
     expect(page.get_by_label("The meld on the table")).to_have_value("5S 6S 7S 8S")
