@@ -128,6 +128,14 @@ def _field_error(form: AccountForm, error: service.AccountError) -> None:
             form.password.errors = [str(password_error)]
 
 
+def _setup_done() -> WerkzeugResponse:
+    """The sign-in page, once the app has its owner; a setup form sent then (from a phone that lost a race of
+    setups to another's commit) is told why."""
+    if request.method == "POST":
+        flash(_("This app already has its owner."), "info")
+    return redirect(url_for("auth.login"), code=303)
+
+
 @bp.route("/setup", methods=["GET", "POST"], defaults={"token": None})
 @bp.route("/setup/<token>", methods=["GET", "POST"])
 def setup(token: str | None) -> tuple[str, int] | WerkzeugResponse:
@@ -139,9 +147,7 @@ def setup(token: str | None) -> tuple[str, int] | WerkzeugResponse:
     ask the person who started the app.
     """
     if service.has_accounts():
-        if request.method == "POST":  # a phone that lost a race of setups (its form sent after the owner's)
-            flash(_("This app already has its owner."), "info")
-        return redirect(url_for("auth.login"), code=303)
+        return _setup_done()
     if not service.setup_link_opens(token):
         return render_template("auth/setup_ask.html", wrong_link=token is not None), 403
     form = AccountForm()
