@@ -40,17 +40,13 @@ _COUNTS = "|".join([r"\d+", *(number_word(n) for n in range(2, 13)), *(number_wo
 #: A count of a rank written with its code and an "s" (``18 As``, ``Five Ks``): the rank in words is wanted.
 RANK_COUNT = re.compile(rf"\b({_COUNTS}) ([AJQK])s\b")
 
-_RANK_WORDS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
-
 #: What a contract's part is called in a ruleset's words, by its kind (a set is the ruleset's own word).
 _PART_WORDS = {MeldKind.RUN: "run", MeldKind.PAIR: "pair", MeldKind.COLOUR: "colour group"}
 
 
 def card_words(card: Card) -> str:
-    """The card said in words: ``"7 of hearts"``, ``"queen of spades"``, ``"joker"``."""
-    if card.rank is None or card.suit is None:
-        return "joker"
-    return f"{_RANK_WORDS.get(card.rank, card.rank.label)} of {card.suit.plural}"
+    """The card said in words (the engine's :attr:`Card.words`): ``"7 of hearts"``, ``"joker"``."""
+    return card.words
 
 
 def card_face(card: Card, *, starts_sentence: bool = False, joker: str = "joker") -> Markup:

@@ -85,6 +85,9 @@ class Special(enum.StrEnum):
     """A Skip card: makes a player lose a turn; never part of a phase."""
 
 
+_SPECIAL_WORDS = {Special.WILD: "wild", Special.SKIP: "skip"}
+
+
 class Deck(enum.StrEnum):
     """The kind of deck a ruleset plays with, and so the notation its cards are written in."""
 
@@ -120,9 +123,14 @@ class Rank(enum.IntEnum):
         return _RANK_LABELS[self]
 
     @property
+    def word(self) -> str:
+        """The rank in a sentence about one card: ``"8"``, ``"ace"``."""
+        return _RANK_WORDS.get(self, self.label)
+
+    @property
     def plural(self) -> str:
         """The rank in a sentence about several cards: ``"8s"``, ``"aces"``."""
-        return _RANK_PLURALS.get(self, f"{self.label}s")
+        return f"{self.word}s"
 
     @classmethod
     def from_label(cls, text: str) -> Rank:
@@ -140,11 +148,11 @@ _RANK_LABELS = {rank: str(rank.value) for rank in Rank} | {
     Rank.KING: "K",
 }
 _LABEL_RANKS = {label: rank for rank, label in _RANK_LABELS.items()} | {"T": Rank.TEN}
-_RANK_PLURALS = {
-    Rank.ACE: "aces",
-    Rank.JACK: "jacks",
-    Rank.QUEEN: "queens",
-    Rank.KING: "kings",
+_RANK_WORDS = {
+    Rank.ACE: "ace",
+    Rank.JACK: "jack",
+    Rank.QUEEN: "queen",
+    Rank.KING: "king",
 }
 
 #: Every accepted spelling of a suit, mapped to the suit.
@@ -301,6 +309,24 @@ class Card:
         if self.colour is not None:
             return str(int(self.natural_rank))
         return "JK" if self.rank is None else self.rank.label
+
+    @property
+    def words(self) -> str:
+        """The card said in words, as a screen reader reads a drawn card: ``"7 of hearts"``, ``"queen of spades"``,
+        ``"joker"``; on the Phase 10 deck ``"7 red"``, ``"wild"``, ``"skip"``.
+
+        >>> [Card.parse(text).words for text in ("QS", "10H", "JK")]
+        ['queen of spades', '10 of hearts', 'joker']
+        >>> [Card.parse(text, Deck.PHASE10).words for text in ("7R", "W", "SKIP")]
+        ['7 red', 'wild', 'skip']
+        """
+        if self.special is not None:
+            return _SPECIAL_WORDS[self.special]
+        if self.colour is not None:
+            return f"{int(self.natural_rank)} {self.colour.word}"
+        if self.rank is None or self.suit is None:
+            return "joker"
+        return f"{self.rank.word} of {self.suit.plural}"
 
     @property
     def pretty(self) -> str:

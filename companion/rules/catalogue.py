@@ -21,7 +21,6 @@ from .rulesets import (
     HouseOption,
     JokerReclaim,
     LayOffTiming,
-    MeldKind,
     PointTable,
     Requirement,
     Ruleset,
@@ -33,12 +32,6 @@ from .rulesets import (
 )
 
 __all__ = ["DEFAULT_RULESET_ID", "RULESETS", "find_ruleset"]
-
-
-def _reqs(symbols: str) -> tuple[Requirement, ...]:
-    """``"S3 S3 R4"`` as requirements."""
-    kinds = {"S": MeldKind.SET, "R": MeldKind.RUN, "P": MeldKind.PAIR}
-    return tuple(Requirement(kind=kinds[s[0]], length=int(s[1:])) for s in symbols.split())
 
 
 def _schedule(
@@ -58,7 +51,7 @@ def _schedule(
     melds_all = set(meld_all)
     deals = []
     for number, (symbols, cards, buy) in enumerate(zip(contracts, dealt, buy_rules, strict=True), start=1):
-        requirements = _reqs(symbols)
+        requirements = Requirement.from_symbols(symbols)
         text = describe_contract(requirements, set_word)
         every = number in melds_all
         if every:

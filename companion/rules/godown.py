@@ -893,7 +893,7 @@ def _legal_readings(
                     choices.append(reading)
     if legal_choices is None:
         return None, fewest_cross
-    return tuple(_agreed(choices) for choices in legal_choices), fewest_cross
+    return tuple(agreed_reading(choices) for choices in legal_choices), fewest_cross
 
 
 def _closest_matching(
@@ -1003,7 +1003,7 @@ def _common(pairs: tuple[_Pair, ...], others: Sequence[tuple[_Pair, ...]]) -> tu
     return tuple(pair for pair in pairs if all(pair in other for other in others))
 
 
-def _agreed(choices: Sequence[MeldReading]) -> MeldReading:
+def agreed_reading(choices: Sequence[MeldReading]) -> MeldReading:
     """The first reading, keeping only the stand-ins (and a free-suit run's places) every legal reading agrees on."""
     first = choices[0]
     if not (first.wilds or first.wild_places) or len(choices) == 1:

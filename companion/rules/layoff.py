@@ -46,7 +46,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401 (parse_cards: for the doctests)
-from .godown import MeldReading, supply_problems
+from .godown import MeldReading, agreed_reading, supply_problems
 from .runs import card_at, corner_window, longest_run, longest_run_span, positions, run_windows, written_order
 from .rulesets import AceRule, JokerReclaim, LayOffTiming, MeldKind, Ruleset
 from .words import and_list, number_word, or_list, plural
@@ -234,22 +234,8 @@ def _reading(
 
 
 def _agreed(readings: Sequence[MeldReading]) -> MeldReading | None:
-    """The first reading, keeping only the stand-ins every reading agrees on."""
-    if not readings:
-        return None
-    first = readings[0]
-    agreed = tuple(pair for pair in first.wilds if all(pair in other.wilds for other in readings[1:]))
-    if agreed == first.wilds:
-        return first
-    return MeldReading(
-        kind=first.kind,
-        cards=first.cards,
-        rank=first.rank,
-        suit=first.suit,
-        low=first.low,
-        high=first.high,
-        wilds=agreed,
-    )
+    """The first reading, keeping only the stand-ins every reading agrees on (as a go-down's); ``None``: none."""
+    return agreed_reading(readings) if readings else None
 
 
 def _unique(readings: Sequence[MeldReading]) -> list[MeldReading]:

@@ -28,7 +28,6 @@ from .rulesets import (
     HouseOption,
     JokerReclaim,
     LayOffTiming,
-    MeldKind,
     PointTable,
     Progression,
     Requirement,
@@ -48,7 +47,6 @@ __all__ = ["PHASE10", "PHASE10_CARDS", "PHASE10_RULESETS", "PHASES", "find_phase
 #: The ten phases (RULES.md §8.1): S = set, R = run, C = cards of one colour.
 PHASES = ("S3 S3", "S3 R4", "S4 R4", "R7", "R8", "R9", "S4 S4", "C7", "S5 S2", "S5 S3")
 
-_KINDS = {"S": MeldKind.SET, "R": MeldKind.RUN, "C": MeldKind.COLOUR}
 _NO_BUY = BuyRule(limit=0, extra_cards=0)
 
 
@@ -56,7 +54,7 @@ def _phases(colour_word: str) -> tuple[Deal, ...]:
     """The ten phases as deals: 10 dealt each hand, out by a discard or by laying down the last card."""
     deals = []
     for number, symbols in enumerate(PHASES, start=1):
-        requirements = tuple(Requirement(kind=_KINDS[s[0]], length=int(s[1:])) for s in symbols.split())
+        requirements = Requirement.from_symbols(symbols)
         deals.append(
             Deal(
                 number=number,

@@ -274,6 +274,16 @@ class Requirement:
     def __str__(self) -> str:
         return f"{self.kind.value[0].upper()}{self.length}"
 
+    @classmethod
+    def from_symbols(cls, symbols: str) -> tuple[Requirement, ...]:
+        """A contract written as its requirements' symbols, the reverse of ``str``.
+
+        >>> [str(r) for r in Requirement.from_symbols("S3 R4 C7")]
+        ['S3', 'R4', 'C7']
+        """
+        kinds = {kind.value[0].upper(): kind for kind in MeldKind}
+        return tuple(cls(kind=kinds[symbol[0]], length=int(symbol[1:])) for symbol in symbols.split())
+
 
 @dataclass(frozen=True, kw_only=True)
 class BuyRule:
