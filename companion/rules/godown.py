@@ -409,8 +409,8 @@ def _set_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
         if meld.resembles_run:
             message = f"{meld.text} is a run; {ruleset.deal_word} {deal.number} needs {deal.contract.lower()}."
             return [], [Problem(ProblemKind.MELD_COUNT, message, meld.index)]
-        each = ruleset.rank_word
-        return [], [Problem(ProblemKind.MIXED, f"{meld.text} mixes {each}s; a {word} is cards of one {each}.", meld.index)]
+        message = _MIXED_RANKS[ruleset.rank_word].format(meld=meld.text, word=word)
+        return [], [Problem(ProblemKind.MIXED, message, meld.index)]
     problems = _length_problems(ruleset, deal, meld, requirement, word)
     if not ruleset.dup_suits and len(meld.suits) < len(meld.naturals):
         problems.append(Problem(ProblemKind.MIXED, f"{meld.text} repeats a suit; a {word} needs cards of different suits.", meld.index))
@@ -985,6 +985,13 @@ def _permutations(items: Sequence[int], fits: Callable[[int, int], bool]) -> lis
         found.remove(first)
         found.insert(0, first)
     return found
+
+
+#: A set whose natural cards differ, by what the deck calls a rank: each sentence whole, not a plural glued on.
+_MIXED_RANKS = {
+    "rank": "{meld} mixes ranks; a {word} is cards of one rank.",
+    "number": "{meld} mixes numbers; a {word} is cards of one number.",
+}
 
 
 def _resembles(meld: _Meld, requirement: Requirement) -> bool:
