@@ -22,7 +22,12 @@ def phone(size: dict[str, int]) -> pytest.MarkDecorator:
 
 
 def drawn(cards: Locator) -> list[str]:
-    """What each card in a sentence shows: the face the stylesheet draws, not the code kept as its text."""
+    """What each card in a sentence shows: the face the stylesheet draws, not the code kept as its text.
+
+    The answer to a form is a new page: its text can be there before its stylesheet is, and a face read then is
+    'none' (CI saw it once). Reading waits for the page's load, which waits for the stylesheet.
+    """
+    cards.page.wait_for_load_state("load")
     return cards.evaluate_all("cards => cards.map(card => getComputedStyle(card, '::after').content.replaceAll('\"', ''))")
 
 
