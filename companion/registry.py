@@ -21,9 +21,9 @@ from sqlalchemy import func, select
 from .auth.access import changeable_leagues
 from .extensions import db
 from .models import CustomRuleset, CustomRulesetVersion, Game, League
-from .rules import DEFAULT_RULESET_ID, RULESETS, Ruleset
-from .rules import find_ruleset as find_builtin
+from .rules import DEFAULT_RULESET_ID, RULESETS, Progression, Ruleset
 from .rules.definition import ruleset_from_definition
+from .rules.published import PUBLISHED_RULESETS, find_published_ruleset
 from .validation import parse_id
 
 STORED_PREFIX = "custom-"
@@ -39,22 +39,34 @@ def default() -> Ruleset:
     return RULESETS[DEFAULT_ID]
 
 
+def table_plays(ruleset: Ruleset) -> bool:
+    """Whether a table can play ``ruleset`` here: the one test of which built-ins game setup, league setup and the
+    rules builder's "start from" offer. A per-player game (Phase 10) is not played at the table yet."""
+    return ruleset.progression is Progression.FIXED
+
+
+def published() -> tuple[Ruleset, ...]:
+    """Every built-in ruleset, those a table can't play yet too: what the JSON API lists and the rules pages show."""
+    return tuple(PUBLISHED_RULESETS.values())
+
+
 def builtins() -> tuple[Ruleset, ...]:
-    """The built-in rulesets, in the catalogue's order."""
-    return tuple(RULESETS.values())
+    """The built-in rulesets a table can play (:func:`table_plays`), in the catalogue's order."""
+    return tuple(ruleset for ruleset in published() if table_plays(ruleset))
 
 
 def is_builtin(ruleset_id: object) -> bool:
-    """Whether ``ruleset_id`` names a built-in ruleset."""
-    return isinstance(ruleset_id, str) and ruleset_id in RULESETS
+    """Whether ``ruleset_id`` names a built-in ruleset a table can play."""
+    return isinstance(ruleset_id, str) and ruleset_id in PUBLISHED_RULESETS and table_plays(PUBLISHED_RULESETS[ruleset_id])
 
 
 def builtin(ruleset_id: str) -> Ruleset:
-    """A built-in ruleset by id; raises the engine's :class:`~companion.rules.UnknownRulesetError` naming the ten.
+    """A built-in ruleset by id, those a table can't play yet too; raises the engine's
+    :class:`~companion.rules.UnknownRulesetError` naming them.
 
     The JSON API, open to anyone, knows the built-ins only.
     """
-    return find_builtin(ruleset_id)
+    return find_published_ruleset(ruleset_id)
 
 
 def stored_id(ruleset_id: str | None) -> int | None:
@@ -100,7 +112,7 @@ def stored_for_reader(number: int | None) -> CustomRuleset | None:
 def find(ruleset_id: str | None) -> tuple[Ruleset, CustomRulesetVersion | None] | None:
     """A built-in ruleset by id, or the latest version of a stored one the reader may use; ``None`` otherwise."""
     if ruleset_id is not None and is_builtin(ruleset_id):
-        return RULESETS[ruleset_id], None
+        return PUBLISHED_RULESETS[ruleset_id], None
     custom = stored_for_reader(stored_id(ruleset_id))
     if custom is None:
         return None
