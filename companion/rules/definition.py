@@ -533,9 +533,7 @@ class _Reader:
     def points(self, value: Any, base: Mapping[str, int] | None, deck: Deck) -> PointTable:
         """``card_points`` over the base's (of the same deck), keyed by the deck's cards."""
         keys = PHASE10_POINT_KEYS if deck is Deck.PHASE10 else POINT_KEYS
-        for key in value if isinstance(value, dict) else ():
-            if key in _OTHER_DECK_KEYS[deck]:
-                raise self.fail(f"card_points has no key {_shown(key)} with the {_DECK_WORDS[deck]}.", "card_points", key)
+        self._other_deck_points(value, deck)
         given = self.obj(value, "card_points", keys)
         merged = {**(base or {}), **given}
         missing = [key for key in keys if key not in merged]
@@ -545,6 +543,12 @@ class _Reader:
         for key in keys:
             self.whole(merged[key], f"card_points {key}", 0, 100, "card_points", key, noun="points")
         return PointTable.of(merged, keys)
+
+    def _other_deck_points(self, value: Any, deck: Deck) -> None:
+        """Refuse a card_points key of the other deck by name: "card_points has no key "W" with the standard deck"."""
+        for key in value if isinstance(value, dict) else ():
+            if key in _OTHER_DECK_KEYS[deck]:
+                raise self.fail(f"card_points has no key {_shown(key)} with the {_DECK_WORDS[deck]}.", "card_points", key)
 
     # -- the deck and what goes with it (RULES.md §8.0, API.md "Custom rulesets: fields added")
 
@@ -561,15 +565,19 @@ class _Reader:
     def skips(self, value: Any, deck: Deck, kings_wild: bool, supply: tuple[TableSupply, ...]) -> Skips:
         """``skips``: the Phase 10 deck's Skip with that deck only; the joker only where kings are wild."""
         skips = Skips(self.choice(value, "skips", tuple(s.value for s in Skips), "skips"))
-        if deck is Deck.PHASE10 and skips is not Skips.SKIP:
-            raise self.fail(f'skips must be "SKIP" with the Phase 10 deck, not {_shown(skips.value)}.', "skips")
-        if deck is not Deck.PHASE10 and skips is Skips.SKIP:
-            raise self.fail('skips "SKIP" needs the Phase 10 deck (deck "phase10").', "skips")
+        self._deck_skips(skips, deck)
         if skips is Skips.JOKER and not kings_wild:
             raise self.fail('skips "JK" needs wilds "K": a joker cannot be both wild and a skip.', "skips")
         if kings_wild and skips is Skips.NONE and any(s.jokers for s in supply):
             raise self.fail('with wilds "K" a joker is not wild: give skips "JK", or no jokers in table.', "skips")
         return skips
+
+    def _deck_skips(self, skips: Skips, deck: Deck) -> None:
+        """The Phase 10 deck's Skip goes with that deck, and only with it."""
+        if deck is Deck.PHASE10 and skips is not Skips.SKIP:
+            raise self.fail(f'skips must be "SKIP" with the Phase 10 deck, not {_shown(skips.value)}.', "skips")
+        if deck is not Deck.PHASE10 and skips is Skips.SKIP:
+            raise self.fail('skips "SKIP" needs the Phase 10 deck (deck "phase10").', "skips")
 
     def aces(self, value: Any, deck: Deck, kings_wild: bool) -> AceRule:
         """``aces``: only ``low_only`` where the rank line ends at 12 (the Phase 10 deck, wild kings)."""
@@ -594,18 +602,24 @@ class _Reader:
         object itself, game end and winner follow its own progression, and a base's tie-break hand becomes none
         under fixed progression."""
         progression = Progression(self.choice(fields.get("progression", "fixed"), "progression", tuple(p.value for p in Progression), "progression"))  # fmt: skip
-        game_end, winner = (GameEnd.LAST_DEAL, Winner.LOWEST_TOTAL) if progression is Progression.FIXED else (GameEnd.LAST_PHASE_MADE, Winner.FINISHED_LOWEST_TOTAL)  # fmt: skip
+        fixed = progression is Progression.FIXED
+        game_end, winner = (GameEnd.LAST_DEAL, Winner.LOWEST_TOTAL) if fixed else (GameEnd.LAST_PHASE_MADE, Winner.FINISHED_LOWEST_TOTAL)  # fmt: skip
         for name, kind, paired in (("game_end", GameEnd, game_end), ("winner", Winner, winner)):
             chosen = kind(self.choice(given.get(name, paired.value), name, tuple(k.value for k in kind), name))
             if chosen is not paired:
                 raise self.fail(f'{name} must be "{paired.value}" with progression "{progression.value}", not "{chosen.value}".', name)  # fmt: skip
-        tiebreak_text = given["tiebreak"] if "tiebreak" in given else fields.get("tiebreak", Tiebreak.NONE.value)
-        if "tiebreak" not in given and tiebreak_text == Tiebreak.REPLAY_LAST_PHASE.value and progression is Progression.FIXED:
-            tiebreak_text = Tiebreak.NONE.value
-        tiebreak = Tiebreak(self.choice(tiebreak_text, "tiebreak", tuple(t.value for t in Tiebreak), "tiebreak"))
-        if tiebreak is Tiebreak.REPLAY_LAST_PHASE and progression is Progression.FIXED:
+        return {"progression": progression, "game_end": game_end, "winner": winner, "tiebreak": self.tiebreak(fields, given, fixed)}  # fmt: skip
+
+    def tiebreak(self, fields: Mapping[str, Any], given: Mapping[str, Any], fixed: bool) -> Tiebreak:
+        """``tiebreak``: a tie-break hand needs per-player progression; one only a base has becomes none."""
+        replay = Tiebreak.REPLAY_LAST_PHASE.value
+        text = given["tiebreak"] if "tiebreak" in given else fields.get("tiebreak", Tiebreak.NONE.value)
+        if "tiebreak" not in given and text == replay and fixed:
+            text = Tiebreak.NONE.value
+        tiebreak = Tiebreak(self.choice(text, "tiebreak", tuple(t.value for t in Tiebreak), "tiebreak"))
+        if tiebreak is Tiebreak.REPLAY_LAST_PHASE and fixed:
             raise self.fail('tiebreak "replay_last_phase" needs per-player progression.', "tiebreak")
-        return {"progression": progression, "game_end": game_end, "winner": winner, "tiebreak": tiebreak}
+        return tiebreak
 
     def check_phases(self, deals: tuple[Deal, ...], progression: Progression) -> None:
         """Every phase of a per-player game deals the same cards (RULES.md §8.6.1)."""
@@ -708,7 +722,8 @@ class _Reader:
             if "card_points" not in given:
                 raise self.fail(f"card_points is needed: the base's points are for the {_DECK_WORDS[Deck(base['deck'])]}.", "card_points")  # fmt: skip
             return None
-        return base["card_points"]
+        points: Mapping[str, int] = base["card_points"]
+        return points
 
     def _fitting_options(self, ruleset: Ruleset, *, inherited: bool) -> Ruleset:
         """The ruleset offering only house options that apply to it (Phase 10's Masters needs per-player
