@@ -168,8 +168,13 @@ class Choice:
 
 
 def choices(user: object, league: League | None = None) -> list[Choice]:
-    """Every ruleset a reader may pick: stored ones (a league's own first), then the built-ins."""
-    found = [Choice(c.ruleset_id, c.name, _group(user, c)) for c in visible(user, league) if c.versions]
+    """Every ruleset a reader may pick for a table: stored ones (a league's own first), then the built-ins;
+    only those a table can play (:func:`table_plays`), so a stored Phase 10 is not offered for a game yet."""
+    found = [
+        Choice(c.ruleset_id, c.name, _group(user, c))
+        for c in visible(user, league)
+        if c.versions and table_plays(of_version(c.latest))
+    ]
     return found + [Choice(r.id, r.name, "Published rules") for r in builtins()]
 
 

@@ -1,0 +1,60 @@
+"""Which built-in rulesets are asked about where (issue 18): the API and a ruleset object's base know Phase 10;
+game setup, league setup and the rules builder's "start from" offer only what a table plays (fixed progression).
+"""
+
+from __future__ import annotations
+
+from pages import parse
+from sqlalchemy import func, select
+
+from companion import registry
+from companion.extensions import db
+from companion.house_rules import service
+from companion.models import Game, User
+from companion.rules import RULESETS, ruleset_to_definition
+from companion.rules.phase10 import PHASE10, PHASE10_CARDS
+
+
+def test_published_holds_the_ten_and_phase10_and_builtins_what_a_table_plays():
+    assert [r.id for r in registry.published()][: len(RULESETS)] == list(RULESETS)
+    assert {"phase10", "phase10-cards"} <= {r.id for r in registry.published()}
+    assert registry.builtins() == tuple(RULESETS.values())
+    assert not registry.table_plays(PHASE10) and not registry.table_plays(PHASE10.with_options("masters"))
+    assert all(registry.table_plays(r) for r in RULESETS.values())
+    assert not registry.is_builtin("phase10") and registry.is_builtin("contract")
+    assert registry.builtin("phase10-cards") is PHASE10_CARDS  # the API's lookup
+
+
+def _offered(client, url: str) -> list[str]:
+    doc = parse(client.get(url).get_data(as_text=True))
+    return [option.attrs["value"] for option in doc.find("select", id="ruleset").find_all("option")]
+
+
+def test_the_new_game_page_does_not_offer_phase10(form_client):
+    offered = _offered(form_client, "/games/new")
+    assert "contract" in offered
+    assert "phase10" not in offered and "phase10-cards" not in offered
+    assert "phase10" not in _offered(form_client, "/games/new?ruleset=phase10")
+
+
+def test_a_game_is_not_started_under_phase10(form_client, no_csrf_app):
+    data = {"ruleset": "phase10", "first_dealer": "0", "seats-0-new_name": "Ann", "seats-1-new_name": "Bob"}
+    response = form_client.post("/games/new", data=data)
+    assert response.status_code == 422
+    with no_csrf_app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Game)) == 0
+
+
+def test_a_stored_per_player_ruleset_is_not_offered_for_a_game(form_client, no_csrf_app):
+    with no_csrf_app.app_context():
+        owner = db.session.get(User, no_csrf_app.config["OWNER_ID"])
+        phase_rules = service.save({"base": "phase10", "name": "Our Phase 10"}, user=owner)
+        fixed_rules = service.save({**ruleset_to_definition(RULESETS["contract"]), "name": "Our Contract"}, user=owner)
+        ids = phase_rules.ruleset_id, fixed_rules.ruleset_id
+    offered = _offered(form_client, "/games/new")
+    assert ids[1] in offered and ids[0] not in offered
+
+
+def test_the_builder_does_not_start_from_phase10(form_client):
+    html = form_client.get("/rulesets/build?start=phase10").get_data(as_text=True)
+    assert "There is no ruleset “phase10”: this starts from Contract Rummy." in html
