@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import PHASE10_COPIES, Deck
-from .words import json_kind, plural
+from .words import and_list, json_kind, plural
 from .published import PUBLISHED_RULESETS
 from .rulesets import (
     PHASE10_POINT_KEYS,
@@ -155,6 +155,7 @@ WILDS: dict[str, _Wilds] = {
     "W": _Wilds(Deck.PHASE10, ()),
 }
 _WILD_FIELDS = ("deuces_wild", "kings_wild")
+_WILD_WORDS = {"deuces_wild": "twos", "kings_wild": "kings"}
 
 #: Keys of the other deck's card_points that are named as such ("card_points has no key "W" with the standard
 #: deck."); "1" on a standard deck reads as a mistyped ace, so its sentence lists the keys instead.
@@ -296,7 +297,7 @@ def wilds_name(ruleset: Ruleset) -> str:
     for name, wilds in WILDS.items():
         if wilds.deck is ruleset.deck and all(getattr(ruleset, f) == ((f, True) in wilds.fields) for f in _WILD_FIELDS):
             return name
-    raise ValueError(f"no ruleset object names the wild cards of {ruleset.id!r}")  # pragma: no cover - every engine value has one
+    raise RulesetValueError(f"no value of wilds makes {and_list([_WILD_WORDS[f] for f in _WILD_FIELDS if getattr(ruleset, f)])} wild together.")
 
 
 # -- reading -------------------------------------------------------------------
@@ -732,7 +733,7 @@ class _Reader:
         kept = []
         for position, option in enumerate(ruleset.options, start=1):
             try:
-                ruleset.with_options(option.key)
+                wilds_name(ruleset.with_options(option.key))  # a ruleset object can say its wild cards
             except (RulesetValueError, ValueError) as error:
                 if not inherited:
                     why = str(error).rstrip(".")
