@@ -388,6 +388,9 @@ _CHECK_ANSWER = {
     },
 }
 
+# API.md: "deal", or in a per-player ruleset its synonym "phase" (a fixed ruleset answers 400 without "deal").
+_CHECK_REQUEST["anyOf"] = [{"required": ["deal"]}, {"required": ["phase"]}]
+
 _SCORE_REQUEST = {
     "type": "object",
     "required": ["cards"],
@@ -426,6 +429,7 @@ _SOLVE_REQUEST = {
         "players": _PLAYERS,
     },
 }
+_SOLVE_REQUEST["anyOf"] = [{"required": ["deal"]}, {"required": ["phase"]}]
 _SOLVE_ANSWER = {
     "type": "object",
     "required": ["can_meet_contract", "melds", "remaining"],
