@@ -248,11 +248,11 @@ class Card:
         >>> Card.parse("7h", Deck.PHASE10)
         Traceback (most recent call last):
         ...
-        companion.rules.cards.CardSyntaxError: 7H is a standard card; Phase 10 cards are a number 1 to 12 and a colour R, B, G or Y (7R), W or SKIP.
+        companion.rules.cards.CardNotationError: 7H is a standard card; Phase 10 cards are a number 1 to 12 and a colour R, B, G or Y (7R), W or SKIP.
         >>> Card.parse("w", Deck.STANDARD)
         Traceback (most recent call last):
         ...
-        companion.rules.cards.CardSyntaxError: W is a Phase 10 card; this ruleset uses standard cards such as 7H, 10S or JK.
+        companion.rules.cards.CardNotationError: W is a Phase 10 card; this ruleset uses standard cards such as 7H, 10S or JK.
         """
         if not isinstance(token, str):
             raise CardSyntaxError(f"{token!r} is not a card: {_PHASE10_SHAPE if deck is Deck.PHASE10 else _CARD_SHAPE}.")

@@ -24,7 +24,18 @@ The fields are API.md's, which name RULES.md §2's parameters, plus a few
 that the built-in rulesets need to behave exactly as they do everywhere
 (the words a table uses, when laying off starts, which jokers may be taken
 back, per-deal buys, money at the end); these are optional and default to
-the plainest rule. The check is pure Python and reads nothing stored.
+the plainest rule. The wider family's fields (RULES.md §8.0, API.md "Custom
+rulesets: fields added to the table") that the engine reads today are here
+too: ``deck``, ``wilds`` ``"K"`` and ``"W"``, ``skips``, ``run_suit``,
+``set_min_length``, ``aces`` ``"low_only"``, colour groups, ``progression``,
+``game_end``, ``winner`` and ``tiebreak``; each defaults to the value that
+keeps the ten rulesets of RULES.md §3 as they are. The check is pure Python
+and reads nothing stored.
+
+>>> ruleset_from_definition({"base": "phase10", "name": "Ours", "wilds": "JK"})
+Traceback (most recent call last):
+...
+companion.rules.definition.RulesetDefinitionError: wilds must be "W" with the Phase 10 deck, not "JK".
 
 This is the public form of a ruleset; :mod:`.snapshot` is the exact stored
 one a game replays (its docstring says why there are two).
