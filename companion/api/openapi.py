@@ -356,7 +356,7 @@ _RULESETS = {
     },
 }
 
-_CHECK_REQUEST = {
+_CHECK_REQUEST: dict[str, Any] = {
     "type": "object",
     "required": ["melds"],
     "properties": {
@@ -417,7 +417,7 @@ _RULESET_CHECK_REQUEST = {
     "properties": {"ruleset": _RULESET_FIELD, "options": _OPTIONS, "players": _PLAYERS},
 }
 
-_SOLVE_REQUEST = {
+_SOLVE_REQUEST: dict[str, Any] = {
     "type": "object",
     "required": ["hand"],
     "properties": {
