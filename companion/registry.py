@@ -21,7 +21,7 @@ from sqlalchemy import func, select
 from .auth.access import changeable_leagues
 from .extensions import db
 from .models import CustomRuleset, CustomRulesetVersion, Game, League
-from .rules import DEFAULT_RULESET_ID, RULESETS, Progression, Ruleset
+from .rules import DEFAULT_RULESET_ID, RULESETS, Deck, Progression, Ruleset
 from .rules.definition import ruleset_from_definition
 from .rules.published import PUBLISHED_RULESETS, find_published_ruleset
 from .validation import parse_id
@@ -40,9 +40,10 @@ def default() -> Ruleset:
 
 
 def table_plays(ruleset: Ruleset) -> bool:
-    """Whether a table can play ``ruleset`` here: the one test of which built-ins game setup, league setup and the
-    rules builder's "start from" offer. A per-player game (Phase 10) is not played at the table yet."""
-    return ruleset.progression is Progression.FIXED
+    """Whether a table can play ``ruleset`` here: the one test of which rulesets game setup, league setup and the
+    rules builder's "start from" offer. A per-player game and the Phase 10 deck (Phase 10) are not played at the
+    table yet."""
+    return ruleset.progression is Progression.FIXED and ruleset.deck is Deck.STANDARD
 
 
 def published() -> tuple[Ruleset, ...]:

@@ -4,6 +4,8 @@ game setup, league setup and the rules builder's "start from" offer only what a 
 
 from __future__ import annotations
 
+import dataclasses
+
 from pages import parse
 from sqlalchemy import func, select
 
@@ -13,6 +15,7 @@ from companion.house_rules import service
 from companion.models import Game, User
 from companion.rules import RULESETS, ruleset_to_definition
 from companion.rules.phase10 import PHASE10, PHASE10_CARDS
+from companion.rules.rulesets import GameEnd, Progression, Tiebreak, Winner
 
 
 def test_published_holds_the_ten_and_phase10_and_builtins_what_a_table_plays():
@@ -20,6 +23,8 @@ def test_published_holds_the_ten_and_phase10_and_builtins_what_a_table_plays():
     assert {"phase10", "phase10-cards"} <= {r.id for r in registry.published()}
     assert registry.builtins() == tuple(RULESETS.values())
     assert not registry.table_plays(PHASE10) and not registry.table_plays(PHASE10.with_options("masters"))
+    assert not registry.table_plays(dataclasses.replace(PHASE10, progression=Progression.FIXED, game_end=GameEnd.LAST_DEAL,
+                                                        winner=Winner.LOWEST_TOTAL, tiebreak=Tiebreak.NONE))  # fmt: skip
     assert all(registry.table_plays(r) for r in RULESETS.values())
     assert not registry.is_builtin("phase10") and registry.is_builtin("contract")
     assert registry.builtin("phase10-cards") is PHASE10_CARDS  # the API's lookup
@@ -45,14 +50,31 @@ def test_a_game_is_not_started_under_phase10(form_client, no_csrf_app):
         assert db.session.scalar(select(func.count()).select_from(Game)) == 0
 
 
-def test_a_stored_per_player_ruleset_is_not_offered_for_a_game(form_client, no_csrf_app):
-    with no_csrf_app.app_context():
-        owner = db.session.get(User, no_csrf_app.config["OWNER_ID"])
-        phase_rules = service.save({"base": "phase10", "name": "Our Phase 10"}, user=owner)
-        fixed_rules = service.save({**ruleset_to_definition(RULESETS["contract"]), "name": "Our Contract"}, user=owner)
-        ids = phase_rules.ruleset_id, fixed_rules.ruleset_id
+def _stored(app, *objects: dict) -> list[str]:
+    with app.app_context():
+        owner = db.session.get(User, app.config["OWNER_ID"])
+        return [service.save(obj, user=owner).ruleset_id for obj in objects]
+
+
+def test_a_stored_per_player_or_phase10_deck_ruleset_is_not_offered_for_a_game(form_client, no_csrf_app):
+    per_player, phase10_deck, kings, contract = _stored(
+        no_csrf_app,
+        {"base": "phase10-cards", "name": "Our Phase 10"},
+        {"base": "phase10", "name": "Phase 10 deck, one phase a hand", "progression": "fixed"},
+        {"base": "phase10-cards", "name": "Kings wild, one phase a hand", "progression": "fixed"},
+        {**ruleset_to_definition(RULESETS["contract"]), "name": "Our Contract"},
+    )
     offered = _offered(form_client, "/games/new")
-    assert ids[1] in offered and ids[0] not in offered
+    assert contract in offered and kings in offered
+    assert per_player not in offered and phase10_deck not in offered
+
+
+def test_a_stored_phase10_ruleset_has_a_rules_card(form_client, no_csrf_app):
+    (ours,) = _stored(no_csrf_app, {"base": "phase10", "name": "Our Phase 10", "card_points": {"W": 20}})
+    text = parse(form_client.get(f"/rules/{ours}").get_data(as_text=True)).text
+    assert "1–9 5 · 10–12 10 · W 20 · SKIP 15." in " ".join(text.split())
+    assert "2–6 players: 1 Phase 10 deck." in " ".join(text.split())
+    assert form_client.get(f"/rules/compare?ruleset={ours}&ruleset=contract").status_code == 200
 
 
 def test_the_builder_does_not_start_from_phase10(form_client):

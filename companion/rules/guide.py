@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .cards import Deck
 from .words import number_word, sentence
 from .rulesets import AceRule, BuyRule, Deal, GoingOut, JokerReclaim, LayOffTiming, MeldKind, Ruleset, SameSuitRuns
 
@@ -182,19 +183,26 @@ class Fact:
     text: str
 
 
+#: The card_points keys written after the ranks (or numbers), each on its own: the joker; Phase 10's Wild and Skip.
+_UNRANKED_POINT_KEYS = ("JK", "W", "SKIP")
+
+
 def _points_text(ruleset: Ruleset) -> str:
-    """The card values, equal neighbours joined: ``A 15 · 2–9 face value · 10–K 10 · JK 15``."""
+    """The card values, equal neighbours joined: ``A 15 · 2–9 face value · 10–K 10 · JK 15``
+    (on the Phase 10 deck ``1–9 5 · 10–12 10 · W 25 · SKIP 15``)."""
     values = ruleset.points.as_dict()
-    parts = _face_values_joined(_equal_neighbours(values), values)
+    ranked = [key for key in values if key not in _UNRANKED_POINT_KEYS]
+    parts = _face_values_joined(_equal_neighbours(values, ranked), values)
     texts = [_points_part(group, kind, values) for group, kind in parts]
+    texts += [f"{key} {values[key]}" for key in values if key in _UNRANKED_POINT_KEYS]
     wild = " (a wild two scores as a joker)" if ruleset.deuces_wild and values["2"] == values["JK"] else ""
-    return " · ".join(texts) + f" · JK {values['JK']}{wild}"
+    return " · ".join(texts) + wild
 
 
-def _equal_neighbours(values: dict[str, int]) -> list[list[str]]:
-    """The ranks A to K in order, neighbours of equal value in one group: ``[["A"], ["2"], ..., ["10", "J", "Q", "K"]]``."""
+def _equal_neighbours(values: dict[str, int], ranked: list[str]) -> list[list[str]]:
+    """The ranks in order, neighbours of equal value in one group: ``[["A"], ["2"], ..., ["10", "J", "Q", "K"]]``."""
     groups: list[list[str]] = []
-    for key in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]:
+    for key in ranked:
         if groups and values[groups[-1][0]] == values[key]:
             groups[-1].append(key)
         else:
@@ -227,6 +235,9 @@ def _supply_text(ruleset: Ruleset) -> str:
         players = (
             f"{supply.min_players}" if supply.min_players == supply.max_players else f"{supply.min_players}–{supply.max_players}"
         )
+        if ruleset.deck is Deck.PHASE10:  # one Phase 10 deck at every table, no jokers
+            parts.append(f"{players} players: {supply.packs} Phase 10 deck{'s' * (supply.packs != 1)}")
+            continue
         parts.append(f"{players} players: {supply.packs} packs + {supply.jokers} joker{'s' * (supply.jokers != 1)}")
     return "; ".join(parts)
 
