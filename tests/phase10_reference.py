@@ -9,7 +9,10 @@ cards A..Q are 1..12, the suit is the colour, a king is wild and a joker a skip)
 - as many melds as the phase has requirements, and *some* matching of melds to requirements in which every
   meld meets its own: at least as long; at least ``min_naturals`` naturals; a set's naturals share a number; a
   colour group's share a colour; a run's cards, each wild given *some* number, are consecutive numbers within
-  1..12 (every wild number tried).
+  1..12 (every wild number tried); where a ruleset does not let a contract repeat a rank (``repeat_rank`` no),
+  no two sets' naturals share a number.
+
+:func:`reference_best_points` is the solver's reference: every way of taking melds from a hand, judged so.
 """
 
 from __future__ import annotations
@@ -85,8 +88,18 @@ def reference_legal(ruleset: Ruleset, phase: int, melds: Sequence[Sequence[Card]
         return False
     return any(
         all(meld_meets(requirement, meld, ruleset.min_naturals) for requirement, meld in zip(order, melds, strict=True))
+        and (ruleset.repeat_rank or _set_numbers_differ(order, melds))
         for order in itertools.permutations(requirements)
     )
+
+
+def _set_numbers_differ(order: Sequence[Requirement], melds: Sequence[Sequence[Card]]) -> bool:
+    """Whether no two sets' naturals share a number (a set of wilds only has none)."""
+    numbers = []
+    for requirement, meld in zip(order, melds, strict=True):
+        if requirement.kind is MeldKind.SET:
+            numbers += list({face[0] for face in map(phase10_face, meld) if isinstance(face, tuple)})
+    return len(numbers) == len(set(numbers))
 
 
 def reference_points(card: Card) -> int:
