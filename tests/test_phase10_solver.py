@@ -19,7 +19,7 @@ from phase10_reference import _supply_ok, reference_best_points, reference_legal
 from test_phase10_properties import VARIANTS, built_meld, natural, skip, wild
 
 from conftest import fuzz
-from companion.rules import check_go_down, parse_cards, score_hand
+from companion.rules import Requirement, check_go_down, parse_cards, score_hand
 from companion.rules.cards import JOKER, PHASE10_COPIES, STANDARD_PACK, Deck
 from companion.rules.phase10 import PHASE10, PHASE10_CARDS
 from companion.rules.solver import NotSolvedYetError, SearchTooBigError, solve
@@ -27,9 +27,24 @@ from companion.rules.solver import NotSolvedYetError, SearchTooBigError, solve
 BY_ID = {"phase10": PHASE10, "phase10-cards": PHASE10_CARDS}
 #: The variants the solver is tested on: both decks, with and without all-wild-groups, and two fields the
 #: search reads that no built-in Phase 10 sets (a contract that may not repeat a number, two naturals a meld).
+#: Phases 1 to 5 of the last variant mix the kinds in ways no built-in phase does: a colour group with a set or a
+#: run, two runs, three sets (the search reads any contract of these kinds).
+MIXED = ("C4 S3", "C4 R4", "R4 R4", "S3 S3 S2", "C3 R3 S2")
+
+
+def _mixed(ruleset):
+    deals = [
+        dataclasses.replace(deal, requirements=Requirement.from_symbols(symbols), contract=f"Phase {symbols}")
+        for deal, symbols in zip(ruleset.deals, MIXED, strict=False)
+    ]
+    return dataclasses.replace(ruleset, deals=tuple(deals) + ruleset.deals[len(MIXED) :])
+
+
 SOLVER_VARIANTS = VARIANTS | {
     "phase10, no number twice": dataclasses.replace(PHASE10, repeat_rank=False),
     "phase10-cards, two naturals a meld": dataclasses.replace(PHASE10_CARDS, min_naturals=2),
+    "phase10, mixed contracts": _mixed(PHASE10),
+    "phase10-cards+all-wild-groups, mixed contracts": _mixed(PHASE10_CARDS.with_options("all-wild-groups")),
 }
 
 

@@ -18,6 +18,9 @@ How it stays fast on hard hands (many wilds, duplicates, 16 cards):
   variant a set may repeat a suit), so the sets are solved exactly by
   dynamic programming over ranks, cached by the rank counts left.
 
+A deal with a rule of the wider family (RULES.md §8: Phase 10 on either deck)
+goes to its own exact search, :mod:`.wider_search`, within the same budget.
+
 >>> from .catalogue import find_ruleset
 >>> solution = solve(find_ruleset("contract"), 1, parse_cards("7H 7S 7D KH KS JK 2C 9D 4S 5S 6S"))
 >>> [format_cards(meld) for meld in solution.melds], format_cards(solution.remaining), solution.points
