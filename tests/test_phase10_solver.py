@@ -131,6 +131,12 @@ def test_rules_the_search_does_not_know_are_refused_with_a_sentence(changes, pha
     assert str(error.value) == message
 
 
+def test_two_colour_groups_are_refused():
+    ruleset = dataclasses.replace(PHASE10, deals=(dataclasses.replace(PHASE10.deals[7], number=1, requirements=Requirement.from_symbols("C4 C4")),))
+    with pytest.raises(NotSolvedYetError, match="^Phase 10 can't be solved yet: the solver does not know two colour groups in one contract.$"):
+        solve(ruleset, 1, _cards(ruleset, "1R 2R 3R 4R 1B 2B 3B 4B"))
+
+
 def test_runs_of_one_suit_with_wild_kings_are_refused():
     ruleset = dataclasses.replace(PHASE10_CARDS, run_suit="same")
     with pytest.raises(NotSolvedYetError, match="^Phase 10 \\(standard cards\\) can't be solved yet: the solver does not know runs of one suit"):

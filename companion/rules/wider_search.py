@@ -104,7 +104,9 @@ def unsolved_rules(ruleset: Ruleset, deal: Deal) -> list[str]:
         (MeldKind.PAIR in kinds, f"pairs {_ALONGSIDE}"),
         (kinds.count(MeldKind.COLOUR) > 1, "two colour groups in one contract"),
     )
-    return [words for applies, words in rules if applies]
+    known = (MeldKind.RUN, MeldKind.SET, MeldKind.COLOUR, MeldKind.PAIR)
+    others = [f"{kind.value} melds {_ALONGSIDE}" for kind in dict.fromkeys(kinds) if kind not in known]
+    return [words for applies, words in rules if applies] + others
 
 
 class WiderSearch:
