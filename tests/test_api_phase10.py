@@ -156,16 +156,28 @@ def test_a_fixed_ruleset_does_not_read_phase(client):
     assert "'deal' is missing" in refused(check(client, ruleset="contract", phase=1, melds=melds))
 
 
-def test_solve_takes_phase_and_answers_cleanly(client):
-    """The solver may not search Phase 10 yet: a clean answer in API.md's shape or one 400 sentence, never a 500."""
+@pytest.mark.parametrize(
+    ("ruleset_id", "hand", "can"),
+    [
+        ("phase10", ["7R", "7B", "7G", "8R", "8B", "8G", "1R", "2R", "3R", "4R"], True),
+        ("phase10", ["7R", "7B", "8G", "9R", "10B", "11G", "1R", "3R", "5R", "SKIP"], False),
+        ("phase10-cards", ["7H", "7S", "KC", "8H", "8S", "8D", "AH", "2S", "3D", "JK"], True),
+    ],
+)
+def test_solve_takes_phase_and_keeps_its_shape(client, ruleset_id, hand, can):
+    """API.md: "deal" or "phase" as for the check; when it can, the melds are a legal go-down from the hand."""
+    body = ok(client.post("/api/solve", json={"ruleset": ruleset_id, "phase": 1, "hand": hand}))
+    assert body["can_meet_contract"] is can
+    if not can:
+        assert body["melds"] is None and body["remaining"] is None
+        return
+    assert sorted([*(card for meld in body["melds"] for card in meld), *body["remaining"]]) == sorted(hand)
+    assert ok(check(client, ruleset=ruleset_id, phase=1, melds=body["melds"], remaining=body["remaining"]))["legal"] is True
+    assert ok(client.post("/api/solve", json={"ruleset": ruleset_id, "deal": 1, "phase": 1, "hand": hand})) == body
+
+
+def test_solve_with_deal_and_phase_that_differ_is_400(client):
     hand = ["7R", "7B", "7G", "8R", "8B", "8G", "1R", "2R", "3R", "4R"]
-    response = client.post("/api/solve", json={"ruleset": "phase10", "phase": 1, "hand": hand})
-    if response.status_code == 400:
-        refused(response)
-    else:
-        body = ok(response)
-        assert body["can_meet_contract"] is True
-        assert ok(check(client, ruleset="phase10", phase=1, melds=body["melds"], remaining=body["remaining"]))["legal"]
     assert refused(client.post("/api/solve", json={"ruleset": "phase10", "deal": 2, "phase": 3, "hand": hand})) == (
         "'deal' is 2 and 'phase' is 3: send one of them."
     )
