@@ -74,9 +74,27 @@ def test_a_stored_phase10_ruleset_has_a_rules_card(form_client, no_csrf_app):
     text = parse(form_client.get(f"/rules/{ours}").get_data(as_text=True)).text
     assert "1–9 5 · 10–12 10 · W 20 · SKIP 15." in " ".join(text.split())
     assert "2–6 players: 1 Phase 10 deck." in " ".join(text.split())
+    assert "Low only: 1-2-3-4; a run ends at 12." in " ".join(text.split())
     assert form_client.get(f"/rules/compare?ruleset={ours}&ruleset=contract").status_code == 200
 
 
 def test_the_builder_does_not_start_from_phase10(form_client):
     html = form_client.get("/rulesets/build?start=phase10").get_data(as_text=True)
     assert "There is no ruleset “phase10”: this starts from Contract Rummy." in html
+
+
+def test_the_rules_facts_of_the_fields_a_ruleset_object_may_now_choose():
+    """RULES.md §8.0 in words on a rules card: Wilds and a 1 to 12 line on the Phase 10 deck, wild kings ending at Q,
+    aces low only on a standard deck; 108 cards in a Phase 10 deck."""
+    from companion.rules import ruleset_from_definition
+    from companion.rules.guide import rules_facts, setup_card
+
+    def facts(ruleset):
+        return {fact.key: fact.text for fact in rules_facts(ruleset)}
+
+    assert (facts(PHASE10)["wilds"], facts(PHASE10)["aces"]) == ("Wilds.", "Low only: 1-2-3-4; a run ends at 12.")
+    assert (facts(PHASE10_CARDS)["wilds"], facts(PHASE10_CARDS)["aces"]) == ("Kings.", "Low only: A-2-3-4; a run ends at Q.")
+    low = ruleset_from_definition({"base": "contract", "name": "Low aces", "aces": "low_only"})
+    assert (facts(low)["wilds"], facts(low)["aces"]) == ("Jokers.", "Low only: A-2-3-4, never J-Q-K-A.")
+    assert setup_card(PHASE10, 4).total_cards == 108 and setup_card(PHASE10, 4).wilds == "Wild cards: Wilds."
+    assert setup_card(PHASE10_CARDS, 4).total_cards == 108

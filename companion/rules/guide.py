@@ -42,7 +42,7 @@ def setup_card(ruleset: Ruleset, players: int) -> SetupCard:
         players=players,
         packs=table.packs,
         jokers=table.jokers,
-        total_cards=52 * table.packs + table.jokers,
+        total_cards=(108 if ruleset.deck is Deck.PHASE10 else 52) * table.packs + table.jokers,
         wilds=f"Wild cards: {ruleset.wild_words}.",
         buying=_buying_summary(ruleset),
     )
@@ -242,6 +242,21 @@ def _supply_text(ruleset: Ruleset) -> str:
     return "; ".join(parts)
 
 
+#: Where an ace may stand in a run, in words.
+_ACES_TEXT = {
+    AceRule.LOW_OR_HIGH: "Low (A-2-3-4) or high (J-Q-K-A), never round the corner.",
+    AceRule.HIGH_ONLY: "High only: J-Q-K-A, never A-2-3-4.",
+    AceRule.LOW_ONLY: "Low only: A-2-3-4, never J-Q-K-A.",
+}
+
+
+def _aces_text(ruleset: Ruleset) -> str:
+    """Where an ace may stand in a run; where the rank line ends at 12 (the Phase 10 deck, wild kings), so it says."""
+    if ruleset.aces is AceRule.LOW_ONLY and ruleset.top_rank == 12:
+        return "Low only: 1-2-3-4; a run ends at 12." if ruleset.deck is Deck.PHASE10 else "Low only: A-2-3-4; a run ends at Q."
+    return _ACES_TEXT[ruleset.aces]
+
+
 def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
     """Every rule of a ruleset as a line in words, for its rules card and for comparing rulesets.
 
@@ -255,11 +270,7 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
         SameSuitRuns.NO_CONTIGUOUS: "Allowed if they overlap or leave a gap, never end to end.",
         SameSuitRuns.ONE_PER_SUIT: "Not allowed: one run per suit.",
     }[ruleset.same_suit_runs]
-    aces = (
-        "Low (A-2-3-4) or high (J-Q-K-A), never round the corner."
-        if ruleset.aces is AceRule.LOW_OR_HIGH
-        else "High only: J-Q-K-A, never A-2-3-4."
-    )
+    aces = _aces_text(ruleset)
     lay_off = (
         "From your next turn after going down."
         if ruleset.lay_off is LayOffTiming.LATER_TURN

@@ -730,8 +730,12 @@ class Ruleset:
 
     @property
     def wild_words(self) -> str:
-        """The wild cards in words: ``"jokers"`` or ``"jokers and twos"``."""
-        return "jokers and twos" if self.deuces_wild else "jokers"
+        """The wild cards in words: ``"jokers"``, ``"jokers and twos"``, ``"kings"`` (where jokers are skips),
+        ``"Wilds"`` (the Phase 10 deck)."""
+        if self.deck is Deck.PHASE10:
+            return "Wilds"
+        words = (["jokers"] if self.skips is not Skips.JOKER else []) + ["twos"] * self.deuces_wild + ["kings"] * self.kings_wild
+        return and_list(words)
 
     def card_points(self, card: Card) -> int:
         """The penalty points of one card."""
