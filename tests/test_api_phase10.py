@@ -8,6 +8,8 @@ only answers compared with the code's own are a ruleset's id and its
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion import create_app
 from companion.rules import RULESETS
@@ -367,3 +369,28 @@ def test_a_phase10_deck_custom_ruleset_scores_its_own_keys(client):
     assert refused(client.post("/api/score", json={"ruleset": {"base": "phase10", "name": "X", "card_points": {"K": 5}}, "cards": []})) == (
         "In 'ruleset', card_points has no key \"K\" with the Phase 10 deck."
     )
+
+
+# -- never a 500 ----------------------------------------------------------------------
+
+TOKENS = st.sampled_from(["7R", "12g", "W", "wild", "SKIP", "sk", "1Y", "7H", "10S", "JK", "KC", "AH", "13R", "0B", "07R", "W7", "", 7])
+NUMBERS = st.one_of(st.integers(-2, 22), st.none(), st.just("4"), st.just(True), st.just(4.0))
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    ruleset=st.sampled_from(["phase10", "phase10-cards", "contract", {"base": "phase10", "name": "X"}, {"base": "phase10-cards", "name": "X", "progression": "fixed"}]),
+    url=st.sampled_from(["/api/melds/check", "/api/score", "/api/solve"]),
+    numbers=st.dictionaries(st.sampled_from(["deal", "phase", "players"]), NUMBERS, max_size=3),
+    melds=st.lists(st.lists(TOKENS, max_size=8), max_size=3),
+    cards=st.lists(TOKENS, max_size=12),
+    options=st.one_of(st.none(), st.lists(st.sampled_from(["masters", "all-wild-groups", "hit-next-turn", "joker-20"]), max_size=2)),
+)
+def test_any_phase10_request_is_answered_or_refused_in_one_sentence(client, ruleset, url, numbers, melds, cards, options):
+    body = {"ruleset": ruleset, **numbers, "melds": melds, "cards": cards, "hand": cards, "remaining": cards[:2]}
+    if options is not None:
+        body["options"] = options
+    response = client.post(url, json=body)
+    assert response.status_code in (200, 400), response.get_data(as_text=True)
+    if response.status_code == 400:
+        refused(response)
