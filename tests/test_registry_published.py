@@ -98,3 +98,23 @@ def test_the_rules_facts_of_the_fields_a_ruleset_object_may_now_choose():
     assert (facts(low)["wilds"], facts(low)["aces"]) == ("Jokers.", "Low only: A-2-3-4, never J-Q-K-A.")
     assert setup_card(PHASE10, 4).total_cards == 108 and setup_card(PHASE10, 4).wilds == "Wild cards: Wilds."
     assert setup_card(PHASE10_CARDS, 4).total_cards == 108
+
+
+def test_the_builder_offers_a_colour_group_and_aces_low_only(form_client, no_csrf_app):
+    """The builder's meld kinds gain "cards of one suit" (a colour group on standard cards) and its aces "low only"."""
+    from test_house_rules import form_values
+
+    html = form_client.get("/rulesets/build?start=contract").get_data(as_text=True)
+    doc = parse(html)
+    kinds = [o.attrs["value"] for o in doc.find(id="deal-0-req-0-kind").find_all("option")]
+    assert kinds == ["set", "run", "pair", "colour"]
+    assert "low_only" in [i.attrs.get("value") for i in doc.find_all("input") if i.attrs.get("name") == "aces"]
+    values = form_values(html)
+    values |= {"name": "Suits", "aces": "low_only", "deal-0-req-0-kind": "colour", "deal-0-req-0-length": "5"}
+    assert form_client.post("/rulesets/build/save", data=values).status_code == 303
+    with no_csrf_app.app_context():
+        from companion.models import CustomRuleset
+
+        definition = db.session.scalars(select(CustomRuleset)).one().latest.definition
+    assert definition["aces"] == "low_only"
+    assert definition["deals"][0]["requirements"][0] == {"kind": "colour", "length": 5}
