@@ -448,6 +448,13 @@ class _Reader:
             raise self.fail(self._length_refusal(kind, length), *where, "length")
         return Requirement(kind=kind, length=length)
 
+    def _requirements(self, requirements: Any) -> tuple[Requirement, ...]:
+        """A deal's contract: 1 to 6 requirements, each read in turn."""
+        if not isinstance(requirements, list) or not 1 <= len(requirements) <= 6:
+            shown = f"{len(requirements)} of them" if isinstance(requirements, list) else json_kind(requirements)
+            raise self.fail(f"requirements is a list of 1 to 6 melds, not {shown}.", "requirements")
+        return tuple(self.requirement(r, position) for position, r in enumerate(requirements, start=1))
+
     def _fits(self, kind: MeldKind, length: int) -> bool:
         """Whether a requirement of ``kind`` may be ``length`` long here: sets from ``set_min_length``, runs
         within the rank line."""
@@ -480,11 +487,7 @@ class _Reader:
             if name not in item:
                 raise self.fail(f"{name} is missing.", name)
         cards = self.whole(item["cards_dealt"], "cards_dealt", 5, 20, "cards_dealt")
-        requirements = item["requirements"]
-        if not isinstance(requirements, list) or not 1 <= len(requirements) <= 6:
-            shown = f"{len(requirements)} of them" if isinstance(requirements, list) else json_kind(requirements)
-            raise self.fail(f"requirements is a list of 1 to 6 melds, not {shown}.", "requirements")
-        contract = tuple(self.requirement(r, position) for position, r in enumerate(requirements, start=1))
+        contract = self._requirements(item["requirements"])
         meld_all = self.flag(item.get("meld_all", False), "meld_all", "meld_all")
         going_out_text = item.get("going_out", "no_discard" if meld_all else "discard")
         going_out = GoingOut(self.choice(going_out_text, "going_out", tuple(g.value for g in GoingOut), "going_out"))
