@@ -451,7 +451,7 @@ def _set_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
     problems = _length_problems(ruleset, deal, meld, requirement, word)
     if not ruleset.dup_suits and len(meld.suits) < len(meld.naturals):
         problems.append(Problem(ProblemKind.MIXED, f"{meld.text} repeats a suit; a {word} needs cards of different suits.", meld.index))
-    problems += _common_problems(ruleset, deal, meld, word, ruleset.set_naturals)
+    problems += _common_problems(ruleset, deal, meld, word, ruleset.min_naturals if ruleset.min_naturals_set is None else ruleset.min_naturals_set)
     if problems:
         return [], problems
     rank = next(iter(meld.ranks)) if meld.ranks else None
@@ -468,7 +468,8 @@ def _run_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
     problems = _length_problems(ruleset, deal, meld, requirement, ruleset.run_word)
     if problems and problems[0].kind is ProblemKind.TOO_MANY:
         problems += _too_many_problems(ruleset, meld)
-    problems += _common_problems(ruleset, deal, meld, ruleset.run_word, ruleset.run_naturals)
+    naturals_needed = ruleset.min_naturals if ruleset.min_naturals_run is None else ruleset.min_naturals_run  # run_naturals, inlined
+    problems += _common_problems(ruleset, deal, meld, ruleset.run_word, naturals_needed)
     if problems:
         return [], problems
     return _run_readings(ruleset, meld)
@@ -955,11 +956,15 @@ def check_go_down(
     deal = ruleset.deal(deal_number)
     ruleset.table(players)  # validates the table size before anything else
     remaining = tuple(remaining or ())
-    readings, problems, analysed = _judge_reading(ruleset, deal, melds)
-    if problems and ruleset.red_twos_wild:
-        legal = _red_twos_read_wild(ruleset, deal, melds)
-        if legal is not None:
-            readings, problems, analysed = legal
+    if ruleset.red_twos_wild or deal.alternatives or ruleset.max_wilds_per_contract is not None:
+        readings, problems, analysed = _judge_reading(ruleset, deal, melds)
+        if problems and ruleset.red_twos_wild:
+            readings, problems, analysed = _red_twos_read_wild(ruleset, deal, melds, (readings, problems, analysed))
+    else:  # the rulesets of RULES.md §3 (and most): one reading of the cards, one contract
+        analysed = [_analyse(ruleset, index, meld) for index, meld in enumerate(melds)]
+        readings, problems = _judge_melds(ruleset, deal, analysed)
+        if ruleset.skips is not Skips.NONE:  # else no card is a skip
+            problems += skip_problems(ruleset, analysed)
     problems += supply_problems(ruleset, [card for meld in melds for card in meld] + list(remaining), players)
     problems += _unmelded_problems(ruleset, deal, remaining)
     problems.sort(key=lambda p: (p.kind, -1 if p.meld is None else p.meld))
@@ -1004,14 +1009,17 @@ def _contract_wild_problems(ruleset: Ruleset, melds: Sequence[_Meld]) -> list[Pr
 _MOST_RED_TWOS = 10
 
 
-def _red_twos_read_wild(ruleset: Ruleset, deal: Deal, melds: Sequence[Sequence[Card]]) -> _Judged | None:
-    """The legal reading with the fewest red twos read as wild, or ``None`` (RULES.md §8.0, §8.7.6).
+def _red_twos_read_wild(ruleset: Ruleset, deal: Deal, melds: Sequence[Sequence[Card]], as_themselves: _Judged) -> _Judged:
+    """The legal reading with the fewest red twos read as wild (RULES.md §8.0, §8.7.6); where none is legal, the
+    reading with the fewest problems (the fewest red twos wild on a tie), so that the sentences are about the
+    player's likely meaning.
 
-    Tried after the reading with every red two as itself failed: one red two wild, then two, and so on.
+    Tried after the reading with every red two as itself (``as_themselves``) failed: one red two wild, then two...
     """
     places = [(i, j) for i, meld in enumerate(melds) for j, card in enumerate(meld) if ruleset.may_be_wild(card)]
     if not places or len(places) > _MOST_RED_TWOS:
-        return None
+        return as_themselves
+    closest = as_themselves
     for count in range(1, len(places) + 1):
         seen: set[tuple[tuple[int, Card], ...]] = set()
         for chosen in itertools.combinations(places, count):
@@ -1023,7 +1031,9 @@ def _red_twos_read_wild(ruleset: Ruleset, deal: Deal, melds: Sequence[Sequence[C
             judged = _judge_reading(ruleset, deal, melds, read_wild)
             if not judged[1]:
                 return judged
-    return None
+            if len(judged[1]) < len(closest[1]):
+                closest = judged
+    return closest
 
 
 def _judge_contracts(ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld]) -> tuple[list[MeldReading | None], list[Problem]]:
