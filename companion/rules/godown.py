@@ -22,7 +22,7 @@ import enum
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -194,7 +194,7 @@ class MeldReading:
         if self.kind is MeldKind.RUN:
             text = self._run_words(set_word)
         elif self.kind is MeldKind.LADDER:
-            text = "ladder, A to K" + (f", {self.suit.plural}" if self.suit is not None else "") + (f", {self.shade}" if self.shade else "")
+            text = self._ladder_words()
         elif self.kind is MeldKind.COLOUR:
             text = "colour group" if self.colour is None else f"colour group of {self.colour.name.lower()}"
         else:
@@ -204,6 +204,10 @@ class MeldReading:
         stand_ins = [f"{self.cards[index]} stands for {card}" for index, card in self.wilds]
         stand_ins += [f"{self.cards[index]} stands for {self._label(place)}" for index, place in self.wild_places]
         return ", ".join([text, *stand_ins])
+
+    def _ladder_words(self) -> str:
+        """A ladder's reading in words: ``"ladder, A to K, hearts"``, ``"ladder, A to K, red"``."""
+        return ", ".join(["ladder, A to K", *([self.suit.plural] if self.suit else []), *([self.shade] if self.shade else [])])
 
     def _run_words(self, set_word: str) -> str:
         """A run's reading in words: ``"run of spades, 5 to 8"``."""
@@ -485,15 +489,9 @@ def _too_many_problems(ruleset: Ruleset, meld: _Meld) -> list[Problem]:
 
 def _run_readings(ruleset: Ruleset, meld: _Meld) -> tuple[list[MeldReading], list[Problem]]:
     """Every window a meld of the right length and kind lies in as a run, or why none."""
-    windows = _ordered_windows(ruleset, meld)
-    if not windows:
-        return [], [_why_no_run(ruleset, meld)]
-    if not ruleset.run_wilds_adjacent and len(meld.wilds) > 1 and meld.naturals:
-        windows = [window for window in windows if not _wilds_side_by_side(meld, window[0], window[1])]
-        if not windows:
-            word = ruleset.run_word
-            message = f"{meld.text} puts two {ruleset.wild_word}s side by side; in {article(word)} they may not be."
-            return [], [Problem(ProblemKind.WILDS, message, meld.index)]
+    windows, why = _fitting_windows(ruleset, meld)
+    if why is not None:
+        return [], [why]
     suit = next(iter(meld.run_suits)) if meld.run_suits else None
     size = len(meld.cards)
     # no wild, or every card wild (where no place is fixed): nothing stands for anything
@@ -524,6 +522,36 @@ def _ordered_windows(ruleset: Ruleset, meld: _Meld) -> list[tuple[int, int | Non
     if len(found) > 1:
         found.sort(key=_not_in_order)
     return found
+
+
+_Window = tuple[int, int | None, list[int] | None]
+"""A run's window: its first place, the ace's place (if it has one ace), the cards' places if written in order."""
+
+
+def _fitting_windows(ruleset: Ruleset, meld: _Meld) -> tuple[list[_Window], Problem | None]:
+    """The windows a meld lies in as a run, its wilds apart where they must be; or why there is none."""
+    windows = _ordered_windows(ruleset, meld)
+    if not windows:
+        return [], _why_no_run(ruleset, meld)
+    if not ruleset.run_wilds_adjacent and len(meld.wilds) > 1:
+        windows = _wilds_apart(meld, windows)
+        if not windows:
+            return [], _side_by_side_problem(ruleset, meld)
+    return windows, None
+
+
+def _wilds_apart(meld: _Meld, windows: list[_Window]) -> list[_Window]:
+    """The windows in which no two wilds stand side by side (``run_wilds_adjacent: no``; an all-wild meld has no
+    place fixed, so it is judged on having natural cards instead)."""
+    if not meld.naturals:
+        return windows
+    return [window for window in windows if not _wilds_side_by_side(meld, window[0], window[1])]
+
+
+def _side_by_side_problem(ruleset: Ruleset, meld: _Meld) -> Problem:
+    """Every reading of the run puts two wilds side by side (``run_wilds_adjacent: no``)."""
+    message = f"{meld.text} puts two {ruleset.wild_word}s side by side; in {article(ruleset.run_word)} they may not be."
+    return Problem(ProblemKind.WILDS, message, meld.index)
 
 
 def _wilds_side_by_side(meld: _Meld, low: int, ace_at: int | None) -> bool:
@@ -602,16 +630,16 @@ def _repeated_ranks(counts: Counter[Rank], size: int) -> list[Rank]:
     return sorted(rank for rank, count in counts.items() if count > 1 and (rank is not Rank.ACE or size < 14 or count > 2))
 
 
+def _arc_missing(start: int, ranks: Sequence[int]) -> list[int]:
+    """The ranks missing from the arc that starts at ``start`` and goes round the circle until it holds ``ranks``."""
+    arc = [(start - 1 + i) % 13 + 1 for i in range(13)]
+    end = max(arc.index(rank) for rank in ranks)
+    return [rank for rank in arc[: end + 1] if rank not in ranks]
+
+
 def _around_gap_problem(meld: _Meld, ranks: Sequence[int]) -> Problem:
     """A gap where the ranks form a circle (aces ``around``): the cards the shortest arc holding the naturals skips."""
-    best: list[int] | None = None
-    for start in ranks:
-        arc = [(start - 1 + i) % 13 + 1 for i in range(13)]
-        end = max(arc.index(rank) for rank in ranks)
-        missing = [rank for rank in arc[: end + 1] if rank not in ranks]
-        if best is None or len(missing) < len(best):
-            best = missing
-    assert best is not None
+    best = min((_arc_missing(start, ranks) for start in ranks), key=len)
     suit = next(iter(meld.run_suits)) if meld.run_suits else None
     skipped = " ".join(str(card_at(rank, suit)) if suit is not None else position_label(rank) for rank in best)
     wilds = _wild_count(meld)
@@ -785,21 +813,32 @@ def _ladder_rule_problem(meld: _Meld, rule: LadderRule, name: str) -> Problem | 
     if rule is LadderRule.ANY_SUIT or not naturals:
         return None
     if rule is LadderRule.SAME_SUIT:
-        suits = Counter(card.natural_suit for card in naturals)
-        written = [card.natural_suit for card in naturals]
-        suit = max(suits, key=lambda s: (suits[s], -written.index(s)))  # the most cards', the first written on a tie
-        odd = next((card for card in naturals if card.suit is not suit), None)
-        if odd is None:
-            return None
-        return Problem(ProblemKind.GAP, f"The {name} is A to K of one suit: {odd} is not a {suit.plural[:-1]}.", meld.index)
+        return _one_suit_problem(meld, name)
     if rule is LadderRule.SAME_COLOUR:
-        colours = Counter(_colour_of(card) for card in naturals)
-        colour = max(colours, key=lambda c: (colours[c], c == _colour_of(naturals[0])))
-        odd = next((card for card in naturals if _colour_of(card) != colour), None)
-        if odd is None:
-            return None
-        return Problem(ProblemKind.GAP, f"The {name} is all red or all black: {odd} is {_colour_of(odd)}.", meld.index)
+        return _one_colour_problem(meld, name)
     return _alternating_problem(meld, name)
+
+
+def _one_suit_problem(meld: _Meld, name: str) -> Problem | None:
+    """The first natural not of the ladder's suit (the suit most of its cards have, the first written on a tie)."""
+    written = [card.natural_suit for card in meld.naturals]
+    suits = Counter(written)
+    suit = max(suits, key=lambda s: (suits[s], -written.index(s)))
+    odd = next((card for card in meld.naturals if card.suit is not suit), None)
+    if odd is None:
+        return None
+    return Problem(ProblemKind.GAP, f"The {name} is A to K of one suit: {odd} is not a {suit.plural[:-1]}.", meld.index)
+
+
+def _one_colour_problem(meld: _Meld, name: str) -> Problem | None:
+    """The first natural not of the ladder's colour (the colour most of its cards have, the first's on a tie)."""
+    colours = Counter(_colour_of(card) for card in meld.naturals)
+    first = _colour_of(meld.naturals[0])
+    colour = max(colours, key=lambda c: (colours[c], c == first))
+    odd = next((card for card in meld.naturals if _colour_of(card) != colour), None)
+    if odd is None:
+        return None
+    return Problem(ProblemKind.GAP, f"The {name} is all red or all black: {odd} is {_colour_of(odd)}.", meld.index)
 
 
 def _alternating_problem(meld: _Meld, name: str) -> Problem | None:
@@ -817,15 +856,20 @@ def _alternating_problem(meld: _Meld, name: str) -> Problem | None:
     return None
 
 
-def _ladder_reading(meld: _Meld, rule: LadderRule) -> MeldReading:
-    """A legal ladder's reading: its suit (same_suit) or colour (same_colour), and the rank each wild stands for."""
-    present = {int(card.natural_rank) for card in meld.naturals}
+def _ladder_wild_places(meld: _Meld) -> tuple[tuple[int, int], ...]:
+    """The rank each wild of a ladder stands for: its own place where the cards are written A to K (or K to A),
+    otherwise the missing ranks in the order the wilds were written."""
     fits = [None if i in meld.wilds else (int(card.natural_rank),) for i, card in enumerate(meld.cards)]
     ordered = order_of(fits, 1, 13)
     if ordered is not None:
-        places = tuple((i, ordered[i]) for i in meld.wilds)
-    else:
-        places = tuple(zip(meld.wilds, [rank for rank in range(1, 14) if rank not in present], strict=False))
+        return tuple((i, ordered[i]) for i in meld.wilds)
+    present = {int(card.natural_rank) for card in meld.naturals}
+    return tuple(zip(meld.wilds, [rank for rank in range(1, 14) if rank not in present], strict=False))
+
+
+def _ladder_reading(meld: _Meld, rule: LadderRule) -> MeldReading:
+    """A legal ladder's reading: its suit (same_suit) or colour (same_colour), and the rank each wild stands for."""
+    places = _ladder_wild_places(meld)
     suit = next(iter(meld.suits)) if rule is LadderRule.SAME_SUIT and meld.suits else None
     shade = _colour_of(meld.naturals[0]) if rule is LadderRule.SAME_COLOUR and meld.naturals else None
     return MeldReading(kind=MeldKind.LADDER, cards=meld.cards, suit=suit, low=1, high=13, wild_places=places, rule=rule, shade=shade)
@@ -956,15 +1000,7 @@ def check_go_down(
     deal = ruleset.deal(deal_number)
     ruleset.table(players)  # validates the table size before anything else
     remaining = tuple(remaining or ())
-    if ruleset.red_twos_wild or deal.alternatives or ruleset.max_wilds_per_contract is not None:
-        readings, problems, analysed = _judge_reading(ruleset, deal, melds)
-        if problems and ruleset.red_twos_wild:
-            readings, problems, analysed = _red_twos_read_wild(ruleset, deal, melds, (readings, problems, analysed))
-    else:  # the rulesets of RULES.md §3 (and most): one reading of the cards, one contract
-        analysed = [_analyse(ruleset, index, meld) for index, meld in enumerate(melds)]
-        readings, problems = _judge_melds(ruleset, deal, analysed)
-        if ruleset.skips is not Skips.NONE:  # else no card is a skip
-            problems += skip_problems(ruleset, analysed)
+    readings, problems, analysed = _judge(ruleset, deal, melds)
     problems += supply_problems(ruleset, [card for meld in melds for card in meld] + list(remaining), players)
     problems += _unmelded_problems(ruleset, deal, remaining)
     problems.sort(key=lambda p: (p.kind, -1 if p.meld is None else p.meld))
@@ -979,6 +1015,22 @@ def check_go_down(
 
 _Judged = tuple[list["MeldReading | None"], list["Problem"], list["_Meld"]]
 """How each meld was read, what is wrong with the melds themselves (not supply or unmelded cards), and the melds."""
+
+
+def _judge(ruleset: Ruleset, deal: Deal, melds: Sequence[Sequence[Card]]) -> _Judged:
+    """The melds against the deal (RULES.md §2.1 steps 1a-5): red twos read both ways, alternatives, the wilds
+    of the whole go-down, where the ruleset has them."""
+    if ruleset.red_twos_wild or deal.alternatives or ruleset.max_wilds_per_contract is not None:
+        judged = _judge_reading(ruleset, deal, melds)
+        if judged[1] and ruleset.red_twos_wild:
+            judged = _red_twos_read_wild(ruleset, deal, melds, judged)
+        return judged
+    # the rulesets of RULES.md §3 (and most): one reading of the cards, one contract
+    analysed = [_analyse(ruleset, index, meld) for index, meld in enumerate(melds)]
+    readings, problems = _judge_melds(ruleset, deal, analysed)
+    if ruleset.skips is not Skips.NONE:  # else no card is a skip
+        problems += skip_problems(ruleset, analysed)
+    return readings, problems, analysed
 
 
 def _judge_reading(ruleset: Ruleset, deal: Deal, melds: Sequence[Sequence[Card]], read_wild: Sequence[frozenset[int]] = ()) -> _Judged:
@@ -1017,23 +1069,28 @@ def _red_twos_read_wild(ruleset: Ruleset, deal: Deal, melds: Sequence[Sequence[C
     Tried after the reading with every red two as itself (``as_themselves``) failed: one red two wild, then two...
     """
     places = [(i, j) for i, meld in enumerate(melds) for j, card in enumerate(meld) if ruleset.may_be_wild(card)]
-    if not places or len(places) > _MOST_RED_TWOS:
+    if len(places) > _MOST_RED_TWOS:
         return as_themselves
     closest = as_themselves
+    for read_wild in _red_two_choices(melds, places):
+        judged = _judge_reading(ruleset, deal, melds, read_wild)
+        if not judged[1]:
+            return judged
+        if len(judged[1]) < len(closest[1]):
+            closest = judged
+    return closest
+
+
+def _red_two_choices(melds: Sequence[Sequence[Card]], places: Sequence[tuple[int, int]]) -> Iterator[list[frozenset[int]]]:
+    """Each way to read some of the red twos at ``places`` (``(meld, index)``) as wild, by meld, the fewest first;
+    two identical red twos of one meld are one choice, not two."""
     for count in range(1, len(places) + 1):
         seen: set[tuple[tuple[int, Card], ...]] = set()
         for chosen in itertools.combinations(places, count):
             same = tuple(sorted((i, melds[i][j]) for i, j in chosen))
-            if same in seen:  # two identical red twos of one meld: either one read as wild is the same reading
-                continue
-            seen.add(same)
-            read_wild = [frozenset(j for i, j in chosen if i == index) for index in range(len(melds))]
-            judged = _judge_reading(ruleset, deal, melds, read_wild)
-            if not judged[1]:
-                return judged
-            if len(judged[1]) < len(closest[1]):
-                closest = judged
-    return closest
+            if same not in seen:
+                seen.add(same)
+                yield [frozenset(j for i, j in chosen if i == index) for index in range(len(melds))]
 
 
 def _judge_contracts(ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld]) -> tuple[list[MeldReading | None], list[Problem]]:

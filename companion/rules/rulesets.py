@@ -511,13 +511,14 @@ class PointTable:
         if self.deck is Deck.PHASE10:
             return PointTable.of(self.as_dict() | changes, self.keys)
         points = self.as_dict()
+        split_asked = bool({"A_red", "A_black"} & set(changes))
         if "A" in points:
             points["A_red"] = points["A_black"] = points.pop("A")
         if "A" in changes:
             changes = dict(changes)
             changes["A_red"] = changes["A_black"] = changes.pop("A")
         points |= changes
-        if points["A_red"] == points["A_black"] and not self.split_ace and not {"A_red", "A_black"} & set(changes):
+        if points["A_red"] == points["A_black"] and not self.split_ace and not split_asked:
             points["A"] = points.pop("A_red")
             del points["A_black"]
             return PointTable.of(points)
@@ -727,12 +728,13 @@ class Ruleset:
                     f"(set_min_length is {self.set_min_length})."
                 )
             self._check_ladder_deal(deal)
-            if self.aces is AceRule.AROUND and any(r.kind is MeldKind.RUN and r.length > 13 for c in deal.contracts for r in c):
-                raise RulesetValueError(f'deal {deal.number}: a run holds 13 cards at most with aces "around".')
 
     def _check_ladder_deal(self, deal: Deal) -> None:
         """A deal with a ladder has that one requirement, melds every card, ends without a discard and deals 12
-        (RULES.md §8.7.4); a ladder needs the standard deck and natural kings."""
+        (RULES.md §8.7.4); a ladder needs the standard deck and natural kings. With aces around, no run is longer
+        than the 13 ranks (§8.7.8)."""
+        if self.aces is AceRule.AROUND and _longest_run_asked(deal) > 13:
+            raise RulesetValueError(f'deal {deal.number}: a run holds 13 cards at most with aces "around".')
         if deal.ladder is None:
             return
         if len(deal.requirements) != 1 or not deal.meld_all or deal.going_out is not GoingOut.NO_DISCARD or deal.cards_dealt != 12:
@@ -938,26 +940,45 @@ class Ruleset:
         the schedule's own deals) or ``extra_deal`` (a :class:`Deal` added after them, in its ``added_order``;
         where two options add a deal in one place, the one allowing fewer wilds is played)."""
         if name == "deal_changes":
-            if not isinstance(value, tuple):
-                raise RulesetValueError(f"deal_changes is a tuple of (deal number, changes) pairs, not {value!r}.")
-            by_number = dict(value)
-            return tuple(
-                dataclasses.replace(deal, **dict(by_number[deal.number])) if deal.number in by_number and deal.added_order is None else deal
-                for deal in deals
-            )
-        if not isinstance(value, Deal) or value.added_order is None:
-            raise RulesetValueError(f"extra_deal is a Deal with an added_order, not {value!r}.")
-        own = [deal for deal in deals if deal.added_order is None]
-        added = {deal.added_order: deal for deal in deals if deal.added_order is not None}
-        held = added.get(value.added_order)
-        if held is None or _fewer_wilds(value, held):
-            added[value.added_order] = value
-        ordered = own + [added[order] for order in sorted(added)]
-        return tuple(dataclasses.replace(deal, number=number) for number, deal in enumerate(ordered, start=1))
+            return _deal_changes(deals, value)
+        return _extra_deal(deals, value)
 
 
-def _fewer_wilds(deal: Deal, other: Deal) -> bool:
-    """Whether ``deal`` allows fewer wilds in a meld than ``other`` (an own limit of ``None`` allows any number)."""
+def _longest_run_asked(deal: Deal) -> int:
+    """The longest run the deal's contract or one of its alternatives asks for (0: none)."""
+    return max((r.length for contract in deal.contracts for r in contract if r.kind is MeldKind.RUN), default=0)
+
+
+def _extra_deal(deals: tuple[Deal, ...], value: object) -> tuple[Deal, ...]:
+    """The deals with a house option's deal added after the schedule's own, in its ``added_order``; where two
+    options add a deal in one place, the one allowing fewer wilds is played. Numbered again from 1."""
+    if not isinstance(value, Deal) or value.added_order is None:
+        raise RulesetValueError(f"extra_deal is a Deal with an added_order, not {value!r}.")
+    own = [deal for deal in deals if deal.added_order is None]
+    added = {deal.added_order: deal for deal in deals if deal.added_order is not None}
+    if _fewer_wilds(value, added.get(value.added_order)):
+        added[value.added_order] = value
+    ordered = own + [added[order] for order in sorted(added)]
+    return tuple(dataclasses.replace(deal, number=number) for number, deal in enumerate(ordered, start=1))
+
+
+def _deal_changes(deals: tuple[Deal, ...], value: object) -> tuple[Deal, ...]:
+    """The deals with some of the schedule's own deals changed: ``value`` is ``(deal number, ((field, value), ...))``."""
+    if not isinstance(value, tuple):
+        raise RulesetValueError(f"deal_changes is a tuple of (deal number, changes) pairs, not {value!r}.")
+    by_number = dict(value)
+    changed = []
+    for deal in deals:
+        own = deal.number in by_number and deal.added_order is None
+        changed.append(dataclasses.replace(deal, **dict(by_number[deal.number])) if own else deal)
+    return tuple(changed)
+
+
+def _fewer_wilds(deal: Deal, other: Deal | None) -> bool:
+    """Whether ``deal`` allows fewer wilds in a meld than ``other`` (an own limit of ``None`` allows any number;
+    no ``other``: yes)."""
+    if other is None:
+        return True
     mine = deal.max_wilds if deal.own_max_wilds else None
     theirs = other.max_wilds if other.own_max_wilds else None
     return mine is not None and (theirs is None or mine < theirs)
