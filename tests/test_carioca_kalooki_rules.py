@@ -351,3 +351,20 @@ def test_the_old_rulesets_keep_the_defaults(ruleset):
     assert (ruleset.red_twos_wild, ruleset.max_wilds_per_contract, ruleset.run_wilds_adjacent, ruleset.run_wild_min_gap) == (False, None, True, None)
     assert (ruleset.min_naturals_set, ruleset.min_naturals_run, ruleset.run_word, ruleset.wild_word) == (None, None, "run", "wild")
     assert all(not deal.own_max_wilds and not deal.alternatives for deal in ruleset.deals)
+
+
+@pytest.mark.parametrize(
+    "ruleset",
+    [CARIOCA, CARIOCA.with_options("escala-real", "eleven-cards", "red-twos-wild"), KALOOKI, KALOOKI.with_options("full-suit")],
+    ids=["carioca", "carioca+options", "kalooki", "kalooki+full-suit"],
+)
+def test_a_snapshot_gives_the_same_ruleset_back(ruleset):
+    """A game stores its ruleset as JSON: the split ace, alternatives and the options that add deals come back."""
+    import json
+
+    from companion.rules.snapshot import ruleset_from_dict, ruleset_to_dict
+
+    back = ruleset_from_dict(json.loads(json.dumps(ruleset_to_dict(ruleset))))
+    assert back == ruleset
+    every = [option.key for option in ruleset.options]
+    assert back.with_options(*every) == ruleset.with_options(*every)

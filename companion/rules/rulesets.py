@@ -887,7 +887,9 @@ class Ruleset:
 
     @property
     def wild_words(self) -> str:
-        """The wild cards in words: ``"jokers"`` or ``"jokers and twos"``."""
+        """The wild cards in words: ``"jokers"``, ``"jokers and twos"`` or ``"jokers and red twos"``."""
+        if self.red_twos_wild:
+            return "jokers and red twos"
         return "jokers and twos" if self.deuces_wild else "jokers"
 
     def card_points(self, card: Card) -> int:
