@@ -368,3 +368,8 @@ def test_a_snapshot_gives_the_same_ruleset_back(ruleset):
     assert back == ruleset
     every = [option.key for option in ruleset.options]
     assert back.with_options(*every) == ruleset.with_options(*every)
+
+
+def test_a_ladder_deal_laid_as_two_melds():
+    ruling = check_go_down(CARIOCA.with_options("escala-real"), 9, melds_of("AH 2H 3H 4H 5H 6H | 7H 8H 9H 10H JH QH KH"), ())
+    assert ruling.problems[0] == "Deal 9 needs the escala real, A to K in one meld; you laid down 2 melds."

@@ -1138,7 +1138,7 @@ def _judge_melds(ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld]) -> tup
             return list(legal), []
         return list(chosen[0]), chosen[1]
     laid = f"{len(analysed)} meld{'s' * (len(analysed) != 1)}"
-    message = f"{sentence(ruleset.deal_word)} {deal.number} needs {deal.contract.lower()}; you laid down {laid}."
+    message = f"{sentence(ruleset.deal_word)} {deal.number} needs {_contract_words(ruleset, deal)}; you laid down {laid}."
     problems = [Problem(ProblemKind.MELD_COUNT, message)]
     readings: list[MeldReading | None] = []
     for meld in analysed:
@@ -1146,6 +1146,14 @@ def _judge_melds(ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld]) -> tup
         readings.append(found)
         problems += why
     return readings, problems
+
+
+def _contract_words(ruleset: Ruleset, deal: Deal) -> str:
+    """The deal's contract inside a sentence: ``"two trios"``; a ladder deal's ``"the escala real, A to K in one
+    meld"`` (its contract text is a whole description)."""
+    if deal.ladder is not None and deal.ladder.rule is not None:
+        return f"the {ladder_name(ruleset, deal.ladder.rule)}, A to K in one meld"
+    return deal.contract.lower()
 
 
 class Options:
