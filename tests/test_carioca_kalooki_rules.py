@@ -143,6 +143,12 @@ def test_a_full_suit_run_of_13_reads_ace_low():
 # -- §8.0's further sentences ----------------------------------------------------------------------------
 
 
+def test_a_ladder_with_a_card_twice_says_rules_md_sentence():
+    """RULES.md §8.0, additions to §5 (ladders)."""
+    ruling = check_go_down(CARIOCA.with_options("escala-sucia"), 9, melds_of("AS 2H 3D 4C 5S 6H 7H 7H 9S 10H JD QC KS"), ())
+    assert ruling.problems == ("A ladder holds one card of each rank A to K: 7H is there twice and there is no 8.",)
+
+
 def test_a_ladder_with_a_rank_twice():
     ruleset = CARIOCA.with_options("escala-sucia")
     ruling = check_go_down(ruleset, 9, melds_of("AS 2H 3D 4C 5S 6H 7H 7D 9S 10H JD QC KS"), ())
