@@ -192,8 +192,12 @@ def _points_text(ruleset: Ruleset) -> str:
     (on the Phase 10 deck ``1–9 5 · 10–12 10 · W 25 · SKIP 15``)."""
     values = ruleset.points.as_dict()
     ranked = [key for key in values if key not in _UNRANKED_POINT_KEYS]
+    aces = []
+    if ruleset.points.split_ace:  # Kalooki: "Black Ace 15 ... Red Ace 1"
+        ranked = [key for key in ranked if key not in ("A_red", "A_black")]
+        aces = [f"Black A {values['A_black']}", f"red A {values['A_red']}"]
     parts = _face_values_joined(_equal_neighbours(values, ranked), values)
-    texts = [_points_part(group, kind, values) for group, kind in parts]
+    texts = aces + [_points_part(group, kind, values) for group, kind in parts]
     texts += [f"{key} {values[key]}" for key in values if key in _UNRANKED_POINT_KEYS]
     wild = " (a wild two scores as a joker)" if ruleset.deuces_wild and values["2"] == values["JK"] else ""
     return " · ".join(texts) + wild
@@ -247,6 +251,7 @@ _ACES_TEXT = {
     AceRule.LOW_OR_HIGH: "Low (A-2-3-4) or high (J-Q-K-A), never round the corner.",
     AceRule.HIGH_ONLY: "High only: J-Q-K-A, never A-2-3-4.",
     AceRule.LOW_ONLY: "Low only: A-2-3-4, never J-Q-K-A.",
+    AceRule.AROUND: "Round the corner too (Q-K-A-2), each rank once: 13 cards at most.",
 }
 
 
@@ -288,6 +293,11 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
             f"three cards. Jokers in a {ruleset.set_word} stay."
         ),
         JokerReclaim.NEVER: f"Never: wild cards ({ruleset.wild_words}) once melded stay.",
+        JokerReclaim.TACK: (
+            f"Never: a joker stays in its meld. Lay the natural card a joker of a {ruleset.run_word} stands for in "
+            f"its place and the joker moves to an open end of that {ruleset.run_word}, never past an ace nor beside "
+            f"another joker. A joker in a {ruleset.set_word} never moves."
+        ),
     }[ruleset.reclaim]
     meld_all = [deal.number for deal in ruleset.deals if deal.meld_all]
     facts = [
@@ -305,7 +315,7 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
         ),
         Fact("meld_all", "Meld every card", "Deal " + ", ".join(map(str, meld_all)) + "." if meld_all else "Never required."),
         Fact("max_wilds", "Wild cards in a meld", _wilds_in_a_meld_text(ruleset)),
-        Fact("naturals", "Natural cards in a meld", f"At least {number_word(ruleset.min_naturals)}."),
+        Fact("naturals", "Natural cards in a meld", _naturals_text(ruleset)),
         Fact("same_suit_runs", "Two runs of one suit", same_suit),
         Fact(
             "repeat_rank",
@@ -322,7 +332,25 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
     return tuple(facts + _bonus_and_call_facts(ruleset))
 
 
+def _naturals_text(ruleset: Ruleset) -> str:
+    """The natural cards a meld needs: ``"At least one."``, or by kind where they differ (Kalooki's three: two)."""
+    in_set, in_run = ruleset.set_naturals, ruleset.run_naturals
+    if in_set == in_run:
+        return f"At least {number_word(in_set)}."
+    return f"At least {number_word(in_set)} in a {ruleset.set_word}, {number_word(in_run)} in a {ruleset.run_word}."
+
+
 def _wilds_in_a_meld_text(ruleset: Ruleset) -> str:
+    """The limit of wild cards in a meld (none, going down only, or on the table too), and in a whole go-down."""
+    text = _wilds_per_meld_text(ruleset)
+    if ruleset.max_wilds_per_contract is not None:
+        text += f" At most {number_word(ruleset.max_wilds_per_contract)} in one go-down."
+    if not ruleset.run_wilds_adjacent:
+        text += " Never two side by side in a run."
+    return text
+
+
+def _wilds_per_meld_text(ruleset: Ruleset) -> str:
     """The limit of wild cards in a meld: none, going down only, or on the table too."""
     if ruleset.max_wilds is None:
         return "Any number."
