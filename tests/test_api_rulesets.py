@@ -153,6 +153,11 @@ def test_contract_definition_is_contract_by_hand(client):
         # API.md "The wider family": every added field is written, at the value that keeps Contract Rummy as it is
         "deck": "standard", "skips": "none", "run_suit": "same", "set_min_length": 3, "progression": "fixed",
         "game_end": "last_deal", "winner": "lowest_total", "tiebreak": "none",
+        # API.md "Custom rulesets: fields added to the table": Carioca's and Kalooki's fields, at their defaults
+        "buys": {**CONTRACT_BY_HAND["buys"], "permission": "none", "only_before_down": False},
+        "min_naturals_set": 1, "min_naturals_run": 1, "max_wilds_per_contract": None, "run_wilds_adjacent": True,
+        "run_wild_min_gap": None, "run_word": "run", "wild_word": "wild", "direction": "clockwise",
+        "wild_discard": "allowed", "discard_draw": "always",
     }  # fmt: skip
 
 

@@ -324,7 +324,7 @@ def test_the_escalas_come_in_their_order_whatever_the_order_chosen():
 def test_a_final_escala_is_out_of_range_without_its_option():
     with pytest.raises(DealOutOfRangeError) as caught:
         check_go_down(CARIOCA, 9, melds_of("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"), ())
-    assert str(caught.value) == "Carioca (Chile) has deals 1 to 8, not 9."
+    assert str(caught.value) == "Carioca has deals 1 to 8, not 9."
 
 
 def test_eleven_cards():

@@ -97,8 +97,9 @@ def test_every_built_in_survives_definition_and_json(ruleset_id):
 
 def test_progressive_keeps_its_buys_deal_by_deal():
     definition = ruleset_to_definition(find_ruleset("progressive"))
-    assert definition["buys"] == {"per_deal": 0, "extra_cards": 0, "no_successive": False}
-    assert definition["deals"][11]["buys"] == {"per_deal": 2, "extra_cards": 1, "no_successive": False}
+    told = {"permission": "none", "only_before_down": False}  # API.md: buys' told-not-checked fields, always written
+    assert definition["buys"] == {"per_deal": 0, "extra_cards": 0, "no_successive": False, **told}
+    assert definition["deals"][11]["buys"] == {"per_deal": 2, "extra_cards": 1, "no_successive": False, **told}
     assert "buys" not in definition["deals"][0]
     assert definition["wilds"] == "JK+2"
     assert definition["settlement"] == {"step": 2, "winner_takes_kitty": True}
@@ -194,7 +195,7 @@ BAD = [
     ("table_decks", _with({"players": {"min": 3, "max": 3}, "table": [{"players": [3, 3], "decks": 7, "jokers": 2}]}), ("decks", "1 to 6 packs", "not 7")),  # fmt: skip
     ("table_jokers", _with({"players": {"min": 3, "max": 3}, "table": [{"players": [3, 3], "decks": 2, "jokers": 13}]}), ("jokers", "0 to 12", "not 13")),  # fmt: skip
     ("table_nan", _with({"players": {"min": 3, "max": 3}, "table": [{"players": [3, 3], "decks": float("nan"), "jokers": 2}]}), ("decks", "NaN")),  # fmt: skip
-    ("wilds", _with({"wilds": "2"}), ("wilds", '"JK", "JK+2" or "K"', 'not "2"')),  # API.md: the standard deck's wilds
+    ("wilds", _with({"wilds": "2"}), ("wilds", '"JK", "JK+2", "JK+2red" or "K"', 'not "2"')),  # API.md: the standard deck's wilds
     ("exact_not_bool", _with({"exact": 1}), ("exact", "true or false", "not 1")),
     ("aces", _with({"aces": "low"}), ("aces", '"low"')),
     ("max_wilds_negative", _with({"max_wilds": -1}), ("max_wilds", "null for no limit", "not -1")),

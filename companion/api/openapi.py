@@ -13,15 +13,22 @@ from typing import Any
 
 from .. import registry
 from ..rules import Deck, GameEnd, JokerReclaim, LayOffTiming, Progression, RunSuit, Skips, Tiebreak, Winner
-from ..rules.definition import BUY_WORDS, DEFINITION_FIELDS, HOUSE_OPTIONS, REQUIRED_FIELDS, SET_WORDS, WILDS
+from ..rules.definition import (
+    BUY_WORDS, DEFINITION_FIELDS, HOUSE_OPTIONS, REQUIRED_FIELDS, RUN_WORDS, SET_WORDS, WILD_WORDS, WILDS,
+)  # fmt: skip
+from ..rules.rulesets import BuyPermission, DiscardDraw, Direction, LadderRule, MeldKind, WildDiscard
 from ..rules.godown import MAX_MELD_CARDS, MAX_MELDS
 from ..rules.solver import MAX_HAND
 from ..rules.rulesets import PHASE10_POINT_KEYS, POINT_KEYS
 
 # A rank of a standard card, or a number of a Phase 10 card (a run's low and high on that deck).
 _RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "1", "11", "12"]
-# Every key of card_points: the standard deck's, then the Phase 10 deck's that are not also the standard deck's.
-_POINT_KEYS = [*POINT_KEYS, *(key for key in PHASE10_POINT_KEYS if key not in POINT_KEYS)]
+# Every key of card_points: the standard deck's, the ace by colour, then the Phase 10 deck's that are not also the
+# standard deck's.
+_POINT_KEYS = [*POINT_KEYS, "A_red", "A_black", *(key for key in PHASE10_POINT_KEYS if key not in POINT_KEYS)]
+_KINDS = [kind.value for kind in MeldKind]
+_LADDER_RULE = {"type": "string", "enum": [rule.value for rule in LadderRule],
+                "description": "A ladder's rule (what its natural cards share); a ladder only."}  # fmt: skip
 
 # Every spelling Card.parse accepts, in either deck's notation (a ruleset reads its own deck's only): rank and
 # suit (any case), or a joker; a Phase 10 number and colour, W or SKIP; surrounding spaces ignored.
@@ -96,6 +103,9 @@ _BUYS = {
         "per_deal": {"type": "integer", "minimum": 0, "nullable": True},
         "extra_cards": _whole(0, 3),
         "no_successive": {"type": "boolean"},
+        "permission": _enum(*(p.value for p in BuyPermission), description='Whose leave it needs; default "none". '
+                            "Told to the table, not checked."),
+        "only_before_down": {"type": "boolean", "description": "Only a player not yet down; default false. Told, not checked."},
     },
 }
 _REQUIREMENT = {
@@ -103,10 +113,12 @@ _REQUIREMENT = {
     "additionalProperties": False,
     "required": ["kind", "length"],
     "description": "One meld of the contract: a set is set_min_length (3, or 2) to 8 cards long, a run 3 to 14 "
-    "(12 on the Phase 10 deck or with wilds K), a pair 2, a colour group (n cards of one colour, a suit on a "
-    "standard deck) 3 to 14.",
-    "properties": {"kind": _enum("set", "run", "pair", "colour"), "length": _whole(2, 14)},
+    "(12 on the Phase 10 deck or with wilds K, 13 with aces around), a pair 2, a colour group (n cards of one "
+    "colour, a suit on a standard deck) 3 to 14, a ladder (A to K) 13 with its rule, alone in a deal dealt 12 "
+    "that goes down with all 13 cards (meld_all, going_out \"no_discard\").",
+    "properties": {"kind": _enum(*_KINDS), "length": _whole(2, 14), "rule": _LADDER_RULE},
 }
+_CONTRACT = {"type": "array", "minItems": 1, "maxItems": 6, "items": _REQUIREMENT}
 _DEAL_DEFINITION = {
     "type": "object",
     "additionalProperties": False,
@@ -117,6 +129,10 @@ _DEAL_DEFINITION = {
         "going_out": _enum("discard", "no_discard", "either", description='Default "discard" ("no_discard" in a meld_all deal).'),
         "meld_all": {"type": "boolean", "description": "Going down uses every card; default false."},
         "buys": _BUYS,
+        "max_wilds": {"type": "integer", "minimum": 0, "nullable": True, "description": "This deal's own limit of "
+                      "wilds in one meld (null: none); left out, the ruleset's max_wilds."},
+        "alternatives": {"type": "array", "maxItems": 3, "items": _CONTRACT,
+                         "description": "Other contracts that also meet the deal; default []."},
     },
 }
 #: A ruleset object (API.md "Custom rulesets"). Deliberately no more exact than the checks: what a schema
@@ -155,13 +171,15 @@ RULESET_OBJECT: dict[str, Any] = {
         },
         "deck": _enum(*(d.value for d in Deck), description='Default "standard"; "phase10": cards in Phase 10 '
                       'notation, table 1 deck and 0 jokers, wilds "W", skips "SKIP", aces "low_only".'),
-        "wilds": _enum(*WILDS, description='"K": every king wild and never natural, runs end at Q (aces "low_only"; '
+        "wilds": _enum(*WILDS, description='"JK+2red": jokers and red twos, a red two may always be read as itself; '
+                       '"K": every king wild and never natural, runs end at Q (aces "low_only"; '
                        'skips "JK" or no jokers); "W": the Phase 10 deck\'s Wild.'),
         "skips": _enum(*(s.value for s in Skips), description='Cards never part of a meld; default "none" '
                        '("SKIP" with deck phase10); "JK" only with wilds "K".'),
         "deals": {"type": "array", "minItems": 1, "maxItems": 20, "items": _DEAL_DEFINITION},
         "exact": {"type": "boolean", "description": "Going down uses exactly each length (never in a meld_all deal)."},
-        "aces": _enum("low_or_high", "high_only", "low_only"),
+        "aces": _enum("low_or_high", "high_only", "low_only", "around", description='"around": runs may go round '
+                      "the corner (Q-K-A-2), 13 cards at most, standard deck only."),
         "max_wilds": {"type": "integer", "minimum": 0, "nullable": True, "description": "Null: no limit (nor does a number above 14, the longest meld)."},
         "repeat_rank": {"type": "boolean"},
         "dup_suits": {"type": "boolean"},
@@ -171,7 +189,8 @@ RULESET_OBJECT: dict[str, Any] = {
         "card_points": {
             "type": "object",
             "additionalProperties": False,
-            "description": "Keys of the deck's cards: A, 2 to 10, J, Q, K, JK; on the Phase 10 deck 1 to 12, W, SKIP.",
+            "description": "Keys of the deck's cards: A, 2 to 10, J, Q, K, JK (A_red and A_black for an ace scored by "
+            "its colour, in place of A); on the Phase 10 deck 1 to 12, W, SKIP.",
             "properties": {key: _whole(0, 100) for key in _POINT_KEYS},
         },
         "buys": _BUYS,
@@ -201,6 +220,18 @@ RULESET_OBJECT: dict[str, Any] = {
                         '"finished_lowest_total" otherwise; any other pairing answers 400.'),
         "tiebreak": _enum(*(t.value for t in Tiebreak), description='Default "none"; "replay_last_phase" only with '
                           'per-player progression.'),
+        "min_naturals_set": _whole(0, 8, description="Natural cards in a set, pair or colour group; default 1."),
+        "min_naturals_run": _whole(0, 14, description="Natural cards in a run or ladder; default 1."),
+        "max_wilds_per_contract": {"type": "integer", "minimum": 0, "nullable": True,
+                                   "description": "Wilds in the whole go-down; default null (no limit)."},
+        "run_wilds_adjacent": {"type": "boolean", "description": "false: never two wilds side by side in a run; default true."},
+        "run_wild_min_gap": {"type": "integer", "minimum": 1, "maximum": 12, "nullable": True, "description":
+                             "On the table, natural cards needed between two wilds of one run; default null."},
+        "run_word": _enum(*RUN_WORDS, description='What the table calls a run; default "run".'),
+        "wild_word": _enum(*WILD_WORDS, description='What a sentence calls a wild card; default "wild".'),
+        "direction": _enum(*(d.value for d in Direction), description='Default "clockwise"; told, not checked.'),
+        "wild_discard": _enum(*(w.value for w in WildDiscard), description='Default "allowed"; told, not checked.'),
+        "discard_draw": _enum(*(d.value for d in DiscardDraw), description='Default "always"; told, not checked.'),
     },
 }
 # Either a base, or every field: `{}` was described as a ruleset object and always answered 400.
@@ -261,16 +292,18 @@ def _ok(schema: dict[str, Any], description: str) -> dict[str, Any]:
 _MELD_READING = {
     "type": "object",
     "description": "How a meld was read: rank for a set or pair; suit (where the run's suit is fixed), low and "
-    "high for a run; colour for a colour group (R, B, G, Y, or the suit on a standard deck); wilds maps a wild "
-    "card's index in cards to the card it stands for, where that is fixed (its rank or number alone where the "
-    "suit is free).",
+    "high for a run (in run order with aces around: Q to 2); colour for a colour group (R, B, G, Y, or the suit "
+    "on a standard deck); a ladder's rule, with its suit (same_suit) or colour red or black (same_colour); wilds "
+    "maps a wild card's index in cards to the card it stands for, where that is fixed (its rank or number alone "
+    "where the suit is free, and in a ladder); a red two read as itself is not in wilds.",
     "required": ["kind", "cards"],
     "properties": {
-        "kind": {"type": "string", "enum": ["set", "run", "pair", "colour"]},
+        "kind": {"type": "string", "enum": _KINDS},
         "cards": _CANONICAL_CARDS,
+        "rule": _LADDER_RULE,
         "rank": _RANK,
         "suit": {"type": "string", "enum": ["S", "H", "D", "C"]},
-        "colour": {"type": "string", "enum": ["R", "B", "G", "Y", "S", "H", "D", "C"]},
+        "colour": {"type": "string", "enum": ["R", "B", "G", "Y", "S", "H", "D", "C", "red", "black"]},
         "low": _RANK,
         "high": _RANK,
         "wilds": {"type": "object", "additionalProperties": {"anyOf": [_CANONICAL_CARD, _RANK]}},
@@ -309,13 +342,18 @@ _RULESET = {
                             "type": "object",
                             "required": ["kind", "length"],
                             "properties": {
-                                "kind": {"type": "string", "enum": ["set", "run", "pair", "colour"]},
+                                "kind": {"type": "string", "enum": _KINDS},
                                 "length": {"type": "integer"},
+                                "rule": _LADDER_RULE,
                             },
                         },
                     },
                     "discard_to_go_out": {"type": "boolean"},
                     "meld_all": {"type": "boolean"},
+                    "max_wilds": {"type": "integer", "nullable": True, "description": "This deal's own limit of "
+                                  "wilds in one meld, where it has one (null: no limit)."},
+                    "alternatives": {"type": "array", "items": {"type": "array", "items": {"type": "object"}},
+                                     "description": "Other contracts that also meet the deal, where it has some."},
                 },
             },
         },
@@ -326,7 +364,7 @@ _RULESET = {
             "properties": {key: {"type": "integer"} for key in _POINT_KEYS},
             "additionalProperties": False,
         },
-        "wilds": {"type": "array", "items": {"type": "string"}, "description": 'JK, 2, K (every king) or W.'},
+        "wilds": {"type": "array", "items": {"type": "string"}, "description": 'JK, 2, 2H and 2D (red twos), K (every king) or W.'},
         "skips": {"type": "array", "items": {"type": "string"}, "description": "Cards never part of a meld: [] where none."},
         "options": {
             "type": "array",

@@ -21,6 +21,7 @@ from .. import registry
 from ..rules import (
     Card,
     CardSyntaxError,
+    Deal,
     Deck,
     Progression,
     Ruleset,
@@ -33,7 +34,7 @@ from ..rules import (
     score_hand,
 )
 from ..rules.cards import CardNotationError
-from ..rules.definition import wild_cards
+from ..rules.definition import requirements_json, wild_cards
 from ..rules.godown import MAX_MELD_CARDS, MAX_MELDS
 from ..rules.solver import solve
 from ..rules.words import json_kind, sentence
@@ -375,17 +376,7 @@ def ruleset_json(ruleset: Ruleset, players: int | None) -> dict[str, Any]:
         table = ruleset.table(players)  # raises PlayersOutOfRangeError with the range
         data["decks"] = table.packs
         data["jokers"] = table.jokers
-    data["deals"] = [
-        {
-            "number": deal.number,
-            "contract": deal.contract,
-            "cards_dealt": deal.cards_dealt,
-            "requirements": [{"kind": r.kind.value, "length": r.length} for r in deal.requirements],
-            "discard_to_go_out": deal.discard_to_go_out,
-            "meld_all": deal.meld_all,
-        }
-        for deal in ruleset.deals
-    ]
+    data["deals"] = [_deal_json(deal) for deal in ruleset.deals]
     if ruleset.progression is not Progression.FIXED:
         data["phases"] = copy.deepcopy(data["deals"])  # API.md: per-player rulesets only, a copy of "deals"
     data["card_points"] = ruleset.points.as_dict()
@@ -393,6 +384,24 @@ def ruleset_json(ruleset: Ruleset, players: int | None) -> dict[str, Any]:
     data["skips"] = [] if ruleset.skips is Skips.NONE else [ruleset.skips.value]
     data["options"] = [{"key": option.key, "label": option.label} for option in ruleset.options]
     data["definition"] = ruleset_to_definition(ruleset)
+    return data
+
+
+def _deal_json(deal: Deal) -> dict[str, Any]:
+    """One deal in the API's shape; ``max_wilds`` only where the deal has its own limit, ``alternatives`` only
+    where other contracts also meet it (API.md "The wider family")."""
+    data: dict[str, Any] = {
+        "number": deal.number,
+        "contract": deal.contract,
+        "cards_dealt": deal.cards_dealt,
+        "requirements": requirements_json(deal.requirements),
+        "discard_to_go_out": deal.discard_to_go_out,
+        "meld_all": deal.meld_all,
+    }
+    if deal.own_max_wilds:
+        data["max_wilds"] = deal.max_wilds
+    if deal.alternatives:
+        data["alternatives"] = [requirements_json(contract) for contract in deal.alternatives]
     return data
 
 

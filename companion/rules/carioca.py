@@ -24,6 +24,8 @@ from .rulesets import (
     AceRule,
     BuyRule,
     Deal,
+    DiscardDraw,
+    Direction,
     GoingOut,
     HouseOption,
     JokerReclaim,
@@ -37,6 +39,7 @@ from .rulesets import (
     TableSupply,
     Tiebreak,
     UnknownRulesetError,
+    WildDiscard,
     describe_contract,
 )
 
@@ -104,6 +107,7 @@ _OPTIONS = (
 CARIOCA = Ruleset(
     id="carioca",
     name="Carioca (Chile)",
+    game_name="Carioca",
     summary="Eight rounds of trios and escalas, 12 cards each; escalas may turn the corner, one joker a meld going down.",
     set_word="trio",
     run_word="escala",
@@ -125,6 +129,9 @@ CARIOCA = Ruleset(
     dup_suits=True,
     lay_off=LayOffTiming.LATER_TURN,
     reclaim=JokerReclaim.NEVER,
+    direction=Direction.COUNTERCLOCKWISE,
+    wild_discard=WildDiscard.FORBIDDEN,
+    discard_draw=DiscardDraw.NOT_AFTER_DOWN,
     points=PointTable.of({"A": 20, **{str(n): n for n in range(2, 10)}, "10": 10, "J": 10, "Q": 10, "K": 10, "JK": 30}),
     options=_OPTIONS,
     sources=(

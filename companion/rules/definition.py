@@ -59,13 +59,18 @@ from .published import PUBLISHED_RULESETS
 from .rulesets import (
     PHASE10_POINT_KEYS,
     POINT_KEYS,
+    SPLIT_ACE_POINT_KEYS,
     AceRule,
+    BuyPermission,
     BuyRule,
     Deal,
+    DiscardDraw,
+    Direction,
     GameEnd,
     GoingOut,
     HouseOption,
     JokerReclaim,
+    LadderRule,
     LayOffTiming,
     MeldKind,
     PointTable,
@@ -80,13 +85,14 @@ from .rulesets import (
     Skips,
     TableSupply,
     Tiebreak,
+    WildDiscard,
     Winner,
     describe_contract,
 )
 
 __all__ = [
-    "DEFINITION_FIELDS", "HOUSE_OPTIONS", "RulesetDefinitionError", "WILDS", "ruleset_from_definition",
-    "ruleset_to_definition", "wild_cards", "wilds_name",
+    "DEFINITION_FIELDS", "HOUSE_OPTIONS", "RulesetDefinitionError", "WILDS", "requirements_json",
+    "ruleset_from_definition", "ruleset_to_definition", "wild_cards", "wilds_name",
 ]  # fmt: skip
 
 
@@ -111,6 +117,8 @@ DEFINITION_FIELDS: tuple[str, ...] = (
     "repeat_rank", "dup_suits", "same_suit_runs", "run_suit", "set_min_length", "card_points", "buys",
     "exact_cut_bonus", "one_turn_out_bonus", "set_word", "buy_word", "lay_off", "reclaim", "shanghai_call",
     "settlement", "options", "table_max_wilds", "progression", "game_end", "winner", "tiebreak",
+    "min_naturals_set", "min_naturals_run", "max_wilds_per_contract", "run_wilds_adjacent", "run_wild_min_gap",
+    "run_word", "wild_word", "direction", "wild_discard", "discard_draw",
 )  # fmt: skip
 
 #: The fields API.md requires in an object without ``base``; the others have defaults.
@@ -121,13 +129,15 @@ REQUIRED_FIELDS: frozenset[str] = frozenset(
     )
 )  # fmt: skip
 
-_DEAL_FIELDS = ("cards_dealt", "requirements", "going_out", "meld_all", "buys")
-_BUY_FIELDS = ("per_deal", "extra_cards", "no_successive")
+_DEAL_FIELDS = ("cards_dealt", "requirements", "going_out", "meld_all", "buys", "max_wilds", "alternatives")
+_BUY_FIELDS = ("per_deal", "extra_cards", "no_successive", "permission", "only_before_down")
 _TABLE_FIELDS = ("players", "decks", "jokers")
 _SETTLEMENT_FIELDS = ("step", "winner_takes_kitty")
 
-SET_WORDS = ("group", "set", "book", "trio")
-BUY_WORDS = ("May I", "buy")
+SET_WORDS = ("group", "set", "book", "trio", "three")
+RUN_WORDS = ("run", "escala", "four")
+WILD_WORDS = ("wild", "joker")
+BUY_WORDS = ("May I", "buy", "call")
 NAME_LENGTH = 60
 SUMMARY_LENGTH = 300
 
@@ -139,12 +149,19 @@ for _ruleset in PUBLISHED_RULESETS.values():
 
 # Length bounds per kind (API.md): a set set_min_length-8, a run 3-14 (at most the rank line), a pair 2, a colour
 # group 3-14. A kind added to the engine (a ladder) is one entry here and one in _KIND_WORDS.
-_LENGTHS = {MeldKind.SET: (3, 8), MeldKind.RUN: (3, 14), MeldKind.PAIR: (2, 2), MeldKind.COLOUR: (3, 14)}
+_LENGTHS = {
+    MeldKind.SET: (3, 8), MeldKind.RUN: (3, 14), MeldKind.PAIR: (2, 2), MeldKind.COLOUR: (3, 14), MeldKind.LADDER: (13, 13),
+}  # fmt: skip
 #: How a sentence names a meld of each kind: "a colour group is 3 to 14 cards long".
-_KIND_WORDS = {MeldKind.SET: "set", MeldKind.RUN: "run", MeldKind.PAIR: "pair", MeldKind.COLOUR: "colour group"}
+_KIND_WORDS = {
+    MeldKind.SET: "set", MeldKind.RUN: "run", MeldKind.PAIR: "pair", MeldKind.COLOUR: "colour group", MeldKind.LADDER: "ladder",
+}  # fmt: skip
+#: A ladder's rules in the order sentences list them (API.md).
+_LADDER_RULES = tuple(rule.value for rule in LadderRule)
+_LADDER_RULE_TEXT = ", ".join(json.dumps(r) for r in _LADDER_RULES[:-1]) + f" or {json.dumps(_LADDER_RULES[-1])}"
 
 #: The ace rules a custom ruleset may choose (RULES.md §2, §8.0); the wider family's ``around`` is one entry more.
-_CUSTOM_ACES = (AceRule.LOW_OR_HIGH.value, AceRule.HIGH_ONLY.value, AceRule.LOW_ONLY.value)
+_CUSTOM_ACES = (AceRule.LOW_OR_HIGH.value, AceRule.HIGH_ONLY.value, AceRule.LOW_ONLY.value, AceRule.AROUND.value)
 
 
 @dataclass(frozen=True)
@@ -162,11 +179,14 @@ class _Wilds:
 WILDS: dict[str, _Wilds] = {
     "JK": _Wilds(Deck.STANDARD, ()),
     "JK+2": _Wilds(Deck.STANDARD, (("deuces_wild", True),)),
+    "JK+2red": _Wilds(Deck.STANDARD, (("red_twos_wild", True),)),
     "K": _Wilds(Deck.STANDARD, (("kings_wild", True),)),
     "W": _Wilds(Deck.PHASE10, ()),
 }
-_WILD_FIELDS = ("deuces_wild", "kings_wild")
-_WILD_WORDS = {"deuces_wild": "twos", "kings_wild": "kings"}
+_WILD_FIELDS = ("deuces_wild", "red_twos_wild", "kings_wild")
+_WILD_WORDS = {"deuces_wild": "twos", "red_twos_wild": "red twos", "kings_wild": "kings"}
+#: The wilds a ladder may be played with: natural kings, the standard deck (RULES.md §8.7.8).
+_LADDER_WILDS = ("JK", "JK+2", "JK+2red")
 
 #: Keys of the other deck's card_points that are named as such ("card_points has no key "W" with the standard
 #: deck."); "1" on a standard deck reads as a mistyped ace, so its sentence lists the keys instead.
@@ -192,16 +212,31 @@ class _Plain:
     """The smallest whole number (a number field only)."""
     high: int | None = None
     """The largest whole number, ``None`` for no bound (a number field only)."""
+    nullable: bool = False
+    """Whether ``null`` (no limit, no such rule) is a value too (a number field only)."""
+    flag: bool = False
+    """Whether the field is true or false."""
+    words: tuple[str, ...] = ()
+    """The texts the field takes, where it is a word (``run_word``) rather than an enum."""
+    attribute: str = ""
+    """The :class:`~.rulesets.Ruleset` attribute written, where it is not the field of that name
+    (``min_naturals_set`` writes ``set_naturals``, which says what the ruleset does when the field is unset)."""
 
     def read(self, reader: _Reader, value: Any) -> Any:
         """The engine's value for the object's ``value``, or the reader's sentence naming the field."""
         if self.choices is not None:
             return self.choices(reader.choice(value, self.name, tuple(c.value for c in self.choices), self.name))
+        if self.words:
+            return reader.choice(value, self.name, self.words, self.name)
+        if self.flag:
+            return reader.flag(value, self.name, self.name)
+        if self.nullable:
+            return reader.whole_or_null(value, self.name, self.low, self.high, self.name)
         return reader.whole(value, self.name, self.low, self.high, self.name)
 
     def write(self, ruleset: Ruleset) -> Any:
         """The ruleset's value, JSON-ready."""
-        value = getattr(ruleset, self.name)
+        value = getattr(ruleset, self.attribute or self.name)
         return value.value if isinstance(value, enum.Enum) else value
 
 
@@ -209,6 +244,20 @@ class _Plain:
 _PLAIN_FIELDS: tuple[_Plain, ...] = (
     _Plain("run_suit", RunSuit.SAME.value, RunSuit),
     _Plain("set_min_length", 3, low=2, high=3),
+)
+
+#: The plain fields of Carioca and Kalooki (RULES.md §8.3, §8.4), written last, after ``tiebreak``.
+_FAMILY_FIELDS: tuple[_Plain, ...] = (
+    _Plain("min_naturals_set", 1, low=0, high=8, attribute="set_naturals"),
+    _Plain("min_naturals_run", 1, low=0, high=14, attribute="run_naturals"),
+    _Plain("max_wilds_per_contract", None, low=0, nullable=True),
+    _Plain("run_wilds_adjacent", True, flag=True),
+    _Plain("run_wild_min_gap", None, low=1, high=12, nullable=True),
+    _Plain("run_word", "run", words=RUN_WORDS),
+    _Plain("wild_word", "wild", words=WILD_WORDS),
+    _Plain("direction", Direction.CLOCKWISE.value, Direction),
+    _Plain("wild_discard", WildDiscard.ALLOWED.value, WildDiscard),
+    _Plain("discard_draw", DiscardDraw.ALWAYS.value, DiscardDraw),
 )
 
 
@@ -222,7 +271,43 @@ _SKIPS_BY_DECK = {Deck.STANDARD: Skips.NONE, Deck.PHASE10: Skips.SKIP}
 
 
 def _buys_json(rule: BuyRule) -> dict[str, Any]:
-    return {"per_deal": rule.limit, "extra_cards": rule.extra_cards, "no_successive": rule.no_successive}
+    return {
+        "per_deal": rule.limit, "extra_cards": rule.extra_cards, "no_successive": rule.no_successive,
+        "permission": rule.permission.value, "only_before_down": rule.only_before_down,
+    }  # fmt: skip
+
+
+def requirements_json(requirements: tuple[Requirement, ...]) -> list[dict[str, Any]]:
+    """A contract's requirements as the API writes them; a ladder carries its ``rule``.
+
+    >>> requirements_json((Requirement(kind=MeldKind.LADDER, length=13, rule=LadderRule.SAME_SUIT),))
+    [{'kind': 'ladder', 'length': 13, 'rule': 'same_suit'}]
+    """
+    written = []
+    for requirement in requirements:
+        item: dict[str, Any] = {"kind": requirement.kind.value, "length": requirement.length}
+        if requirement.rule is not None:
+            item["rule"] = requirement.rule.value
+        written.append(item)
+    return written
+
+
+def _deal_json(deal: Deal, common: BuyRule) -> dict[str, Any]:
+    """One deal of the ruleset object: its own ``buys`` only where they are not the ruleset's, its own
+    ``max_wilds`` only where it has one (``null`` too), ``alternatives`` only where it has some."""
+    item: dict[str, Any] = {
+        "cards_dealt": deal.cards_dealt,
+        "requirements": requirements_json(deal.requirements),
+        "going_out": deal.going_out.value,
+        "meld_all": deal.meld_all,
+    }
+    if deal.buys != common:
+        item["buys"] = _buys_json(deal.buys)
+    if deal.own_max_wilds:
+        item["max_wilds"] = deal.max_wilds
+    if deal.alternatives:
+        item["alternatives"] = [requirements_json(contract) for contract in deal.alternatives]
+    return item
 
 
 def ruleset_to_definition(ruleset: Ruleset) -> dict[str, Any]:
@@ -234,17 +319,7 @@ def ruleset_to_definition(ruleset: Ruleset) -> dict[str, Any]:
     rules = Counter(deal.buys for deal in ruleset.deals)
     # The most common rule is the ruleset's; the first deal's wins a tie, so the choice is stable.
     common = max(rules, key=lambda rule: (rules[rule], -[d.buys for d in ruleset.deals].index(rule)))
-    deals = []
-    for deal in ruleset.deals:
-        item: dict[str, Any] = {
-            "cards_dealt": deal.cards_dealt,
-            "requirements": [{"kind": r.kind.value, "length": r.length} for r in deal.requirements],
-            "going_out": deal.going_out.value,
-            "meld_all": deal.meld_all,
-        }
-        if deal.buys != common:
-            item["buys"] = _buys_json(deal.buys)
-        deals.append(item)
+    deals = [_deal_json(deal, common) for deal in ruleset.deals]
     settlement = None
     if ruleset.settlement is not None:
         settlement = {"step": ruleset.settlement.step, "winner_takes_kitty": ruleset.settlement.winner_takes_kitty}
@@ -282,11 +357,13 @@ def ruleset_to_definition(ruleset: Ruleset) -> dict[str, Any]:
         "game_end": ruleset.game_end.value,
         "winner": ruleset.winner.value,
         "tiebreak": ruleset.tiebreak.value,
+        **{plain.name: plain.write(ruleset) for plain in _FAMILY_FIELDS},
     }
 
 
 def wild_cards(ruleset: Ruleset) -> list[str]:
-    """The wild cards as the API lists them (``"wilds"``): ``["JK"]``, ``["JK", "2"]``, ``["K"]``, ``["W"]``.
+    """The wild cards as the API lists them (``"wilds"``): ``["JK"]``, ``["JK", "2"]``, ``["JK", "2H", "2D"]``,
+    ``["K"]``, ``["W"]``.
 
     >>> from .phase10 import PHASE10, PHASE10_CARDS
     >>> wild_cards(PHASE10), wild_cards(PHASE10_CARDS), wild_cards(PUBLISHED_RULESETS["progressive"])
@@ -295,11 +372,11 @@ def wild_cards(ruleset: Ruleset) -> list[str]:
     if ruleset.deck is Deck.PHASE10:
         return ["W"]
     jokers = ["JK"] if ruleset.skips is not Skips.JOKER else []
-    return jokers + ["2"] * ruleset.deuces_wild + ["K"] * ruleset.kings_wild
+    return jokers + ["2"] * ruleset.deuces_wild + ["2H", "2D"] * ruleset.red_twos_wild + ["K"] * ruleset.kings_wild
 
 
 def wilds_name(ruleset: Ruleset) -> str:
-    """The ruleset object's ``wilds`` for a ruleset: ``"JK"``, ``"JK+2"``, ``"K"`` or ``"W"``.
+    """The ruleset object's ``wilds`` for a ruleset: ``"JK"``, ``"JK+2"``, ``"JK+2red"``, ``"K"`` or ``"W"``.
 
     >>> from .phase10 import PHASE10, PHASE10_CARDS
     >>> wilds_name(PHASE10), wilds_name(PHASE10_CARDS)
@@ -309,6 +386,43 @@ def wilds_name(ruleset: Ruleset) -> str:
         if wilds.deck is ruleset.deck and all(getattr(ruleset, f) == ((f, True) in wilds.fields) for f in _WILD_FIELDS):
             return name
     raise RulesetValueError(f"no value of wilds makes {and_list([_WILD_WORDS[f] for f in _WILD_FIELDS if getattr(ruleset, f)])} wild together.")
+
+
+#: A ladder deal's name by the table's run word: Carioca's final escalas (RULES.md §8.3 Options).
+_LADDER_NAMES = {
+    "escala": {
+        LadderRule.ANY_SUIT: "Escala sucia", LadderRule.SAME_COLOUR: "Escala de color",
+        LadderRule.ALTERNATING_COLOUR: "Escala payaso", LadderRule.SAME_SUIT: "Escala real",
+    },
+}  # fmt: skip
+_LADDER_RULE_WORDS = {
+    LadderRule.ANY_SUIT: ", any suits", LadderRule.SAME_COLOUR: ", all red or all black",
+    LadderRule.ALTERNATING_COLOUR: ", red and black in turn", LadderRule.SAME_SUIT: " of one suit",
+}  # fmt: skip
+
+
+def ladder_words(rule: LadderRule, max_wilds: int | None, run_word: str, *, adjacent: bool) -> str:
+    """A ladder deal's contract in words, as Carioca's options write them; ``max_wilds`` is the deal's own limit.
+
+    >>> ladder_words(LadderRule.ANY_SUIT, 1, "escala", adjacent=False)
+    'Escala sucia: A to K, any suits, at most 1 joker'
+    >>> ladder_words(LadderRule.SAME_SUIT, None, "run", adjacent=True)
+    'Ladder: A to K of one suit, any number of jokers'
+    """
+    name = _LADDER_NAMES.get(run_word, {}).get(rule, "Ladder")
+    if max_wilds is None:
+        wilds = "any number of jokers" if adjacent else "jokers never side by side"
+    else:
+        wilds = "no jokers" if max_wilds == 0 else f"at most {max_wilds} {plural(max_wilds, 'joker')}"
+    return f"{name}: A to K{_LADDER_RULE_WORDS[rule]}, {wilds}"
+
+
+def _split_ace(points: Mapping[str, Any]) -> dict[str, Any]:
+    """Standard-deck points with ``A`` given as ``A_red`` and ``A_black``."""
+    split = dict(points)
+    if "A" in split:
+        split["A_red"] = split["A_black"] = split.pop("A")
+    return split
 
 
 # -- reading -------------------------------------------------------------------
@@ -368,6 +482,14 @@ class _Reader:
         """The longest run the rank line holds, once the deck and wilds are read (12 on the Phase 10 deck)."""
         self.colour_word = "suit"
         """What a colour group shares in a contract's words: a suit, or a colour on the Phase 10 deck."""
+        self.run_word = "run"
+        """What a contract calls a run, once read."""
+        self.run_suit = RunSuit.SAME
+        """Whether runs are of one suit, once read."""
+        self.run_wilds_adjacent = True
+        """Whether two wilds may stand side by side in a run, once read (a ladder's words say so)."""
+        self.wilds_name = "JK"
+        """The object's ``wilds``, once read (a ladder needs natural kings on the standard deck)."""
 
     def fail(self, sentence: str, *where: str | int) -> RulesetDefinitionError:
         prefix = f"deal {self.deal_number}: " if self.deal_number is not None else ""
@@ -392,6 +514,16 @@ class _Reader:
             raise self.fail(f"{what}, not {_shown(value)}.", *where)
         if value < low or (high is not None and value > high):
             raise self.fail(f"{what}, not {_shown(value)}.", *where)
+        return value
+
+    def whole_or_null(self, value: Any, name: str, low: int, high: int | None, *where: str | int) -> int | None:
+        """A whole number in a range, or ``null`` (no limit, no such rule)."""
+        if value is None:
+            return None
+        span = f"from {low} to {high}" if high is not None else f"{low} or more"
+        bad = isinstance(value, bool) or not isinstance(value, int)
+        if bad or value < low or (high is not None and value > high):
+            raise self.fail(f"{name} must be a whole number {span}, or null, not {_shown(value)}.", *where)
         return value
 
     def flag(self, value: Any, name: str, *where: str | int) -> bool:
@@ -431,11 +563,17 @@ class _Reader:
             limit = per_deal
         extra = self.whole(merged["extra_cards"], "buys.extra_cards", 0, 3, *where, "extra_cards")
         no_successive = self.flag(merged.get("no_successive", False), "buys.no_successive", *where, "no_successive")
-        return BuyRule(limit=limit, extra_cards=extra, no_successive=no_successive)
+        permissions = tuple(p.value for p in BuyPermission)
+        permission = self.choice(merged.get("permission", "none"), "buys.permission", permissions, *where, "permission")
+        before_down = self.flag(merged.get("only_before_down", False), "buys.only_before_down", *where, "only_before_down")
+        return BuyRule(
+            limit=limit, extra_cards=extra, no_successive=no_successive, permission=BuyPermission(permission),
+            only_before_down=before_down,
+        )  # fmt: skip
 
-    def requirement(self, value: Any, position: int) -> Requirement:
-        where: tuple[str | int, ...] = ("requirements", position)
-        item = self.obj(value, f"requirement {position}", ("kind", "length"), *where)
+    def requirement(self, value: Any, position: int, *within: str | int) -> Requirement:
+        where: tuple[str | int, ...] = (*within, "requirements", position) if not within else (*within, position)
+        item = self.obj(value, f"requirement {position}", ("kind", "length", "rule"), *where)
         kinds = tuple(kind.value for kind in _LENGTHS)
         if "kind" not in item:
             listed = ", ".join(json.dumps(k) for k in kinds[:-1]) + f" or {json.dumps(kinds[-1])}"
@@ -446,14 +584,33 @@ class _Reader:
         length = item["length"]
         if isinstance(length, bool) or not isinstance(length, int) or not self._fits(kind, length):
             raise self.fail(self._length_refusal(kind, length), *where, "length")
-        return Requirement(kind=kind, length=length)
+        return Requirement(kind=kind, length=length, rule=self._ladder_rule(kind, item, where))
 
-    def _requirements(self, requirements: Any) -> tuple[Requirement, ...]:
-        """A deal's contract: 1 to 6 requirements, each read in turn."""
+    def _ladder_rule(self, kind: MeldKind, item: Mapping[str, Any], where: tuple[str | int, ...]) -> LadderRule | None:
+        """A ladder's ``rule`` (API.md); no other kind has one."""
+        if kind is not MeldKind.LADDER:
+            if "rule" in item:
+                raise self.fail(f"only a ladder has a rule, not a {_KIND_WORDS[kind]}.", *where, "rule")
+            return None
+        if "rule" not in item:
+            raise self.fail(f"a ladder needs a rule: {_LADDER_RULE_TEXT}.", *where, "rule")
+        return LadderRule(self.choice(item["rule"], "a ladder's rule", _LADDER_RULES, *where, "rule"))
+
+    def _requirements(self, requirements: Any, *where: str | int) -> tuple[Requirement, ...]:
+        """A deal's contract (or one alternative): 1 to 6 requirements, each read in turn."""
+        where = where or ("requirements",)
         if not isinstance(requirements, list) or not 1 <= len(requirements) <= 6:
             shown = f"{len(requirements)} of them" if isinstance(requirements, list) else json_kind(requirements)
-            raise self.fail(f"requirements is a list of 1 to 6 melds, not {shown}.", "requirements")
-        return tuple(self.requirement(r, position) for position, r in enumerate(requirements, start=1))
+            raise self.fail(f"{where[0]} is a list of 1 to 6 melds, not {shown}.", *where)
+        inside = where if where != ("requirements",) else ()
+        return tuple(self.requirement(r, position, *inside) for position, r in enumerate(requirements, start=1))
+
+    def _alternatives(self, value: Any) -> tuple[tuple[Requirement, ...], ...]:
+        """A deal's ``alternatives``: 0 to 3 other contracts that also meet it (Kalooki's ``full-suit``)."""
+        if not isinstance(value, list) or len(value) > 3:
+            shown = f"{len(value)} of them" if isinstance(value, list) else json_kind(value)
+            raise self.fail(f"alternatives is a list of 0 to 3 contracts, each a list of requirements, not {shown}.", "alternatives")  # fmt: skip
+        return tuple(self._requirements(contract, "alternatives", position) for position, contract in enumerate(value, start=1))  # fmt: skip
 
     def _fits(self, kind: MeldKind, length: int) -> bool:
         """Whether a requirement of ``kind`` may be ``length`` long here: sets from ``set_min_length``, runs
@@ -477,6 +634,8 @@ class _Reader:
             return f"a set is {self.set_min_length} to {high} cards long, not {shown}{why}."
         if kind is MeldKind.RUN and isinstance(length, int) and self.longest_run < length <= high:
             return f"a run on this deck is at most {self.longest_run} cards, not {shown}."
+        if kind is MeldKind.LADDER:
+            return f"a ladder is 13 cards long, not {shown}."
         return f"a {_KIND_WORDS[kind]} is {low} to {high} cards long, not {shown}."
 
     def deal(self, value: Any, number: int, default_buys: BuyRule, set_word: str) -> Deal:
@@ -497,11 +656,50 @@ class _Reader:
                 "going_out",
             )
         buys = default_buys if "buys" not in item else self.buys(item["buys"], _buys_json(default_buys), "buys")
-        text = describe_contract(contract, set_word, self.colour_word) + (" (every card, no discard)" if meld_all else "")
+        own_max_wilds = "max_wilds" in item
+        max_wilds = self.whole_or_null(item.get("max_wilds"), "max_wilds", 0, None, "max_wilds")
+        alternatives = self._alternatives(item.get("alternatives", []))
+        self._check_ladder_deal(contract, alternatives, cards, meld_all, going_out)
+        text = self._contract_text(contract, alternatives, set_word, max_wilds if own_max_wilds else None)
         return Deal(
-            number=number, contract=text, cards_dealt=cards, requirements=contract, going_out=going_out,
-            meld_all=meld_all, buys=buys,
+            number=number, contract=text + (" (every card, no discard)" if meld_all else ""), cards_dealt=cards,
+            requirements=contract, going_out=going_out, meld_all=meld_all, buys=buys, max_wilds=max_wilds,
+            own_max_wilds=own_max_wilds, alternatives=alternatives,
         )  # fmt: skip
+
+    def _check_ladder_deal(
+        self, contract: tuple[Requirement, ...], alternatives: tuple[tuple[Requirement, ...], ...], cards: int,
+        meld_all: bool, going_out: GoingOut,
+    ) -> None:  # fmt: skip
+        """A deal with a ladder has that one requirement, deals 12 and goes down with all 13 cards (RULES.md §8.7.4);
+        a ladder needs natural kings on the standard deck (§8.7.8)."""
+        ladders = [r for c in (contract, *alternatives) for r in c if r.kind is MeldKind.LADDER]
+        if not ladders:
+            return
+        if self.wilds_name not in _LADDER_WILDS:
+            self.deal_number, self.path = None, ()
+            raise self.fail("a ladder needs wilds JK, JK+2 or JK+2red.", "wilds")
+        if len(contract) != 1 or alternatives:
+            raise self.fail("a ladder is the deal's one requirement, with no alternatives.", "requirements")
+        if cards != 12 or not meld_all or going_out is not GoingOut.NO_DISCARD:
+            raise self.fail('a ladder deal is dealt 12 and goes down with all 13 cards: meld_all true, going_out "no_discard".', "meld_all")  # fmt: skip
+
+    def _contract_text(
+        self, contract: tuple[Requirement, ...], alternatives: tuple[tuple[Requirement, ...], ...], set_word: str,
+        max_wilds: int | None,
+    ) -> str:  # fmt: skip
+        """The contract in words, as the built-in rulesets write it: a ladder with its rule and its wild limit
+        ("Escala real: A to K of one suit, no jokers"), each alternative after it ("Three fours (or one four of
+        the whole suit)", RULES.md §8.7.5)."""
+        if contract[0].kind is MeldKind.LADDER and contract[0].rule is not None:
+            return ladder_words(contract[0].rule, max_wilds, self.run_word, adjacent=self.run_wilds_adjacent)
+        text = describe_contract(contract, set_word, self.colour_word, self.run_word)
+        for alternative in alternatives:
+            other = describe_contract(alternative, set_word, self.colour_word, self.run_word)
+            if self.run_suit is RunSuit.SAME:  # a run of 13 of one suit is the whole suit
+                other = other.replace(f"{self.run_word} of 13", f"{self.run_word} of the whole suit")
+            text += f" (or {other[:1].lower()}{other[1:]})"
+        return text
 
     def table(self, value: Any, low: int, high: int, deck: Deck) -> tuple[TableSupply, ...]:
         if not isinstance(value, list) or not value:
@@ -546,18 +744,35 @@ class _Reader:
             raise self.fail(f"table covers {extra[0]} players, outside players ({low} to {high}).", "table")
 
     def points(self, value: Any, base: Mapping[str, int] | None, deck: Deck) -> PointTable:
-        """``card_points`` over the base's (of the same deck), keyed by the deck's cards."""
-        keys = PHASE10_POINT_KEYS if deck is Deck.PHASE10 else POINT_KEYS
-        self._other_deck_points(value, deck)
-        given = self.obj(value, "card_points", keys)
-        merged = {**(base or {}), **given}
+        """``card_points`` over the base's (of the same deck), keyed by the deck's cards; on a standard deck the
+        ace by colour (``A_red``, ``A_black``) or ``A`` for both, shown as ``A`` where the two are equal."""
+        if deck is Deck.PHASE10:
+            keys: tuple[str, ...] = PHASE10_POINT_KEYS
+            self._other_deck_points(value, deck)
+            merged = {**(base or {}), **self.obj(value, "card_points", keys)}
+        else:
+            keys = SPLIT_ACE_POINT_KEYS
+            self._other_deck_points(value, deck)
+            merged = {**_split_ace(base or {}), **self._split_points(value)}
         missing = [key for key in keys if key not in merged]
         if missing:
             every = "1 to 12, W and SKIP" if deck is Deck.PHASE10 else "A, 2 to 10, J, Q, K and JK"
-            raise self.fail(f"card_points needs every key {every}; {missing[0]} is missing.", "card_points")
+            shown = "A" if missing[0] in ("A_red", "A_black") and base is None else missing[0]
+            raise self.fail(f"card_points needs every key {every}; {shown} is missing.", "card_points")
         for key in keys:
             self.whole(merged[key], f"card_points {key}", 0, 100, "card_points", key, noun="points")
+        if deck is Deck.STANDARD and merged["A_red"] == merged["A_black"]:
+            merged["A"] = merged.pop("A_red")
+            del merged["A_black"]
+            return PointTable.of(merged, POINT_KEYS)
         return PointTable.of(merged, keys)
+
+    def _split_points(self, value: Any) -> dict[str, Any]:
+        """The object's standard-deck ``card_points``, its ``A`` given as both colours of ace."""
+        given = self.obj(value, "card_points", (*POINT_KEYS, "A_red", "A_black"))
+        if "A" in given and ("A_red" in given or "A_black" in given):
+            raise self.fail("card_points: give A, or A_red and A_black, not both.", "card_points")
+        return _split_ace(given)
 
     def _other_deck_points(self, value: Any, deck: Deck) -> None:
         """Refuse a card_points key of the other deck by name: "card_points has no key "W" with the standard deck"."""
@@ -692,7 +907,11 @@ class _Reader:
         dup_suits = self.flag(field("dup_suits"), "dup_suits", "dup_suits")
         plain = {p.name: p.read(self, field(p.name, p.default)) for p in _PLAIN_FIELDS}
         runs = self.runs(field("same_suit_runs"), plain, deck)
-        self._rank_line(deck, wilds, plain["set_min_length"])
+        family = {p.name: p.read(self, field(p.name, p.default)) for p in _FAMILY_FIELDS}
+        for naturals in ("min_naturals_set", "min_naturals_run"):  # 1 is min_naturals' own: unset, as in §3's rulesets
+            family[naturals] = None if family[naturals] == 1 else family[naturals]
+        self._rank_line(deck, wilds, plain, family, aces)
+        self.wilds_name = field("wilds")
         # With a base, card_points and buys change only the keys given (the base's points only on its own deck).
         points = self.points(field("card_points"), self._base_points(base, given, deck), deck)
         buys = self.buys(field("buys"), base["buys"] if base is not None else None, "buys")
@@ -719,15 +938,21 @@ class _Reader:
             aces=aces, dup_suits=dup_suits, lay_off=lay_off, reclaim=reclaim, buy_name=buy_word, points=points,
             exact_cut_bonus=exact_cut, one_turn_out_bonus=one_turn, shanghai_call=shanghai_call,
             settlement=settlement, options=options, table_max_wilds=table_max_wilds,
-            **wilds, **plain, **progression,
+            **wilds, **plain, **progression, **family,
         )  # fmt: skip
         return self._fitting_options(ruleset, inherited="options" not in given)
 
-    def _rank_line(self, deck: Deck, wilds: Mapping[str, bool], set_min_length: int) -> None:
-        """What the deals are read against: the shortest set, the longest run, a colour group's word."""
-        self.set_min_length = set_min_length
-        self.longest_run = 12 if deck is Deck.PHASE10 or wilds["kings_wild"] else 14
+    def _rank_line(
+        self, deck: Deck, wilds: Mapping[str, bool], plain: Mapping[str, Any], family: Mapping[str, Any], aces: AceRule
+    ) -> None:
+        """What the deals are read against: the shortest set, the longest run (13 with aces around, RULES.md
+        §8.7.8), a colour group's word, the run word and the wilds a ladder's words need."""
+        self.set_min_length = plain["set_min_length"]
+        self.longest_run = 12 if deck is Deck.PHASE10 or wilds["kings_wild"] else 13 if aces is AceRule.AROUND else 14
         self.colour_word = "colour" if deck is Deck.PHASE10 else "suit"
+        self.run_suit = plain["run_suit"]
+        self.run_word = family["run_word"]
+        self.run_wilds_adjacent = family["run_wilds_adjacent"]
 
     def _base_points(self, base: Mapping[str, Any] | None, given: Mapping[str, Any], deck: Deck) -> Mapping[str, int] | None:
         """The base's card_points under the object's, where they score the same deck's cards."""

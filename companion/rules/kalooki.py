@@ -21,6 +21,7 @@ from .cards import parse_cards  # noqa: F401  (parse_cards: for the doctests)
 from .rulesets import (
     SPLIT_ACE_POINT_KEYS,
     AceRule,
+    BuyPermission,
     BuyRule,
     Deal,
     GoingOut,
@@ -45,7 +46,7 @@ KALOOKI_DEALS = (
 )  # fmt: skip
 
 #: A call: the upcard and one penalty card, no limit (only before going down, with leave: told, not checked).
-_CALL = BuyRule(limit=None, extra_cards=1)
+_CALL = BuyRule(limit=None, extra_cards=1, permission=BuyPermission.CURRENT_PLAYER, only_before_down=True)
 
 
 def _deals() -> tuple[Deal, ...]:
@@ -80,6 +81,7 @@ _OPTIONS = (HouseOption(key="full-suit", label="A full suit may stand for three 
 KALOOKI = Ruleset(
     id="kalooki",
     name="Kalooki (Jamaica)",
+    game_name="Kalooki",
     summary="Nine deals of threes and fours, 9 to 16 cards; a three needs two natural cards, a four's jokers never touch.",
     set_word="three",
     run_word="four",

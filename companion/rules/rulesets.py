@@ -254,6 +254,42 @@ class JokerReclaim(enum.StrEnum):
     stands for is laid in its place (Kalooki's tacking, RULES.md §6.9)."""
 
 
+class Direction(enum.StrEnum):
+    """Which way the deal and the play go round the table (told to the table, never checked)."""
+
+    CLOCKWISE = "clockwise"
+    """To the left (every ruleset of RULES.md §3)."""
+    COUNTERCLOCKWISE = "counterclockwise"
+    """To the right (Carioca)."""
+
+
+class WildDiscard(enum.StrEnum):
+    """Whether a wild card may be discarded (told to the table, never checked)."""
+
+    ALLOWED = "allowed"
+    """Any card may be discarded."""
+    FORBIDDEN = "forbidden"
+    """A joker is never discarded (Carioca)."""
+
+
+class DiscardDraw(enum.StrEnum):
+    """When a player may draw the upcard (told to the table, never checked)."""
+
+    ALWAYS = "always"
+    """Whenever it is their turn."""
+    NOT_AFTER_DOWN = "not_after_down"
+    """Not once they have gone down: they draw from the stock only (Carioca)."""
+
+
+class BuyPermission(enum.StrEnum):
+    """Whose leave a May I / buy / call needs (told to the table, never checked)."""
+
+    NONE = "none"
+    """Nobody's."""
+    CURRENT_PLAYER = "current_player"
+    """The player in turn's (Kalooki's call)."""
+
+
 def _coerce_enum(value: object, name: str, kind: type[enum.Enum]) -> None:
     """Turn a frozen dataclass field given as its text (``"high_only"``) into the enum member.
 
@@ -335,8 +371,13 @@ class BuyRule:
     extra_cards: int
     no_successive: bool = False
     """Whether one player may not take two discards in a row (Contract Rummy)."""
+    permission: BuyPermission = BuyPermission.NONE
+    """Whose leave it needs (told to the table, never checked)."""
+    only_before_down: bool = False
+    """Whether only a player not yet down may do it (Kalooki's call; told to the table, never checked)."""
 
     def __post_init__(self) -> None:
+        _coerce_enum(self, "permission", BuyPermission)
         if self.limit is not None and self.limit < 0:
             raise ValueError(f"a buy limit is 0 or more, not {self.limit!r}")
         if self.extra_cards < 0:
@@ -615,6 +656,15 @@ class Ruleset:
     wild_word: str = "wild"
     """What a sentence calls a wild card: ``"wild"``, or ``"joker"`` where the sources speak of jokers (Carioca,
     Kalooki: "5H JK JK 8H has 2 jokers")."""
+    game_name: str = ""
+    """What a sentence calls the game where the name says more (``"Carioca"`` for ``"Carioca (Chile)"``:
+    "Carioca has deals 1 to 8, not 9."); empty: the name."""
+    direction: Direction = Direction.CLOCKWISE
+    """Which way the deal and the play go (told to the table, never checked)."""
+    wild_discard: WildDiscard = WildDiscard.ALLOWED
+    """Whether a wild card may be discarded (told to the table, never checked)."""
+    discard_draw: DiscardDraw = DiscardDraw.ALWAYS
+    """When a player may draw the upcard (told to the table, never checked)."""
     aces: AceRule = AceRule.LOW_OR_HIGH
     """Where an ace may stand in a run: low or high, or high only; never round the corner."""
     dup_suits: bool = True
@@ -654,7 +704,8 @@ class Ruleset:
         for name, kind in (
             ("same_suit_runs", SameSuitRuns), ("aces", AceRule), ("lay_off", LayOffTiming), ("reclaim", JokerReclaim),
             ("deck", Deck), ("skips", Skips), ("run_suit", RunSuit), ("progression", Progression),
-            ("game_end", GameEnd), ("winner", Winner), ("tiebreak", Tiebreak),
+            ("game_end", GameEnd), ("winner", Winner), ("tiebreak", Tiebreak), ("direction", Direction),
+            ("wild_discard", WildDiscard), ("discard_draw", DiscardDraw),
         ):  # fmt: skip
             _coerce_enum(self, name, kind)
         for name in ("id", "name", "set_word", "buy_name", "run_word", "wild_word"):
@@ -808,7 +859,7 @@ class Ruleset:
     def deal(self, number: int) -> Deal:
         """Deal ``number`` (from 1); raises :class:`DealOutOfRangeError` outside the schedule."""
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self.deals):
-            raise DealOutOfRangeError(f"{self.name} has {self.deal_word}s 1 to {len(self.deals)}, not {number!r}.")
+            raise DealOutOfRangeError(f"{self.game_name or self.name} has {self.deal_word}s 1 to {len(self.deals)}, not {number!r}.")
         return self.deals[number - 1]
 
     @property
@@ -1080,5 +1131,5 @@ __all__ = [
     "RunSuit", "Skips", "Progression", "GameEnd", "Winner", "Tiebreak", "PHASE10_POINT_KEYS", "POINT_KEYS", "colour_phrase", "requirement_phrase",
     "SameSuitRuns", "Settlement", "TableSupply", "UnknownRulesetError", "describe_contract",
     "RulesetValueError",
-    "JOKER", "LadderRule", "SPLIT_ACE_POINT_KEYS", "NAMED_LENGTHS", "names_its_length", "article",
+    "JOKER", "LadderRule", "Direction", "WildDiscard", "DiscardDraw", "BuyPermission", "SPLIT_ACE_POINT_KEYS", "NAMED_LENGTHS", "names_its_length", "article",
 ]  # fmt: skip
