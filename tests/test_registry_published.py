@@ -14,14 +14,18 @@ from companion.extensions import db
 from companion.house_rules import service
 from companion.models import Game, User
 from companion.rules import RULESETS, ruleset_to_definition
+from companion.rules.carioca import CARIOCA
+from companion.rules.kalooki import KALOOKI
 from companion.rules.phase10 import PHASE10, PHASE10_CARDS
 from companion.rules.rulesets import GameEnd, Progression, Tiebreak, Winner
 
 
-def test_published_holds_the_ten_and_phase10_and_builtins_what_a_table_plays():
+def test_published_holds_the_ten_and_the_wider_family_and_builtins_what_a_table_plays():
     assert [r.id for r in registry.published()][: len(RULESETS)] == list(RULESETS)
-    assert {"phase10", "phase10-cards"} <= {r.id for r in registry.published()}
-    assert registry.builtins() == tuple(RULESETS.values())
+    assert [r.id for r in registry.published()][len(RULESETS):] == ["phase10", "phase10-cards", "carioca", "kalooki"]
+    # Carioca and Kalooki are fixed-progression games on the standard deck: a table plays them (issue 18)
+    assert registry.builtins() == (*RULESETS.values(), CARIOCA, KALOOKI)
+    assert registry.is_builtin("carioca") and registry.is_builtin("kalooki")
     assert not registry.table_plays(PHASE10) and not registry.table_plays(PHASE10.with_options("masters"))
     assert not registry.table_plays(dataclasses.replace(PHASE10, progression=Progression.FIXED, game_end=GameEnd.LAST_DEAL,
                                                         winner=Winner.LOWEST_TOTAL, tiebreak=Tiebreak.NONE))  # fmt: skip

@@ -55,6 +55,7 @@ from ..rules import CardSyntaxError, Ruleset
 from ..rules.deal_score import MAX_HAND_TEXT, MAX_TYPED_POINTS, bonus_problem, line_adjustment
 from ..rules.definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
 from ..rules.snapshot import ruleset_from_dict, ruleset_to_dict
+from ..rules.scoring import AceColourError
 from ..rules.tally import parse_ranks, rank_points
 from ..rules.words import json_kind
 from ..validation import TextError, clean_name
@@ -693,12 +694,15 @@ def _check_points(cards: Any, points: int, place: str, ruleset: Ruleset) -> None
     if not isinstance(cards, str) or len(cards) > MAX_HAND_TEXT:
         raise _fail(place, f"cards must be ranks as text (at most {MAX_HAND_TEXT} letters) or null, not {_shown(cards)}.")
     try:
-        ranks = parse_ranks(cards)
+        ranks = parse_ranks(cards, ace_suits=ruleset.points.split_ace)
     except CardSyntaxError as error:
         raise _fail(place, f"the cards {_shown(cards)} are not ranks ({_short(error)}).") from None
     if " ".join(ranks) != cards:
         raise _fail(place, f"the cards {_shown(cards)} are not written as the app writes them ({_shown(' '.join(ranks))}).")
-    scored = rank_points(ruleset, ranks)
+    try:
+        scored = rank_points(ruleset, ranks)
+    except AceColourError as error:
+        raise _fail(place, f"the cards {_shown(cards)} hold an ace without its suit ({_short(error)}).") from None
     if scored != points:
         raise _fail(place, f"the cards {_shown(cards)} score {scored} in {ruleset.name}, not {points}.")
 

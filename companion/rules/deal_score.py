@@ -27,7 +27,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .rulesets import Ruleset
-from .scoring import rank_points
+from .scoring import ace_colour_sentence, rank_points
 from .tally import HandTextError, hand_warnings, read_hand, table_warnings
 from .words import and_list
 
@@ -128,14 +128,15 @@ def bonus_problem(ruleset: Ruleset, ticked: Collection[str], *, went_out: bool, 
     return problem
 
 
-def read_cards(text: str) -> tuple[str, ...]:
-    """The ranks left in a hand, typed with or without spaces (see :func:`~.tally.read_hand`), at most 50.
+def read_cards(text: str, *, ace_suits: bool = False) -> tuple[str, ...]:
+    """The ranks left in a hand, typed with or without spaces (see :func:`~.tally.read_hand`), at most 50; with
+    ``ace_suits`` (the ace scores by its colour) an ace keeps its suit (``"AH"``).
 
     Raises :class:`~.tally.HandTextError` with a sentence for the player.
     """
     if len(text or "") > MAX_HAND_TEXT:
         raise HandTextError(f"That is more than any hand holds: a hand is at most {MAX_HAND_CARDS} cards.")
-    ranks = read_hand(text or "")
+    ranks = read_hand(text or "", ace_suits=ace_suits)
     if len(ranks) > MAX_HAND_CARDS:
         raise HandTextError(f"{len(ranks)} cards is more than any hand holds: a hand is at most {MAX_HAND_CARDS} cards.")
     return ranks
@@ -203,7 +204,9 @@ def score_line(
     if points:
         typed = read_points(points)
         return LineScore(ranks=None, typed=typed, points=typed, adjustment=adjustment, ticked=chosen)
-    ranks = read_cards(cards)
+    ranks = read_cards(cards, ace_suits=ruleset.points.split_ace)
+    if ruleset.points.split_ace and "A" in ranks:
+        raise HandTextError(ace_colour_sentence(ruleset))
     return LineScore(ranks=ranks, typed=None, points=rank_points(ruleset, ranks), adjustment=adjustment, ticked=chosen)
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card, parse_cards
+from .cards import Card, Rank, Suit, parse_cards
 from .rulesets import Ruleset
 
-__all__ = ["HandScore", "parse_cards", "rank_points", "score_hand", "settle"]
+__all__ = ["AceColourError", "HandScore", "ace_colour_sentence", "parse_cards", "rank_points", "score_hand", "settle"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,14 +37,35 @@ def score_hand(ruleset: Ruleset, cards: Sequence[Card]) -> HandScore:
 
 
 def rank_points(ruleset: Ruleset, ranks: Sequence[str]) -> int:
-    """Penalty points of a hand given as ranks (``"K"``, ``"7"``, ``"JK"``: suits don't matter to points).
+    """Penalty points of a hand given as ranks (``"K"``, ``"7"``, ``"JK"``: suits don't matter to points), but
+    where the ace scores by its colour (Kalooki), each ace with its suit (``"AH"``); a bare ``"A"`` there raises
+    :class:`AceColourError` with the sentence to show.
 
     >>> from .catalogue import find_ruleset
     >>> rank_points(find_ruleset("contract"), ["K", "JK", "7"])
     32
     """
     table = ruleset.points.as_dict()
+    if ruleset.points.split_ace:  # an ace is kept with its suit (AH, AS) where it scores by its colour
+        table |= {f"A{suit.value}": ruleset.card_points(Card(Rank.ACE, suit)) for suit in Suit}
+        if "A" in ranks:
+            raise AceColourError(ace_colour_sentence(ruleset))
     return sum(table[rank] for rank in ranks)
+
+
+class AceColourError(ValueError):
+    """A hand given by ranks holds an ace without its suit where the ace scores by its colour."""
+
+
+def ace_colour_sentence(ruleset: Ruleset) -> str:
+    """What the table is asked where an ace scores by its colour and one is typed without its suit.
+
+    >>> from .kalooki import KALOOKI
+    >>> ace_colour_sentence(KALOOKI)
+    'An ace scores by its colour here: type AS or AC for a black ace (15), AH or AD for a red ace (1).'
+    """
+    black, red = ruleset.card_points(Card(Rank.ACE, Suit.SPADES)), ruleset.card_points(Card(Rank.ACE, Suit.HEARTS))
+    return f"An ace scores by its colour here: type AS or AC for a black ace ({black}), AH or AD for a red ace ({red})."
 
 
 def settle(ruleset: Ruleset, totals: Sequence[int], kitty: int = 0) -> list[int]:

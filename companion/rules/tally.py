@@ -31,6 +31,7 @@ __all__ = [
     "hand_size_limit",
     "hand_warnings",
     "parse_ranks",
+    "rank_of",
     "rank_points",
     "read_hand",
     "table_warnings",
@@ -43,8 +44,11 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 _RANK_SHAPE = "a rank is A, 2-10, J, Q, K or JK (suits don't matter here)"
 
 
-def parse_ranks(text: str | Iterable[str]) -> tuple[str, ...]:
+def parse_ranks(text: str | Iterable[str], *, ace_suits: bool = False) -> tuple[str, ...]:
     """The ranks of a hand from text (``"K Q 7 jk"``, ``"10h, 3c"``) or tokens, canonical.
+
+    With ``ace_suits`` (a ruleset scoring the ace by its colour, Kalooki) an
+    ace typed with its suit keeps it: ``"ah"`` is ``"AH"``.
 
     Raises :class:`~.cards.CardSyntaxError` quoting the first token that is
     not a rank or a card.
@@ -55,6 +59,8 @@ def parse_ranks(text: str | Iterable[str]) -> tuple[str, ...]:
     Traceback (most recent call last):
     ...
     companion.rules.cards.CardSyntaxError: 'X' is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here).
+    >>> parse_ranks("ah A♠ k", ace_suits=True)
+    ('AH', 'AS', 'K')
     """
     tokens = [t for t in _SEPARATORS.split(text) if t] if isinstance(text, str) else list(text)
     ranks = []
@@ -67,10 +73,24 @@ def parse_ranks(text: str | Iterable[str]) -> tuple[str, ...]:
         elif word in _RANK_ALIASES:
             ranks.append(_RANK_ALIASES[word])
         elif len(word) >= 2 and word[-1] in SUIT_SPELLINGS and word[:-1] in _RANK_ALIASES and word[:-1] not in ("1", "JK"):
-            ranks.append(_RANK_ALIASES[word[:-1]])
+            ranks.append(_suited(_RANK_ALIASES[word[:-1]], word[-1], ace_suits))
         else:
             raise CardSyntaxError(f"{token.strip()!r} is not a rank: {_RANK_SHAPE}.")
     return tuple(ranks)
+
+
+def _suited(rank: str, suit: str | None, ace_suits: bool) -> str:
+    """A rank as the tally keeps it: an ace with its suit letter where aces score by colour (``"AH"``)."""
+    return f"A{SUIT_SPELLINGS[suit].value}" if ace_suits and rank == "A" and suit else rank
+
+
+def rank_of(token: str) -> str:
+    """The rank of a tally token: ``"AH"`` (an ace kept with its suit) is an ``"A"``."""
+    return "A" if token in _SUITED_ACES else token
+
+
+#: The tokens of an ace kept with its suit (:func:`parse_ranks` with ``ace_suits``).
+_SUITED_ACES = frozenset(f"A{suit}" for suit in "SHDC")
 
 
 class HandTextError(CardSyntaxError):
@@ -84,7 +104,7 @@ _COMPACT_CARD = re.compile(
 )
 
 
-def read_hand(text: str) -> tuple[str, ...]:
+def read_hand(text: str, *, ace_suits: bool = False) -> tuple[str, ...]:
     """The ranks of a hand typed with or without spaces or commas: ``"K994A2"``, ``"kq7jk"``, ``"10 10 j"``, ``"T"``.
 
     Words separated by spaces, commas or semicolons are read one by one. A
@@ -109,7 +129,7 @@ def read_hand(text: str) -> tuple[str, ...]:
     ranks: list[str] = []
     for word in (w for w in _SEPARATORS.split(text or "") if w):
         try:
-            ranks.extend(parse_ranks([word]))
+            ranks.extend(parse_ranks([word], ace_suits=ace_suits))
             continue
         except CardSyntaxError:
             pass
@@ -118,11 +138,11 @@ def read_hand(text: str) -> tuple[str, ...]:
             spaced = " ".join(_digit_cards(upper))
             how = f"type the cards with spaces ({spaced})" if spaced else "type the cards with spaces between them"
             raise HandTextError(f"“{word}” reads like a number: {how}, or the points in the points box.")
-        ranks.extend(_read_word(word, upper))
+        ranks.extend(_read_word(word, upper, ace_suits))
     return tuple(ranks)
 
 
-def _read_word(word: str, upper: str) -> list[str]:
+def _read_word(word: str, upper: str, ace_suits: bool = False) -> list[str]:
     """The ranks of one word of cards typed together (see :func:`read_hand`)."""
     if len(upper) != len(word):  # a letter that upper-cases to two ("ǰ" is J and a caron) is no card
         raise HandTextError(f"{word!r} is not a rank: {_RANK_SHAPE}.")
@@ -139,8 +159,8 @@ def _read_word(word: str, upper: str) -> list[str]:
             if bad == "0":
                 raise HandTextError(f"In “{word}”, the 0 is not a card: a ten is 10 or T.")
             raise HandTextError(f"In “{word}”, “{word[at:]}” is not a card: {_RANK_SHAPE}.")
-        joker, rank, _suit = match.groups()
-        ranks.append("JK" if joker else _RANK_ALIASES[rank])
+        joker, rank, suit = match.groups()
+        ranks.append("JK" if joker else _suited(_RANK_ALIASES[rank], suit, ace_suits))
         at = match.end()
     return ranks
 
@@ -162,7 +182,7 @@ def hand_warnings(ruleset: Ruleset, deal: Deal, ranks: Sequence[str], *, players
     """What looks wrong in one hand: more of a rank or jokers than the packs hold, or too many cards."""
     table = ruleset.table(players)
     warnings = []
-    for rank, count in Counter(ranks).items():
+    for rank, count in Counter(rank_of(token) for token in ranks).items():
         if rank == "JK":
             if count > table.jokers:
                 warnings.append(too_many_jokers(count, table.jokers, f"a table of {players}"))
@@ -181,7 +201,7 @@ def hand_warnings(ruleset: Ruleset, deal: Deal, ranks: Sequence[str], *, players
 def table_warnings(ruleset: Ruleset, hands: Iterable[Sequence[str]], *, players: int) -> list[str]:
     """What looks wrong across every hand of a deal: more of a rank or jokers than the packs hold."""
     table = ruleset.table(players)
-    counts = Counter(rank for hand in hands for rank in hand)
+    counts = Counter(rank_of(token) for hand in hands for token in hand)
     warnings = []
     for rank in RANK_KEYS:
         count = counts.get(rank, 0)
