@@ -673,15 +673,14 @@ class _Reader:
     ) -> None:  # fmt: skip
         """A deal with a ladder has that one requirement, deals 12 and goes down with all 13 cards (RULES.md §8.7.4);
         a ladder needs natural kings on the standard deck (§8.7.8)."""
-        ladders = [r for c in (contract, *alternatives) for r in c if r.kind is MeldKind.LADDER]
-        if not ladders:
+        if not any(r.kind is MeldKind.LADDER for c in (contract, *alternatives) for r in c):
             return
         if self.wilds_name not in _LADDER_WILDS:
             self.deal_number, self.path = None, ()
             raise self.fail("a ladder needs wilds JK, JK+2 or JK+2red.", "wilds")
         if len(contract) != 1 or alternatives:
             raise self.fail("a ladder is the deal's one requirement, with no alternatives.", "requirements")
-        if cards != 12 or not meld_all or going_out is not GoingOut.NO_DISCARD:
+        if (cards, meld_all, going_out) != (12, True, GoingOut.NO_DISCARD):
             raise self.fail('a ladder deal is dealt 12 and goes down with all 13 cards: meld_all true, going_out "no_discard".', "meld_all")  # fmt: skip
 
     def _contract_text(
@@ -746,26 +745,29 @@ class _Reader:
     def points(self, value: Any, base: Mapping[str, int] | None, deck: Deck) -> PointTable:
         """``card_points`` over the base's (of the same deck), keyed by the deck's cards; on a standard deck the
         ace by colour (``A_red``, ``A_black``) or ``A`` for both, shown as ``A`` where the two are equal."""
+        self._other_deck_points(value, deck)
         if deck is Deck.PHASE10:
             keys: tuple[str, ...] = PHASE10_POINT_KEYS
-            self._other_deck_points(value, deck)
             merged = {**(base or {}), **self.obj(value, "card_points", keys)}
         else:
             keys = SPLIT_ACE_POINT_KEYS
-            self._other_deck_points(value, deck)
             merged = {**_split_ace(base or {}), **self._split_points(value)}
-        missing = [key for key in keys if key not in merged]
-        if missing:
-            every = "1 to 12, W and SKIP" if deck is Deck.PHASE10 else "A, 2 to 10, J, Q, K and JK"
-            shown = "A" if missing[0] in ("A_red", "A_black") and base is None else missing[0]
-            raise self.fail(f"card_points needs every key {every}; {shown} is missing.", "card_points")
-        for key in keys:
-            self.whole(merged[key], f"card_points {key}", 0, 100, "card_points", key, noun="points")
+        self._check_points(merged, keys, deck, based=base is not None)
         if deck is Deck.STANDARD and merged["A_red"] == merged["A_black"]:
             merged["A"] = merged.pop("A_red")
             del merged["A_black"]
             return PointTable.of(merged, POINT_KEYS)
         return PointTable.of(merged, keys)
+
+    def _check_points(self, merged: Mapping[str, Any], keys: tuple[str, ...], deck: Deck, *, based: bool) -> None:
+        """Every key of the deck given, each 0 to 100 points; an ace colour left out without a base asks for A."""
+        missing = [key for key in keys if key not in merged]
+        if missing:
+            every = "1 to 12, W and SKIP" if deck is Deck.PHASE10 else "A, 2 to 10, J, Q, K and JK"
+            shown = "A" if missing[0] in ("A_red", "A_black") and not based else missing[0]
+            raise self.fail(f"card_points needs every key {every}; {shown} is missing.", "card_points")
+        for key in keys:
+            self.whole(merged[key], f"card_points {key}", 0, 100, "card_points", key, noun="points")
 
     def _split_points(self, value: Any) -> dict[str, Any]:
         """The object's standard-deck ``card_points``, its ``A`` given as both colours of ace."""
