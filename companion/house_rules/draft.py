@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules.rulesets import POINT_KEYS
+from ..rules.rulesets import POINT_KEYS, SPLIT_ACE_POINT_KEYS
 from ..rules.words import and_list, number_word, plural
 
 #: Bounds on what a posted form may hold, far above what a ruleset may have (the engine says what is too many).
@@ -165,7 +165,7 @@ class Draft:
             repeat_rank=bool(definition.get("repeat_rank", True)),
             dup_suits=bool(definition.get("dup_suits", True)),
             same_suit_runs=str(definition.get("same_suit_runs", "any")),
-            points={key: _text((definition.get("card_points") or {}).get(key)) for key in POINT_KEYS},
+            points={key: _text((definition.get("card_points") or {}).get(key)) for key in _point_keys(definition.get("card_points"))},
             buys_per_deal=_text(buys.get("per_deal")),
             buys_extra=_text(buys.get("extra_cards")),
             exact_cut_bonus=_text(definition.get("exact_cut_bonus", 0)),
@@ -222,7 +222,7 @@ class Draft:
             repeat_rank="repeat_rank" in form,
             dup_suits="dup_suits" in form,
             same_suit_runs=get("same_suit_runs", "any"),
-            points={key: get(f"points-{key}") for key in POINT_KEYS},
+            points={key: get(f"points-{key}") for key in _point_keys({k.removeprefix("points-"): "" for k in form})},
             buys_per_deal=get("buys_per_deal"),
             buys_extra=get("buys_extra"),
             exact_cut_bonus=get("exact_cut_bonus"),
@@ -372,7 +372,7 @@ class Draft:
             keys += [f"deal-{i}", f"deal-{i}-cards", f"deal-{i}-going_out"]
             for j, _ in enumerate(deal.requirements):
                 keys += [f"deal-{i}-req-{j}-kind", f"deal-{i}-req-{j}-length"]
-        keys += [f"points-{key}" for key in POINT_KEYS]
+        keys += [f"points-{key}" for key in self.points or POINT_KEYS]
         return keys
 
     # -- to a ruleset object ------------------------------------------------
@@ -437,7 +437,7 @@ class Draft:
         definition["repeat_rank"] = self.repeat_rank
         definition["dup_suits"] = self.dup_suits
         definition["same_suit_runs"] = self.same_suit_runs
-        definition["card_points"] = {key: whole(self.points.get(key, ""), f"points-{key}") for key in POINT_KEYS}
+        definition["card_points"] = {key: whole(self.points.get(key, ""), f"points-{key}") for key in self.points or POINT_KEYS}
         definition["buys"] = {
             "per_deal": whole(self.buys_per_deal, "buys_per_deal", empty=None, example="3"),
             "extra_cards": whole(self.buys_extra, "buys_extra", example="1"),
@@ -515,6 +515,13 @@ def _button(action: str) -> tuple[str, list[int]]:
     """A button's action as what it does and the row numbers it names: ``"remove-req-1-0"`` → ``("remove-req", [1, 0])``."""
     parts = action.split("-")
     return "-".join(parts[:2]), [int(p) for p in parts[2:] if p.isascii() and p.isdigit() and len(p) < 4]
+
+
+def _point_keys(points: object) -> tuple[str, ...]:
+    """The card_points keys the form shows: an ace by its colour (``A_red``, ``A_black``) where the rules score it
+    so (Kalooki), else ``A``."""
+    split = isinstance(points, Mapping) and ("A_red" in points or "A_black" in points)
+    return SPLIT_ACE_POINT_KEYS if split else POINT_KEYS
 
 
 def _carried(obj: Mapping[str, Any], edited: tuple[str, ...]) -> str:
