@@ -91,3 +91,18 @@ def test_an_ace_typed_with_its_suit_is_kept_for_the_next_edit(make_game, form_cl
     url = make_game(["Ann", "Bob", "Cat"], ruleset="kalooki")
     save_deal(form_client, url, 1, 0, ["", "k9ah", "as"])  # typed together or alone, any case
     assert hand_points(no_csrf_app, url) == [[0, 20, 15]]
+
+
+def test_the_rules_cards_tell_the_play_rules_that_are_not_checked():
+    """RULES.md §8.3 "Play (described, not checked)" and §8.4's call: told on the rules card, never judged."""
+    from companion.rules.guide import rules_facts
+    from companion.rules.published import PUBLISHED_RULESETS
+
+    carioca = {fact.key: fact.text for fact in rules_facts(PUBLISHED_RULESETS["carioca"])}
+    assert carioca["play"] == (
+        "Deal and play to the right (counter-clockwise). A joker is never discarded. Once down, you draw from the stock only."
+    )
+    kalooki = {fact.key: fact.text for fact in rules_facts(PUBLISHED_RULESETS["kalooki"])}
+    assert kalooki["buying"].endswith("Only before you go down. Only with the leave of the player in turn.")
+    assert "play" not in kalooki
+    assert all("play" not in {f.key for f in rules_facts(r)} for key, r in PUBLISHED_RULESETS.items() if key != "carioca")

@@ -17,7 +17,10 @@ from dataclasses import dataclass
 
 from .cards import Deck
 from .words import number_word, sentence
-from .rulesets import AceRule, BuyRule, Deal, GoingOut, JokerReclaim, LayOffTiming, MeldKind, Ruleset, SameSuitRuns
+from .rulesets import (
+    AceRule, BuyPermission, BuyRule, Deal, DiscardDraw, Direction, GoingOut, JokerReclaim, LayOffTiming, MeldKind, Ruleset,
+    SameSuitRuns, WildDiscard,
+)  # fmt: skip
 
 __all__ = ["Fact", "SetupCard", "buy_rule_text", "card_contents", "deal_reminders", "exact_cut_size", "rules_facts", "setup_card"]
 
@@ -82,7 +85,24 @@ def buy_rule_text(ruleset: Ruleset, rule: BuyRule) -> str:
     text = f"{sentence(name)}: {times}, out of turn; you take {extra}."
     if rule.no_successive:
         text += " Not for two discards in a row."
+    if rule.only_before_down:
+        text += " Only before you go down."
+    if rule.permission is BuyPermission.CURRENT_PLAYER:
+        text += " Only with the leave of the player in turn."
     return text
+
+
+def _play_text(ruleset: Ruleset) -> str | None:
+    """The play rules told to the table and never checked (RULES.md §8.0 "play rules"), where a ruleset has any
+    other than the usual: ``"Deal and play to the right (counter-clockwise). A joker is never discarded."``."""
+    said = []
+    if ruleset.direction is Direction.COUNTERCLOCKWISE:
+        said.append("Deal and play to the right (counter-clockwise).")
+    if ruleset.wild_discard is WildDiscard.FORBIDDEN:
+        said.append(f"A {ruleset.wild_word} is never discarded.")
+    if ruleset.discard_draw is DiscardDraw.NOT_AFTER_DOWN:
+        said.append("Once down, you draw from the stock only.")
+    return " ".join(said) or None
 
 
 def exact_cut_size(deal: Deal, players: int) -> int:
@@ -390,6 +410,9 @@ def _bonus_and_call_facts(ruleset: Ruleset) -> list[Fact]:
         )
     if ruleset.settlement is not None:
         facts.append(Fact("settlement", "Settling up", ruleset.settlement.description))
+    play = _play_text(ruleset)
+    if play is not None:
+        facts.append(Fact("play", "Play", play))
     return facts
 
 
