@@ -24,6 +24,7 @@ from .models import CustomRuleset, CustomRulesetVersion, Game, League
 from .rules import DEFAULT_RULESET_ID, RULESETS, Ruleset
 from .rules import find_ruleset as find_builtin
 from .rules.definition import ruleset_from_definition
+from .rules.phase10 import PHASE10_RULESETS
 from .validation import parse_id
 
 STORED_PREFIX = "custom-"
@@ -42,6 +43,17 @@ def default() -> Ruleset:
 def builtins() -> tuple[Ruleset, ...]:
     """The built-in rulesets, in the catalogue's order."""
     return tuple(RULESETS.values())
+
+
+def playable() -> tuple[Ruleset, ...]:
+    """The built-in rulesets a game can be set up with: the catalogue's, then Phase 10's (each player on their own
+    phase, RULES.md §8.6), which the table plays although the catalogue (and so the JSON API) does not list them yet."""
+    return builtins() + tuple(ruleset for ruleset in PHASE10_RULESETS.values() if ruleset.id not in RULESETS)
+
+
+def _playable_builtin(ruleset_id: object) -> Ruleset | None:
+    """A built-in ruleset a game can be set up with, by id, or ``None``."""
+    return next((ruleset for ruleset in playable() if ruleset.id == ruleset_id), None)
 
 
 def is_builtin(ruleset_id: object) -> bool:
@@ -99,8 +111,9 @@ def stored_for_reader(number: int | None) -> CustomRuleset | None:
 
 def find(ruleset_id: str | None) -> tuple[Ruleset, CustomRulesetVersion | None] | None:
     """A built-in ruleset by id, or the latest version of a stored one the reader may use; ``None`` otherwise."""
-    if ruleset_id is not None and is_builtin(ruleset_id):
-        return RULESETS[ruleset_id], None
+    builtin_ruleset = _playable_builtin(ruleset_id)
+    if builtin_ruleset is not None:
+        return builtin_ruleset, None
     custom = stored_for_reader(stored_id(ruleset_id))
     if custom is None:
         return None
@@ -158,7 +171,7 @@ class Choice:
 def choices(user: object, league: League | None = None) -> list[Choice]:
     """Every ruleset a reader may pick: stored ones (a league's own first), then the built-ins."""
     found = [Choice(c.ruleset_id, c.name, _group(user, c)) for c in visible(user, league) if c.versions]
-    return found + [Choice(r.id, r.name, "Published rules") for r in builtins()]
+    return found + [Choice(r.id, r.name, "Published rules") for r in playable()]
 
 
 def _group(user: object, custom: CustomRuleset) -> str:

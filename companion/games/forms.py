@@ -26,7 +26,7 @@ MAX_HAND_TEXT = 200
 """A hand's cards as typed: room for far more cards than any hand holds (the count is checked on its own)."""
 RANDOM_DEALER = "random"
 
-_OPTION_LABELS = dict(sorted({(o.key, o.label) for r in registry.builtins() for o in r.options}))
+_OPTION_LABELS = dict(sorted({(o.key, o.label) for r in registry.playable() for o in r.options}))
 
 
 class SeatForm(FlaskForm):
@@ -48,7 +48,7 @@ class NewGameForm(FlaskForm):
 
     ruleset = OfferedChoiceField(
         "Rules",
-        choices=[SelectChoice(r.id, r.name) for r in registry.builtins()],
+        choices=[SelectChoice(r.id, r.name) for r in registry.playable()],
         default=registry.DEFAULT_ID,
         message="Pick the rules from the list.",
     )
@@ -95,6 +95,12 @@ class HandForm(FlaskForm):
     points = StringField("or their points")  # read by the engine's read_points, which bounds it
     exact_cut = BooleanField("Cut exactly")
     one_turn_out = BooleanField("Went down and out in one turn")
+    made = BooleanField("Made their phase")
+    """Per-player games (Phase 10): the player laid their phase down in this hand."""
+    chosen_phase = BoundedIntegerField(
+        "Phase chosen", low=0, high=MAX_DEALS, message="Choose the phase as a number, like 4."
+    )
+    """Phase 10 Masters: the phase the player chose before the hand (the engine says which can't be chosen)."""
 
 
 class NumberedFieldList(FieldList):

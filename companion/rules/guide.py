@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .cards import PHASE10_COPIES, Deck
 from .words import number_word, sentence
 from .rulesets import AceRule, BuyRule, Deal, GoingOut, JokerReclaim, LayOffTiming, MeldKind, Ruleset, SameSuitRuns
 
@@ -41,7 +42,7 @@ def setup_card(ruleset: Ruleset, players: int) -> SetupCard:
         players=players,
         packs=table.packs,
         jokers=table.jokers,
-        total_cards=52 * table.packs + table.jokers,
+        total_cards=sum(PHASE10_COPIES.values()) if ruleset.deck is Deck.PHASE10 else 52 * table.packs + table.jokers,
         wilds=f"Wild cards: {ruleset.wild_words}.",
         buying=_buying_summary(ruleset),
     )

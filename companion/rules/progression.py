@@ -39,10 +39,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .deal_score import DealJudgement
 from .rulesets import Progression, Ruleset, Tiebreak
 from .words import and_list
 
-__all__ = ["GameProgress", "HandLine", "HandProblem", "PlayedHand", "PlayerProgress", "follow_game"]
+__all__ = [
+    "GameProgress", "HandLine", "HandProblem", "PlayedHand", "PlayerProgress", "follow_game", "judge_hand", "played_hand",
+]  # fmt: skip
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -348,3 +351,34 @@ def _progress(game: _Game) -> GameProgress:
         players=tuple(players), attempted=tuple(game.attempted), ended_after=game.ended_after, winners=game.winners,
         tiebreak=tiebreak, problems=tuple(game.problems),
     )  # fmt: skip
+
+
+def played_hand(judgement: DealJudgement) -> PlayedHand:
+    """A judged score form (:func:`~.deal_score.judge_deal`) as the hand it records."""
+    lines = tuple(
+        HandLine(seat=hand.position, made=hand.made, points=hand.total, chosen_phase=hand.chosen_phase)
+        for hand in judgement.hands
+    )
+    return PlayedHand(lines=lines, went_out=judgement.went_out)
+
+
+def judge_hand(
+    ruleset: Ruleset, names: Mapping[int, str], hands: Sequence[PlayedHand], number: int, judgement: DealJudgement
+) -> DealJudgement:
+    """``judgement`` of hand ``number`` (from 1, a new hand or a correction) with the game's own problems of that
+    hand added beside its lines ("Ann went out, so Ann made phase 4; tick it."); ``hands`` are the recorded ones.
+
+    Problems a correction leaves in later hands (a Masters choice now made earlier) do not stop it: the game page
+    shows them to the table to fix (RULES.md §8.6.9).
+    """
+    if not judgement.ok:
+        return judgement
+    game = follow_game(ruleset, names, [*hands[: number - 1], played_hand(judgement), *hands[number:]])
+    problems = [problem for problem in game.problems if problem.hand == number]
+    if not problems:
+        return judgement
+    return DealJudgement(
+        went_out=judgement.went_out,
+        went_out_problem=next((p.sentence for p in problems if p.seat is None), None),
+        line_problems={p.seat: p.sentence for p in problems if p.seat is not None},
+    )

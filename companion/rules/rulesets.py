@@ -730,7 +730,11 @@ class Ruleset:
 
     @property
     def wild_words(self) -> str:
-        """The wild cards in words: ``"jokers"`` or ``"jokers and twos"``."""
+        """The wild cards in words: ``"jokers"``, ``"jokers and twos"``, ``"kings"`` or ``"Wilds (W)"``."""
+        if self.deck is Deck.PHASE10:
+            return "Wilds (W)"
+        if self.kings_wild:
+            return "kings"
         return "jokers and twos" if self.deuces_wild else "jokers"
 
     def card_points(self, card: Card) -> int:
