@@ -106,11 +106,7 @@ def game_state(game: Game) -> GameState:
     progress = game_progress(game)
     per_seat = _deal_points(game, len(game.deals) if progress is not None else len(game.ruleset.deals))
     totals = {position: sum(p for p in points if p is not None) for position, points in per_seat.items()}
-    # the lowest total wins (a per-player game: the most phases made first, RULES.md §8.6.8); ties share a place
-    rank = {position: (0, total) for position, total in totals.items()}
-    if progress is not None:
-        rank = {player.seat: (-len(player.made), player.total) for player in progress.players}
-    places = {position: 1 + sum(1 for other in rank.values() if other < key) for position, key in rank.items()}
+    places = _places(totals, progress)
     standings = tuple(
         Standing(
             position=seat.position,
@@ -123,6 +119,15 @@ def game_state(game: Game) -> GameState:
         for seat in game.seats
     )
     return GameState(game=game, ruleset=game.ruleset, standings=standings, deals_played=len(game.deals), progress=progress)
+
+
+def _places(totals: dict[int, int], progress: GameProgress | None) -> dict[int, int]:
+    """Each seat's place: the lowest total first (a per-player game: the most phases made first, RULES.md §8.6.8);
+    tied players share a place."""
+    rank = {position: (0, total) for position, total in totals.items()}
+    if progress is not None:
+        rank = {player.seat: (-len(player.made), player.total) for player in progress.players}
+    return {position: 1 + sum(1 for other in rank.values() if other < key) for position, key in rank.items()}
 
 
 def _deal_points(game: Game, count: int) -> dict[int, list[int | None]]:
