@@ -194,3 +194,46 @@ def test_masters_a_bad_choice_is_a_sentence_beside_the_field(form_client, chosen
 @pytest.mark.parametrize("number", ["0", "100", "abc"])
 def test_a_hand_number_out_of_range_is_not_found_never_a_500(form_client, phase10_game, number):
     assert form_client.get(f"{phase10_game}/deals/{number}").status_code == 404
+
+
+# --- the cards left, on the Phase 10 deck: the engine and the phone's tally read them alike -----------------------
+
+
+@pytest.mark.parametrize(
+    ("cards", "expected"),
+    [
+        ("12 W SKIP", {"points": 50, "adjustment": 0, "total": 50, "count": 3}),  # RULES.md §8.1: 10 + 25 + 15
+        ("1R 9B 10G 12Y SKIP W", {"points": 70, "adjustment": 0, "total": 70, "count": 6}),  # 4.11 scoring: 70
+        ("11b w", {"points": 35, "adjustment": 0, "total": 35, "count": 2}),  # 4.11: [11B W] 35
+        ("K", {"error": "“K” is not a Phase 10 card: a card is 1 to 12, W or SKIP (colours don't matter here); put a space between cards."}),
+        ("13", {"error": "“13” is not a Phase 10 card: a card is 1 to 12, W or SKIP (colours don't matter here); put a space between cards."}),
+        ("7R8B", {"error": "“7R8B” is not a Phase 10 card: a card is 1 to 12, W or SKIP (colours don't matter here); put a space between cards."}),
+    ],
+)  # fmt: skip
+def test_a_phase10_hand_is_read_alike_by_the_engine_and_the_phone(cards, expected):
+    from test_tally_golden import NODE, Tally, engine_line  # noqa: F401  (the golden test's node bridge)
+
+    from companion.games.entry import tally_rules
+    from companion.rules.deal_score import HandTextError, score_line
+    from companion.rules.phase10 import PHASE10
+
+    try:
+        line = score_line(PHASE10, cards=cards)
+        engine = {"points": line.points, "adjustment": line.adjustment, "total": line.total, "count": len(line.ranks or ())}
+    except HandTextError as problem:
+        engine = {"error": str(problem)}
+    assert engine == expected
+    if NODE is None:
+        pytest.skip("node is not installed")
+    tally = Tally()
+    try:
+        question = {"op": "scoreLine", "rules": tally_rules(PHASE10), "line": {"cards": cards, "points": "", "out": False, "ticked": []}}
+        assert tally.ask(question) == expected
+    finally:
+        tally.close()
+
+
+def test_the_keypad_has_the_phase10_decks_keys(form_client, phase10_game):
+    entry = parse(form_client.get(f"{phase10_game}/deals/1").get_data(as_text=True))
+    keys = [key.attrs["data-key"] for key in entry.find(id="keypad").find_all("button")]
+    assert keys[:14] == [str(n) for n in range(1, 13)] + ["W", "SKIP"]

@@ -10,10 +10,10 @@ from wtforms import SelectChoice
 
 from ..card_faces import contract_parts
 from ..models import DealResult, Game
-from ..rules import Deal, Ruleset
+from ..rules import Deal, Deck, Ruleset
 from ..rules.deal_score import STOCK, HandTextError, LineEntry, adjustments, score_line
 from ..rules.guide import deal_reminders, exact_cut_size
-from ..rules.tally import RANK_KEYS
+from ..rules.tally import keypad_keys
 from .deal_entry import DealSent, buys_in_deal
 from .forms import DealEntryForm, HandForm
 from .phases import game_progress, per_player
@@ -108,7 +108,7 @@ def entry_context(game: Game, number: int, form: DealEntryForm, existing: DealRe
         "form": form,
         "existing": existing,
         "roles": roles(game, number),
-        "keys": RANK_KEYS,
+        "keys": keypad_keys(ruleset),
         "buys": buys_in_deal(game, number),
         "lines": lines,
         "before": before,
@@ -188,7 +188,10 @@ def prompt_facts(game: Game, number: int) -> dict[str, object]:
 
 def tally_rules(ruleset: Ruleset) -> dict[str, object]:
     """The ruleset's card points and adjustments as data for the phone's tally (static/js/tally.js)."""
+    # the deck only where it is not the standard one: the phone then reads Phase 10's cards (W, SKIP, 1 to 12)
+    deck = {"deck": ruleset.deck.value} if ruleset.deck is not Deck.STANDARD else {}
     return {
+        **deck,
         "points": ruleset.points.as_dict(),
         "adjustments": [{"field": a.field, "points": a.points} for a in adjustments(ruleset)],
     }

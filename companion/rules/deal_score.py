@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 
 from .rulesets import Progression, Ruleset
 from .scoring import rank_points
-from .tally import HandTextError, hand_warnings, read_hand, table_warnings
+from .cards import Deck
+from .tally import HandTextError, hand_warnings, read_hand, read_phase10_hand, table_warnings
 from .words import and_list
 
 __all__ = [
@@ -128,14 +129,15 @@ def bonus_problem(ruleset: Ruleset, ticked: Collection[str], *, went_out: bool, 
     return problem
 
 
-def read_cards(text: str) -> tuple[str, ...]:
-    """The ranks left in a hand, typed with or without spaces (see :func:`~.tally.read_hand`), at most 50.
+def read_cards(text: str, deck: Deck = Deck.STANDARD) -> tuple[str, ...]:
+    """The ranks left in a hand, typed with or without spaces (see :func:`~.tally.read_hand`), at most 50; on the
+    Phase 10 deck its numbers, W and SKIP (:func:`~.tally.read_phase10_hand`).
 
     Raises :class:`~.tally.HandTextError` with a sentence for the player.
     """
     if len(text or "") > MAX_HAND_TEXT:
         raise HandTextError(f"That is more than any hand holds: a hand is at most {MAX_HAND_CARDS} cards.")
-    ranks = read_hand(text or "")
+    ranks = read_phase10_hand(text or "") if deck is Deck.PHASE10 else read_hand(text or "")
     if len(ranks) > MAX_HAND_CARDS:
         raise HandTextError(f"{len(ranks)} cards is more than any hand holds: a hand is at most {MAX_HAND_CARDS} cards.")
     return ranks
@@ -203,7 +205,7 @@ def score_line(
     if points:
         typed = read_points(points)
         return LineScore(ranks=None, typed=typed, points=typed, adjustment=adjustment, ticked=chosen)
-    ranks = read_cards(cards)
+    ranks = read_cards(cards, ruleset.deck)
     return LineScore(ranks=ranks, typed=None, points=rank_points(ruleset, ranks), adjustment=adjustment, ticked=chosen)
 
 
