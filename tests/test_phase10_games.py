@@ -237,3 +237,27 @@ def test_the_keypad_has_the_phase10_decks_keys(form_client, phase10_game):
     entry = parse(form_client.get(f"{phase10_game}/deals/1").get_data(as_text=True))
     keys = [key.attrs["data-key"] for key in entry.find(id="keypad").find_all("button")]
     assert keys[:14] == [str(n) for n in range(1, 13)] + ["W", "SKIP"]
+
+
+# --- offline: the next hand's page is kept; a hand saved offline is sent like any deal --------------------------
+
+
+def test_the_offline_pack_keeps_only_the_next_hand_whose_phases_are_known(form_client, phase10_game):
+    play(form_client, phase10_game, hands_to_14(140, 95)[:11])
+    pack = form_client.get(f"{phase10_game}/offline").get_json()
+    assert list(pack["pages"]) == [f"{phase10_game}/deals/12"]
+    assert "Phase 9: One set of 5 and one set of 2" in pack["pages"][f"{phase10_game}/deals/12"]
+    assert pack["prompts"] == {}
+    shown = game_page(form_client, phase10_game).find(id="offline")
+    assert shown.attrs["data-deals"] == "12"  # the phone never points past the hand it keeps
+
+
+def test_a_hand_past_the_tenth_saved_offline_is_synced(form_client, phase10_game):
+    play(form_client, phase10_game, hands_to_14(140, 95)[:10])
+    played = hands_to_14(140, 95)[10]
+    data = hand_data({line.seat: (line.made, line.points) for line in played.lines}, played.went_out)
+    answer = form_client.post(f"{phase10_game}/deals/11/sync", data=data)
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["status"] == "saved"
+    again = form_client.post(f"{phase10_game}/deals/11/sync", data=data)
+    assert again.get_json()["status"] == "already"
