@@ -261,3 +261,28 @@ def test_a_hand_past_the_tenth_saved_offline_is_synced(form_client, phase10_game
     assert answer.get_json()["status"] == "saved"
     again = form_client.post(f"{phase10_game}/deals/11/sync", data=data)
     assert again.get_json()["status"] == "already"
+
+
+def test_the_home_page_counts_a_phase10_games_hands(form_client, phase10_game):
+    play(form_client, phase10_game, hands_to_14(140, 95)[:12])
+    home = parse(form_client.get("/").get_data(as_text=True))
+    assert any("Hand 13" in item.text for item in home.find_all("span", cls="meta"))
+
+
+def test_the_flash_after_a_save_says_hand_and_puts_phases_before_totals(form_client, phase10_game):
+    save_hand(form_client, phase10_game, 1, {0: (True, 0), 1: (False, 5), 2: (True, 60)}, 0)
+    flashes = [" ".join(node.text.split()) for node in game_page(form_client, phase10_game).find_all(cls="flash-totals")]
+    assert "After hand 1: Ann leads on 0, then Cy 60 and Ben 5." in flashes
+
+
+def test_every_page_of_a_finished_phase10_game_answers(no_csrf_app, form_client, phase10_game):
+    """The pages a table opens from a Phase 10 game (rulings, rules card, watch link, BG Stats) never answer 500."""
+    from companion.models import Game
+
+    play(form_client, phase10_game, hands_to_14(140, 95))
+    game_id = int(phase10_game.rsplit("/", 1)[1])
+    with no_csrf_app.app_context():
+        token = db.session.get(Game, game_id).share_token
+    for url in (f"/check?game={game_id}", f"/games/{game_id}/rules", f"/watch/g/{token}", f"/games/{game_id}/bgstats.json"):
+        response = form_client.get(url)
+        assert response.status_code in (200, 302, 303), (url, response.status_code)

@@ -642,7 +642,7 @@ def _standing_sentence(state: GameState) -> str | None:
         return None
     leaders = state.leaders  # in seat order, as in the final order
     others = [s for s in state.final_order if s.place != 1]
-    after = f"After deal {state.deals_played}"
+    after = f"After {'hand' if state.progress is not None else 'deal'} {state.deals_played}"
     if not others:
         return f"{after}, everyone is level on {leaders[0].total}."
     names = and_list([s.player.name for s in leaders])

@@ -186,16 +186,25 @@ class Fact:
 def _points_text(ruleset: Ruleset) -> str:
     """The card values, equal neighbours joined: ``A 15 · 2–9 face value · 10–K 10 · JK 15``."""
     values = ruleset.points.as_dict()
+    if ruleset.deck is Deck.PHASE10:  # numbers 1 to 12, then the Wild and the Skip: ``1–9 5 · 10–12 10 · W 25 · SKIP 15``
+        numbers = [_points_part(group, "value", values) for group in _equal_neighbours(values, PHASE10_NUMBERS)]
+        return " · ".join(numbers) + f" · W {values['W']} · SKIP {values['SKIP']}"
     parts = _face_values_joined(_equal_neighbours(values), values)
     texts = [_points_part(group, kind, values) for group, kind in parts]
     wild = " (a wild two scores as a joker)" if ruleset.deuces_wild and values["2"] == values["JK"] else ""
     return " · ".join(texts) + f" · JK {values['JK']}{wild}"
 
 
-def _equal_neighbours(values: dict[str, int]) -> list[list[str]]:
-    """The ranks A to K in order, neighbours of equal value in one group: ``[["A"], ["2"], ..., ["10", "J", "Q", "K"]]``."""
+_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+PHASE10_NUMBERS = tuple(str(n) for n in range(1, 13))
+"""The Phase 10 deck's numbers, in order (their points are keyed by them)."""
+
+
+def _equal_neighbours(values: dict[str, int], keys: tuple[str, ...] = _RANKS) -> list[list[str]]:
+    """The ranks A to K (or ``keys``) in order, neighbours of equal value in one group: ``[["A"], ["2"], ...,
+    ["10", "J", "Q", "K"]]``."""
     groups: list[list[str]] = []
-    for key in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]:
+    for key in keys:
         if groups and values[groups[-1][0]] == values[key]:
             groups[-1].append(key)
         else:
