@@ -286,3 +286,26 @@ def test_every_page_of_a_finished_phase10_game_answers(no_csrf_app, form_client,
     for url in (f"/check?game={game_id}", f"/games/{game_id}/rules", f"/watch/g/{token}", f"/games/{game_id}/bgstats.json"):
         response = form_client.get(url)
         assert response.status_code in (200, 302, 303), (url, response.status_code)
+
+
+def test_a_correction_that_takes_back_the_last_phase_made_reopens_the_game(form_client, phase10_game):
+    play(form_client, phase10_game, hands_to_14(140, 95))
+    assert game_page(form_client, phase10_game).has(cls="winner-named")
+    entry = parse(form_client.get(f"{phase10_game}/deals/14").get_data(as_text=True))
+    version = entry.find("input", name="version").attrs["value"]
+    # neither made phase 10 after all: the stock ran out
+    data = hand_data({0: (False, 10), 1: (False, 5), 2: (False, 5)}, None, version=version)
+    data["confirm_finished"] = "y"
+    response = form_client.post(f"{phase10_game}/deals/14", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    doc = game_page(form_client, phase10_game)
+    assert not doc.has(cls="winner-named")
+    assert prompt_phases(form_client, phase10_game)[:2] == ["Ann Phase 10 One set of 5 and one set of 3", "Ben Phase 10 One set of 5 and one set of 3"]
+
+
+def test_a_game_finished_early_says_after_which_hand(form_client, phase10_game):
+    play(form_client, phase10_game, hands_to_14(140, 95)[:3])
+    response = form_client.post(f"{phase10_game}/end", data={"sure": "y"})
+    assert response.status_code == 303
+    text = " ".join(game_page(form_client, phase10_game).find(cls="ended-early").text.split())
+    assert text == "Ended early after hand 3, as the table agreed; it counts as played."
