@@ -84,3 +84,36 @@ def test_a_six_player_phase10_game_at_360_px(page: Page, look) -> None:
     page.set_viewport_size({"width": 800, "height": 900})
     expect(board.locator(".phase-row td")).to_have_text(["Phase 2", "Phase 2", "Phase 1", "Phase 1", "Phase 1", "Phase 1"])
     look("hand-2-prompt-800px", scan=False)
+
+
+@pytest.mark.browser_context_args(viewport=NARROW, screen=NARROW)
+def test_masters_players_choose_their_phase_at_360_px(page: Page, look) -> None:
+    page.goto("/games/new")
+    page.get_by_label("Rules", exact=True).select_option(label="Phase 10")
+    expect(page.locator("#player-range")).to_contain_text("Phase 10:")
+    page.get_by_label("Masters: choose your phase before each hand").check()
+    for index, name in enumerate(NAMES[:3]):
+        page.locator(f"#seats-{index}-new_name").fill(name)
+    page.locator("#first_dealer").select_option(label="Seat 1")
+    page.get_by_role("button", name="Start the game").tap()
+    prompt = page.locator(".phases-prompt")
+    expect(prompt.locator(".phase-list li").first).to_have_text(
+        "Annabelle Chooses a phase Not made yet: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10", use_inner_text=True
+    )
+    prompt.get_by_role("link", name="Enter scores for hand 1").tap()
+    page.get_by_role("radio", name="Cy", exact=True).tap()
+    for index, phase in enumerate(["4", "8", "1"]):
+        page.locator(f"#hands-{index}-chosen_phase").select_option(label=f"Phase {phase}")
+    tap_cards(page, "Annabelle", ["5", "W"])
+    tap_cards(page, "Bartholomew", ["12"])
+    hand_row(page, "Cy").get_by_role("checkbox").tap()
+    look("masters-entry")
+    page.get_by_role("button", name="Save hand 1").tap()
+    expect(page.locator(".flash").first).to_have_text("Deal 1 saved.")
+    expect(prompt.locator(".phase-list li").nth(2)).to_have_text(
+        "Cy Chooses a phase Not made yet: 2, 3, 4, 5, 6, 7, 8, 9, 10", use_inner_text=True
+    )
+    board = page.locator("#scoreboard")
+    expect(board.locator("tbody td")).to_have_text(["30 P4", "10 P8", "0 P1 ✓"], use_inner_text=True)
+    expect(board.locator(".phase-row td")).to_have_text(["0 made", "0 made", "1 made"])
+    look("masters-after-hand-1")
