@@ -7,13 +7,15 @@ the score form with its "made" ticks. Expected phases, winners and sentences com
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pages import parse
 from progression_example import hands_to_14
 from sqlalchemy import select
 
 from companion.extensions import db
 from companion.models import HandScore
-from conftest import start_game_via_form
+from conftest import fuzz, start_game_via_form
 
 NAMES = ["Ann", "Ben", "Cy"]
 
@@ -309,3 +311,28 @@ def test_a_game_finished_early_says_after_which_hand(form_client, phase10_game):
     assert response.status_code == 303
     text = " ".join(game_page(form_client, phase10_game).find(cls="ended-early").text.split())
     assert text == "Ended early after hand 3, as the table agreed; it counts as played."
+
+
+# --- whatever a phone sends, a sentence or a save: never a 500 ------------------------------------------------------
+
+FIELD_TEXT = st.one_of(st.sampled_from(["", "0", "4", "10", "11", "-1", "y", "W SKIP 12", "K", "1e3", "٣", "9" * 30]), st.text(max_size=8))
+
+
+@fuzz(60)
+@given(
+    st.dictionaries(
+        st.sampled_from(
+            ["went_out", "version", *[f"hands-{s}-{f}" for s in range(4) for f in ("cards", "points", "made", "chosen_phase")]]
+        ),
+        FIELD_TEXT,
+        max_size=10,
+    ),
+    st.booleans(),
+)
+def test_any_phase10_score_form_gets_a_sentence_or_a_save(form_client, fields, masters):
+    url = start_game_via_form(form_client, NAMES, ruleset="phase10", options=["masters"] if masters else [])
+    response = form_client.post(f"{url}/deals/1", data=fields)
+    assert response.status_code in (303, 422), response.status_code
+    if response.status_code == 422:
+        page = parse(response.get_data(as_text=True))
+        assert page.find_all(cls="error") or page.find_all(cls="warnings") or page.find_all(cls="notice")
