@@ -1,5 +1,6 @@
 """Which built-in rulesets are asked about where (issue 18): the API and a ruleset object's base know Phase 10;
-game setup, league setup and the rules builder's "start from" offer only what a table plays (fixed progression).
+game setup and league setup offer what a table plays (Phase 10 too); the rules builder's "start from" offers only
+a fixed schedule on standard cards.
 """
 
 from __future__ import annotations
@@ -21,13 +22,16 @@ from companion.rules.rulesets import GameEnd, Progression, Tiebreak, Winner
 def test_published_holds_the_ten_and_phase10_and_builtins_what_a_table_plays():
     assert [r.id for r in registry.published()][: len(RULESETS)] == list(RULESETS)
     assert {"phase10", "phase10-cards"} <= {r.id for r in registry.published()}
-    assert registry.builtins() == tuple(RULESETS.values())
-    assert not registry.table_plays(PHASE10) and not registry.table_plays(PHASE10.with_options("masters"))
+    assert registry.builtins() == (*RULESETS.values(), PHASE10, PHASE10_CARDS)  # the table plays Phase 10 (RULES.md §8.6)
+    assert registry.table_plays(PHASE10) and registry.table_plays(PHASE10.with_options("masters"))
     assert not registry.table_plays(dataclasses.replace(PHASE10, progression=Progression.FIXED, game_end=GameEnd.LAST_DEAL,
                                                         winner=Winner.LOWEST_TOTAL, tiebreak=Tiebreak.NONE))  # fmt: skip
     assert all(registry.table_plays(r) for r in RULESETS.values())
-    assert not registry.is_builtin("phase10") and registry.is_builtin("contract")
+    assert registry.is_builtin("phase10") and registry.is_builtin("contract")
     assert registry.builtin("phase10-cards") is PHASE10_CARDS  # the API's lookup
+    # the rules cards and the builder's "start from" describe a fixed schedule on standard cards only
+    assert registry.described_builtins() == tuple(RULESETS.values())
+    assert not registry.described(PHASE10_CARDS)
 
 
 def _offered(client, url: str) -> list[str]:
@@ -35,19 +39,10 @@ def _offered(client, url: str) -> list[str]:
     return [option.attrs["value"] for option in doc.find("select", id="ruleset").find_all("option")]
 
 
-def test_the_new_game_page_does_not_offer_phase10(form_client):
+def test_the_new_game_page_offers_phase10_on_either_deck(form_client):
     offered = _offered(form_client, "/games/new")
     assert "contract" in offered
-    assert "phase10" not in offered and "phase10-cards" not in offered
-    assert "phase10" not in _offered(form_client, "/games/new?ruleset=phase10")
-
-
-def test_a_game_is_not_started_under_phase10(form_client, no_csrf_app):
-    data = {"ruleset": "phase10", "first_dealer": "0", "seats-0-new_name": "Ann", "seats-1-new_name": "Bob"}
-    response = form_client.post("/games/new", data=data)
-    assert response.status_code == 422
-    with no_csrf_app.app_context():
-        assert db.session.scalar(select(func.count()).select_from(Game)) == 0
+    assert "phase10" in offered and "phase10-cards" in offered
 
 
 def _stored(app, *objects: dict) -> list[str]:
@@ -56,7 +51,7 @@ def _stored(app, *objects: dict) -> list[str]:
         return [service.save(obj, user=owner).ruleset_id for obj in objects]
 
 
-def test_a_stored_per_player_or_phase10_deck_ruleset_is_not_offered_for_a_game(form_client, no_csrf_app):
+def test_a_stored_fixed_schedule_on_the_phase10_deck_is_not_offered_for_a_game(form_client, no_csrf_app):
     per_player, phase10_deck, kings, contract = _stored(
         no_csrf_app,
         {"base": "phase10-cards", "name": "Our Phase 10"},
@@ -65,8 +60,8 @@ def test_a_stored_per_player_or_phase10_deck_ruleset_is_not_offered_for_a_game(f
         {**ruleset_to_definition(RULESETS["contract"]), "name": "Our Contract"},
     )
     offered = _offered(form_client, "/games/new")
-    assert contract in offered and kings in offered
-    assert per_player not in offered and phase10_deck not in offered
+    assert contract in offered and kings in offered and per_player in offered
+    assert phase10_deck not in offered
 
 
 def test_a_stored_phase10_ruleset_has_a_rules_card(form_client, no_csrf_app):
