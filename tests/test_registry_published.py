@@ -8,12 +8,12 @@ from __future__ import annotations
 import dataclasses
 
 from pages import parse
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from companion import registry
 from companion.extensions import db
 from companion.house_rules import service
-from companion.models import Game, User
+from companion.models import User
 from companion.rules import RULESETS, ruleset_to_definition
 from companion.rules.phase10 import PHASE10, PHASE10_CARDS
 from companion.rules.rulesets import GameEnd, Progression, Tiebreak, Winner
