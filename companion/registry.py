@@ -40,20 +40,31 @@ def default() -> Ruleset:
 
 
 def table_plays(ruleset: Ruleset) -> bool:
-    """Whether a table can play ``ruleset`` here: the one test of which rulesets game setup, league setup and the
-    rules builder's "start from" offer. A per-player game and the Phase 10 deck (Phase 10) are not played at the
-    table yet."""
+    """Whether a table can play ``ruleset`` here: the one test of which rulesets game setup and league setup offer.
+    A fixed schedule on standard cards, or a game where each player is on their own phase (Phase 10, RULES.md
+    §8.6, on either deck); a fixed schedule on the Phase 10 deck is not played at the table yet."""
+    return ruleset.deck is Deck.STANDARD or ruleset.progression is not Progression.FIXED
+
+
+def described(ruleset: Ruleset) -> bool:
+    """Whether the rules cards and the builder describe ``ruleset`` whole: a fixed schedule on standard cards.
+    Their text does not know phases per player or the Phase 10 deck's points yet."""
     return ruleset.progression is Progression.FIXED and ruleset.deck is Deck.STANDARD
 
 
 def published() -> tuple[Ruleset, ...]:
-    """Every built-in ruleset, those a table can't play yet too: what the JSON API lists and the rules pages show."""
+    """Every built-in ruleset, those a table can't play yet too: what the JSON API lists."""
     return tuple(PUBLISHED_RULESETS.values())
 
 
 def builtins() -> tuple[Ruleset, ...]:
     """The built-in rulesets a table can play (:func:`table_plays`), in the catalogue's order."""
     return tuple(ruleset for ruleset in published() if table_plays(ruleset))
+
+
+def described_builtins() -> tuple[Ruleset, ...]:
+    """The built-in rulesets the rules cards and the builder's "start from" show (:func:`described`)."""
+    return tuple(ruleset for ruleset in published() if described(ruleset))
 
 
 def is_builtin(ruleset_id: object) -> bool:

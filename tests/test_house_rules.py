@@ -842,7 +842,8 @@ def test_seating_from_a_league_offers_its_rules_first_and_keeps_the_version(clie
     assert labels.index("Your own rules") < labels.index("Published rules") == len(labels) - 1
     assert dict(groups)["Your own rules"] == [my_rules]
     assert jones_rules in {v for _, values in groups for v in values}
-    assert set(RULESETS) | {"carioca", "kalooki"} == set(dict(groups)["Published rules"])  # fixed-progression games
+    # Phase 10 (the table plays it) and Carioca and Kalooki (fixed progression on the standard deck) too
+    assert set(RULESETS) | {"phase10", "phase10-cards", "carioca", "kalooki"} == set(dict(groups)["Published rules"])
     assert [o.attrs["value"] for o in rules_list.find_all("option") if "selected" in o.attrs] == ["contract"]
 
     with app.app_context():

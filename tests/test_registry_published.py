@@ -1,5 +1,6 @@
 """Which built-in rulesets are asked about where (issue 18): the API and a ruleset object's base know Phase 10;
-game setup, league setup and the rules builder's "start from" offer only what a table plays (fixed progression).
+game setup and league setup offer what a table plays (Phase 10 too); the rules builder's "start from" offers only
+a fixed schedule on standard cards.
 """
 
 from __future__ import annotations
@@ -7,12 +8,12 @@ from __future__ import annotations
 import dataclasses
 
 from pages import parse
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from companion import registry
 from companion.extensions import db
 from companion.house_rules import service
-from companion.models import Game, User
+from companion.models import User
 from companion.rules import RULESETS, ruleset_to_definition
 from companion.rules.carioca import CARIOCA
 from companion.rules.kalooki import KALOOKI
@@ -23,15 +24,18 @@ from companion.rules.rulesets import GameEnd, Progression, Tiebreak, Winner
 def test_published_holds_the_ten_and_the_wider_family_and_builtins_what_a_table_plays():
     assert [r.id for r in registry.published()][: len(RULESETS)] == list(RULESETS)
     assert [r.id for r in registry.published()][len(RULESETS):] == ["phase10", "phase10-cards", "carioca", "kalooki"]
-    # Carioca and Kalooki are fixed-progression games on the standard deck: a table plays them (issue 18)
-    assert registry.builtins() == (*RULESETS.values(), CARIOCA, KALOOKI)
+    # the table plays Phase 10 (RULES.md §8.6), and Carioca and Kalooki, fixed games on the standard deck (issue 18)
+    assert registry.builtins() == (*RULESETS.values(), PHASE10, PHASE10_CARDS, CARIOCA, KALOOKI)
     assert registry.is_builtin("carioca") and registry.is_builtin("kalooki")
-    assert not registry.table_plays(PHASE10) and not registry.table_plays(PHASE10.with_options("masters"))
+    assert registry.table_plays(PHASE10) and registry.table_plays(PHASE10.with_options("masters"))
     assert not registry.table_plays(dataclasses.replace(PHASE10, progression=Progression.FIXED, game_end=GameEnd.LAST_DEAL,
                                                         winner=Winner.LOWEST_TOTAL, tiebreak=Tiebreak.NONE))  # fmt: skip
     assert all(registry.table_plays(r) for r in RULESETS.values())
-    assert not registry.is_builtin("phase10") and registry.is_builtin("contract")
+    assert registry.is_builtin("phase10") and registry.is_builtin("contract")
     assert registry.builtin("phase10-cards") is PHASE10_CARDS  # the API's lookup
+    # the rules cards and the builder's "start from" describe a fixed schedule on standard cards only
+    assert registry.described_builtins() == tuple(RULESETS.values())
+    assert not registry.described(PHASE10_CARDS)
 
 
 def _offered(client, url: str) -> list[str]:
@@ -39,19 +43,10 @@ def _offered(client, url: str) -> list[str]:
     return [option.attrs["value"] for option in doc.find("select", id="ruleset").find_all("option")]
 
 
-def test_the_new_game_page_does_not_offer_phase10(form_client):
+def test_the_new_game_page_offers_phase10_on_either_deck(form_client):
     offered = _offered(form_client, "/games/new")
     assert "contract" in offered
-    assert "phase10" not in offered and "phase10-cards" not in offered
-    assert "phase10" not in _offered(form_client, "/games/new?ruleset=phase10")
-
-
-def test_a_game_is_not_started_under_phase10(form_client, no_csrf_app):
-    data = {"ruleset": "phase10", "first_dealer": "0", "seats-0-new_name": "Ann", "seats-1-new_name": "Bob"}
-    response = form_client.post("/games/new", data=data)
-    assert response.status_code == 422
-    with no_csrf_app.app_context():
-        assert db.session.scalar(select(func.count()).select_from(Game)) == 0
+    assert "phase10" in offered and "phase10-cards" in offered
 
 
 def _stored(app, *objects: dict) -> list[str]:
@@ -60,7 +55,7 @@ def _stored(app, *objects: dict) -> list[str]:
         return [service.save(obj, user=owner).ruleset_id for obj in objects]
 
 
-def test_a_stored_per_player_or_phase10_deck_ruleset_is_not_offered_for_a_game(form_client, no_csrf_app):
+def test_a_stored_fixed_schedule_on_the_phase10_deck_is_not_offered_for_a_game(form_client, no_csrf_app):
     per_player, phase10_deck, kings, contract = _stored(
         no_csrf_app,
         {"base": "phase10-cards", "name": "Our Phase 10"},
@@ -69,8 +64,8 @@ def test_a_stored_per_player_or_phase10_deck_ruleset_is_not_offered_for_a_game(f
         {**ruleset_to_definition(RULESETS["contract"]), "name": "Our Contract"},
     )
     offered = _offered(form_client, "/games/new")
-    assert contract in offered and kings in offered
-    assert per_player not in offered and phase10_deck not in offered
+    assert contract in offered and kings in offered and per_player in offered
+    assert phase10_deck not in offered
 
 
 def test_a_stored_phase10_ruleset_has_a_rules_card(form_client, no_csrf_app):

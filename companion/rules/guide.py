@@ -211,11 +211,9 @@ def _points_text(ruleset: Ruleset) -> str:
     """The card values, equal neighbours joined: ``A 15 · 2–9 face value · 10–K 10 · JK 15``
     (on the Phase 10 deck ``1–9 5 · 10–12 10 · W 25 · SKIP 15``)."""
     values = ruleset.points.as_dict()
-    ranked = [key for key in values if key not in _UNRANKED_POINT_KEYS]
-    aces = []
-    if ruleset.points.split_ace:  # Kalooki: "Black Ace 15 ... Red Ace 1"
-        ranked = [key for key in ranked if key not in ("A_red", "A_black")]
-        aces = [f"Black A {values['A_black']}", f"red A {values['A_red']}"]
+    ranked = [key for key in values if key not in (*_UNRANKED_POINT_KEYS, "A_red", "A_black")]
+    # Kalooki: "Black Ace 15 ... Red Ace 1"
+    aces = [f"Black A {values['A_black']}", f"red A {values['A_red']}"] if ruleset.points.split_ace else []
     parts = _face_values_joined(_equal_neighbours(values, ranked), values)
     texts = aces + [_points_part(group, kind, values) for group, kind in parts]
     texts += [f"{key} {values[key]}" for key in values if key in _UNRANKED_POINT_KEYS]
