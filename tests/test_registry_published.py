@@ -34,7 +34,7 @@ def test_published_holds_the_ten_and_the_wider_family_and_builtins_what_a_table_
     assert registry.is_builtin("phase10") and registry.is_builtin("contract")
     assert registry.builtin("phase10-cards") is PHASE10_CARDS  # the API's lookup
     # the rules cards and the builder's "start from" describe a fixed schedule on standard cards only
-    assert registry.described_builtins() == tuple(RULESETS.values())
+    assert registry.described_builtins() == (*RULESETS.values(), CARIOCA, KALOOKI)  # Carioca and Kalooki: fixed, standard cards
     assert not registry.described(PHASE10_CARDS)
 
 
