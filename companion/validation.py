@@ -14,6 +14,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from flask_babel import gettext
 from wtforms import IntegerField, SelectField
 from wtforms.validators import ValidationError
 
@@ -140,7 +141,8 @@ class PlainName:
         try:
             field.data = clean_name(field.data, longest=self.longest, what=self.what)
         except TextError as error:
-            raise ValidationError(str(error)) from None
+            # a name's sentence in the page's language (a name of another kind keeps its own, in English)
+            raise ValidationError(name_sentence(error) if self.what == "A name" else str(error)) from None
 
 
 def name_sentence(error: TextError) -> str:
@@ -215,7 +217,8 @@ class IdSelectField(SelectField):
     """A select of rows by id (``""`` for none); anything not offered gets ``message`` beside the field.
 
     Its data is the chosen id as an int, or ``None``; the view fills the
-    choices (``SelectChoice(str(id), label)``) before validating.
+    choices (``SelectChoice(str(id), label)``) before validating. ``message``
+    is said in the page's language (mark it with ``N_`` for the catalogue).
     """
 
     def __init__(self, label: str | None = None, validators: Any = None, *, message: str = "Pick one from the list.",
@@ -230,7 +233,7 @@ class IdSelectField(SelectField):
     def pre_validate(self, form: object) -> None:
         offered = {_optional_id(choice.value) for choice in self.choices or []}  # type: ignore[union-attr]
         if self.data not in offered and self.data is not None:
-            raise ValidationError(self.message)
+            raise ValidationError(gettext(self.message))
 
 
 class BoundedIntegerField(IntegerField):
@@ -247,7 +250,7 @@ class BoundedIntegerField(IntegerField):
             return
         self.data = parse_whole_number(valuelist[0], low=self.low, high=self.high)
         if self.data is None:
-            raise ValueError(self.message)
+            raise ValueError(gettext(self.message))
 
 
 class OfferedChoiceField(SelectField):
@@ -260,4 +263,4 @@ class OfferedChoiceField(SelectField):
 
     def pre_validate(self, form: object) -> None:
         if self.data not in {choice.value for choice in self.choices or []}:  # type: ignore[union-attr]
-            raise ValidationError(self.message)
+            raise ValidationError(gettext(self.message))
