@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from flask_babel import gettext
+
 from ..extensions import db
 from ..models import Change, DealResult, Game
 from ..rules.deal_score import DealJudgement, hand_total
@@ -172,4 +174,4 @@ def _row(game: Game, change: Change) -> HistoryRow:
 
 
 def _out_name(game: Game, position: int | None) -> str:
-    return "nobody" if position is None else game.seats[position].player.name
+    return gettext("nobody") if position is None else game.seats[position].player.name

@@ -411,7 +411,7 @@ def _share(game: Game) -> dict[str, object]:
     if game.share_token is None:  # made with the game (a GET writes nothing); a game older than that has none
         return {}
     url = public_url("watch.game", token=game.share_token)
-    return {"share_url": url, "share_qr": qr_svg(url, title="QR code of the watch link")}
+    return {"share_url": url, "share_qr": qr_svg(url, title=_("QR code of the watch link"))}
 
 
 def _page_context(game: Game) -> dict[str, object]:
