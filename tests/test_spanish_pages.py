@@ -1,0 +1,165 @@
+"""The game pages in Spanish (Accept-Language: es): each says its sentences in Spanish, whole, and leaves none of
+the English sentences it translated; the same pages without the header stay English.
+
+Expected words come from the Spanish catalogue as written for the table (README, "Translating"): ronda for a
+deal, repartidor, mazo, marcador, partida.
+"""
+
+from __future__ import annotations
+
+import pytest
+from babel.dates import format_datetime
+from pages import parse
+
+from companion.extensions import db
+from companion.models import Game
+
+ES = {"Accept-Language": "es"}
+
+
+def spanish(client, url: str):
+    response = client.get(url, headers=ES)
+    assert response.status_code == 200, response.status_code
+    doc = parse(response.get_data(as_text=True))
+    assert doc.find("html").attrs["lang"] == "es"
+    return doc
+
+
+def flashes(doc) -> list[str]:
+    return [node.text for node in doc.find_all(cls="flash")] + [node.text for node in doc.find_all(cls="flash-totals")]
+
+
+def assert_no_english(text: str, sentences: list[str]) -> None:
+    left = [sentence for sentence in sentences if sentence in text]
+    assert not left, f"still in English: {left}"
+
+
+def test_the_new_game_page_in_spanish(form_client):
+    doc = spanish(form_client, "/games/new")
+    assert doc.find("title").text == "Partida nueva · Rummy Companion"
+    assert doc.find("h1").text == "Partida nueva"
+    assert doc.find("fieldset", cls="seats").find("legend").text == (
+        "Jugadores, en el orden en que se sientan (en el sentido del reloj)"
+    )
+    labels = [label.text for label in doc.find("main").find_all("label")]
+    assert "Reglas" in labels and "Puesto 1" in labels and "o un jugador nuevo en el puesto 1" in labels
+    assert doc.find("input", name="seats-0-new_name").attrs["placeholder"] == "Nombre nuevo"
+    assert [o.text for o in doc.find("select", name="first_dealer").find_all("option")][:2] == ["Sortearlo", "Puesto 1"]
+    assert doc.find("optgroup").attrs["label"] == "Reglas publicadas"
+    assert doc.find(id="player-range").text == "Contract Rummy: de 3 a 5 jugadores."
+    assert doc.find("main").find("button", type="submit").text == "Empezar la partida"
+    assert_no_english(doc.text, ["New game", "Start the game", "Players, in seating order", "Pick someone already known"])
+
+
+def test_the_new_game_forms_refusals_in_spanish(form_client):
+    one = form_client.post("/games/new", data={"ruleset": "contract", "first_dealer": "0", "seats-0-new_name": "Ana"}, headers=ES)
+    assert one.status_code == 422
+    assert "sentaste a 1." in parse(one.get_data(as_text=True)).find(id="seats-error").text
+    twice = form_client.post(
+        "/games/new",
+        data={"ruleset": "contract", "first_dealer": "0", "seats-0-new_name": "Ana", "seats-1-new_name": "ana",
+              "seats-2-new_name": "Bea"},
+        headers=ES,
+    )
+    assert "ana ya tiene un puesto en esta mesa." in parse(twice.get_data(as_text=True)).text
+
+
+def test_the_game_page_prompt_and_scoreboard_in_spanish(make_game, form_client):
+    url = make_game(["Ana", "Bea", "Cata", "Dani"])
+    doc = spanish(form_client, url)
+    prompt = doc.find("section", cls="prompt")
+    assert prompt.find(cls="deal-count").text == "Ronda 1 de 7"
+    assert [term.text for term in prompt.find_all("dt")] == ["Ronda", "Repartidor", "Corta", "Empieza"]
+    assert prompt.find(**{"data-prompt": "dealt"}).text == "10 cartas a cada uno"
+    assert "Anotar el puntaje de la ronda 1" in [a.text for a in prompt.find_all("a")]
+    assert prompt.find("nav").attrs["aria-label"] == "Consultas para esta partida"
+    assert doc.find(id="scoreboard-heading").text == "Marcador"
+    assert "Mezcla 2 barajas inglesas con 3 comodines: 107 cartas para 4 jugadores." in doc.text
+    assert "Puestos, en el sentido del reloj: Ana, Bea, Cata, Dani." in doc.text
+    assert "Cualquiera con este enlace puede seguir la partida, solo para mirar, sin cuenta." in doc.text
+    assert_no_english(
+        doc.text,
+        ["Enter scores for deal", "Scoreboard", "Plays first", "Shuffle ", "Seats, clockwise", "Abandon the game",
+         "Check a meld", "Anyone with this link"],
+    )
+
+
+def test_the_offline_notices_travel_in_the_pages_language(make_game, form_client):
+    """The phone says them with no server: the page carries each whole sentence with its {placeholders}."""
+    url = make_game(["Ana", "Bea", "Cata"])
+    offline = spanish(form_client, url).find(id="offline").attrs
+    assert offline["data-say-sent-later"] == "{message} (se envió cuando volvió la conexión)"
+    assert offline["data-say-waiting"] == "Ronda {deal}: guardada en este teléfono, esperando la conexión."
+    assert offline["data-say-totals-many"] == (
+        "Totales con las {count} rondas guardadas en este teléfono (todavía sin enviar): {totals}."
+    )
+    assert offline["data-say-confirm-warnings"] == "Guardar igual: lo revisamos"
+    english = parse(form_client.get(url).get_data(as_text=True)).find(id="offline").attrs
+    assert english["data-say-sent-later"] == "{message} (sent when the connection came back)"
+    keypad = spanish(form_client, f"{url}/deals/1").find(id="keypad").attrs
+    assert keypad["data-cards-left-for"] == "Cartas que le quedaron a {name}"
+
+
+def test_the_score_entry_and_its_save_in_spanish(make_game, form_client, no_csrf_app):
+    url = make_game(["Ana", "Bea", "Cata"])
+    doc = spanish(form_client, f"{url}/deals/1")
+    assert doc.find("h1").text == "Puntaje de la ronda 1"
+    assert doc.find("fieldset", cls="went-out").find("legend").text == "¿Quién cerró?"
+    assert "Nadie: se acabó el mazo" in doc.text
+    assert doc.find(id="save").text == "Guardar la ronda 1"
+    assert doc.find("a", cls="back").text == "← Volver a la partida"
+    assert_no_english(doc.text, ["Who went out?", "Save deal", "Back to the game", "Nobody: the stock ran out"])
+
+    data = {"went_out": "0", "hands-0-cards": "", "hands-1-cards": "K", "hands-2-cards": "5"}
+    saved = form_client.post(f"{url}/deals/1", data=data, headers=ES)
+    assert saved.status_code == 303
+    game = spanish(form_client, url)
+    said = flashes(game)
+    assert "Ronda 1 guardada." in said
+    assert "Después de la ronda 1: va ganando Ana con 0; después, Cata 5 y Bea 10." in said
+    history = game.find("details", cls="history")
+    assert history.find("summary").text == "Historial (2)"
+    assert "Ronda 1 anotada" in history.text and "Partida empezada" in history.text
+    with no_csrf_app.app_context():
+        created = db.session.get(Game, int(url.rsplit("/", 1)[1])).changes[0].created_at
+    assert history.find("time").text == format_datetime(created, "dd MMM HH:mm", locale="es") + " UTC"
+
+
+def test_the_results_and_corrections_in_spanish(make_game, form_client):
+    url = make_game(["Ana", "Bea", "Cata"])
+    form_client.post(f"{url}/deals/1", data={"went_out": "0", "hands-0-cards": "", "hands-1-cards": "K", "hands-2-cards": "5"})
+    form_client.get(url)  # its "Deal 1 saved." said
+    refused = form_client.post(f"{url}/end", data={}, headers=ES)
+    assert refused.status_code == 303
+    assert flashes(spanish(form_client, url)) == ["Marca «Estamos todos de acuerdo» para terminar la partida aquí."]
+    form_client.post(f"{url}/end", data={"sure": "y"}, headers=ES)
+    doc = spanish(form_client, url)
+    assert flashes(doc) == ["La partida terminó después de la ronda 1; cuenta como jugada."]
+    final = doc.find("section", cls="winner")
+    assert final.find("h2").text == "Resultado final"
+    assert "Terminada antes después de la ronda 1 de 7, como acordó la mesa; cuenta como jugada." in " ".join(final.text.split())
+    assert "Ganador" in final.text
+    assert "Revancha: mismos puestos, reparte Bea" in [b.text for b in final.find_all("button")]
+    assert_no_english(doc.text, ["Final order", "Winner", "Rematch", "Ended early", "Count it in a league"])
+
+
+def test_an_abandoned_game_and_its_list_in_spanish(make_game, form_client):
+    url = make_game(["Ana", "Bea", "Cata"])
+    form_client.post(f"{url}/abandon", data={"sure": "y"}, headers=ES)
+    doc = spanish(form_client, url)
+    assert flashes(doc) == ["La partida se abandonó."]
+    assert "Esta partida se abandonó después de 0 rondas." in doc.text
+    listed = spanish(form_client, "/games/abandoned")
+    assert listed.find("h1").text == "Partidas abandonadas"
+    assert "0 de 7 rondas · Ana, Bea, Cata" in listed.text
+    assert listed.find("button").text.startswith("Recuperar")
+    assert_no_english(listed.text, ["Abandoned games", "Restore", " of 7 deals"])
+
+
+@pytest.mark.parametrize("path", ["", "/deals/1"])
+def test_the_game_pages_stay_english_by_default(make_game, form_client, path):
+    url = make_game(["Ann", "Bob", "Cat"])
+    doc = parse(form_client.get(url + path).get_data(as_text=True))
+    assert doc.find("html").attrs["lang"] == "en"
+    assert ("Enter scores for deal 1" if not path else "Save deal 1") in doc.text
+    assert "ronda" not in doc.text.lower()
