@@ -163,3 +163,95 @@ def test_the_game_pages_stay_english_by_default(make_game, form_client, path):
     assert doc.find("html").attrs["lang"] == "en"
     assert ("Enter scores for deal 1" if not path else "Save deal 1") in doc.text
     assert "ronda" not in doc.text.lower()
+
+
+# ---------------------------------------------------------------------------
+# The league pages
+
+
+@pytest.fixture
+def league_played(form_client):
+    """A league with one game finished early after a deal (Ana 0, Bea 10, Cata 5); its URL."""
+    made = form_client.post("/leagues/", data={"name": "Familia"}, headers=ES)
+    assert made.status_code == 303
+    league_url = made.headers["Location"]
+    league_id = league_url.rstrip("/").rsplit("/", 1)[1]
+    data = {"ruleset": "contract", "first_dealer": "0", "league": league_id}
+    for index, name in enumerate(["Ana", "Bea", "Cata"]):
+        data[f"seats-{index}-new_name"] = name
+    game = form_client.post("/games/new", data=data).headers["Location"]
+    form_client.post(f"{game}/deals/1", data={"went_out": "0", "hands-0-cards": "", "hands-1-cards": "K", "hands-2-cards": "5"})
+    form_client.post(f"{game}/end", data={"sure": "y"})
+    return league_url
+
+
+def test_the_leagues_list_and_a_new_league_in_spanish(form_client, league_played):
+    doc = spanish(form_client, "/leagues/")
+    assert doc.find("h1").text == "Ligas"
+    assert "Familia 3 jugadores" in doc.text
+    assert doc.find("main").find("label").text == "Nombre de la liga"
+    assert "Crear la liga" in [b.text for b in doc.find("main").find_all("button")]
+    again = form_client.post("/leagues/", data={"name": "familia"}, headers=ES)
+    assert "Ya hay una liga llamada «familia»." in parse(again.get_data(as_text=True)).find(id="name-error").text
+    assert_no_english(doc.text, ["New league", "Create the league", "No leagues yet", " players"])
+
+
+def test_the_standings_in_spanish(form_client, league_played):
+    doc = spanish(form_client, f"{league_played}?season=all")
+    assert doc.find("h1").text == "Familia"
+    assert doc.find(cls="meta").text.startswith("1 partida en todas las temporadas")
+    assert doc.find(id="standings-heading").text == "Tabla"
+    assert doc.find("summary").text.startswith("Mostrando todas las temporadas · Todos los reglamentos · por ")
+    headings = [th.text for th in doc.find("table").find("thead").find_all("th")]
+    assert headings[:4] == ["Jugador", "Partidas", "Victorias", "Tasa de victorias"]
+    first = doc.find("ol", cls="standings-list").find("li")
+    assert "Ana" in first.text and "ganó la última partida" in first.text and "recién empieza" in first.text
+    assert "0,0" in first.text  # Ana's average, with the Spanish decimal comma
+    assert_no_english(doc.text, ["Standings", "Roster", "won the last game", "Export and backup", "Head to head"])
+
+
+def test_a_league_players_page_and_head_to_head_in_spanish(form_client, league_played):
+    standings = spanish(form_client, f"{league_played}?season=all")
+    player = standings.find("ol", cls="standings-list").find("a").attrs["href"]
+    doc = spanish(form_client, player)
+    assert doc.find(id="summary-heading").text == "Todas las temporadas"
+    assert doc.find(id="contract-heading").text == "Por contrato"
+    assert "Contra Bea : adelante 1, atrás 0 (1 partida)" in doc.text  # the reader spaces elements apart
+    assert "puntaje final 0 (terminada antes)" in doc.text
+    assert_no_english(doc.text, ["Final scores over time", "Against ", "final score", "points a deal"])
+    h2h = spanish(form_client, f"{league_played}/head-to-head?season=all")
+    assert h2h.find("h1").text == "Cara a cara"
+    assert "contra Bea: adelante 1 , atrás 0" in h2h.text
+    assert_no_english(h2h.text, ["Head to head", "In the games both played", "never met"])
+
+
+def test_a_bad_season_is_refused_in_spanish(form_client, league_played):
+    response = form_client.get(f"{league_played}?season=range&from=2026-03-01", headers=ES)
+    assert response.status_code == 422
+    error = parse(response.get_data(as_text=True)).find(id="season-error").text
+    assert error == "Indica las dos fechas del rango, como las muestra un calendario."
+
+
+def test_every_translation_formats_as_its_english_does():
+    """Templates format every message (Jinja's gettext fills placeholders even when there are none), so a bare
+    "%" in a translation of a message without placeholders ("% de victorias") would break its page."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    catalogue = Path(__file__).resolve().parent.parent / "companion/translations/es/LC_MESSAGES/messages.po"
+    with catalogue.open("rb") as po:
+        messages = [message for message in read_po(po) if message.id]
+    broken = []
+    for message in messages:
+        pairs = zip(message.id, message.string, strict=False) if isinstance(message.id, tuple) else [(message.id, message.string)]
+        for english, translated in pairs:
+            try:
+                english % {}
+            except (KeyError, TypeError, ValueError):
+                continue  # a message with placeholders: Babel's own check compares them
+            try:
+                translated % {}
+            except (KeyError, TypeError, ValueError) as error:
+                broken.append((english, translated, str(error)))
+    assert broken == []
