@@ -255,3 +255,42 @@ def test_every_translation_formats_as_its_english_does():
             except (KeyError, TypeError, ValueError) as error:
                 broken.append((english, translated, str(error)))
     assert broken == []
+
+
+# ---------------------------------------------------------------------------
+# The rules pages' own text (the engine's rulings and facts are a later slice)
+
+
+def test_the_rules_index_and_a_rules_card_in_spanish(anon_client):
+    index = spanish(anon_client, "/rules/")
+    assert index.find("h1").text == "Las reglas en la mesa"
+    assert "¿Esta bajada vale?" in index.text and "Tarjetas de reglas" in index.text
+    assert_no_english(index.text, ["Rules at the table", "Is this go-down legal?", "Compare rulesets", "Rules cards"])
+    card = spanish(anon_client, "/rules/contract")
+    assert card.find("title").text == "Reglas de Contract Rummy · Rummy Companion"
+    headings = [h.text for h in card.find("main").find_all("h2")]
+    assert headings[:3] == ["Rondas", "Barajas y comodines", "Las reglas"]
+    assert [th.text for th in card.find("table").find("thead").find_all("th")] == ["Ronda", "Contrato", "Repartidas", "Pide"]
+
+
+def test_the_checker_in_spanish(anon_client):
+    doc = spanish(anon_client, "/check")
+    assert doc.find("h1").text == "¿Esta bajada vale?"
+    assert doc.find(id="chosen-heading").text == "Juegos"
+    assert "Agrega cartas para ver la respuesta." in doc.text
+    assert doc.find("div", cls="picker").attrs["aria-label"] == "Cartas para agregar"
+    assert "Siguiente juego" in [b.text for b in doc.find_all("button")]
+    refused = parse(anon_client.get("/check?ruleset=contract&deal=99", headers=ES).get_data(as_text=True))
+    assert refused.find(id="deal-error").text == "Contract Rummy tiene de la ronda 1 a la 7."
+    assert_no_english(doc.text, ["Next meld", "Add cards to see the ruling.", "Type the cards instead"])
+
+
+def test_the_helper_and_the_lay_off_page_in_spanish(anon_client):
+    helper = spanish(anon_client, "/helper")
+    assert helper.find("h1").text == "¿Mi mano se puede bajar?"
+    assert helper.find(id="hand-heading").text == "Tu mano (0 cartas)"
+    layoff = spanish(anon_client, "/layoff")
+    assert layoff.find("h1").text == "¿Estas cartas se pueden colocar en ese juego?"
+    assert [a.text for a in layoff.find("nav", cls="tabs").find_all("a")] == ["Colocar", "Tomar un comodín"]
+    assert "Responder" in [b.text for b in layoff.find_all("button")]
+    assert_no_english(layoff.text + helper.text, ["May these cards go on that meld?", "Rule on it", "Your hand", "Lay off"])
