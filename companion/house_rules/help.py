@@ -11,36 +11,49 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import registry
+from ..i18n import N_
 from ..rules.definition import ruleset_to_definition
 from ..rules.words import plural
 
-EXPLAIN: dict[str, str] = {
-    "name": "What your table calls these rules. It shows on the game page, the rules card and in the standings.",
-    "summary": "One line about these rules, shown under their name on the rules card.",
-    "set_word": "What your table calls cards of one rank laid together; every sentence the app says uses it.",
-    "buy_word": "What your table calls taking the discard out of turn.",
-    "players": "How many can sit at the table, and for each table size how many packs of 52 and how many jokers "
-    "are shuffled together. Each table size starts where the one before ends; change its “To”.",
-    "wilds": "Which cards may stand for any card in a meld.",
-    "deals": "A game is a list of deals. Each deal has its contract: the melds a player lays down together, "
-    "first, to go down. Sets are cards of one rank (7 7 7); runs are cards of one suit in order (5 6 7 8).",
-    "cards_dealt": "Cards each player gets in this deal.",
-    "going_out": "How a player gets rid of the last card in this deal.",
-    "meld_all": "Going down must use every card in hand (lengths are then only minimums).",
-    "exact": "Going down uses exactly the contract's lengths (a set of 3 is 3 cards); more cards wait to be laid "
-    "off. Never in a deal where every card is melded.",
-    "aces": "Where an ace may stand in a run.",
-    "max_wilds": "How many wild cards one meld of the contract may hold when going down. Empty: any number.",
-    "repeat_rank": "May one contract hold two sets of the same rank (7 7 7 and 7 7 7)?",
-    "dup_suits": "May a set hold two cards of one suit (7♥ 7♥ 7♠)?",
-    "same_suit_runs": "When a contract has two runs in one suit, may they join end to end (3456 and 78910)?",
-    "card_points": "Penalty points for each card left in hand when someone goes out. Where twos are wild, a two "
-    "scores what you put for 2.",
-    "buys": "Taking the discard out of turn (a May I, or a buy): how often one player may do it in a deal "
-    "(empty: no limit, 0: never) and how many stock cards come with it as the penalty.",
-    "exact_cut_bonus": "Points taken off the cutter's deal score when the cut leaves exactly the cards needed "
-    "to deal (0: no such bonus).",
-    "one_turn_out_bonus": "Points taken off for going down and going out in one turn (0: no such bonus).",
+EXPLAIN: dict[str, str] = {  # English; the builder says each in the page's language (gettext where shown)
+    "name": N_("What your table calls these rules. It shows on the game page, the rules card and in the standings."),
+    "summary": N_("One line about these rules, shown under their name on the rules card."),
+    "set_word": N_("What your table calls cards of one rank laid together; every sentence the app says uses it."),
+    "buy_word": N_("What your table calls taking the discard out of turn."),
+    "players": N_(
+        "How many can sit at the table, and for each table size how many packs of 52 and how many jokers "
+        "are shuffled together. Each table size starts where the one before ends; change its “To”."
+    ),
+    "wilds": N_("Which cards may stand for any card in a meld."),
+    "deals": N_(
+        "A game is a list of deals. Each deal has its contract: the melds a player lays down together, "
+        "first, to go down. Sets are cards of one rank (7 7 7); runs are cards of one suit in order (5 6 7 8)."
+    ),
+    "cards_dealt": N_("Cards each player gets in this deal."),
+    "going_out": N_("How a player gets rid of the last card in this deal."),
+    "meld_all": N_("Going down must use every card in hand (lengths are then only minimums)."),
+    "exact": N_(
+        "Going down uses exactly the contract's lengths (a set of 3 is 3 cards); more cards wait to be laid "
+        "off. Never in a deal where every card is melded."
+    ),
+    "aces": N_("Where an ace may stand in a run."),
+    "max_wilds": N_("How many wild cards one meld of the contract may hold when going down. Empty: any number."),
+    "repeat_rank": N_("May one contract hold two sets of the same rank (7 7 7 and 7 7 7)?"),
+    "dup_suits": N_("May a set hold two cards of one suit (7♥ 7♥ 7♠)?"),
+    "same_suit_runs": N_("When a contract has two runs in one suit, may they join end to end (3456 and 78910)?"),
+    "card_points": N_(
+        "Penalty points for each card left in hand when someone goes out. Where twos are wild, a two "
+        "scores what you put for 2."
+    ),
+    "buys": N_(
+        "Taking the discard out of turn (a May I, or a buy): how often one player may do it in a deal "
+        "(empty: no limit, 0: never) and how many stock cards come with it as the penalty."
+    ),
+    "exact_cut_bonus": N_(
+        "Points taken off the cutter's deal score when the cut leaves exactly the cards needed "
+        "to deal (0: no such bonus)."
+    ),
+    "one_turn_out_bonus": N_("Points taken off for going down and going out in one turn (0: no such bonus)."),
 }
 
 
@@ -77,10 +90,16 @@ _SHOWN: dict[str, Callable[[dict[str, Any]], str]] = {
     "max_wilds": lambda d: "any number" if d["max_wilds"] is None else str(d["max_wilds"]),
     "repeat_rank": lambda d: "yes" if d["repeat_rank"] else "no",
     "dup_suits": lambda d: "yes" if d["dup_suits"] else "no",
-    "same_suit_runs": lambda d: {"any": "yes, even end to end", "no_contiguous": "only with an overlap or gap", "one_per_suit": "one run per suit"}.get(d["same_suit_runs"], str(d["same_suit_runs"])),
+    "same_suit_runs": lambda d: {
+        "any": "yes, even end to end",
+        "no_contiguous": "only with an overlap or gap",
+        "one_per_suit": "one run per suit",
+    }.get(d["same_suit_runs"], str(d["same_suit_runs"])),
     "card_points": lambda d: f"A {d['card_points']['A']}, joker {d['card_points']['JK']}",
-    "buys": lambda d: ("no limit" if d["buys"]["per_deal"] is None else f"{d['buys']['per_deal']} a deal")
-    + f", {d['buys']['extra_cards']} extra",
+    "buys": lambda d: (
+        ("no limit" if d["buys"]["per_deal"] is None else f"{d['buys']['per_deal']} a deal")
+        + f", {d['buys']['extra_cards']} extra"
+    ),
     "exact_cut_bonus": lambda d: str(d["exact_cut_bonus"]),
     "one_turn_out_bonus": lambda d: str(d["one_turn_out_bonus"]),
 }
