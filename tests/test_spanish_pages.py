@@ -294,3 +294,40 @@ def test_the_helper_and_the_lay_off_page_in_spanish(anon_client):
     assert [a.text for a in layoff.find("nav", cls="tabs").find_all("a")] == ["Colocar", "Tomar un comodín"]
     assert "Responder" in [b.text for b in layoff.find_all("button")]
     assert_no_english(layoff.text + helper.text, ["May these cards go on that meld?", "Rule on it", "Your hand", "Lay off"])
+
+
+# ---------------------------------------------------------------------------
+# The custom ruleset builder
+
+
+def test_the_builder_in_spanish(form_client):
+    doc = spanish(form_client, "/rulesets/build?start=contract")
+    assert doc.find("h1").text == "Haz tus propias reglas"
+    assert doc.find(id="name").attrs["value"] == "Contract Rummy (nuestras)"
+    assert doc.find(id="help-name").text.startswith("Cómo llama tu mesa a estas reglas.")
+    assert doc.find(id="preview-heading").text == "La tarjeta de reglas que leerá tu mesa"
+    assert "Contrato: los juegos para bajarse" in doc.text and "Agregar una ronda" in doc.text
+    assert "Guardar estas reglas" in [b.text for b in doc.find_all("button")]
+    assert_no_english(doc.text, ["Make your own rules", "Add a deal", "Save these rules", "What your table calls these rules"])
+
+
+def test_the_builders_refusals_and_save_in_spanish(form_client):
+    page = spanish(form_client, "/rulesets/build?start=contract")
+    form = {node.attrs["name"]: node.attrs.get("value", "") for node in page.find("form", id="builder-form").find_all("input")
+            if node.attrs.get("name") and node.attrs.get("type") not in ("checkbox", "radio")}
+    form.update({"set_word": "set", "buy_word": "May I", "wilds": "JK", "aces": "low_or_high", "same_suit_runs": "any"})
+    for node in page.find("form", id="builder-form").find_all("select"):
+        chosen = [o for o in node.find_all("option") if "selected" in o.attrs] or node.find_all("option")
+        form[node.attrs["name"]] = chosen[0].attrs["value"]
+    unnamed = dict(form, name="")
+    refused = parse(form_client.post("/rulesets/build/check", data=unnamed, headers=ES).get_data(as_text=True))
+    assert refused.find(id="err-name").text == "Ponle un nombre a estas reglas, como «El Carioca de la abuela»."
+    saved = form_client.post("/rulesets/build/save", data=dict(form, name="Las nuestras"), headers=ES)
+    assert saved.status_code == 303
+    shown = spanish(form_client, saved.headers["Location"])
+    assert flashes(shown) == ["Se guardó «Las nuestras» (versión 1)."]
+    assert shown.find("p", cls="meta").text.endswith(" · versión 1 · 0 partidas jugadas")
+    assert "Versión 1" in shown.text and "Borrar «Las nuestras»" in shown.text
+    listed = spanish(form_client, "/rulesets/")
+    assert listed.find("h1").text == "Las reglas de tu mesa"
+    assert "Abrir el editor" in [b.text for b in listed.find_all("button")]
