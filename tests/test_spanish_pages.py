@@ -322,6 +322,14 @@ def test_the_builders_refusals_and_save_in_spanish(form_client):
     unnamed = dict(form, name="")
     refused = parse(form_client.post("/rulesets/build/check", data=unnamed, headers=ES).get_data(as_text=True))
     assert refused.find(id="err-name").text == "Ponle un nombre a estas reglas, como «El Carioca de la abuela»."
+    too_few = parse(form_client.post("/rulesets/build/check", data=dict(form, **{"deal-0-cards": "4"}), headers=ES).get_data(as_text=True))
+    assert too_few.find(id="err-deal-0-cards").text == "«Cartas repartidas» es un número entero de 5 a 20."
+    crowded = dict(form, **{"players_max": "8", "table-2-high": "8", "table-2-jokers": "2", "deal-3-cards": "15"})
+    too_many = parse(form_client.post("/rulesets/build/check", data=crowded, headers=ES).get_data(as_text=True))
+    assert too_many.find(id="err-deal-3-cards").text == (
+        "Cartas repartidas: 15 a cada uno para 8 jugadores son 120 cartas, más de las que hay en 2 barajas y 2 comodines: "
+        "reparte menos, o agrega una baraja para 8 jugadores."
+    )
     saved = form_client.post("/rulesets/build/save", data=dict(form, name="Las nuestras"), headers=ES)
     assert saved.status_code == 303
     shown = spanish(form_client, saved.headers["Location"])

@@ -134,14 +134,17 @@ def _cards_dealt(key: str, draft: Draft) -> str:
         if players is None or packs is None or jokers is None:
             continue
         if cards * players > 52 * packs + jokers:
+            # each count made before the sentence (pybabel reads no message nested in another's arguments)
+            packs_said = _counted(packs, "pack", ngettext("%(num)s pack", "%(num)s packs", packs))
+            jokers_said = _counted(jokers, "joker", ngettext("%(num)s joker", "%(num)s jokers", jokers))
             return gettext(
                 "Cards dealt: %(cards)s each for %(players)s players is %(total)s cards, more than %(packs)s and "
                 "%(jokers)s hold: deal fewer, or add a pack for %(players)s players.",
                 cards=cards,
                 players=players,
                 total=cards * players,
-                packs=_counted(packs, "pack", ngettext("%(num)s pack", "%(num)s packs", packs)),
-                jokers=_counted(jokers, "joker", ngettext("%(num)s joker", "%(num)s jokers", jokers)),
+                packs=packs_said,
+                jokers=jokers_said,
             )
     return _bounded(key, draft)
 
@@ -271,11 +274,8 @@ def _deal(key: str, draft: Draft) -> str:
     deal = draft.deals[_numbers(key)[0]]
     if len(deal.requirements) > MOST_MELDS:
         extra = len(deal.requirements) - MOST_MELDS
-        return gettext(
-            "A contract has at most %(most)s melds: remove %(extra)s.",
-            most=MOST_MELDS,
-            extra=_counted(extra, "meld", ngettext("%(num)s meld", "%(num)s melds", extra)),
-        )
+        melds = _counted(extra, "meld", ngettext("%(num)s meld", "%(num)s melds", extra))
+        return gettext("A contract has at most %(most)s melds: remove %(extra)s.", most=MOST_MELDS, extra=melds)
     return gettext(
         "This deal holds a setting the builder doesn't show that isn't right (from a file or a link): remove it and "
         "add it again."
