@@ -339,3 +339,16 @@ def test_the_builders_refusals_and_save_in_spanish(form_client):
     listed = spanish(form_client, "/rulesets/")
     assert listed.find("h1").text == "Las reglas de tu mesa"
     assert "Abrir el editor" in [b.text for b in listed.find_all("button")]
+
+
+def test_no_template_names_a_variable_underscore():
+    """``_`` is gettext in every template: a ``{% set _ = … %}`` or ``{% for key, _ in … %}`` anywhere in a template
+    takes it away from the whole template (Jinja decides a name is local when it compiles), and every ``_("…")``
+    after it fails."""
+    import re
+    from pathlib import Path
+
+    templates = Path(__file__).resolve().parent.parent / "templates"
+    taken = re.compile(r"{%-?\s*(?:set\s+_\s*=|for\s+(?:[^%]*,\s*)?_\s*(?:,|in\b))")
+    offenders = [str(path.relative_to(templates)) for path in templates.rglob("*.html") if taken.search(path.read_text())]
+    assert offenders == []
