@@ -1,11 +1,14 @@
-"""The game pages in Spanish (Accept-Language: es): each says its sentences in Spanish, whole, and leaves none of
-the English sentences it translated; the same pages without the header stay English.
+"""The game, league, rules and builder pages in Spanish (Accept-Language: es): each says its sentences in Spanish,
+whole, and leaves none of the English sentences it translated; the same pages without the header stay English.
+(The engine's own sentences, the rulings and the rules' facts, are a later slice and stay English for now.)
 
 Expected words come from the Spanish catalogue as written for the table (README, "Translating"): ronda for a
 deal, repartidor, mazo, marcador, partida.
 """
 
 from __future__ import annotations
+
+import io
 
 import pytest
 from babel.dates import format_datetime
@@ -352,3 +355,17 @@ def test_no_template_names_a_variable_underscore():
     taken = re.compile(r"{%-?\s*(?:set\s+_\s*=|for\s+(?:[^%]*,\s*)?_\s*(?:,|in\b))")
     offenders = [str(path.relative_to(templates)) for path in templates.rglob("*.html") if taken.search(path.read_text())]
     assert offenders == []
+
+
+def test_a_league_backup_refused_in_spanish(form_client):
+    page = spanish(form_client, "/leagues/import")
+    assert page.find("h1").text == "Recuperar una liga"
+    assert page.find("main").find("label").text == "Archivo de respaldo (.json)"
+    refused = form_client.post(
+        "/leagues/import", data={"file": (io.BytesIO(b"not json"), "backup.json")}, headers=ES,
+        content_type="multipart/form-data",
+    )
+    assert refused.status_code == 422
+    assert parse(refused.get_data(as_text=True)).find(id="file-error").text == (
+        "El archivo no es JSON, así que no es un respaldo hecho con esta app."
+    )
