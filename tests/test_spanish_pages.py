@@ -311,6 +311,9 @@ def test_the_builder_in_spanish(form_client):
     assert doc.find(id="preview-heading").text == "La tarjeta de reglas que leerá tu mesa"
     assert "Contrato: los juegos para bajarse" in doc.text and "Agregar una ronda" in doc.text
     assert "Guardar estas reglas" in [b.text for b in doc.find_all("button")]
+    examples = doc.find(id="examples-players").text
+    assert examples.startswith("Reglas publicadas:") and "2 barajas + 2 comodines" in examples
+    assert doc.find(id="examples-deals").text.startswith("Reglas publicadas: 7 rondas, 10–12 cartas (Contract")
     assert_no_english(doc.text, ["Make your own rules", "Add a deal", "Save these rules", "What your table calls these rules"])
 
 
