@@ -12,6 +12,7 @@ or one past PostgreSQL's integer is a sentence for the player, never a 500.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from flask_babel import gettext
@@ -131,9 +132,12 @@ def parse_whole_number(text: Any, *, low: int, high: int) -> int | None:
 class PlainName:
     """A WTForms validator: the field is a name :func:`clean_name` takes (an empty field is left to others)."""
 
-    def __init__(self, longest: int, what: str = "A name") -> None:
+    def __init__(self, longest: int, what: str = "A name", *, said: Callable[[TextError], str] | None = None) -> None:
         self.longest = longest
         self.what = what
+        self.said = said
+        """What is wrong, as a whole sentence in the page's language (a player's name: :func:`name_sentence`);
+        without it another kind of name says ``clean_name``'s English."""
 
     def __call__(self, form: object, field: Any) -> None:
         if not field.data or not str(field.data).strip():
@@ -141,8 +145,8 @@ class PlainName:
         try:
             field.data = clean_name(field.data, longest=self.longest, what=self.what)
         except TextError as error:
-            # a name's sentence in the page's language (a name of another kind keeps its own, in English)
-            raise ValidationError(name_sentence(error) if self.what == "A name" else str(error)) from None
+            said = self.said or (name_sentence if self.what == "A name" else None)
+            raise ValidationError(said(error) if said else str(error)) from None
 
 
 def name_sentence(error: TextError) -> str:

@@ -196,6 +196,8 @@ def test_the_leagues_list_and_a_new_league_in_spanish(form_client, league_played
     assert "Crear la liga" in [b.text for b in doc.find("main").find_all("button")]
     again = form_client.post("/leagues/", data={"name": "familia"}, headers=ES)
     assert "Ya hay una liga llamada «familia»." in parse(again.get_data(as_text=True)).find(id="name-error").text
+    long = form_client.post("/leagues/", data={"name": "x" * 61}, headers=ES)
+    assert parse(long.get_data(as_text=True)).find(id="name-error").text == "El nombre de una liga tiene como mucho 60 letras."
     assert_no_english(doc.text, ["New league", "Create the league", "No leagues yet", " players"])
 
 

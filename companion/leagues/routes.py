@@ -27,7 +27,7 @@ from ..qr import qr_svg
 from ..models import League, Player
 from ..registry import league_choices
 from .. import registry
-from ..validation import IdSelectField, PlainName
+from ..validation import IdSelectField, PlainName, TextError
 from .charts import line_chart
 from .service import LeagueError, add_member, create_league, remove_member
 from .standings import COLUMNS, DEFAULT_SORT, SORT_KEYS, PlayerRecord, Season, Standings, contracts_for, ended_early, has_played_in, seasons_of, standings_for
@@ -35,8 +35,27 @@ from .standings import COLUMNS, DEFAULT_SORT, SORT_KEYS, PlayerRecord, Season, S
 from . import bp
 
 
+def league_name_sentence(error: TextError) -> str:
+    """What is wrong with a typed league name, as a whole sentence in the page's language (English reads as
+    ``clean_name`` says it)."""
+    values = error.values
+    if error.problem == "not_text":
+        return gettext("A league name must be text.")
+    if error.problem == "empty":
+        return gettext("A league name can't be empty.")
+    if error.problem == "refused":
+        return gettext(
+            "A league name can't hold the invisible or control character %(character)s: type letters only.", **values
+        )
+    if error.problem == "grown":
+        return gettext("A league name is at most %(longest)d letters (“%(letter)s” counts as %(counts)d).", **values)
+    return gettext("A league name is at most %(longest)d letters.", longest=values.get("longest", 0))
+
+
 class LeagueForm(FlaskForm):
-    name = StringField(_l("League name"), validators=[PlainName(longest=60, what="A league name")])
+    name = StringField(
+        _l("League name"), validators=[PlainName(longest=60, what="A league name", said=league_name_sentence)]
+    )
 
 
 class MemberForm(FlaskForm):
