@@ -10,7 +10,7 @@ import pytest
 from companion.rules import RULESETS, DealOutOfRangeError, MeldKind, check_go_down, parse_cards, score_hand
 from companion.rules.cards import Colour, Deck, Suit
 from companion.rules.phase10 import PHASE10, PHASE10_CARDS, PHASE10_RULESETS, find_phase10_ruleset
-from companion.rules.rulesets import GameEnd, Progression, Tiebreak, UnknownRulesetError, Winner
+from companion.rules.rulesets import AceRule, GameEnd, Progression, Tiebreak, UnknownRulesetError, Winner
 
 RULESETS_BY_ID = {"phase10": PHASE10, "phase10-cards": PHASE10_CARDS}
 
@@ -201,8 +201,9 @@ def test_phase10_values():
     assert all((r.game_end, r.winner, r.tiebreak) == (GameEnd.LAST_DEAL, Winner.LOWEST_TOTAL, Tiebreak.NONE) for r in RULESETS.values())
 
 
-def test_not_in_the_catalogue_the_api_reads():
-    """The table does not play Phase 10 yet: the API's and game setup's list stays the ten of RULES.md §3."""
+def test_not_in_the_catalogue_the_table_plays():
+    """The table does not play Phase 10 yet: the catalogue game setup reads stays the ten of RULES.md §3
+    (the API lists Phase 10 from :mod:`companion.rules.published`)."""
     assert not set(PHASE10_RULESETS) & set(RULESETS)
     assert len(RULESETS) == 10
     assert find_phase10_ruleset("phase10-cards") is PHASE10_CARDS
@@ -224,7 +225,7 @@ def test_a_stored_snapshot_reads_back(ruleset):
 def test_a_bad_wider_family_ruleset_is_refused_with_a_sentence():
     import dataclasses
 
-    from companion.rules.rulesets import AceRule, RulesetValueError, RunSuit, Skips
+    from companion.rules.rulesets import RulesetValueError, RunSuit, Skips
 
     with pytest.raises(RulesetValueError, match='^skips "JK" needs wilds "K": a joker cannot be both wild and a skip.$'):
         dataclasses.replace(PHASE10_CARDS, kings_wild=False)
@@ -272,29 +273,18 @@ def test_a_stand_in_in_words():
     assert reading.describe() == "run, 5 to 12, W stands for 5, W stands for 10"
 
 
-@pytest.mark.parametrize(
-    ("ruleset", "phase", "hand", "message"),
-    [
-        (PHASE10, 2, "9R 9B W 3Y 4G 6R 12B 12G SKIP 1Y 2R",
-         "Phase 10 can't be solved yet: the solver does not know the Phase 10 deck, skip cards, runs of any suits and aces only low."),
-        (PHASE10_CARDS, 8, "2H 5H 8H 8H JH AS KC JK 3D 9S 10H",
-         "Phase 10 (standard cards) can't be solved yet: the solver does not know wild kings, skip cards, runs of any suits, "
-         "aces only low and cards of one colour."),
-    ],
-    ids=["phase10", "phase10-cards"],
-)  # fmt: skip
-def test_the_solver_refuses_phase10_with_a_sentence_rather_than_answer_wrongly(ruleset, phase, hand, message):
-    """RULES.md §4.11's and §4.12's solver examples wait for a solver that searches Phase 10's rules."""
-    from companion.rules.solver import NotSolvedYetError, solve
+def test_the_solver_answers_phase10_on_both_decks():
+    """RULES.md §4.11's and §4.12's solver examples (more in tests/test_phase10_solver.py)."""
+    from companion.rules.solver import solve
 
-    with pytest.raises(NotSolvedYetError) as error:
-        solve(ruleset, phase, parse_cards(hand, deck=ruleset.deck))
-    assert str(error.value) == message
+    for ruleset, phase, hand, points in ((PHASE10, 2, "9R 9B W 3Y 4G 6R 12B 12G SKIP 1Y 2R", 30), (PHASE10_CARDS, 8, "2H 5H 8H 8H JH AS KC JK 3D 9S 10H", 30)):
+        solution = solve(ruleset, phase, parse_cards(hand, deck=ruleset.deck))
+        assert solution is not None and solution.points == points
+        assert check_go_down(ruleset, phase, solution.melds, solution.remaining).legal
 
 
-def test_custom_rulesets_do_not_offer_the_wider_familys_aces_yet():
-    """The public API is unchanged this session: a custom ruleset still chooses aces low or high, or high only."""
-    from companion.rules import RulesetDefinitionError, ruleset_from_definition
+def test_custom_rulesets_offer_aces_low_only():
+    """API.md's wider family adds aces "low_only" to a custom ruleset, on any deck."""
+    from companion.rules import ruleset_from_definition
 
-    with pytest.raises(RulesetDefinitionError, match='^aces is "low_or_high" or "high_only", not "low_only".$'):
-        ruleset_from_definition({"base": "contract", "name": "X", "aces": "low_only"})
+    assert ruleset_from_definition({"base": "contract", "name": "X", "aces": "low_only"}).aces is AceRule.LOW_ONLY

@@ -21,9 +21,9 @@ BAD_FIELDS = [
     ("dup_suits", None, "dup_suits must be True or False, not None."),
     ("deuces_wild", "no", "deuces_wild must be True or False"),
     ("table_max_wilds", 0, "table_max_wilds must be True or False"),
-    ("aces", "sideways", "aces must be one of 'low_or_high', 'high_only', 'low_only', not 'sideways'."),  # low_only: RULES.md §8.0
+    ("aces", "sideways", "aces must be one of 'low_or_high', 'high_only', 'low_only', 'around', not 'sideways'."),  # low_only, around: RULES.md §8.0
     ("same_suit_runs", 3, "same_suit_runs must be one of"),
-    ("reclaim", "always", "reclaim must be one of 'runs', 'never', 'slide', not 'always'."),
+    ("reclaim", "always", "reclaim must be one of 'runs', 'never', 'slide', 'tack', not 'always'."),
     ("lay_off", None, "lay_off must be one of"),
     ("set_word", "", "set_word must be a non-empty text"),
     ("name", 7, "name must be a non-empty text, not 7."),

@@ -20,6 +20,7 @@ from ..extensions import db
 from ..links import public_url
 from ..auth.access import can_change_game, can_change_league, changeable_leagues, may_change, refusal
 from ..models import Game, GameStatus, League, Player
+from ..i18n import names_joined
 from ..qr import qr_svg
 from .. import registry
 from ..htmx import is_htmx
@@ -27,16 +28,18 @@ from ..models import CustomRulesetVersion
 from ..rules import HouseOption, Ruleset
 from ..rules.deal_score import DealJudgement
 from ..rules.house_options import options_that_apply
-from ..i18n import listed
+from ..i18n import N_, listed
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
 from . import bp, life, offline
 from .deal_entry import EntryOutcome, EntryResult, buys_in_deal, enter_deal, entry_refusal, undo_last_deal
-from .entry import deal_sent, entry_context, entry_form
+from .entry import deal_sent, entry_context, entry_form, hand_phases
 from .errors import GameError
 from .history import history_rows
 from .pagecache import page_cache
 from ..validation import parse_id
 from .forms import RANDOM_DEALER, ConfirmForm, DealEntryForm, NewGameForm, UndoForm
+from .forms import MAX_DEALS
+from .phases import per_player
 from .state import GameState, game_state, roles
 
 
@@ -429,12 +432,28 @@ def _page_context(game: Game) -> dict[str, object]:
         "history": history_rows(game),
         "rematch_dealer": life.rematch_dealer(game),
     }
+    if state.progress is not None:
+        context.update(_phases_context(game, state))
     if deal is not None:
         context["roles"] = roles(game, deal.number)
         context["reminders"] = deal_reminders(ruleset, deal, players)
         context["exact_cut"] = exact_cut_size(deal, players) if ruleset.exact_cut_bonus else None
         context["buys"] = buys_in_deal(game, deal.number)
     return context
+
+
+def _phases_context(game: Game, state: GameState) -> dict[str, object]:
+    """A per-player game's page: each player's phase for the next hand, the tie-break hand's players, phases made."""
+    progress = state.progress
+    assert progress is not None
+    tied = [player for player in progress.players if player.seat in progress.tiebreak]
+    return {
+        "phases": hand_phases(game, state.deals_played + 1) if state.current_deal is not None else None,
+        "tiebreak_names": names_joined([player.name for player in tied]),
+        "tiebreak_total": tied[0].total if tied else None,
+        "phases_made": {player.seat: len(player.made) for player in progress.players},
+        "current_phase": {player.seat: player.phase for player in progress.players},
+    }
 
 
 @bp.post("/<int:game_id>/buys/<int:position>")
@@ -588,7 +607,9 @@ def abandoned() -> str:
 @bp.route("/<int:game_id>/deals/<int:number>", methods=["GET", "POST"])
 def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
     game = _game_to_change(game_id)
-    if not 1 <= number <= len(game.ruleset.deals):
+    # a per-player game's hands are not counted by its phases: it ends when someone makes the last one
+    last = MAX_DEALS if per_player(game.ruleset) else len(game.ruleset.deals)
+    if not 1 <= number <= last:
         abort(404)
     existing = game.deal_result(number)
     refusal = entry_refusal(game, number, existing)
@@ -633,16 +654,29 @@ def _standing_sentence(state: GameState) -> str | None:
         return None
     leaders = state.leaders  # in seat order, as in the final order
     others = [s for s in state.final_order if s.place != 1]
+    level, leads, lead = _STANDINGS["hand" if state.progress is not None else "deal"]
     number, total = state.deals_played, leaders[0].total
     if not others:
-        return _("After deal %(number)s, everyone is level on %(total)s.", number=number, total=total)
+        return _(level, number=number, total=total)
     names = listed([s.player.name for s in leaders])
     rest = listed([f"{s.player.name} {s.total}" for s in others])
-    if len(leaders) == 1:
-        return _("After deal %(number)s: %(name)s leads on %(total)s, then %(rest)s.", number=number, name=names,
-                 total=total, rest=rest)
-    return _("After deal %(number)s: %(names)s lead on %(total)s, then %(rest)s.", number=number, names=names,
-             total=total, rest=rest)
+    return _(leads if len(leaders) == 1 else lead, number=number, names=names, total=total, rest=rest)
+
+
+#: The standing's sentences after a deal (a contract), or a hand (per-player games, Phase 10): everyone level,
+#: one leader, several leaders; each whole, said in the page's language.
+_STANDINGS = {
+    "deal": (
+        N_("After deal %(number)s, everyone is level on %(total)s."),
+        N_("After deal %(number)s: %(names)s leads on %(total)s, then %(rest)s."),
+        N_("After deal %(number)s: %(names)s lead on %(total)s, then %(rest)s."),
+    ),
+    "hand": (
+        N_("After hand %(number)s, everyone is level on %(total)s."),
+        N_("After hand %(number)s: %(names)s leads on %(total)s, then %(rest)s."),
+        N_("After hand %(number)s: %(names)s lead on %(total)s, then %(rest)s."),
+    ),
+}
 
 
 def _not_saved(form: DealEntryForm, result: EntryResult) -> dict[str, object]:

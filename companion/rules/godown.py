@@ -17,11 +17,12 @@ order of RULES.md §5.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -37,10 +38,11 @@ from .runs import (
     run_places,
     run_windows,
 )
-from .words import cards_word, number_word, sentence, too_many_copies, too_many_jokers
+from .words import cards_word, number_word, or_list, plural, sentence, too_many_copies, too_many_jokers
 from .rulesets import (
     AceRule,
     Deal,
+    LadderRule,
     LayOffTiming,
     MeldKind,
     Progression,
@@ -49,6 +51,9 @@ from .rulesets import (
     RunSuit,
     SameSuitRuns,
     Skips,
+    article,
+    describe_contract,
+    names_its_length,
     requirement_phrase,
 )
 
@@ -131,8 +136,12 @@ class MeldReading:
     colour: Suit | Colour | None = None
     """A colour group's colour (a suit on a standard deck), where it has a natural card."""
     wild_places: tuple[tuple[int, int], ...] = ()
-    """In a run whose suits are free: ``(index in cards, the position it stands for)`` for each wild whose
-    place every legal reading agrees on (its number or rank alone, API.md: ``{"2": "5"}``)."""
+    """In a run whose suits are free, or a ladder: ``(index in cards, the position it stands for)`` for each wild
+    whose place every legal reading agrees on (its number or rank alone, API.md: ``{"2": "5"}``)."""
+    rule: LadderRule | None = None
+    """A ladder's rule; ``None`` for every other kind."""
+    shade: str | None = None
+    """A same-colour ladder's colour, ``"red"`` or ``"black"``."""
 
     @property
     def _phase10(self) -> bool:
@@ -146,6 +155,8 @@ class MeldReading:
         data: dict[str, object] = {"kind": self.kind.value, "cards": [str(card) for card in self.cards]}
         if self.kind is MeldKind.RUN:
             data |= self._run_json()
+        elif self.kind is MeldKind.LADDER:
+            data |= self._ladder_json()
         elif self.kind is MeldKind.COLOUR:
             if self.colour is not None:
                 data["colour"] = self.colour.value
@@ -154,6 +165,15 @@ class MeldReading:
         wilds = {str(index): str(card) for index, card in self.wilds}
         wilds |= {str(index): self._label(place) for index, place in self.wild_places}
         data["wilds"] = wilds
+        return data
+
+    def _ladder_json(self) -> dict[str, object]:
+        """A ladder's rule, and its suit (same_suit) or colour (same_colour), API.md."""
+        data: dict[str, object] = {"rule": self.rule.value if self.rule is not None else None}
+        if self.suit is not None:
+            data["suit"] = self.suit.value
+        if self.shade is not None:
+            data["colour"] = self.shade
         return data
 
     def _run_json(self) -> dict[str, object]:
@@ -173,6 +193,8 @@ class MeldReading:
         """
         if self.kind is MeldKind.RUN:
             text = self._run_words(set_word)
+        elif self.kind is MeldKind.LADDER:
+            text = self._ladder_words()
         elif self.kind is MeldKind.COLOUR:
             text = "colour group" if self.colour is None else f"colour group of {self.colour.name.lower()}"
         else:
@@ -182,6 +204,10 @@ class MeldReading:
         stand_ins = [f"{self.cards[index]} stands for {card}" for index, card in self.wilds]
         stand_ins += [f"{self.cards[index]} stands for {self._label(place)}" for index, place in self.wild_places]
         return ", ".join([text, *stand_ins])
+
+    def _ladder_words(self) -> str:
+        """A ladder's reading in words: ``"ladder, A to K, hearts"``, ``"ladder, A to K, red"``."""
+        return ", ".join(["ladder, A to K", *([self.suit.plural] if self.suit else []), *([self.shade] if self.shade else [])])
 
     def _run_words(self, set_word: str) -> str:
         """A run's reading in words: ``"run of spades, 5 to 8"``."""
@@ -223,7 +249,7 @@ class _Meld:
 
     __slots__ = (
         "index", "cards", "naturals", "wild_indexes", "wilds", "skips", "ranks", "suits", "run_suits", "free_suits",
-        "resembles_set", "resembles_run", "_text", "_fits",
+        "resembles_set", "resembles_run", "_text", "_fits", "read_wild",
     )  # fmt: skip
 
     def __init__(
@@ -237,8 +263,11 @@ class _Meld:
         suits: frozenset[Suit],
         skips: tuple[Card, ...] = (),
         free_suits: bool = False,
+        read_wild: frozenset[int] = frozenset(),
     ) -> None:
         self.index = index
+        # cards read as wild that the ruleset's place table takes as natural (a red two, RULES.md §8.0)
+        self.read_wild = read_wild
         self.cards = cards
         self.naturals = naturals
         # A skip card is never part of a meld: it is reported on its own, and the rest of the meld is judged
@@ -261,7 +290,7 @@ class _Meld:
         """The run places each card may take (:func:`~.runs.run_places`), worked out when first asked for."""
         if self._fits is None:
             table = run_places(ruleset)
-            self._fits = [table[card] for card in self.cards]
+            self._fits = [None if i in self.read_wild else table[card] for i, card in enumerate(self.cards)]
         return self._fits
 
     @property
@@ -297,9 +326,11 @@ class _Meld:
         return self.resembles_set
 
 
-def _analyse(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld:
-    if ruleset.deck is Deck.PHASE10 or ruleset.kings_wild or ruleset.skips is not Skips.NONE:
-        return _analyse_wider(ruleset, index, cards)
+def _analyse(ruleset: Ruleset, index: int, cards: Sequence[Card], read_wild: frozenset[int] = frozenset()) -> _Meld:
+    """What the checker needs of one meld; ``read_wild`` are the places of cards read as wild that may also be
+    natural (red twos, RULES.md §8.0)."""
+    if ruleset.deck is Deck.PHASE10 or ruleset.kings_wild or ruleset.skips is not Skips.NONE or ruleset.red_twos_wild:
+        return _analyse_wider(ruleset, index, cards, read_wild)
     naturals = []
     wild_indexes = []
     ranks = []
@@ -325,8 +356,8 @@ def _analyse(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld:
     )
 
 
-def _analyse_wider(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld:
-    """:func:`_analyse` for the wider family's cards: wild kings, skips, the Phase 10 deck (RULES.md §8.0)."""
+def _analyse_wider(ruleset: Ruleset, index: int, cards: Sequence[Card], read_wild: frozenset[int] = frozenset()) -> _Meld:
+    """:func:`_analyse` for the wider family's cards: wild kings, skips, red twos, the Phase 10 deck (RULES.md §8.0)."""
     naturals = []
     blanks = []
     skips = []
@@ -334,7 +365,7 @@ def _analyse_wider(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld
         if ruleset.is_skip(card):
             skips.append(card)
             blanks.append(position)
-        elif ruleset.is_wild(card):
+        elif position in read_wild or ruleset.is_wild(card):
             blanks.append(position)
         else:
             naturals.append(card)
@@ -347,6 +378,7 @@ def _analyse_wider(ruleset: Ruleset, index: int, cards: Sequence[Card]) -> _Meld
         suits=frozenset(card.suit for card in naturals if card.suit is not None),
         skips=tuple(skips),
         free_suits=ruleset.run_suit is RunSuit.ANY,
+        read_wild=read_wild,
     )
 
 
@@ -355,21 +387,27 @@ def _wild_count(meld: _Meld) -> int:
     return len(meld.wilds)
 
 
-def _common_problems(ruleset: Ruleset, meld: _Meld) -> list[Problem]:
-    """Wild-card and natural-card counts, the same for every kind of meld."""
+def _common_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, word: str, naturals_needed: int) -> list[Problem]:
+    """Wild-card and natural-card counts, the same for every kind of meld (``word``: what the meld is asked to
+    be; ``naturals_needed``: the ruleset's minimum for that kind)."""
     problems = []
     wilds = len(meld.wilds)  # _wild_count, inlined: every reading of every meld asks
+    limit = ruleset.max_wilds if not deal.own_max_wilds else deal.max_wilds  # ruleset.max_wilds_in(deal), inlined
     # an all-wild meld's trouble is that it has no natural card, not how many wilds it has
-    if ruleset.max_wilds is not None and wilds > ruleset.max_wilds and meld.naturals:
-        allowed = "no wild card" if ruleset.max_wilds == 0 else f"{ruleset.max_wilds} per meld"
+    if limit is not None and wilds > limit and meld.naturals:
+        if limit:
+            allowed = f"{limit} per meld"
+        else:
+            allowed = "no wild card" if ruleset.wild_word == "wild" else f"no {ruleset.wild_word}"
         problems.append(
-            Problem(ProblemKind.WILDS, f"{meld.text} has {wilds} wild{'s' * (wilds != 1)}; this game allows {allowed}.", meld.index)
+            Problem(ProblemKind.WILDS, f"{meld.text} has {wilds} {ruleset.wild_word}{'s' * (wilds != 1)}; this game allows {allowed}.", meld.index)
         )
-    if len(meld.naturals) < ruleset.min_naturals:
+    if len(meld.naturals) < naturals_needed:
         if not meld.naturals:
             message = f"{meld.text} has no natural card."
         else:
-            message = f"{meld.text} has {cards_word(len(meld.naturals))} that are not wild; a meld needs {ruleset.min_naturals}."
+            natural = plural(len(meld.naturals), "natural card")
+            message = f"{meld.text} has {len(meld.naturals)} {natural}; {article(word)} needs at least {naturals_needed}."
         problems.append(Problem(ProblemKind.NO_NATURAL, message, meld.index))
     return problems
 
@@ -378,8 +416,9 @@ def _needs(ruleset: Ruleset, deal: Deal, requirement: Requirement, word: str) ->
     """What a meld is short of, in a sentence's second half: ``"a group needs 3"``; where deals are each
     player's phases, the phase and what it asks: ``"phase 6 needs a run of 9"`` (RULES.md §4.11)."""
     if ruleset.progression is Progression.FIXED and requirement.kind is not MeldKind.COLOUR:
-        return f"a {word} needs {requirement.length}"
-    return f"{ruleset.deal_word} {deal.number} needs {requirement_phrase(requirement, ruleset.set_word, ruleset.colour_word)}"
+        return f"{article(word)} needs {requirement.length}"
+    phrase = requirement_phrase(requirement, ruleset.set_word, ruleset.colour_word, ruleset.run_word)
+    return f"{ruleset.deal_word} {deal.number} needs {phrase}"
 
 
 def _length_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement, word: str) -> list[Problem]:
@@ -392,9 +431,11 @@ def _length_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Req
             message = f"{meld.text} is {cards_word(size)}; a pair is exactly 2."
         else:
             later = "this turn" if ruleset.lay_off is LayOffTiming.SAME_TURN else "on a later turn"
+            # a word that names its length (trio, four) speaks of "this trio" and "the extra" (RULES.md §8.0, §5.3)
+            named = names_its_length(word, requirement.length)
             message = (
-                f"{meld.text} has {size} cards; going down, a {word} is exactly {requirement.length}. "
-                f"Lay off the rest {later}."
+                f"{f'This {word}' if named else meld.text} has {size} cards; going down, {article(word)} is exactly "
+                f"{requirement.length}. Lay off the {'extra' if named else 'rest'} {later}."
             )
         return [Problem(ProblemKind.TOO_MANY, message, meld.index)]
     return []
@@ -407,14 +448,14 @@ def _set_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
         if requirement.kind is MeldKind.PAIR:
             return [], [Problem(ProblemKind.MIXED, f"{meld.text} is not a pair: a pair is two cards of one rank.", meld.index)]
         if meld.resembles_run:
-            message = f"{meld.text} is a run; {ruleset.deal_word} {deal.number} needs {deal.contract.lower()}."
+            message = f"{meld.text} is {article(ruleset.run_word)}; {ruleset.deal_word} {deal.number} needs {deal.contract.lower()}."
             return [], [Problem(ProblemKind.MELD_COUNT, message, meld.index)]
         message = _MIXED_RANKS[ruleset.rank_word].format(meld=meld.text, word=word)
         return [], [Problem(ProblemKind.MIXED, message, meld.index)]
     problems = _length_problems(ruleset, deal, meld, requirement, word)
     if not ruleset.dup_suits and len(meld.suits) < len(meld.naturals):
         problems.append(Problem(ProblemKind.MIXED, f"{meld.text} repeats a suit; a {word} needs cards of different suits.", meld.index))
-    problems += _common_problems(ruleset, meld)
+    problems += _common_problems(ruleset, deal, meld, word, ruleset.min_naturals if ruleset.min_naturals_set is None else ruleset.min_naturals_set)
     if problems:
         return [], problems
     rank = next(iter(meld.ranks)) if meld.ranks else None
@@ -424,14 +465,15 @@ def _set_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
 def _run_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> tuple[list[MeldReading], list[Problem]]:
     """Every reading of a meld as a run, or why it is not one."""
     if len(meld.naturals) >= 2 and len(meld.ranks) == 1:
-        message = f"{meld.text} is a {ruleset.set_word}; {ruleset.deal_word} {deal.number} needs {deal.contract.lower()}."
+        message = f"{meld.text} is {article(ruleset.set_word)}; {ruleset.deal_word} {deal.number} needs {deal.contract.lower()}."
         return [], [Problem(ProblemKind.MELD_COUNT, message, meld.index)]
     if len(meld.run_suits) > 1:
         return [], [Problem(ProblemKind.MIXED, f"{meld.text} mixes suits.", meld.index)]
-    problems = _length_problems(ruleset, deal, meld, requirement, "run")
+    problems = _length_problems(ruleset, deal, meld, requirement, ruleset.run_word)
     if problems and problems[0].kind is ProblemKind.TOO_MANY:
         problems += _too_many_problems(ruleset, meld)
-    problems += _common_problems(ruleset, meld)
+    naturals_needed = ruleset.min_naturals if ruleset.min_naturals_run is None else ruleset.min_naturals_run  # run_naturals, inlined
+    problems += _common_problems(ruleset, deal, meld, ruleset.run_word, naturals_needed)
     if problems:
         return [], problems
     return _run_readings(ruleset, meld)
@@ -447,9 +489,9 @@ def _too_many_problems(ruleset: Ruleset, meld: _Meld) -> list[Problem]:
 
 def _run_readings(ruleset: Ruleset, meld: _Meld) -> tuple[list[MeldReading], list[Problem]]:
     """Every window a meld of the right length and kind lies in as a run, or why none."""
-    windows = _ordered_windows(ruleset, meld)
-    if not windows:
-        return [], [_why_no_run(ruleset, meld)]
+    windows, why = _fitting_windows(ruleset, meld)
+    if why is not None:
+        return [], [why]
     suit = next(iter(meld.run_suits)) if meld.run_suits else None
     size = len(meld.cards)
     # no wild, or every card wild (where no place is fixed): nothing stands for anything
@@ -482,6 +524,60 @@ def _ordered_windows(ruleset: Ruleset, meld: _Meld) -> list[tuple[int, int | Non
     return found
 
 
+_Window = tuple[int, int | None, list[int] | None]
+"""A run's window: its first place, the ace's place (if it has one ace), the cards' places if written in order."""
+
+
+def _fitting_windows(ruleset: Ruleset, meld: _Meld) -> tuple[list[_Window], Problem | None]:
+    """The windows a meld lies in as a run, its wilds apart where they must be; or why there is none."""
+    windows = _ordered_windows(ruleset, meld)
+    if not windows:
+        return [], _why_no_run(ruleset, meld)
+    if not ruleset.run_wilds_adjacent and len(meld.wilds) > 1:
+        windows = _wilds_apart(meld, windows)
+        if not windows:
+            return [], _side_by_side_problem(ruleset, meld)
+    return windows, None
+
+
+def _wilds_apart(meld: _Meld, windows: list[_Window]) -> list[_Window]:
+    """The windows in which no two wilds stand side by side (``run_wilds_adjacent: no``; an all-wild meld has no
+    place fixed, so it is judged on having natural cards instead)."""
+    if not meld.naturals:
+        return windows
+    return [window for window in windows if not _wilds_side_by_side(meld, window[0], window[1])]
+
+
+def _side_by_side_problem(ruleset: Ruleset, meld: _Meld) -> Problem:
+    """Every reading of the run puts two wilds side by side (``run_wilds_adjacent: no``)."""
+    message = f"{meld.text} puts two {ruleset.wild_word}s side by side; in {article(ruleset.run_word)} they may not be."
+    return Problem(ProblemKind.WILDS, message, meld.index)
+
+
+def _wilds_side_by_side(meld: _Meld, low: int, ace_at: int | None) -> bool:
+    """Whether, in the window from ``low``, two of the places the wilds must fill are neighbours.
+
+    The window is as long as the meld, so the wilds fill exactly the places its naturals leave empty, whatever
+    order they were written in (RULES.md §8.0 ``run_wilds_adjacent``).
+    """
+    empty = _empty_places(meld, low, low + len(meld.cards) - 1, ace_at)
+    return any(b == a + 1 for a, b in zip(empty, empty[1:], strict=False))
+
+
+def _empty_places(meld: _Meld, low: int, high: int, ace_at: int | None) -> list[int]:
+    """The places from ``low`` to ``high`` the meld's naturals leave empty (past 14 where aces go ``around``)."""
+    taken = set()
+    for card in meld.naturals:
+        rank = int(card.natural_rank)
+        if card.rank is not Rank.ACE:
+            taken.add(rank if rank >= low else rank + 13)  # past the ace in a window round the corner
+        elif ace_at is not None:
+            taken.add(ace_at)
+        else:  # two aces: the A..A run
+            taken.update((1, 14))
+    return [p for p in range(low, high + 1) if p not in taken]
+
+
 def _not_in_order(window: tuple[int, int | None, list[int] | None]) -> bool:
     return window[2] is None
 
@@ -497,16 +593,7 @@ def _wild_places(meld: _Meld, low: int, high: int, ace_at: int | None, ordered: 
     wilds = meld.wilds
     if ordered is not None:
         return tuple([(i, ordered[i]) for i in wilds])
-    taken = set()
-    for card in meld.naturals:
-        if card.rank is not Rank.ACE:
-            taken.add(int(card.natural_rank))
-        elif ace_at is not None:
-            taken.add(ace_at)
-        else:  # two aces: the A..A run
-            taken.update((1, 14))
-    missing = [p for p in range(low, high + 1) if p not in taken]
-    return tuple(zip(wilds, missing, strict=False))
+    return tuple(zip(wilds, _empty_places(meld, low, high, ace_at), strict=False))
 
 
 def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
@@ -519,6 +606,8 @@ def _why_no_run(ruleset: Ruleset, meld: _Meld) -> Problem:
     if size > longest_run(ruleset):
         return _too_long_problem(ruleset, meld)
     has_ace = Rank.ACE in counts
+    if ruleset.aces is AceRule.AROUND:
+        return _around_gap_problem(meld, sorted(int(rank) for rank in counts))
     if has_ace:
         corner = _corner_problem(ruleset, meld, sorted(int(rank) for rank in counts))
         if corner is not None:
@@ -539,6 +628,24 @@ def _too_long_problem(ruleset: Ruleset, meld: _Meld) -> Problem:
 def _repeated_ranks(counts: Counter[Rank], size: int) -> list[Rank]:
     """The ranks a run holds more than once (two aces only in a 14-card A..A run)."""
     return sorted(rank for rank, count in counts.items() if count > 1 and (rank is not Rank.ACE or size < 14 or count > 2))
+
+
+def _arc_missing(start: int, ranks: Sequence[int]) -> list[int]:
+    """The ranks missing from the arc that starts at ``start`` and goes round the circle until it holds ``ranks``."""
+    arc = [(start - 1 + i) % 13 + 1 for i in range(13)]
+    end = max(arc.index(rank) for rank in ranks)
+    return [rank for rank in arc[: end + 1] if rank not in ranks]
+
+
+def _around_gap_problem(meld: _Meld, ranks: Sequence[int]) -> Problem:
+    """A gap where the ranks form a circle (aces ``around``): the cards the shortest arc holding the naturals skips."""
+    best = min((_arc_missing(start, ranks) for start in ranks), key=len)
+    suit = next(iter(meld.run_suits)) if meld.run_suits else None
+    skipped = " ".join(str(card_at(rank, suit)) if suit is not None else position_label(rank) for rank in best)
+    wilds = _wild_count(meld)
+    if not wilds:
+        return Problem(ProblemKind.GAP, f"{meld.text} skips {skipped} and no wild fills it.", meld.index)
+    return Problem(ProblemKind.GAP, f"{meld.text} skips {skipped}: too many gaps for {number_word(wilds)} wild{'s' * (wilds != 1)}.", meld.index)
 
 
 def _repeat_problem(ruleset: Ruleset, meld: _Meld, repeated: Sequence[Rank]) -> Problem:
@@ -625,11 +732,147 @@ def _colour_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requ
     if not meld.resembles_colour_group:
         message = f"{meld.text} mixes colours; {_needs(ruleset, deal, requirement, 'colour group')}."
         return [], [Problem(ProblemKind.MIXED, message, meld.index)]
-    problems = _length_problems(ruleset, deal, meld, requirement, "colour group") + _common_problems(ruleset, meld)
+    problems = _length_problems(ruleset, deal, meld, requirement, "colour group")
+    problems += _common_problems(ruleset, deal, meld, "colour group", ruleset.set_naturals)
     if problems:
         return [], problems
     colour = next(iter(meld.marks)) if meld.naturals else None
     return [MeldReading(kind=MeldKind.COLOUR, cards=meld.cards, colour=colour)], []
+
+
+#: A ladder's name by its rule, where the ruleset calls runs escalas (Carioca's final rounds); else "ladder".
+_ESCALA_NAMES = {
+    LadderRule.ANY_SUIT: "escala sucia", LadderRule.SAME_COLOUR: "escala de color",
+    LadderRule.ALTERNATING_COLOUR: "escala payaso", LadderRule.SAME_SUIT: "escala real",
+}  # fmt: skip
+
+_RED = frozenset((Suit.HEARTS, Suit.DIAMONDS))
+
+
+def _colour_of(card: Card) -> str:
+    """A standard card's colour in words: ``"red"`` or ``"black"``."""
+    return "red" if card.suit in _RED else "black"
+
+
+def ladder_name(ruleset: Ruleset, rule: LadderRule) -> str:
+    """What a ladder is called in a sentence: ``"escala real"`` where runs are escalas, else ``"ladder"``."""
+    return _ESCALA_NAMES[rule] if ruleset.run_word == "escala" else "ladder"
+
+
+def _ladder_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> tuple[list[MeldReading], list[Problem]]:
+    """The reading of a meld as a ladder (RULES.md §8.0: 13 cards, one of each rank A..K, its rule met), or why not."""
+    assert requirement.rule is not None
+    name = ladder_name(ruleset, requirement.rule)
+    size = len(meld.cards)
+    if size != 13:
+        kind = ProblemKind.TOO_FEW if size < 13 else ProblemKind.TOO_MANY
+        return [], [Problem(kind, f"{meld.text} is {cards_word(size)}; {article(name)} is 13, one of each rank A to K.", meld.index)]
+    common = _common_problems(ruleset, deal, meld, name, ruleset.run_naturals)
+    no_wilds = _ladder_wild_problems(ruleset, deal, meld, name)
+    problems = no_wilds + [p for p in common if p.kind is not ProblemKind.WILDS] if no_wilds else common
+    repeat = _ladder_repeat_problem(meld)
+    if repeat is not None:
+        problems.append(repeat)
+    rule = _ladder_rule_problem(meld, requirement.rule, name)
+    if rule is not None:
+        problems.append(rule)
+    if problems:
+        return [], problems
+    return [_ladder_reading(meld, requirement.rule)], []
+
+
+def _ladder_wild_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, name: str) -> list[Problem]:
+    """A ladder whose deal allows no wild card: ``"The escala real allows no joker: JK is one."``."""
+    if ruleset.max_wilds_in(deal) != 0 or not meld.wilds or not meld.naturals:
+        return []
+    wilds = [meld.cards[i] for i in meld.wilds]
+    which = f"{wilds[0]} is one" if len(wilds) == 1 else f"{format_cards(wilds)} are {number_word(len(wilds))}"
+    return [Problem(ProblemKind.WILDS, f"The {name} allows no {ruleset.wild_word}: {which}.", meld.index)]
+
+
+def _ladder_repeat_problem(meld: _Meld) -> Problem | None:
+    """A rank twice in a ladder: ``"... 7H is there twice and there is no 8."``."""
+    by_rank: dict[int, list[Card]] = {}
+    for card in meld.naturals:
+        by_rank.setdefault(int(card.natural_rank), []).append(card)
+    twice = next((cards for _, cards in sorted(by_rank.items()) if len(cards) > 1), None)
+    if twice is None:
+        return None
+    if twice[0] == twice[1]:
+        there = f"{twice[0]} is there twice"
+    else:
+        there = f"{twice[0]} and {twice[1]} are both there"
+    missing = [position_label(rank) for rank in range(1, 14) if rank not in by_rank]
+    message = f"A ladder holds one card of each rank A to K: {there} and there is no {or_list(missing)}."
+    return Problem(ProblemKind.GAP, message, meld.index)
+
+
+def _ladder_rule_problem(meld: _Meld, rule: LadderRule, name: str) -> Problem | None:
+    """A ladder whose naturals break its rule, naming the first card that does (RULES.md §8.0's sentences)."""
+    naturals = meld.naturals
+    if rule is LadderRule.ANY_SUIT or not naturals:
+        return None
+    if rule is LadderRule.SAME_SUIT:
+        return _one_suit_problem(meld, name)
+    if rule is LadderRule.SAME_COLOUR:
+        return _one_colour_problem(meld, name)
+    return _alternating_problem(meld, name)
+
+
+def _one_suit_problem(meld: _Meld, name: str) -> Problem | None:
+    """The first natural not of the ladder's suit (the suit most of its cards have, the first written on a tie)."""
+    written = [card.natural_suit for card in meld.naturals]
+    suits = Counter(written)
+    suit = max(suits, key=lambda s: (suits[s], -written.index(s)))
+    odd = next((card for card in meld.naturals if card.suit is not suit), None)
+    if odd is None:
+        return None
+    return Problem(ProblemKind.GAP, f"The {name} is A to K of one suit: {odd} is not a {suit.plural[:-1]}.", meld.index)
+
+
+def _one_colour_problem(meld: _Meld, name: str) -> Problem | None:
+    """The first natural not of the ladder's colour (the colour most of its cards have, the first's on a tie)."""
+    colours = Counter(_colour_of(card) for card in meld.naturals)
+    first = _colour_of(meld.naturals[0])
+    colour = max(colours, key=lambda c: (colours[c], c == first))
+    odd = next((card for card in meld.naturals if _colour_of(card) != colour), None)
+    if odd is None:
+        return None
+    return Problem(ProblemKind.GAP, f"The {name} is all red or all black: {odd} is {_colour_of(odd)}.", meld.index)
+
+
+def _alternating_problem(meld: _Meld, name: str) -> Problem | None:
+    """Colours that do not alternate in rank order: the first two neighbouring ranks of one colour, or else the
+    first two naturals an even number of ranks apart whose colours differ."""
+    ordered = sorted(meld.naturals, key=lambda card: int(card.natural_rank))
+    for a, b in zip(ordered, ordered[1:], strict=False):
+        apart = int(b.natural_rank) - int(a.natural_rank)
+        if apart % 2 == 1 and _colour_of(a) == _colour_of(b):
+            if apart == 1:
+                return Problem(ProblemKind.GAP, f"The {name} alternates red and black: {a} and {b} are both {_colour_of(a)}.", meld.index)
+            return Problem(ProblemKind.GAP, f"The {name} alternates red and black: {a} and {b} may not both be {_colour_of(a)}.", meld.index)
+        if apart % 2 == 0 and _colour_of(a) != _colour_of(b):
+            return Problem(ProblemKind.GAP, f"The {name} alternates red and black: {a} and {b} must be one colour.", meld.index)
+    return None
+
+
+def _ladder_wild_places(meld: _Meld) -> tuple[tuple[int, int], ...]:
+    """The rank each wild of a ladder stands for: its own place where the cards are written A to K (or K to A),
+    otherwise the missing ranks in the order the wilds were written."""
+    fits = [None if i in meld.wilds else (int(card.natural_rank),) for i, card in enumerate(meld.cards)]
+    ordered = order_of(fits, 1, 13)
+    if ordered is not None:
+        return tuple((i, ordered[i]) for i in meld.wilds)
+    present = {int(card.natural_rank) for card in meld.naturals}
+    return tuple(zip(meld.wilds, [rank for rank in range(1, 14) if rank not in present], strict=False))
+
+
+def _ladder_reading(meld: _Meld, rule: LadderRule) -> MeldReading:
+    """A legal ladder's reading: its suit (same_suit) or colour (same_colour), and the rank each wild stands for."""
+    places = _ladder_wild_places(meld)
+    suit = next(iter(meld.suits)) if rule is LadderRule.SAME_SUIT and meld.suits else None
+    shade = _colour_of(meld.naturals[0]) if rule is LadderRule.SAME_COLOUR and meld.naturals else None
+    return MeldReading(kind=MeldKind.LADDER, cards=meld.cards, suit=suit, low=1, high=13, wild_places=places, rule=rule, shade=shade)
 
 
 def _options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> tuple[list[MeldReading], list[Problem]]:
@@ -637,11 +880,19 @@ def _options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement
         return _run_options(ruleset, deal, meld, requirement)
     if requirement.kind is MeldKind.COLOUR:
         return _colour_options(ruleset, deal, meld, requirement)
+    if requirement.kind is MeldKind.LADDER:
+        return _ladder_options(ruleset, deal, meld, requirement)
     return _set_options(ruleset, deal, meld, requirement)
 
 
 # ---------------------------------------------------------------------------
 # Across melds
+
+
+#: Where a ruleset's word for a run or a set is its sources' (Kalooki's "4" and "3", JAM-W: "they must be of
+#: different suits ... of different ranks"), the sentence says the rule as they do (RULES.md §8.0, §5.9-10).
+_ONE_RUN_PER_SUIT = {"four": "Two fours in {suit}: a player's fours must be of different suits."}
+_ONE_SET_PER_RANK = {"three": "Two threes of {rank}: a player's threes must be of different ranks."}
 
 
 def _cross_problems(ruleset: Ruleset, readings: Sequence[MeldReading], word: str) -> list[Problem]:
@@ -657,7 +908,8 @@ def _cross_problems(ruleset: Ruleset, readings: Sequence[MeldReading], word: str
             if ruleset.same_suit_runs is SameSuitRuns.ONE_PER_SUIT:
                 if a.suit not in reported:
                     reported.add(a.suit)
-                    problems.append(Problem(ProblemKind.SAME_SUIT_RUNS, f"Two runs of {a.suit.plural}: only one run per suit.", j))
+                    message = _ONE_RUN_PER_SUIT.get(ruleset.run_word, "Two runs of {suit}: only one run per suit.")
+                    problems.append(Problem(ProblemKind.SAME_SUIT_RUNS, message.format(suit=a.suit.plural), j))
             elif a.high + 1 == b.low or b.high + 1 == a.low:
                 (low_1, high_1), (low_2, high_2) = sorted([(a.low, a.high), (b.low, b.high)])
                 problems.append(
@@ -675,13 +927,8 @@ def _cross_problems(ruleset: Ruleset, readings: Sequence[MeldReading], word: str
             if reading.kind is MeldKind.RUN or reading.rank is None:
                 continue
             if reading.rank in seen:
-                problems.append(
-                    Problem(
-                        ProblemKind.REPEATED_RANK,
-                        f"Two {word}s of {reading.rank.plural}: a contract can't use a rank twice.",
-                        i,
-                    )
-                )
+                message = _ONE_SET_PER_RANK.get(word, "Two {word}s of {rank}: a contract can't use a rank twice.")
+                problems.append(Problem(ProblemKind.REPEATED_RANK, message.format(word=word, rank=reading.rank.plural), i))
             else:
                 seen[reading.rank] = i
     return problems
@@ -753,10 +1000,7 @@ def check_go_down(
     deal = ruleset.deal(deal_number)
     ruleset.table(players)  # validates the table size before anything else
     remaining = tuple(remaining or ())
-    analysed = [_analyse(ruleset, index, meld) for index, meld in enumerate(melds)]
-    readings, problems = _judge_melds(ruleset, deal, analysed)
-    if ruleset.skips is not Skips.NONE:  # else no card is a skip
-        problems += skip_problems(ruleset, analysed)
+    readings, problems, analysed = _judge(ruleset, deal, melds)
     problems += supply_problems(ruleset, [card for meld in melds for card in meld] + list(remaining), players)
     problems += _unmelded_problems(ruleset, deal, remaining)
     problems.sort(key=lambda p: (p.kind, -1 if p.meld is None else p.meld))
@@ -769,13 +1013,119 @@ def check_go_down(
     )
 
 
+_Judged = tuple[list["MeldReading | None"], list["Problem"], list["_Meld"]]
+"""How each meld was read, what is wrong with the melds themselves (not supply or unmelded cards), and the melds."""
+
+
+def _judge(ruleset: Ruleset, deal: Deal, melds: Sequence[Sequence[Card]]) -> _Judged:
+    """The melds against the deal (RULES.md §2.1 steps 1a-5): red twos read both ways, alternatives, the wilds
+    of the whole go-down, where the ruleset has them."""
+    if ruleset.red_twos_wild or deal.alternatives or ruleset.max_wilds_per_contract is not None:
+        judged = _judge_reading(ruleset, deal, melds)
+        if judged[1] and ruleset.red_twos_wild:
+            judged = _red_twos_read_wild(ruleset, deal, melds, judged)
+        return judged
+    # the rulesets of RULES.md §3 (and most): one reading of the cards, one contract
+    analysed = [_analyse(ruleset, index, meld) for index, meld in enumerate(melds)]
+    readings, problems = _judge_melds(ruleset, deal, analysed)
+    if ruleset.skips is not Skips.NONE:  # else no card is a skip
+        problems += skip_problems(ruleset, analysed)
+    return readings, problems, analysed
+
+
+def _judge_reading(ruleset: Ruleset, deal: Deal, melds: Sequence[Sequence[Card]], read_wild: Sequence[frozenset[int]] = ()) -> _Judged:
+    """The melds against the deal, with the cards at ``read_wild`` (per meld) read as wild (red twos)."""
+    if read_wild:
+        analysed = [_analyse(ruleset, index, meld, read_wild[index]) for index, meld in enumerate(melds)]
+    else:
+        analysed = [_analyse(ruleset, index, meld) for index, meld in enumerate(melds)]
+    readings, problems = _judge_contracts(ruleset, deal, analysed) if deal.alternatives else _judge_melds(ruleset, deal, analysed)
+    if ruleset.skips is not Skips.NONE:  # else no card is a skip
+        problems += skip_problems(ruleset, analysed)
+    if ruleset.max_wilds_per_contract is not None:
+        problems += _contract_wild_problems(ruleset, analysed)
+    return readings, problems, analysed
+
+
+def _contract_wild_problems(ruleset: Ruleset, melds: Sequence[_Meld]) -> list[Problem]:
+    """More wilds in the whole go-down than ``max_wilds_per_contract`` (Carioca: 2)."""
+    limit = ruleset.max_wilds_per_contract
+    wilds = sum(len(meld.wilds) for meld in melds)
+    if limit is None or wilds <= limit:
+        return []
+    word = ruleset.wild_word
+    return [Problem(ProblemKind.WILDS, f"Your go-down has {wilds} {word}s; this game allows {limit} in one go-down.")]
+
+
+#: The most red twos a go-down is read with both ways (each as itself or wild): 2 ** 8 readings at most; two
+#: packs hold four, and a go-down with more is refused for its supply whatever they are read as.
+_MOST_RED_TWOS = 8
+
+
+def _red_twos_read_wild(ruleset: Ruleset, deal: Deal, melds: Sequence[Sequence[Card]], as_themselves: _Judged) -> _Judged:
+    """The legal reading with the fewest red twos read as wild (RULES.md §8.0, §8.7.6); where none is legal, the
+    reading with the fewest problems (the fewest red twos wild on a tie), so that the sentences are about the
+    player's likely meaning.
+
+    Tried after the reading with every red two as itself (``as_themselves``) failed: one red two wild, then two...
+    """
+    places = [(i, j) for i, meld in enumerate(melds) for j, card in enumerate(meld) if ruleset.may_be_wild(card)]
+    if len(places) > _MOST_RED_TWOS:
+        return as_themselves
+    closest = as_themselves
+    for read_wild in _red_two_choices(melds, places):
+        judged = _judge_reading(ruleset, deal, melds, read_wild)
+        if not judged[1]:
+            return judged
+        if len(judged[1]) < len(closest[1]):
+            closest = judged
+    return closest
+
+
+def _red_two_choices(melds: Sequence[Sequence[Card]], places: Sequence[tuple[int, int]]) -> Iterator[list[frozenset[int]]]:
+    """Each way to read some of the red twos at ``places`` (``(meld, index)``) as wild, by meld, the fewest first;
+    two identical red twos of one meld are one choice, not two."""
+    for count in range(1, len(places) + 1):
+        seen: set[tuple[tuple[int, Card], ...]] = set()
+        for chosen in itertools.combinations(places, count):
+            same = tuple(sorted((i, melds[i][j]) for i, j in chosen))
+            if same not in seen:
+                seen.add(same)
+                yield [frozenset(j for i, j in chosen if i == index) for index in range(len(melds))]
+
+
+def _judge_contracts(ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld]) -> tuple[list[MeldReading | None], list[Problem]]:
+    """The melds against the deal's contract or one of its alternatives (RULES.md §8.0 step 2): legal if one is
+    met; otherwise explained against the contract with as many melds as were laid down (the main one first),
+    or else the main contract (§8.7.5)."""
+    words = (ruleset.set_word, ruleset.colour_word, ruleset.run_word)
+    contracts = [
+        dataclasses.replace(deal, requirements=contract, contract=describe_contract(contract, *words), alternatives=())
+        for contract in deal.contracts
+    ]
+    explained: tuple[list[MeldReading | None], list[Problem]] | None = None
+    for contract in contracts:
+        if len(contract.requirements) != len(analysed):
+            continue
+        judged = _judge_melds(ruleset, contract, analysed)
+        if not judged[1]:
+            return judged
+        explained = explained or judged
+    return explained or _judge_melds(ruleset, contracts[0], analysed)
+
+
 def _unmelded_problems(ruleset: Ruleset, deal: Deal, remaining: Sequence[Card]) -> list[Problem]:
-    """Cards left in hand in a deal that must use every card (RULES.md §2.1 step 6)."""
+    """Cards left in hand in a deal that must use every card (RULES.md §2.1 step 6; a ladder deal: "The escala
+    must use every card")."""
     if not deal.meld_all or not remaining:
         return []
     left = format_cards(remaining)
     verb = "is" if len(remaining) == 1 else "are"
-    return [Problem(ProblemKind.UNMELDED, f"{sentence(ruleset.deal_word)} {deal.number} must use every card: {left} {verb} left.")]
+    if deal.ladder is not None:
+        subject = "The escala" if ruleset.run_word == "escala" else "The ladder"
+    else:
+        subject = f"{sentence(ruleset.deal_word)} {deal.number}"
+    return [Problem(ProblemKind.UNMELDED, f"{subject} must use every card: {left} {verb} left.")]
 
 
 def _judge_melds(ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld]) -> tuple[list[MeldReading | None], list[Problem]]:
@@ -789,7 +1139,7 @@ def _judge_melds(ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld]) -> tup
             return list(legal), []
         return list(chosen[0]), chosen[1]
     laid = f"{len(analysed)} meld{'s' * (len(analysed) != 1)}"
-    message = f"{sentence(ruleset.deal_word)} {deal.number} needs {deal.contract.lower()}; you laid down {laid}."
+    message = f"{sentence(ruleset.deal_word)} {deal.number} needs {_contract_words(ruleset, deal)}; you laid down {laid}."
     problems = [Problem(ProblemKind.MELD_COUNT, message)]
     readings: list[MeldReading | None] = []
     for meld in analysed:
@@ -797,6 +1147,14 @@ def _judge_melds(ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld]) -> tup
         readings.append(found)
         problems += why
     return readings, problems
+
+
+def _contract_words(ruleset: Ruleset, deal: Deal) -> str:
+    """The deal's contract inside a sentence: ``"two trios"``; a ladder deal's ``"the escala real, A to K in one
+    meld"`` (its contract text is a whole description)."""
+    if deal.ladder is not None and deal.ladder.rule is not None:
+        return f"the {ladder_name(ruleset, deal.ladder.rule)}, A to K in one meld"
+    return deal.contract.lower()
 
 
 class Options:
@@ -1030,6 +1388,8 @@ def agreed_reading(choices: Sequence[MeldReading]) -> MeldReading:
         wilds=agreed,
         colour=first.colour,
         wild_places=places,
+        rule=first.rule,
+        shade=first.shade,
     )  # every field (dataclasses.replace, spelt out: it is slow, and a legal go-down with wilds asks here)
 
 

@@ -206,24 +206,38 @@ def _layouts(ruleset: Ruleset, cards: Sequence[Card]) -> list[_Layout]:
         return []
     layouts = []
     for low, ace_at in run_windows(ruleset, naturals, len(cards)):
-        high = low + len(cards) - 1
-        ordered = written_order(ruleset, cards, low, high)
-        if ordered is not None:
-            layouts.append(_Layout(low, high, tuple(ordered), ()))
-            continue
-        places: list[int | None] = []
-        aces_seen = 0
-        for card in cards:
-            if ruleset.is_wild(card):
-                places.append(None)
-            elif card.rank is Rank.ACE:
-                places.append(ace_at if ace_at is not None else (1, 14)[aces_seen])
-                aces_seen += 1
-            else:
-                places.append(int(card.natural_rank))
-        taken = {p for p in places if p is not None}
-        layouts.append(_Layout(low, high, tuple(places), tuple(p for p in range(low, high + 1) if p not in taken)))
+        layouts.append(_layout(ruleset, cards, low, ace_at))
+        if low == 1 and ruleset.aces is AceRule.AROUND and len(cards) < 13:
+            # round the corner, a run from the ace also lies a circle later (14 on), so a king goes below it
+            layouts.append(_layout(ruleset, cards, 14, 14))
     return layouts
+
+
+def _layout(ruleset: Ruleset, cards: Sequence[Card], low: int, ace_at: int | None) -> _Layout:
+    """The cards laid out in the window from ``low`` (past 14 the ranks start again, aces ``around``)."""
+    high = low + len(cards) - 1
+    ordered = written_order(ruleset, cards, low, high) if low <= 14 else None
+    if ordered is not None:
+        return _Layout(low, high, tuple(ordered), ())
+    places = _unordered_places(ruleset, cards, low, ace_at)
+    taken = {p for p in places if p is not None}
+    return _Layout(low, high, tuple(places), tuple(p for p in range(low, high + 1) if p not in taken))
+
+
+def _unordered_places(ruleset: Ruleset, cards: Sequence[Card], low: int, ace_at: int | None) -> list[int | None]:
+    """Each natural's place in the window from ``low`` (``None`` for a wild), the cards not being in run order."""
+    places: list[int | None] = []
+    aces_seen = 0
+    for card in cards:
+        if ruleset.is_wild(card):
+            places.append(None)
+        elif card.rank is Rank.ACE:
+            places.append(ace_at if ace_at is not None else (1, 14)[aces_seen])
+            aces_seen += 1
+        else:
+            rank = int(card.natural_rank)
+            places.append(rank if rank >= low else rank + 13)
+    return places
 
 
 def _reading(
@@ -597,11 +611,31 @@ def _run_lay_off(
     readings = _run_readings(ruleset, table, cards)
     if readings:
         return readings, []
-    if ruleset.reclaim is JokerReclaim.SLIDE and own_run:
+    if (ruleset.reclaim is JokerReclaim.SLIDE and own_run) or ruleset.reclaim is JokerReclaim.TACK:
         slid = _slide_jokers(ruleset, table, cards)
         if slid:
             return slid, []
+    if _wilds_limited_on_the_table(ruleset) and _run_readings(ruleset, table, cards, spaced=False):
+        return [], [_spacing_problem(ruleset, table, cards)]
     return [], _run_problems(ruleset, table, cards, own_run=own_run)
+
+
+def _wilds_limited_on_the_table(ruleset: Ruleset) -> bool:
+    """Whether a run's wilds must stand apart on the table (RULES.md §6.8, §6.10)."""
+    return ruleset.run_wild_min_gap is not None or not ruleset.run_wilds_adjacent
+
+
+def _spacing_problem(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> LayOffProblem:
+    """The cards would fit the run but for where its wilds would stand."""
+    text, word = format_cards(cards), _wild_word(ruleset)
+    if ruleset.run_wild_min_gap is not None:
+        gap = ruleset.run_wild_min_gap
+        return LayOffProblem(
+            LayOffProblemKind.WILDS,
+            f"{text} would leave two {word}s of {table.text} with fewer than {number_word(gap)} natural cards between them; "
+            f"in {ruleset.name} they need {number_word(gap)}.",
+        )
+    return LayOffProblem(LayOffProblemKind.WILDS, f"{text} would put two {word}s of {table.text} side by side; in a {ruleset.run_word} they may not be.")
 
 
 def _slide_jokers(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> list[MeldReading]:
@@ -636,8 +670,9 @@ def _slide_jokers(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) ->
     return []
 
 
-def _run_readings(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> list[MeldReading]:
-    """Every reading of the run with ``cards`` added beyond (or between) its ends."""
+def _run_readings(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card], spaced: bool = True) -> list[MeldReading]:
+    """Every reading of the run with ``cards`` added beyond (or between) its ends (``spaced``: with its wilds
+    where the ruleset lets them stand, :func:`_wilds_spaced`)."""
     suit = table.suit
     size = len(table.cards) + len(cards)
     if size > longest_run(ruleset):
@@ -651,7 +686,7 @@ def _run_readings(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) ->
     readings = [
         reading
         for layout in _layouts(ruleset, table.cards)
-        for reading in _readings_beyond(ruleset, table, layout, combined, new_naturals, new_wilds)
+        for reading in _readings_beyond(ruleset, table, layout, combined, new_naturals, new_wilds, spaced)
     ]
     in_order = [
         r
@@ -668,24 +703,64 @@ def _readings_beyond(
     combined: tuple[Card, ...],
     new_naturals: list[tuple[int, Card]],
     new_wilds: list[int],
+    spaced: bool = True,
 ) -> list[MeldReading]:
-    """The readings of the run laid out as ``layout`` with the new naturals placed beyond its span, wilds anywhere free."""
+    """The readings of the run laid out as ``layout`` with the new naturals placed beyond its span, wilds anywhere
+    free (``spaced``: where the ruleset's wilds may stand on the table)."""
     size = len(combined)
-    first = 2 if ruleset.aces is AceRule.HIGH_ONLY else 1
+    first, last = _window_starts(ruleset)
     old = layout.wild_places(table.cards, table.wilds)
-    outside = [[p for p in positions(ruleset, card) if not layout.low <= p <= layout.high] for _, card in new_naturals]
+    spaced = spaced and _wilds_limited_on_the_table(ruleset)
+    outside = [_places_outside(ruleset, layout, card) for _, card in new_naturals]
     readings = []
     for choice in itertools.product(*outside):
         if len(set(choice)) < len(choice):
             continue
         span_low, span_high = min((layout.low, *choice)), max((layout.high, *choice))
-        for low in range(max(first, span_high - size + 1), min(span_low, 15 - size) + 1):
-            high = low + size - 1
-            taken = set(range(layout.low, layout.high + 1)) | set(choice)
-            free = [p for p in range(low, high + 1) if p not in taken]
+        taken = set(range(layout.low, layout.high + 1)) | set(choice)
+        for low in range(max(first, span_high - size + 1), min(span_low, last - size) + 1):
+            free = [p for p in range(low, low + size) if p not in taken]
             wilds = old | dict(zip(new_wilds, free, strict=True))
-            readings.append(_reading(MeldKind.RUN, combined, table.suit, low, high, wilds))
+            if _wilds_spaced(ruleset, wilds.values(), spaced):
+                readings.append(_window_reading(combined, table.suit, low, wilds))
     return readings
+
+
+def _window_starts(ruleset: Ruleset) -> tuple[int, int]:
+    """The first place a run may start at, and the place one past its top (a second circle where aces go around)."""
+    return (2 if ruleset.aces is AceRule.HIGH_ONLY else 1), (27 if ruleset.aces is AceRule.AROUND else 15)
+
+
+def _places_outside(ruleset: Ruleset, layout: _Layout, card: Card) -> list[int]:
+    """The places a natural laid off may take beyond the run as it lies."""
+    return [p for p in _places_of(ruleset, card) if not layout.low <= p <= layout.high]
+
+
+def _window_reading(cards: tuple[Card, ...], suit: Suit, low: int, wilds: dict[int, int]) -> MeldReading:
+    """The run from ``low`` as a reading; a window a circle on (aces around, from 14) is the same run, read from
+    its first rank."""
+    shift = 13 if low > 13 else 0
+    shifted = {i: p - shift for i, p in wilds.items()}
+    return _reading(MeldKind.RUN, cards, suit, low - shift, low - shift + len(cards) - 1, shifted)
+
+
+def _places_of(ruleset: Ruleset, card: Card) -> tuple[int, ...]:
+    """The run places a natural may take (:func:`~.runs.positions`); round the corner also a second circle on."""
+    found = positions(ruleset, card)
+    if ruleset.aces is AceRule.AROUND:
+        found = tuple(sorted({*found, *(p + 13 for p in found if p + 13 <= 26)}))
+    return found
+
+
+def _wilds_spaced(ruleset: Ruleset, places: Collection[int], spaced: bool = True) -> bool:
+    """Whether the wilds of a run on the table stand far enough apart: never side by side where
+    ``run_wilds_adjacent`` is off (Kalooki, RULES.md §6.10), at least ``run_wild_min_gap`` natural cards between
+    two of them (Carioca's 4, §6.8). ``spaced`` off: any places will do."""
+    if not spaced:
+        return True
+    gap = ruleset.run_wild_min_gap or (0 if ruleset.run_wilds_adjacent else 1)
+    ordered = sorted(places)
+    return all(b - a - 1 >= gap for a, b in itertools.pairwise(ordered))
 
 
 def _run_problems(
@@ -706,7 +781,7 @@ def _card_problems(
     """Each card that can't go on the run, with why; and the cards left to judge together (wild ones included)."""
     meld_ranks = {card.rank for card in table.naturals if card.rank is not Rank.ACE}
     aces = sum(card.rank is Rank.ACE for card in table.naturals)
-    ace_limit = 1 if ruleset.aces is AceRule.HIGH_ONLY else 2
+    ace_limit = 1 if ruleset.aces in (AceRule.HIGH_ONLY, AceRule.AROUND) else 2
     seen: set[Rank] = set()
     problems: list[str] = []
     rest: list[Card] = []
@@ -749,12 +824,22 @@ def _card_problem(
         return f"{card} is already in this run."
     if card.rank in seen:
         return f"You are laying off {card} twice; a run has one card of each rank."
-    if all(layout.low <= p <= layout.high for layout in layouts for p in positions(ruleset, card)):
+    if _place_held(ruleset, layouts, card):
         sentence = f"{card}'s place in {table.text} is already held by {holder}."
         if ruleset.reclaim is JokerReclaim.SLIDE and not own_run and any(table.cards[i].is_joker for i in table.wilds):
             sentence += " Only the player who dropped this run may lay it there; its joker then slides to the end."
+        elif ruleset.reclaim is JokerReclaim.TACK:
+            sentence += f" No end of this {ruleset.run_word} takes the joker: not past an ace, nor beside another joker."
         return sentence
     return None
+
+
+def _place_held(ruleset: Ruleset, layouts: Sequence[_Layout], card: Card) -> bool:
+    """Whether the card's place lies within the run however it lies (so a wild holds it: its rank is not there);
+    round the corner, a place within the run once is enough (the other is a circle away)."""
+    if ruleset.aces is AceRule.AROUND:
+        return all(any(layout.low <= p <= layout.high for p in _places_of(ruleset, card)) for layout in layouts)
+    return all(layout.low <= p <= layout.high for layout in layouts for p in positions(ruleset, card))
 
 
 def _together_problems(
@@ -773,7 +858,9 @@ def _together_problems(
         return []
     gap = _smallest_gap(ruleset, layouts, rest)
     # Cards that would fit round the corner but leave a wide gap going straight: the player meant the corner.
-    corner = _corner_problem(ruleset, table, layouts, rest, wide_gap=gap is None or gap[0] >= 3)
+    # (round the corner is no fault where aces go around: there the gap is the reason)
+    around = ruleset.aces is AceRule.AROUND
+    corner = None if around else _corner_problem(ruleset, table, layouts, rest, wide_gap=gap is None or gap[0] >= 3)
     if corner is not None:
         return [LayOffProblem(LayOffProblemKind.WRAP, corner)]
     return [LayOffProblem(LayOffProblemKind.GAP, _gap_problem(ruleset, table, rest, gap, holder))]
@@ -902,21 +989,9 @@ def check_joker_exchange(
         found = problems + list(more)
         return ExchangeRuling(legal=False, problems=tuple(p.message for p in found), details=tuple(found))
 
-    if ruleset.reclaim is JokerReclaim.NEVER:
-        return refused(
-            LayOffProblem(
-                LayOffProblemKind.RULE,
-                f"In {ruleset.name} melded wild cards ({ruleset.wild_words}) stay where they are: they can't be taken.",
-            )
-        )
-    if ruleset.reclaim is JokerReclaim.SLIDE:
-        return refused(
-            LayOffProblem(
-                LayOffProblemKind.RULE,
-                f"In {ruleset.name} a melded joker is never taken into the hand: lay the card it stands for "
-                "on your own run and the joker slides to the end.",
-            )
-        )
+    kept = _jokers_kept(ruleset)
+    if kept is not None:
+        return refused(LayOffProblem(LayOffProblemKind.RULE, kept))
     wild_natural = ruleset.is_wild(natural)
     if natural.is_joker:
         problems.append(LayOffProblem(LayOffProblemKind.CARD, "JK is a joker; only a natural card can take a joker's place."))
@@ -955,6 +1030,23 @@ def check_joker_exchange(
     if problems or found is None:
         return refused()
     return ExchangeRuling(legal=True, problems=(), joker_index=found[0], stands_for=natural, reading=found[1])
+
+
+def _jokers_kept(ruleset: Ruleset) -> str | None:
+    """Why no melded joker is ever taken into the hand in this ruleset, or ``None`` where one may be (``runs``)."""
+    if ruleset.reclaim is JokerReclaim.NEVER:
+        return f"In {ruleset.name} melded wild cards ({ruleset.wild_words}) stay where they are: they can't be taken."
+    if ruleset.reclaim is JokerReclaim.TACK:
+        return (
+            f"In {ruleset.name} a melded joker never leaves its meld: lay the card it stands for in its place "
+            f"and the joker moves to an end of the {ruleset.run_word}."
+        )
+    if ruleset.reclaim is JokerReclaim.SLIDE:
+        return (
+            f"In {ruleset.name} a melded joker is never taken into the hand: lay the card it stands for "
+            "on your own run and the joker slides to the end."
+        )
+    return None
 
 
 def _exchange(

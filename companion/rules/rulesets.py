@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import JOKER, Card, Deck, Rank, Special
+from .cards import JOKER, Card, Deck, Rank, Special, Suit
 from .words import and_list, number_word, plural, sentence
 
 
@@ -109,6 +109,22 @@ class MeldKind(enum.StrEnum):
     COLOUR = "colour"
     """Cards of one colour, any ranks, repeats allowed (Phase 10's "7 cards of one colour"); on a standard
     deck a colour is a suit (RULES.md §8.0)."""
+    LADDER = "ladder"
+    """Thirteen cards, one of each rank A to K, whose naturals meet a :class:`LadderRule` (Carioca's final
+    escalas, RULES.md §8.0); wilds fill missing ranks."""
+
+
+class LadderRule(enum.StrEnum):
+    """What a ladder's natural cards must share (RULES.md §8.0 kinds: ``ladder``)."""
+
+    ANY_SUIT = "any_suit"
+    """Nothing more: any suits (the escala sucia)."""
+    SAME_COLOUR = "same_colour"
+    """All red (hearts, diamonds) or all black (spades, clubs): the escala de color."""
+    ALTERNATING_COLOUR = "alternating_colour"
+    """In rank order A, 2, ..., K the colours alternate: the escala payaso."""
+    SAME_SUIT = "same_suit"
+    """One suit: the escala real."""
 
 
 class GoingOut(enum.StrEnum):
@@ -142,6 +158,8 @@ class AceRule(enum.StrEnum):
     """Only above the king."""
     LOW_ONLY = "low_only"
     """Only below the 2 (the Phase 10 deck's 1 below its 2); nothing follows the top rank."""
+    AROUND = "around"
+    """The 13 ranks form a circle: QKA2 and KA23 are runs, each rank at most once, so 13 cards at most (Carioca)."""
 
 
 class RunSuit(enum.StrEnum):
@@ -231,6 +249,9 @@ class JokerReclaim(enum.StrEnum):
     SLIDE = "slide"
     """None is taken into the hand; a joker slides to an open end of its owner's run when the natural
     it stands for is laid there, and an end joker may move to another player's run (Continental, RULES.md §6.3)."""
+    TACK = "tack"
+    """Jokers never leave their meld; a four's joker moves to an open end of the same four when the natural it
+    stands for is laid in its place (Kalooki's tacking, RULES.md §6.9)."""
 
 
 def _coerce_enum(value: object, name: str, kind: type[enum.Enum]) -> None:
@@ -260,16 +281,32 @@ class Requirement:
     """
 
     kind: MeldKind
+    """Set, run, pair, colour group or ladder."""
     length: int
+    """How many cards (a minimum where lengths are, always 13 for a ladder)."""
+    rule: LadderRule | None = None
+    """A ladder's rule (what its naturals share); ``None`` for every other kind."""
 
     def __post_init__(self) -> None:
         _coerce_enum(self, "kind", MeldKind)
+        if self.kind is MeldKind.LADDER or self.rule is not None:
+            self._check_ladder()
         if self.kind is MeldKind.PAIR and self.length != 2:
             raise ValueError(f"a pair has length 2, not {self.length!r}")
         if not 2 <= self.length <= 14:
             raise ValueError(f"a meld length is 2 to 14 cards, not {self.length!r}")
         if self.kind in (MeldKind.RUN, MeldKind.COLOUR) and self.length < 3:
             raise ValueError(f"a {self.kind.value} has at least 3 cards, not {self.length!r}")
+
+    def _check_ladder(self) -> None:
+        """A ladder is 13 cards with a rule; no other kind has a rule."""
+        if self.kind is not MeldKind.LADDER:
+            raise ValueError(f"only a ladder has a rule, not a {self.kind.value}")
+        if self.length != 13:
+            raise ValueError(f"a ladder is 13 cards long, not {self.length!r}")
+        if self.rule is None:
+            raise ValueError('a ladder needs a rule: "any_suit", "same_colour", "alternating_colour" or "same_suit"')
+        _coerce_enum(self, "rule", LadderRule)
 
     def __str__(self) -> str:
         return f"{self.kind.value[0].upper()}{self.length}"
@@ -324,9 +361,23 @@ class Deal:
     meld_all: bool = False
     """Going down must use every card in hand; lengths are then minimums."""
     buys: BuyRule
+    max_wilds: int | None = None
+    """This deal's own limit of wilds in one meld going down (Carioca's final escalas), where ``own_max_wilds``."""
+    own_max_wilds: bool = False
+    """Whether ``max_wilds`` replaces the ruleset's in this deal (set by giving a ``max_wilds``; with ``None``:
+    no limit in this deal, whatever the ruleset's)."""
+    alternatives: tuple[tuple[Requirement, ...], ...] = ()
+    """Other contracts that also meet the deal (Kalooki's ``full-suit``: one four of the whole suit)."""
+    added_order: int | None = None
+    """Where a deal that a house option adds goes among the added deals (Carioca's escalas: sucia, color,
+    payaso, real), whatever order the options are chosen in; ``None`` for the schedule's own deals."""
 
     def __post_init__(self) -> None:
         _coerce_enum(self, "going_out", GoingOut)
+        if self.max_wilds is not None:
+            object.__setattr__(self, "own_max_wilds", True)
+        if isinstance(self.alternatives, list):
+            object.__setattr__(self, "alternatives", tuple(tuple(contract) for contract in self.alternatives))
         if self.number < 1:
             raise ValueError(f"deals are numbered from 1, not {self.number!r}")
         if not self.requirements:
@@ -348,6 +399,16 @@ class Deal:
     def symbols(self) -> str:
         """The contract in compact symbols: ``"S3 R4"``."""
         return " ".join(str(requirement) for requirement in self.requirements)
+
+    @property
+    def contracts(self) -> tuple[tuple[Requirement, ...], ...]:
+        """The contract, then each alternative: any one of them meets the deal."""
+        return (self.requirements, *self.alternatives)
+
+    @property
+    def ladder(self) -> Requirement | None:
+        """The deal's ladder requirement, where it asks for one (a ladder deal has only that)."""
+        return next((r for r in self.requirements if r.kind is MeldKind.LADDER), None)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -377,6 +438,12 @@ POINT_KEYS: tuple[str, ...] = tuple(rank.label for rank in Rank) + ("JK",)
 #: The keys of a Phase 10 deck's ``card_points``, in order: the numbers 1 to 12, ``W`` and ``SKIP``.
 PHASE10_POINT_KEYS: tuple[str, ...] = tuple(str(n) for n in range(1, 13)) + ("W", "SKIP")
 
+#: The keys of a standard deck's ``card_points`` where the ace scores by its colour (Kalooki: a red ace 1, a
+#: black ace 15): ``A_red`` and ``A_black`` in place of ``A`` (RULES.md §8.0 ``points``).
+SPLIT_ACE_POINT_KEYS: tuple[str, ...] = ("A_red", "A_black") + POINT_KEYS[1:]
+
+_RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
+
 
 @dataclass(frozen=True)
 class PointTable:
@@ -397,7 +464,9 @@ class PointTable:
     def __post_init__(self) -> None:
         if self.keys == POINT_KEYS:
             object.__setattr__(self, "keys", POINT_KEYS)  # the same tuple, so that for_card's fast path finds it
-        if self.keys not in (POINT_KEYS, PHASE10_POINT_KEYS):
+        elif self.keys == SPLIT_ACE_POINT_KEYS:
+            object.__setattr__(self, "keys", SPLIT_ACE_POINT_KEYS)
+        if self.keys not in (POINT_KEYS, PHASE10_POINT_KEYS, SPLIT_ACE_POINT_KEYS):
             raise ValueError(f"a point table's keys are those of a standard or a Phase 10 deck, not {self.keys!r}")
         if len(self.values) != len(self.keys) or any(not isinstance(v, int) or v < 0 for v in self.values):
             raise ValueError(f"a point table has {len(self.keys)} whole numbers of 0 or more, not {self.values!r}")
@@ -419,15 +488,41 @@ class PointTable:
         """The penalty points of one card (of the table's deck)."""
         if self.keys is POINT_KEYS:  # the standard deck, by far the most asked: no lookup by key
             return self.values[-1] if card.rank is None else self.values[card.rank - 1]
+        if self.keys is SPLIT_ACE_POINT_KEYS:  # A_red, A_black, then 2 .. K at their rank's index, JK last
+            if card.rank is None:
+                return self.values[-1]
+            if card.rank is Rank.ACE:
+                return self.values[0] if card.suit in _RED_SUITS else self.values[1]
+            return self.values[card.rank]
         return self.values[self.keys.index(card.point_key)]
+
+    @property
+    def split_ace(self) -> bool:
+        """Whether the ace scores by its colour (keys ``A_red`` and ``A_black`` in place of ``A``)."""
+        return self.keys is SPLIT_ACE_POINT_KEYS
 
     def as_dict(self) -> dict[str, int]:
         """``{"A": 15, "2": 2, ..., "JK": 15}`` (Phase 10: ``{"1": 5, ..., "W": 25, "SKIP": 15}``)."""
         return dict(zip(self.keys, self.values, strict=True))
 
     def replace(self, **changes: int) -> PointTable:
-        """A copy with some keys' points changed; keys as in ``keys``."""
-        return PointTable.of(self.as_dict() | changes, self.keys)
+        """A copy with some keys' points changed; keys as in ``keys``. On a standard deck ``A`` sets both
+        colours of ace, and ``A_red`` or ``A_black`` scores the ace by its colour from then on."""
+        if self.deck is Deck.PHASE10:
+            return PointTable.of(self.as_dict() | changes, self.keys)
+        points = self.as_dict()
+        split_asked = bool({"A_red", "A_black"} & set(changes))
+        if "A" in points:
+            points["A_red"] = points["A_black"] = points.pop("A")
+        if "A" in changes:
+            changes = dict(changes)
+            changes["A_red"] = changes["A_black"] = changes.pop("A")
+        points |= changes
+        if points["A_red"] == points["A_black"] and not self.split_ace and not split_asked:
+            points["A"] = points.pop("A_red")
+            del points["A_black"]
+            return PointTable.of(points)
+        return PointTable.of(points, SPLIT_ACE_POINT_KEYS)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -497,7 +592,29 @@ class Ruleset:
     """Whether ``max_wilds`` also limits a meld on the table at any time, so a wild can't be laid off
     past it (Shanghai: "a book or run cannot contain more than one joker"); otherwise it limits going down only."""
     min_naturals: int = 1
-    """Natural cards every meld needs (1 in every ruleset, our reading)."""
+    """Natural cards every meld needs (1 in every ruleset, our reading), where ``min_naturals_set`` or
+    ``min_naturals_run`` does not say otherwise for its kind."""
+    min_naturals_set: int | None = None
+    """Natural cards a set, pair or colour group needs, replacing ``min_naturals`` (Kalooki: 2); ``None``: as
+    ``min_naturals``."""
+    min_naturals_run: int | None = None
+    """Natural cards a run or ladder needs, replacing ``min_naturals``; ``None``: as ``min_naturals``."""
+    max_wilds_per_contract: int | None = None
+    """Wild cards in the whole go-down, all melds together (Carioca: 2); ``None``: no limit."""
+    run_wilds_adjacent: bool = True
+    """Whether two wilds may stand side by side in a run; ``False``: the run needs a reading where no two wilds
+    are neighbours, going down and on the table (Kalooki, Carioca)."""
+    run_wild_min_gap: int | None = None
+    """On the table only: natural cards needed between any two wilds of one run (Carioca: 4, RULES.md §6.8);
+    never checked going down. ``None``: no such rule."""
+    red_twos_wild: bool = False
+    """Whether the red twos (2H 2D) are wild as well as jokers (RULES.md §8.0 ``wilds``: ``JK+2red``); a red
+    two may always be read as itself, whichever makes a go-down legal."""
+    run_word: str = "run"
+    """What this variant calls a run: run, escala (Carioca) or four (Kalooki)."""
+    wild_word: str = "wild"
+    """What a sentence calls a wild card: ``"wild"``, or ``"joker"`` where the sources speak of jokers (Carioca,
+    Kalooki: "5H JK JK 8H has 2 jokers")."""
     aces: AceRule = AceRule.LOW_OR_HIGH
     """Where an ace may stand in a run: low or high, or high only; never round the corner."""
     dup_suits: bool = True
@@ -540,14 +657,19 @@ class Ruleset:
             ("game_end", GameEnd), ("winner", Winner), ("tiebreak", Tiebreak),
         ):  # fmt: skip
             _coerce_enum(self, name, kind)
-        for name in ("id", "name", "set_word", "buy_name"):
+        for name in ("id", "name", "set_word", "buy_name", "run_word", "wild_word"):
             _text(self, name)
         _text(self, "summary", empty_ok=True)
-        for name in ("deuces_wild", "kings_wild", "exact", "repeat_rank", "dup_suits", "table_max_wilds", "shanghai_call"):
+        for name in ("deuces_wild", "kings_wild", "exact", "repeat_rank", "dup_suits", "table_max_wilds", "shanghai_call",
+                     "run_wilds_adjacent", "red_twos_wild"):  # fmt: skip
             _flag(self, name)
         _whole(self, "set_min_length", 2, 3)
         _whole(self, "max_wilds", 0, none_ok=True)  # above 14 (the longest meld) limits nothing
         _whole(self, "min_naturals", 0, 14)
+        _whole(self, "min_naturals_set", 0, 8, none_ok=True)
+        _whole(self, "min_naturals_run", 0, 14, none_ok=True)
+        _whole(self, "max_wilds_per_contract", 0, none_ok=True)
+        _whole(self, "run_wild_min_gap", 1, 12, none_ok=True)
         _whole(self, "exact_cut_bonus", 0, 1_000_000)
         _whole(self, "one_turn_out_bonus", 0, 1_000_000)
         _items(self, "supply", TableSupply, empty_ok=False)
@@ -605,6 +727,22 @@ class Ruleset:
                     f"deal {deal.number}: a set is {self.set_min_length} to 8 cards long, not {short[0].length} "
                     f"(set_min_length is {self.set_min_length})."
                 )
+            self._check_ladder_deal(deal)
+
+    def _check_ladder_deal(self, deal: Deal) -> None:
+        """A deal with a ladder has that one requirement, melds every card, ends without a discard and deals 12
+        (RULES.md §8.7.4); a ladder needs the standard deck and natural kings. With aces around, no run is longer
+        than the 13 ranks (§8.7.8)."""
+        if self.aces is AceRule.AROUND and _longest_run_asked(deal) > 13:
+            raise RulesetValueError(f'deal {deal.number}: a run holds 13 cards at most with aces "around".')
+        if deal.ladder is None:
+            return
+        if len(deal.requirements) != 1 or not deal.meld_all or deal.going_out is not GoingOut.NO_DISCARD or deal.cards_dealt != 12:
+            raise RulesetValueError(
+                f'deal {deal.number}: a ladder deal has that one requirement, meld_all, going_out "no_discard" and 12 cards dealt.'
+            )
+        if self.deck is not Deck.STANDARD or self.kings_wild:
+            raise RulesetValueError(f"deal {deal.number}: a ladder needs the standard deck with natural kings.")
 
     def _check_deck(self) -> None:
         """The deck, its wild cards, its skips and its points agree (RULES.md §8.0, API.md's refusals)."""
@@ -722,6 +860,25 @@ class Ruleset:
             return card.special is Special.WILD or (card.special is None and self.skips is not Skips.JOKER)
         return (self.deuces_wild and card.rank is Rank.TWO) or (self.kings_wild and card.rank is Rank.KING)
 
+    def may_be_wild(self, card: Card) -> bool:
+        """Whether a natural-looking card may also be read as wild: a red two where red twos are wild (it is
+        read as itself unless reading it as wild makes the go-down legal, RULES.md §8.0)."""
+        return self.red_twos_wild and card.rank is Rank.TWO and card.suit in _RED_SUITS
+
+    @property
+    def set_naturals(self) -> int:
+        """Natural cards a set, pair or colour group needs (``min_naturals_set``, else ``min_naturals``)."""
+        return self.min_naturals if self.min_naturals_set is None else self.min_naturals_set
+
+    @property
+    def run_naturals(self) -> int:
+        """Natural cards a run or ladder needs (``min_naturals_run``, else ``min_naturals``)."""
+        return self.min_naturals if self.min_naturals_run is None else self.min_naturals_run
+
+    def max_wilds_in(self, deal: Deal) -> int | None:
+        """Wilds allowed in one meld going down in ``deal``: the deal's own limit where it has one."""
+        return deal.max_wilds if deal.own_max_wilds else self.max_wilds
+
     def is_skip(self, card: Card) -> bool:
         """Whether a card is one this ruleset never lets into a meld (Phase 10's Skip, or its joker stand-in)."""
         if self.skips is Skips.JOKER:
@@ -730,8 +887,13 @@ class Ruleset:
 
     @property
     def wild_words(self) -> str:
-        """The wild cards in words: ``"jokers"`` or ``"jokers and twos"``."""
-        return "jokers and twos" if self.deuces_wild else "jokers"
+        """The wild cards in words: ``"jokers"``, ``"jokers and twos"``, ``"jokers and red twos"``, ``"kings"``
+        (where jokers are skips), ``"Wilds"`` (the Phase 10 deck)."""
+        if self.deck is Deck.PHASE10:
+            return "Wilds"
+        twos = ["red twos"] if self.red_twos_wild else ["twos"] * self.deuces_wild
+        words = (["jokers"] if self.skips is not Skips.JOKER else []) + twos + ["kings"] * self.kings_wild
+        return and_list(words)
 
     def card_points(self, card: Card) -> int:
         """The penalty points of one card."""
@@ -766,6 +928,8 @@ class Ruleset:
                 if not isinstance(value, tuple):
                     raise RulesetValueError(f"a points change is a tuple of (rank, points) pairs, not {value!r}.")
                 fields["points"] = self.points.replace(**{str(key): int(points) for key, points in value})
+            elif name in ("deal_changes", "extra_deal"):
+                fields["deals"] = self._changed_deals(fields.get("deals", self.deals), name, value)
             elif name == "jokers":
                 if isinstance(value, bool) or not isinstance(value, int):
                     raise RulesetValueError(f"jokers must be a whole number, not {value!r}.")
@@ -775,11 +939,79 @@ class Ruleset:
         return dataclasses.replace(self, **fields)
 
 
+    @staticmethod
+    def _changed_deals(deals: tuple[Deal, ...], name: str, value: object) -> tuple[Deal, ...]:
+        """The deals after a house option's ``deal_changes`` (``(deal number, ((field, value), ...))`` pairs, for
+        the schedule's own deals) or ``extra_deal`` (a :class:`Deal` added after them, in its ``added_order``;
+        where two options add a deal in one place, the one allowing fewer wilds is played)."""
+        if name == "deal_changes":
+            return _deal_changes(deals, value)
+        return _extra_deal(deals, value)
+
+
+def _longest_run_asked(deal: Deal) -> int:
+    """The longest run the deal's contract or one of its alternatives asks for (0: none)."""
+    return max((r.length for contract in deal.contracts for r in contract if r.kind is MeldKind.RUN), default=0)
+
+
+def _extra_deal(deals: tuple[Deal, ...], value: object) -> tuple[Deal, ...]:
+    """The deals with a house option's deal added after the schedule's own, in its ``added_order``; where two
+    options add a deal in one place, the one allowing fewer wilds is played. Numbered again from 1."""
+    if not isinstance(value, Deal) or value.added_order is None:
+        raise RulesetValueError(f"extra_deal is a Deal with an added_order, not {value!r}.")
+    own = [deal for deal in deals if deal.added_order is None]
+    added = {deal.added_order: deal for deal in deals if deal.added_order is not None}
+    if _fewer_wilds(value, added.get(value.added_order)):
+        added[value.added_order] = value
+    ordered = own + [added[order] for order in sorted(added)]
+    return tuple(dataclasses.replace(deal, number=number) for number, deal in enumerate(ordered, start=1))
+
+
+def _deal_changes(deals: tuple[Deal, ...], value: object) -> tuple[Deal, ...]:
+    """The deals with some of the schedule's own deals changed: ``value`` is ``(deal number, ((field, value), ...))``."""
+    if not isinstance(value, tuple):
+        raise RulesetValueError(f"deal_changes is a tuple of (deal number, changes) pairs, not {value!r}.")
+    by_number = dict(value)
+    changed = []
+    for deal in deals:
+        own = deal.number in by_number and deal.added_order is None
+        changed.append(dataclasses.replace(deal, **dict(by_number[deal.number])) if own else deal)
+    return tuple(changed)
+
+
+def _fewer_wilds(deal: Deal, other: Deal | None) -> bool:
+    """Whether ``deal`` allows fewer wilds in a meld than ``other`` (an own limit of ``None`` allows any number;
+    no ``other``: yes)."""
+    if other is None:
+        return True
+    mine = deal.max_wilds if deal.own_max_wilds else None
+    theirs = other.max_wilds if other.own_max_wilds else None
+    return mine is not None and (theirs is None or mine < theirs)
+
+
 # ---------------------------------------------------------------------------
 # A contract in words
 
 
-def describe_contract(requirements: Iterable[Requirement], set_word: str, colour_word: str = "colour") -> str:
+#: The words that name their own length: a contract writes "Two trios", "Three fours", never "of 3" (RULES.md §8.0).
+NAMED_LENGTHS = {"trio": 3, "three": 3, "four": 4, "escala": 4}
+
+
+def names_its_length(word: str, length: int) -> bool:
+    """Whether ``word`` names a meld of ``length`` cards by itself (a trio of 3, a four of 4).
+
+    >>> names_its_length("four", 4), names_its_length("four", 5), names_its_length("group", 3)
+    (True, False, False)
+    """
+    return NAMED_LENGTHS.get(word) == length
+
+
+def article(word: str) -> str:
+    """``word`` with its indefinite article: ``"a run"``, ``"an escala"``."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
+def describe_contract(requirements: Iterable[Requirement], set_word: str, colour_word: str = "colour", run_word: str = "run") -> str:
     """A contract in words, as the rules cards print it.
 
     >>> describe_contract([Requirement(kind=MeldKind.SET, length=3)] * 2, "group")
@@ -788,6 +1020,8 @@ def describe_contract(requirements: Iterable[Requirement], set_word: str, colour
     'Two trios'
     >>> describe_contract([Requirement(kind=MeldKind.COLOUR, length=7)], "set")
     'Seven cards of one colour'
+    >>> describe_contract(Requirement.from_symbols("R4 R4 S3"), "three", run_word="four")
+    'Two fours and one three'
     """
     groups: list[tuple[Requirement, int]] = []
     for requirement in requirements:
@@ -800,9 +1034,12 @@ def describe_contract(requirements: Iterable[Requirement], set_word: str, colour
         if requirement.kind is MeldKind.COLOUR:
             parts.append(colour_phrase(count, requirement.length, colour_word))
             continue
-        word = {MeldKind.SET: set_word, MeldKind.RUN: "run", MeldKind.PAIR: "pair"}[requirement.kind]
+        if requirement.kind is MeldKind.LADDER:
+            parts.append(f"{number_word(count)} {plural(count, 'ladder')} A to K")
+            continue
+        word = {MeldKind.SET: set_word, MeldKind.RUN: run_word, MeldKind.PAIR: "pair"}[requirement.kind]
         noun = plural(count, word)
-        sized = requirement.kind is not MeldKind.PAIR and not (word == "trio" and requirement.length == 3)
+        sized = requirement.kind is not MeldKind.PAIR and not names_its_length(word, requirement.length)
         parts.append(f"{number_word(count)} {noun}" + (f" of {requirement.length}" if sized else ""))
     return sentence(and_list(parts))
 
@@ -818,7 +1055,7 @@ def colour_phrase(count: int, length: int, colour_word: str) -> str:
     return f"{number_word(count)} groups of {length} cards of one {colour_word}"
 
 
-def requirement_phrase(requirement: Requirement, set_word: str, colour_word: str) -> str:
+def requirement_phrase(requirement: Requirement, set_word: str, colour_word: str, run_word: str = "run") -> str:
     """One requirement in words, as a sentence names what a deal needs: ``"a run of 9"``, ``"a trio"``,
     ``"7 cards of one colour"`` (figures: a player counts the cards).
 
@@ -829,10 +1066,12 @@ def requirement_phrase(requirement: Requirement, set_word: str, colour_word: str
         return f"{requirement.length} cards of one {colour_word}"
     if requirement.kind is MeldKind.PAIR:
         return "a pair"
-    word = set_word if requirement.kind is MeldKind.SET else "run"
-    if word == "trio" and requirement.length == 3:
-        return "a trio"
-    return f"a {word} of {requirement.length}"
+    if requirement.kind is MeldKind.LADDER:
+        return "a ladder A to K"
+    word = set_word if requirement.kind is MeldKind.SET else run_word
+    if names_its_length(word, requirement.length):
+        return article(word)
+    return f"{article(word)} of {requirement.length}"
 
 
 __all__ = [
@@ -841,5 +1080,5 @@ __all__ = [
     "RunSuit", "Skips", "Progression", "GameEnd", "Winner", "Tiebreak", "PHASE10_POINT_KEYS", "POINT_KEYS", "colour_phrase", "requirement_phrase",
     "SameSuitRuns", "Settlement", "TableSupply", "UnknownRulesetError", "describe_contract",
     "RulesetValueError",
-    "JOKER",
+    "JOKER", "LadderRule", "SPLIT_ACE_POINT_KEYS", "NAMED_LENGTHS", "names_its_length", "article",
 ]  # fmt: skip

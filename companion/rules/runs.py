@@ -24,7 +24,7 @@ from .cards import Card, Deck, Rank, Suit
 from .rulesets import AceRule, Ruleset, Skips
 
 __all__ = [
-    "card_at", "corner_window", "last_position", "longest_run", "longest_run_span", "order_of", "place_label",
+    "around_windows", "card_at", "corner_window", "last_position", "longest_run", "longest_run_span", "order_of", "place_label",
     "position_label", "positions", "run_places", "run_windows", "written_order",
 ]  # fmt: skip
 
@@ -32,11 +32,14 @@ _POSITION_LABELS = {1: "A", 14: "A", 11: "J", 12: "Q", 13: "K"}
 
 
 def position_label(position: int) -> str:
-    """The rank shown at a run position: 1 and 14 are ``A``.
+    """The rank shown at a run position: 1 and 14 are ``A``; past 14 (aces ``around``: Q-K-A-2 lies at 12 to 15)
+    the ranks start again.
 
-    >>> position_label(14), position_label(10)
-    ('A', '10')
+    >>> position_label(14), position_label(10), position_label(15)
+    ('A', '10', '2')
     """
+    if position > 14:
+        position -= 13
     return _POSITION_LABELS.get(position, str(position))
 
 
@@ -60,18 +63,20 @@ def card_at(position: int, suit: Suit) -> Card:
     return _CARD_AT[position, suit]
 
 
-#: Every run position's card in every suit, made once: the checker asks on every wild's stand-in.
-_CARD_AT = {(position, suit): Card(Rank(1 if position == 14 else position), suit) for position in range(1, 15) for suit in Suit}
+#: Every run position's card in every suit, made once: the checker asks on every wild's stand-in (past 14,
+#: aces ``around``, the ranks start again: 15 is the 2).
+_CARD_AT = {(position, suit): Card(Rank((position - 1) % 13 + 1), suit) for position in range(1, 27) for suit in Suit}
 
 
 def positions(ruleset: Ruleset, card: Card) -> tuple[int, ...]:
     """The run places a natural card may take: an ace 1 or 14 (14 only, aces high only; 1 only, aces low only)."""
     if card.rank is Rank.ACE:
         return _ACE_PLACES[ruleset.aces]
-    return (int(card.natural_rank),)
+    rank = int(card.natural_rank)
+    return (rank, rank + 13) if ruleset.aces is AceRule.AROUND else (rank,)
 
 
-_ACE_PLACES = {AceRule.LOW_OR_HIGH: (1, 14), AceRule.HIGH_ONLY: (14,), AceRule.LOW_ONLY: (1,)}
+_ACE_PLACES = {AceRule.LOW_OR_HIGH: (1, 14), AceRule.HIGH_ONLY: (14,), AceRule.LOW_ONLY: (1,), AceRule.AROUND: (1, 14)}
 
 
 def longest_run(ruleset: Ruleset) -> int:
@@ -79,11 +84,13 @@ def longest_run(ruleset: Ruleset) -> int:
     aces are low only (A to K, A to Q, 1 to 12)."""
     if ruleset.aces is AceRule.LOW_ONLY:
         return ruleset.top_rank
-    return 13 if ruleset.aces is AceRule.HIGH_ONLY else 14
+    return 13 if ruleset.aces in (AceRule.HIGH_ONLY, AceRule.AROUND) else 14
 
 
 def longest_run_span(ruleset: Ruleset) -> str:
-    """The longest run in words: ``"A to A"``, ``"2 to A"``, ``"A to K"``, ``"1 to 12"``."""
+    """The longest run in words: ``"A to A"``, ``"2 to A"``, ``"A to K"``, ``"1 to 12"``, ``"each rank once"``."""
+    if ruleset.aces is AceRule.AROUND:
+        return "each rank once"
     if ruleset.aces is AceRule.LOW_ONLY:
         return f"{place_label(ruleset, 1)} to {place_label(ruleset, ruleset.top_rank)}"
     return "2 to A" if ruleset.aces is AceRule.HIGH_ONLY else "A to A"
@@ -101,6 +108,8 @@ def run_windows(ruleset: Ruleset, naturals: Sequence[Card], length: int) -> list
     >>> run_windows(find_ruleset("contract"), parse_cards("AS 3S"), 4)
     [(1, 1)]
     """
+    if ruleset.aces is AceRule.AROUND:
+        return around_windows(naturals, length)
     # the rank line's ends (last_position, inlined: every run looked at asks), and so its longest run
     first_low = 2 if ruleset.aces is AceRule.HIGH_ONLY else 1
     last = ruleset.top_rank if ruleset.aces is AceRule.LOW_ONLY else 14
@@ -115,6 +124,35 @@ def run_windows(ruleset: Ruleset, naturals: Sequence[Card], length: int) -> list
         first_low = max(first_low, high_rank - length + 1)
         last_low = min(last_low, low_rank)
     return _windows(first_low, last_low, length, aces)
+
+
+def around_windows(naturals: Sequence[Card], length: int) -> list[tuple[int, int | None]]:
+    """:func:`run_windows` where the ranks form a circle (aces ``around``): any arc of at most 13 ranks, each
+    rank once. A window starts at a rank 1..13 and its positions go on past 14 (Q-K-A-2 is 12 to 15); a run of
+    all 13 ranks is read ace low only (A to K, RULES.md §8.7.6).
+
+    >>> from .cards import parse_cards
+    >>> around_windows(parse_cards("QD AD 2D"), 4), around_windows(parse_cards("KD AD"), 3)
+    ([(12, 14)], [(12, 14), (13, 14)])
+    """
+    if length > 13:
+        return []
+    seen = 0
+    for card in naturals:
+        bit = 1 << card.natural_rank
+        if seen & bit:
+            return []  # a rank twice (two aces too) never fits
+        seen |= bit
+    windows: list[tuple[int, int | None]] = []
+    for low in range(1, 2 if length == 13 else 14):
+        covered = 0
+        for position in range(low, low + length):
+            covered |= 1 << ((position - 1) % 13 + 1)
+        if seen & ~covered:
+            continue
+        ace_at = (1 if low == 1 else 14) if seen & 2 else None
+        windows.append((low, ace_at))
+    return windows
 
 
 def _span(naturals: Sequence[Card]) -> tuple[int, int, int] | None:
@@ -275,4 +313,6 @@ def corner_window(ruleset: Ruleset, ranks: Collection[int], size: int, most: int
 
 
 #: Where an ace at the end of a window makes a straight run: low (A-2-3), high (Q-K-A), or both.
-_STRAIGHT_ACE_ENDS = {AceRule.LOW_OR_HIGH: ("low", "high"), AceRule.HIGH_ONLY: ("high",), AceRule.LOW_ONLY: ("low",)}
+_STRAIGHT_ACE_ENDS = {
+    AceRule.LOW_OR_HIGH: ("low", "high"), AceRule.HIGH_ONLY: ("high",), AceRule.LOW_ONLY: ("low",), AceRule.AROUND: ("low", "high"),
+}  # fmt: skip

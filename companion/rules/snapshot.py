@@ -36,6 +36,7 @@ from .rulesets import (
     BuyRule,
     Deal,
     HouseOption,
+    SPLIT_ACE_POINT_KEYS,
     PointTable,
     Requirement,
     Ruleset,
@@ -87,7 +88,7 @@ def _fields(data: dict[str, Any]) -> dict[str, Any]:
     fields["supply"] = tuple(TableSupply(**s) for s in fields["supply"])
     fields["deals"] = tuple(_deal(deal) for deal in fields["deals"])
     deck = fields.get("deck", Deck.STANDARD.value)
-    fields["points"] = PointTable.of(fields["points"], PHASE10_POINT_KEYS if deck == Deck.PHASE10.value else POINT_KEYS)
+    fields["points"] = PointTable.of(fields["points"], _point_keys(deck, fields["points"]))
     if fields.get("settlement") is not None:
         fields["settlement"] = Settlement(**fields["settlement"])
     fields["options"] = tuple(_option(o) for o in fields.get("options", ()))
@@ -96,21 +97,48 @@ def _fields(data: dict[str, Any]) -> dict[str, Any]:
     return fields
 
 
+def _point_keys(deck: str, points: dict[str, Any]) -> tuple[str, ...]:
+    """The keys of a snapshot's points: the Phase 10 deck's, a split ace's (``A_red``, ``A_black``), or the standard ones."""
+    if deck == Deck.PHASE10.value:
+        return PHASE10_POINT_KEYS
+    return SPLIT_ACE_POINT_KEYS if "A_red" in points else POINT_KEYS
+
+
 def _deal(deal: dict[str, Any]) -> Deal:
     """One deal of a snapshot."""
     return Deal(
         **{
             **deal,
-            "requirements": tuple(Requirement(**r) for r in deal["requirements"]),
+            "requirements": _requirements(deal["requirements"]),
+            "alternatives": tuple(_requirements(contract) for contract in deal.get("alternatives", ())),
             "buys": BuyRule(**deal["buys"]),
         }
     )
 
 
+def _requirements(requirements: list[dict[str, Any]]) -> tuple[Requirement, ...]:
+    return tuple(Requirement(**r) for r in requirements)
+
+
 def _option(option: dict[str, Any]) -> HouseOption:
-    """One house option of a snapshot."""
-    changes = tuple((name, _frozen(value)) for name, value in option["changes"])
-    return HouseOption(key=option["key"], label=option["label"], changes=changes)
+    """One house option of a snapshot: a deal it adds, or changes to the schedule's deals, made again as deals."""
+    changes: list[tuple[str, object]] = []
+    for name, value in option["changes"]:
+        if name == "extra_deal":
+            changes.append((name, _deal(value)))
+        elif name == "deal_changes":
+            changes.append((name, tuple((number, _deal_fields(fields)) for number, fields in value)))
+        else:
+            changes.append((name, _frozen(value)))
+    return HouseOption(key=option["key"], label=option["label"], changes=tuple(changes))
+
+
+def _deal_fields(fields: list[list[Any]]) -> tuple[tuple[str, Any], ...]:
+    """A ``deal_changes`` entry's fields: alternatives as requirements again."""
+    return tuple(
+        (name, tuple(_requirements(contract) for contract in value) if name == "alternatives" else _frozen(value))
+        for name, value in fields
+    )
 
 
 def _frozen(value: Any) -> Any:
