@@ -364,3 +364,13 @@ def test_every_built_in_definition_answers_as_its_id(client, ruleset_id, options
         melds = solved["melds"] or [hand[:3], hand[3:7]]
         _same_answers(client, "/api/melds/check", {**base, "deal": deal.number, "melds": melds}, definition)
         _same_answers(client, "/api/score", {**base, "cards": hand}, definition)
+
+
+# -- POST /api/solve ---------------------------------------------------------------------------------
+
+
+def test_a_hand_of_12_cannot_meet_a_13_card_ladder(client):
+    """API.md: in a ladder deal (meld_all) the whole hand must go down, so a hand of 12 cannot meet a 13-card ladder."""
+    body = {"ruleset": "carioca", "options": ["escala-real"], "deal": 9, "hand": HEARTS[:12]}
+    assert ok(client.post("/api/solve", json=body)) == {"can_meet_contract": False, "melds": None, "remaining": None}
+
