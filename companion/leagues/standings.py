@@ -207,23 +207,23 @@ class Standings:
         return sorted(rows, key=lambda r: r.sort_value(sort), reverse=reverse)  # type: ignore[arg-type, return-value]
 
     def head_to_head(self) -> dict[tuple[int, int], tuple[int, int, int]]:
-        """For each pair (a, b) of players: games both played where a finished ahead, behind, level.
+        """For each pair (a, b) of players: games both played where a finished ahead, behind, level: by their places,
+        which follow the ruleset's winner rule (Phase 10's winner is ahead of a lower total still on phase 9).
 
         Worked out once per standings (which are kept per league revision).
         """
         if self._head_to_head is not None:
             return self._head_to_head
         by_game: dict[int, list[tuple[int, int]]] = defaultdict(list)
-        for game_id, player_id, total, _, _ in self.results:
-            by_game[game_id].append((player_id, total))
+        for game_id, player_id, _, place, _ in self.results:
+            by_game[game_id].append((player_id, place))
         table: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
         for entries in by_game.values():
-            for a, a_total in entries:
-                for b, b_total in entries:
+            for a, a_place in entries:
+                for b, b_place in entries:
                     if a == b:
                         continue
-                    cell = table[(a, b)]
-                    cell[0 if a_total < b_total else 1 if a_total > b_total else 2] += 1
+                    table[(a, b)][_ahead_behind_level(a_place, b_place)] += 1
         self._head_to_head = {pair: (c[0], c[1], c[2]) for pair, c in table.items()}
         return self._head_to_head
 
@@ -237,13 +237,17 @@ class Standings:
         return self._against_from_results(player_id)
 
     def _against_from_results(self, player_id: int) -> dict[int, tuple[int, int, int]]:
-        mine = {game_id: total for game_id, player, total, _, _ in self.results if player == player_id}
+        mine = {game_id: place for game_id, player, _, place, _ in self.results if player == player_id}
         table: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
-        for game_id, other, total, _, _ in self.results:
+        for game_id, other, _, place, _ in self.results:
             if other != player_id and game_id in mine:
-                own = mine[game_id]
-                table[other][0 if own < total else 1 if own > total else 2] += 1
+                table[other][_ahead_behind_level(mine[game_id], place)] += 1
         return {other: (c[0], c[1], c[2]) for other, c in table.items()}
+
+
+def _ahead_behind_level(place: int, other_place: int) -> int:
+    """Which head-to-head count a game adds to: 0 (ahead: the better place), 1 (behind) or 2 (level: one place)."""
+    return 0 if place < other_place else 1 if place > other_place else 2
 
 
 _MODEL = PlackettLuce()
