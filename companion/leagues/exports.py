@@ -77,13 +77,25 @@ def games_csv(league: League) -> str:
     return _csv(rows)
 
 
+def _contracts_played(game: Game, names: dict[int, str]) -> list[str]:
+    """Each deal's contract in order; in a game where each player plays their own phase (Phase 10), each hand's
+    phases by player ("Ann: phase 3; Ben: phase 4"), as the engine derives them (RULES.md §8.6.2)."""
+    from ..games.phases import game_progress
+
+    progress = game_progress(game)
+    if progress is None:
+        return [deal.contract for deal in game.ruleset.deals]
+    return ["; ".join(f"{names.get(seat, '')}: phase {phase}" for seat, phase in hand.items()) for hand in progress.attempted]
+
+
 def deals_csv(league: League) -> str:
     """One row per deal played: its contract, dealer and who went out."""
     rows: list[list[object]] = [["game", "deal", "contract", "dealer", "went_out", "stock_ran_out"]]
     for game in league_games(league):
         names = {seat.position: _text(seat.player.name) for seat in game.seats}
+        contracts = _contracts_played(game, names)
         for deal in game.deals:
-            contract = game.ruleset.deals[deal.number - 1].contract if deal.number <= len(game.ruleset.deals) else ""
+            contract = contracts[deal.number - 1] if deal.number <= len(contracts) else ""
             rows.append(
                 [game.id, deal.number, contract, names.get(deal.dealer, ""), names.get(deal.went_out, "") if deal.went_out is not None else "", "yes" if deal.stock_ran_out else "no"]
             )

@@ -11,8 +11,9 @@ Tied players share a place, and the next place counts everyone ahead (1, 1, 3). 
 Ben made phase 10 with 140 and 95; Cy, on phase 9, has 60. Ben wins; Cy is third.
 
 >>> from .phase10 import PHASE10
->>> ann, ben, cy = SeatResult(seat=0, total=140, phases_made=10), SeatResult(seat=1, total=95, phases_made=10), \
-...     SeatResult(seat=2, total=60, phases_made=8)
+>>> ann = SeatResult(seat=0, total=140, phases_made=10)
+>>> ben = SeatResult(seat=1, total=95, phases_made=10)
+>>> cy = SeatResult(seat=2, total=60, phases_made=8)
 >>> game_places(PHASE10, [ann, ben, cy], winners=(1,))
 {0: 2, 1: 1, 2: 3}
 """
