@@ -251,3 +251,16 @@ def test_the_deals_export_names_each_players_phase_in_a_hand(ctx):
     play_phase10(league, people("Ann", "Ben", "Cy"), hands_to_14(140, 95)[:5])
     rows = list(csv.DictReader(io.StringIO(deals_csv(league))))
     assert rows[4]["deal"] == "5" and rows[4]["contract"] == "Ann: phase 5; Ben: phase 5; Cy: phase 3"
+
+
+def test_carioca_breaks_a_tie_for_the_win_by_deals_won_and_says_so_on_its_card():
+    """RULES.md §8.3: tiebreak most_deals_won, "a tie after that is shared"; the rest placed by total."""
+    from companion.rules.carioca import CARIOCA
+    from companion.rules.guide import rules_facts
+
+    tied = [SeatResult(seat=0, total=40, went_out=2), SeatResult(seat=1, total=40, went_out=3),
+            SeatResult(seat=2, total=55, went_out=3), SeatResult(seat=3, total=40, went_out=3)]  # fmt: skip
+    assert game_places(CARIOCA, tied) == {0: 3, 1: 1, 2: 4, 3: 1}
+    assert game_places(CARIOCA, [tied[0], tied[2]]) == {0: 1, 2: 2}
+    facts = {fact.key: fact.text for fact in rules_facts(CARIOCA)}
+    assert facts["tiebreak"] == "Whoever went out in more deals wins; a tie after that is shared."
