@@ -264,3 +264,49 @@ def test_carioca_breaks_a_tie_for_the_win_by_deals_won_and_says_so_on_its_card()
     assert game_places(CARIOCA, [tied[0], tied[2]]) == {0: 1, 2: 2}
     facts = {fact.key: fact.text for fact in rules_facts(CARIOCA)}
     assert facts["tiebreak"] == "Whoever went out in more deals wins; a tie after that is shared."
+
+
+# ---------------------------------------------------------------------------
+# A league backup keeps each hand's "made" tick
+
+
+def test_a_phase10_league_backup_restores_its_ticks_and_its_winner(ctx, tmp_path):
+    """The backup of a league whose Phase 10 game went to a tie-break hand restores exactly in another app:
+    the ticks (so the phases, the end and the winner), the hand only the tied players played, the places."""
+    import copy
+
+    from test_league_backup import dispose, make_app, results
+
+    from companion.leagues.exports import checksum, league_backup
+    from companion.leagues.imports import BackupError, import_league_backup
+    from companion.models import League
+
+    league = create_league("Backed up")
+    ann, ben, cy = people("Ann", "Ben", "Cy")
+    game = play_phase10(league, [ann, ben, cy], hands_to_14(95, 95))
+    judgement = deal_entry.judge_entry(game, 15, "0", [LineEntry(position=0, made=True), LineEntry(position=1, points="25")])
+    deal_entry.save_deal(game, 15, judgement)
+    play_phase10(league, [ann, ben, cy], hands_to_14(140, 95)[:3])  # in progress
+    data = league_backup(db.session.get(League, league.id))
+    hands = data["games"][0]["deals"][14]["hands"]
+    assert [(h["position"], h["made"], h["chosen_phase"]) for h in hands] == [(0, True, None), (1, False, None)]
+    expected = results(ctx, league.id)
+    assert [(r[0], r[4], r[5]) for r in expected] == [("Ann", 95, 1), ("Ben", 120, 2), ("Cy", 60, 3)]
+
+    other = make_app(tmp_path / "other.sqlite")
+    try:
+        with other.app_context():
+            restored = import_league_backup(copy.deepcopy(data))
+            again = league_backup(db.session.get(League, restored.id))
+            new_id = restored.id
+        assert again == data
+        assert results(other, new_id) == expected
+        forged = copy.deepcopy(data)
+        forged["league"]["name"] = "Forged"
+        forged["games"][0]["deals"][0]["hands"][0]["made"] = False  # Ann went out in hand 1
+        forged["checksum"] = checksum(forged)
+        with other.app_context(), pytest.raises(BackupError) as refused:
+            import_league_backup(forged)
+        assert "Game 1, deal 1: Ann went out, so Ann made phase 1; tick it." in str(refused.value)
+    finally:
+        dispose(other)

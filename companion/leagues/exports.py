@@ -20,7 +20,8 @@ from typing import Any
 from sqlalchemy import select
 
 from ..extensions import db
-from ..models import Game, League
+from ..models import Game, HandScore, League
+from ..rules import Progression
 
 BACKUP_FORMAT = "contract-rummy-companion/league-backup"
 BACKUP_VERSION = 1
@@ -122,10 +123,28 @@ def checksum(content: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
+def _hand_backup(hand: HandScore, per_player: bool) -> dict[str, Any]:
+    """One hand's stored facts; where each player plays their own phase (Phase 10), its "made" tick and chosen
+    phase too (a fixed schedule's hands keep the fields they always had)."""
+    facts: dict[str, Any] = {
+        "position": hand.position,
+        "cards": hand.cards,
+        "points": hand.points,
+        "adjustment": hand.adjustment,
+        "exact_cut": hand.exact_cut,
+        "one_turn_out": hand.one_turn_out,
+        "buys": hand.buys,
+    }
+    if per_player:
+        facts |= {"made": hand.made, "chosen_phase": hand.chosen_phase}
+    return facts
+
+
 def league_backup(league: League) -> dict[str, Any]:
     """Everything stored about a league's games, as JSON-ready data with a checksum."""
     games = []
     for game in league_games(league):
+        per_player = game.ruleset.progression is not Progression.FIXED
         games.append(
             {
                 "ruleset_id": game.ruleset_id,
@@ -144,18 +163,7 @@ def league_backup(league: League) -> dict[str, Any]:
                         "version": deal.version,
                         "created_at": _iso(deal.created_at),
                         "updated_at": _iso(deal.updated_at),
-                        "hands": [
-                            {
-                                "position": hand.position,
-                                "cards": hand.cards,
-                                "points": hand.points,
-                                "adjustment": hand.adjustment,
-                                "exact_cut": hand.exact_cut,
-                                "one_turn_out": hand.one_turn_out,
-                                "buys": hand.buys,
-                            }
-                            for hand in deal.hands
-                        ],
+                        "hands": [_hand_backup(hand, per_player) for hand in deal.hands],
                     }
                     for deal in game.deals
                 ],
