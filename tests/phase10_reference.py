@@ -9,7 +9,10 @@ cards A..Q are 1..12, the suit is the colour, a king is wild and a joker a skip)
 - as many melds as the phase has requirements, and *some* matching of melds to requirements in which every
   meld meets its own: at least as long; at least ``min_naturals`` naturals; a set's naturals share a number; a
   colour group's share a colour; a run's cards, each wild given *some* number, are consecutive numbers within
-  1..12 (every wild number tried).
+  1..12 (every wild number tried); where a ruleset does not let a contract repeat a rank (``repeat_rank`` no),
+  no two sets' naturals share a number.
+
+:func:`reference_best_points` is the solver's reference: every way of taking melds from a hand, judged so.
 """
 
 from __future__ import annotations
@@ -85,5 +88,63 @@ def reference_legal(ruleset: Ruleset, phase: int, melds: Sequence[Sequence[Card]
         return False
     return any(
         all(meld_meets(requirement, meld, ruleset.min_naturals) for requirement, meld in zip(order, melds, strict=True))
+        and (ruleset.repeat_rank or _set_numbers_differ(order, melds))
         for order in itertools.permutations(requirements)
     )
+
+
+def _set_numbers_differ(order: Sequence[Requirement], melds: Sequence[Sequence[Card]]) -> bool:
+    """Whether no two sets' naturals share a number (a set of wilds only has none)."""
+    numbers = []
+    for requirement, meld in zip(order, melds, strict=True):
+        if requirement.kind is MeldKind.SET:
+            numbers += list({face[0] for face in map(phase10_face, meld) if isinstance(face, tuple)})
+    return len(numbers) == len(set(numbers))
+
+
+def reference_points(card: Card) -> int:
+    """A card's penalty points as RULES.md §8.1 scores it (§8.2: a standard card scores as the card it stands for):
+    1 to 9 score 5, 10 to 12 score 10, a wild 25, a skip 15."""
+    face = phase10_face(card)
+    if face == WILD:
+        return 25
+    if face == SKIP:
+        return 15
+    number, _ = face  # type: ignore[misc]
+    return 5 if number <= 9 else 10
+
+
+def reference_best_points(ruleset: Ruleset, phase: int, hand: Sequence[Card]) -> int | None:
+    """The fewest penalty points any legal go-down of phase ``phase`` leaves in ``hand``, or ``None`` if there
+    is none: every way of taking disjoint groups of cards for the phase's requirements (every length from the
+    requirement's up), each group kept only if it meets its requirement on its own (a legal go-down is legal meld
+    by meld, so this loses no answer), the whole judged by :func:`reference_legal`. Small hands only."""
+    requirements = ruleset.deal(phase).requirements
+    best: int | None = None
+    meets: dict[tuple[Requirement, tuple[Card, ...]], bool] = {}
+
+    def fits(requirement: Requirement, meld: tuple[Card, ...]) -> bool:
+        if (requirement, meld) not in meets:
+            meets[requirement, meld] = meld_meets(requirement, meld, ruleset.min_naturals)
+        return meets[requirement, meld]
+
+    def search(level: int, free: tuple[int, ...], melds: list[tuple[Card, ...]]) -> None:
+        nonlocal best
+        if level == len(requirements):
+            remaining = [hand[i] for i in free]
+            if reference_legal(ruleset, phase, melds, remaining):
+                points = sum(reference_points(card) for card in remaining)
+                best = points if best is None else min(best, points)
+            return
+        requirement = requirements[level]
+        for size in range(requirement.length, len(free) + 1):
+            tried: set[tuple[Card, ...]] = set()
+            for chosen in itertools.combinations(free, size):
+                meld = tuple(sorted(hand[i] for i in chosen))
+                if meld in tried or not fits(requirement, meld):
+                    continue  # the same cards from another copy lead to the same go-downs
+                tried.add(meld)
+                search(level + 1, tuple(i for i in free if i not in chosen), melds + [meld])
+
+    search(0, tuple(range(len(hand))), [])
+    return best

@@ -38,7 +38,8 @@ def card_at(position: int, suit: Suit) -> Card:
     return Card(Rank(1 if position == 14 else position), suit)
 
 
-#: The ace rules the solver solves: aces low only (RULES.md §8.0, Phase 10) is judged by the checker but not yet solved.
+#: The ace rules the solver solves with runs of one suit: aces low only (RULES.md §8.0) is solved only where runs'
+#: suits are free (Phase 10: tests/test_phase10_solver.py).
 SOLVED_ACES = (AceRule.LOW_OR_HIGH, AceRule.HIGH_ONLY)
 
 

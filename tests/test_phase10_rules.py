@@ -272,24 +272,14 @@ def test_a_stand_in_in_words():
     assert reading.describe() == "run, 5 to 12, W stands for 5, W stands for 10"
 
 
-@pytest.mark.parametrize(
-    ("ruleset", "phase", "hand", "message"),
-    [
-        (PHASE10, 2, "9R 9B W 3Y 4G 6R 12B 12G SKIP 1Y 2R",
-         "Phase 10 can't be solved yet: the solver does not know the Phase 10 deck, skip cards, runs of any suits and aces only low."),
-        (PHASE10_CARDS, 8, "2H 5H 8H 8H JH AS KC JK 3D 9S 10H",
-         "Phase 10 (standard cards) can't be solved yet: the solver does not know wild kings, skip cards, runs of any suits, "
-         "aces only low and cards of one colour."),
-    ],
-    ids=["phase10", "phase10-cards"],
-)  # fmt: skip
-def test_the_solver_refuses_phase10_with_a_sentence_rather_than_answer_wrongly(ruleset, phase, hand, message):
-    """RULES.md §4.11's and §4.12's solver examples wait for a solver that searches Phase 10's rules."""
-    from companion.rules.solver import NotSolvedYetError, solve
+def test_the_solver_answers_phase10_on_both_decks():
+    """RULES.md §4.11's and §4.12's solver examples (more in tests/test_phase10_solver.py)."""
+    from companion.rules.solver import solve
 
-    with pytest.raises(NotSolvedYetError) as error:
-        solve(ruleset, phase, parse_cards(hand, deck=ruleset.deck))
-    assert str(error.value) == message
+    for ruleset, phase, hand, points in ((PHASE10, 2, "9R 9B W 3Y 4G 6R 12B 12G SKIP 1Y 2R", 30), (PHASE10_CARDS, 8, "2H 5H 8H 8H JH AS KC JK 3D 9S 10H", 30)):
+        solution = solve(ruleset, phase, parse_cards(hand, deck=ruleset.deck))
+        assert solution is not None and solution.points == points
+        assert check_go_down(ruleset, phase, solution.melds, solution.remaining).legal
 
 
 def test_custom_rulesets_do_not_offer_the_wider_familys_aces_yet():

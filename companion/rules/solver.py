@@ -18,6 +18,9 @@ How it stays fast on hard hands (many wilds, duplicates, 16 cards):
   variant a set may repeat a suit), so the sets are solved exactly by
   dynamic programming over ranks, cached by the rank counts left.
 
+A deal with a rule of the wider family (RULES.md §8: Phase 10 on either deck)
+goes to its own exact search, :mod:`.wider_search`, within the same budget.
+
 >>> from .catalogue import find_ruleset
 >>> solution = solve(find_ruleset("contract"), 1, parse_cards("7H 7S 7D KH KS JK 2C 9D 4S 5S 6S"))
 >>> [format_cards(meld) for meld in solution.melds], format_cards(solution.remaining), solution.points
@@ -34,9 +37,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Deck, Rank, Suit, format_cards, parse_cards
-from .rulesets import AceRule, Deal, MeldKind, Requirement, Ruleset, RulesError, RunSuit, SameSuitRuns, Skips, TableSupply
+from .cards import Card, Rank, Suit, format_cards, parse_cards
+from .godown import supply_problems
+from .rulesets import AceRule, Deal, MeldKind, Requirement, Ruleset, RulesError, SameSuitRuns, TableSupply
 from .words import and_list
+from .wider_search import WiderSearch, unsolved_rules, wider_family
 
 __all__ = [
     "MAX_HAND",
@@ -137,9 +142,42 @@ def solve(
     if len(hand) > MAX_HAND:
         raise HandTooLargeError(f"A hand holds at most {MAX_HAND} cards; this one has {len(hand)}.")
     _check_solvable(ruleset, deal)
+    if wider_family(ruleset, deal):
+        return _solve_wider(ruleset, deal, hand, players, budget)
     if _hopeless(ruleset, deal, hand, table):
         return None
     return _Search(ruleset, deal.requirements, hand, exact=ruleset.is_exact(deal), meld_all=deal.meld_all, budget=budget).run()
+
+
+def _solve_wider(ruleset: Ruleset, deal: Deal, hand: tuple[Card, ...], players: int | None, budget: int) -> Solution | None:
+    """:func:`solve` for a deal of the wider family's rules (:mod:`.wider_search`), within the same budget of steps."""
+    if supply_problems(ruleset, hand, players):
+        return None  # the hand itself breaks the supply, so no go-down from it is legal
+    if sum(not ruleset.is_skip(card) for card in hand) < deal.cards_needed:
+        return None
+    steps_left = budget
+    wilds = sum(ruleset.is_wild(card) and not ruleset.is_skip(card) for card in hand)
+
+    def spend(steps: int) -> None:
+        nonlocal steps_left
+        steps_left -= steps
+        if steps_left < 0:
+            raise _too_big(len(hand), wilds, len(deal.requirements))
+
+    found = WiderSearch(ruleset, deal.requirements, hand, spend=spend).run()
+    if found is None:
+        return None
+    melds, remaining = found
+    return Solution(melds=tuple(melds), remaining=remaining, points=sum(ruleset.card_points(c) for c in remaining))
+
+
+def _too_big(cards: int, wilds: int, melds: int) -> SearchTooBigError:
+    """The sentence for a search past its budget of steps."""
+    return SearchTooBigError(
+        f"This hand is too big to search: {cards} cards with {wilds} wild "
+        f"ones give too many ways to meet a contract of {melds} melds. "
+        "Try it with fewer cards or fewer wild cards."
+    )
 
 
 def _hopeless(ruleset: Ruleset, deal: Deal, hand: tuple[Card, ...], table: TableSupply) -> bool:
@@ -157,16 +195,10 @@ def _hopeless(ruleset: Ruleset, deal: Deal, hand: tuple[Card, ...], table: Table
 
 
 def _unsolved_rules(ruleset: Ruleset, deal: Deal) -> list[str]:
-    """The rules of the wider family (RULES.md §8) the search does not know yet, in words."""
-    rules = (
-        (ruleset.deck is Deck.PHASE10, "the Phase 10 deck"),
-        (ruleset.kings_wild, "wild kings"),
-        (ruleset.skips is not Skips.NONE, "skip cards"),
-        (ruleset.run_suit is RunSuit.ANY, "runs of any suits"),
-        (ruleset.aces is AceRule.LOW_ONLY, "aces only low"),
-        (any(r.kind is MeldKind.COLOUR for r in deal.requirements), "cards of one colour"),
-    )
-    return [words for applies, words in rules if applies]
+    """The rules of the wider family (RULES.md §8) neither search knows yet, in words."""
+    if wider_family(ruleset, deal):
+        return unsolved_rules(ruleset, deal)
+    return []
 
 
 def _check_solvable(ruleset: Ruleset, deal: Deal) -> None:
@@ -245,11 +277,7 @@ class _Search:
         """Count ``steps`` of search against the budget; past it, stop the whole search with a sentence."""
         self.steps_left -= steps
         if self.steps_left < 0:
-            raise SearchTooBigError(
-                f"This hand is too big to search: {len(self.hand)} cards with {len(self.wild_cards)} wild "
-                f"ones give too many ways to meet a contract of {len(self.requirements)} melds. "
-                "Try it with fewer cards or fewer wild cards."
-            )
+            raise _too_big(len(self.hand), len(self.wild_cards), len(self.requirements))
 
     # -- bound --------------------------------------------------------------
 
