@@ -32,6 +32,7 @@ Every state visited is counted against the solver's budget of steps.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -126,11 +127,12 @@ def search_family(
         legal = check_go_down(ruleset, deal.number, [hand], [], players).legal
         return ([tuple(hand)], ()) if legal else None
     best: tuple[int, tuple[list[tuple[Card, ...]], tuple[Card, ...]]] | None = None
+    tables: dict[tuple[object, ...], SuitTable] = {}
     for naturals, wilds in _readings(ruleset, hand):
         for contract in deal.contracts:
             if len(hand) < sum(r.length for r in contract):
                 continue
-            found = FamilySearch(ruleset, deal, contract, naturals, wilds, spend=spend).run()
+            found = FamilySearch(ruleset, deal, contract, naturals, wilds, spend=spend, tables=tables).run()
             if found is not None:
                 points = sum(ruleset.card_points(card) for card in found[1])
                 if best is None or points < best[0]:
@@ -178,8 +180,12 @@ class FamilySearch:
         wilds: Sequence[Card],
         *,
         spend: Callable[[int], None],
+        tables: dict[tuple[object, ...], SuitTable] | None = None,
     ) -> None:
         self.ruleset = ruleset
+        self.tables = {} if tables is None else tables
+        """Each suit's runs already found, shared by the searches of one hand (its red twos read each way): a
+        suit's runs depend only on its cards, the wilds the go-down may meld and the ranks a set could use."""
         self.spend = spend
         """Counts steps of search against the solver's budget (raises past it)."""
         self.requirements = tuple(requirements)
@@ -198,12 +204,28 @@ class FamilySearch:
         self.set_lengths = [requirements[i].length for i in self.set_indexes]
         self.runs_per_suit = 1 if ruleset.same_suit_runs is SameSuitRuns.ONE_PER_SUIT else len(self.run_indexes)
         self.apart = not ruleset.run_wilds_adjacent
+        self.values = {(rank, suit): ruleset.card_points(Card(Rank(rank), suit)) for rank in range(1, 14) for suit in _SUITS}
+        """Each natural card's points."""
         self.set_ranks = self._set_ranks()
         """The ranks that could hold a set: the runs' use of these is part of each suit's answer."""
+        self.slot_of, self.slots = self._slots()
         self.set_cache: dict[tuple[tuple[int, ...], int], list[tuple[int, int, int, tuple[tuple[int, int, int, int], ...]]]] = {}
 
-    def _value(self, rank: int, suit: Suit) -> int:
-        return self.ruleset.card_points(Card(Rank(rank), suit))
+    def _slots(self) -> tuple[list[list[int]], list[tuple[int, tuple[Suit, ...]]]]:
+        """Where each suit's use of each set rank is counted when the suits are combined: one count for a rank
+        whose cards score alike in every suit (which suit a run took it from changes nothing for the sets), one
+        per suit where they do not (Kalooki's aces, red 1 and black 15). Returns each suit's slot for each set
+        rank, and each slot's rank and suits."""
+        slot_of: list[list[int]] = [[] for _ in _SUITS]
+        slots: list[tuple[int, tuple[Suit, ...]]] = []
+        for rank in self.set_ranks:
+            alike = len({self.values[rank, suit] for suit in _SUITS}) == 1
+            groups = [_SUITS] if alike else [(suit,) for suit in _SUITS]
+            for group in groups:
+                for suit in group:
+                    slot_of[_SUITS.index(suit)].append(len(slots))
+                slots.append((rank, group))
+        return slot_of, slots
 
     def _set_ranks(self) -> list[int]:
         """Ranks with enough naturals for the shortest set: its naturals, and its length less the wilds it may hold."""
@@ -236,8 +258,7 @@ class FamilySearch:
 
     def _combined_runs(self) -> dict[tuple[int, int, tuple[int, ...]], tuple[int, tuple[tuple[Suit, RunCards], ...]]]:
         """Every suit's runs together: (runs, wilds, naturals taken from each set rank by suit) -> best points."""
-        width = len(self.set_ranks)
-        combined = {(0, 0, (0,) * (width * len(_SUITS))): (0, ())}
+        combined = {(0, 0, (0,) * len(self.slots)): (0, ())}
         if not self.run_indexes:
             return combined
         for place, suit in enumerate(_SUITS):
@@ -248,12 +269,20 @@ class FamilySearch:
                 for (more, more_wilds, taken), (points, suit_cards) in table.items():
                     if runs + more > len(self.run_indexes) or wilds + more_wilds > self.wild_cap:
                         continue
-                    spread = usage[: place * width] + taken + usage[(place + 1) * width :]
-                    key = (runs + more, wilds + more_wilds, spread)
+                    key = (runs + more, wilds + more_wilds, self._spread(usage, place, taken))
                     if key not in grown or value + points > grown[key][0]:
                         grown[key] = (value + points, cards + tuple((suit, run) for run in suit_cards))
             combined = grown
         return combined
+
+    def _spread(self, usage: tuple[int, ...], place: int, taken: tuple[int, ...]) -> tuple[int, ...]:
+        """The set ranks' counts used so far, with one more suit's (``taken``, by set rank) added to its slots."""
+        if not any(taken):
+            return usage
+        spread = list(usage)
+        for slot, more in zip(self.slot_of[place], taken, strict=True):
+            spread[slot] += more
+        return tuple(spread)
 
     # -- one suit's runs --------------------------------------------------------
 
@@ -270,18 +299,31 @@ class FamilySearch:
         return [_Line(tuple((start + i - 1) % 13 + 1 for i in range(13)), None, None) for start in self._cuts(suit)]
 
     def _cuts(self, suit: Suit) -> list[int]:
-        """Where a circle of ranks may be cut: after two missing ranks side by side no run goes on (it would need
-        two wilds side by side), so one such cut is enough; otherwise every rank may start the line."""
+        """Where a circle of ranks may be cut (the rank that starts the line). After two missing ranks side by
+        side no run goes on where two wilds may not stand side by side, so that one cut is enough. Otherwise
+        ``j`` runs of length ``L`` cover at most ``j * (L - 1)`` of the 13 gaps between ranks, so of that many
+        cuts and one more, one is crossed by no run: each is searched."""
         side_by_side = not self.apart and (self.meld_limit is None or self.meld_limit > 1)
         if not side_by_side:
             for rank in range(1, 14):
                 after = rank % 13 + 1
                 if not self.count[rank, suit] and not self.count[after, suit]:
                     return [after]
-        return list(range(1, 14))
+        most_wilds = self.wild_cap if self.meld_limit is None else min(self.wild_cap, self.meld_limit)
+        each = max(self.ruleset.run_naturals, self.run_length - most_wilds)
+        naturals = sum(self.count[rank, suit] for rank in range(1, 14))
+        runs = min(self.runs_per_suit, len(self.run_indexes), naturals // each)
+        return list(range(1, 14))[: runs * (self.run_length - 1) + 1]
 
     def _suit_table(self, suit: Suit) -> SuitTable:
         """The best runs of one suit for each number of runs, of wilds, and of naturals taken from the set ranks."""
+        cards = tuple(self.count[rank, suit] for rank in range(1, 14))
+        key = (suit, cards, self.wild_cap, tuple(self.set_ranks), self.run_length, len(self.run_indexes))
+        if key not in self.tables:
+            self.tables[key] = self._new_suit_table(suit)
+        return self.tables[key]
+
+    def _new_suit_table(self, suit: Suit) -> SuitTable:
         table: SuitTable = {(0, 0, (0,) * len(self.set_ranks)): (0, ())}
         if not any(self.count[rank, suit] for rank in range(1, 14)):
             return table  # a run needs a natural card
@@ -346,16 +388,18 @@ class FamilySearch:
         room = min(self.runs_per_suit, len(self.run_indexes)) - done - len(runs)
         for choice in itertools.product(*options):
             for starts in self._starts(room):
-                actions = [action for action in choice] + list(starts)
+                actions = choice + starts
                 naturals = actions.count("natural")
                 more_wilds = actions.count("wild")
                 if naturals > available or wilds + more_wilds > self.wild_cap:
                     continue
                 yield self._step(rank, index, line, key, entry, runs + tuple(_NEW for _ in starts), actions, naturals, suit)
 
-    def _starts(self, room: int) -> list[tuple[str, ...]]:
+    @staticmethod
+    @functools.cache
+    def _starts(room: int) -> list[tuple[str, ...]]:
         """The runs that may start at a place: none, or some with a natural and some with a wild first."""
-        found = [()]
+        found: list[tuple[str, ...]] = [()]
         for count in range(1, max(0, room) + 1):
             found += [tuple(["natural"] * n + ["wild"] * (count - n)) for n in range(count + 1)]
         return found
@@ -370,7 +414,7 @@ class FamilySearch:
             options.append("wild")
         return options
 
-    def _step(self, rank: int, index: int, line: _Line, key: SuitKey, entry: SuitEntry, runs: tuple[RunState, ...], actions: list[str], naturals: int, suit: Suit) -> tuple[SuitKey, SuitEntry]:
+    def _step(self, rank: int, index: int, line: _Line, key: SuitKey, entry: SuitEntry, runs: tuple[RunState, ...], actions: tuple[str, ...], naturals: int, suit: Suit) -> tuple[SuitKey, SuitEntry]:
         """The state and entry after one place's actions (the new runs' actions last)."""
         _, done, wilds, usage, aces_low = key
         value, open_cards, finished = entry
@@ -396,18 +440,13 @@ class FamilySearch:
         if index == line.low_ace:
             aces_low += naturals
         new_key: SuitKey = (tuple(run for run, _ in kept), done, wilds + actions.count("wild"), usage, aces_low)
-        return new_key, (value + naturals * self._value(rank, suit), tuple(cards for _, cards in kept), finished)
+        return new_key, (value + naturals * self.values[rank, suit], tuple(cards for _, cards in kept), finished)
 
     # -- the sets ---------------------------------------------------------------
 
     def _left(self, usage: tuple[int, ...]) -> tuple[int, ...]:
-        """The naturals of each set rank left by the runs, suit by suit (set ranks across, suits down)."""
-        width = len(self.set_ranks)
-        return tuple(
-            self.count[rank, suit] - usage[place * width + at]
-            for place, suit in enumerate(_SUITS)
-            for at, rank in enumerate(self.set_ranks)
-        )
+        """The naturals left by the runs in each slot (:meth:`_slots`)."""
+        return tuple(sum(self.count[rank, suit] for suit in suits) - used for (rank, suits), used in zip(self.slots, usage, strict=True))
 
     def _sets(self, usage: tuple[int, ...], wilds: int) -> list[tuple[int, int, int, tuple[tuple[int, int, int, int], ...]]]:
         """The best sets from what the runs left, for each number of wilds they use and of wilds they could still
@@ -423,11 +462,11 @@ class FamilySearch:
 
     def _solve_sets(self, left: tuple[int, ...], wilds: int) -> list[tuple[int, int, int, tuple[tuple[int, int, int, int], ...]]]:
         """A dynamic programme over the set ranks: which open set (if any) takes each, with which naturals and wilds."""
-        width = len(self.set_ranks)
         states: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, int, int, int], ...]]] = {((1 << len(self.set_indexes)) - 1, 0, 0): (0, ())}
-        for at, rank in enumerate(self.set_ranks):
+        for rank in self.set_ranks:
             values = sorted(
-                (self._value(rank, suit) for place, suit in enumerate(_SUITS) for _ in range(left[place * width + at])), reverse=True
+                (self.values[rank, suits[0]] for (slot_rank, suits), copies in zip(self.slots, left, strict=True) if slot_rank == rank for _ in range(copies)),
+                reverse=True,
             )
             grown = dict(states)
             for (open_sets, used, room), (value, chosen) in states.items():
