@@ -231,6 +231,7 @@ def _assert_answer(ruleset, number, hand, solution, described):
 
 
 def _compare(key, number, hand, seen: Counter) -> None:
+    seen["compared"] += 1
     ruleset, points, _ = VARIANTS[key]
     solution = solve(ruleset, number, hand)
     expected = reference_best_points(ruleset, number, hand, points)
@@ -246,7 +247,9 @@ def _compare(key, number, hand, seen: Counter) -> None:
     event(f"{key}: an answer")
 
 
-SEEN: Counter = Counter()
+#: What the comparisons saw: answers, and hands with none (dealt at random; built to meet the deal).
+SEEN_RANDOM: Counter = Counter()
+SEEN_BUILT: Counter = Counter()
 
 
 @st.composite
@@ -267,20 +270,22 @@ def small_hands(draw, built: bool):
 @fuzz(300)
 @given(small_hands(built=False))
 def test_random_hands_against_the_reference(case):
-    _compare(*case, SEEN)
+    _compare(*case, SEEN_RANDOM)
 
 
-@fuzz(300)
+@fuzz(200)
 @given(small_hands(built=True))
 def test_built_hands_against_the_reference(case):
-    _compare(*case, SEEN)
+    _compare(*case, SEEN_BUILT)
 
 
 def test_the_reference_comparison_saw_answers_both_ways():
-    """Run after the two above (file order): many answers, and hands with none, were compared."""
-    if not SEEN:
-        pytest.skip("run with the comparisons above")
-    assert SEEN["answer"] >= 250 and SEEN["none"] >= 50, SEEN
+    """Run after the two above (file order): the built hands were nearly all met, and of the random hands some
+    were and many were not, so both answers were compared."""
+    if SEEN_RANDOM["compared"] < 300 or SEEN_BUILT["compared"] < 200:
+        pytest.skip("run after the comparisons above")
+    assert SEEN_BUILT["answer"] >= 180, SEEN_BUILT
+    assert SEEN_RANDOM["answer"] >= 20 and SEEN_RANDOM["none"] >= 200, SEEN_RANDOM
 
 
 @fuzz(300)

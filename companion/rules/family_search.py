@@ -40,7 +40,7 @@ from typing import NamedTuple
 
 from .cards import Card, Rank, Suit
 from .godown import check_go_down
-from .rulesets import AceRule, Deal, MeldKind, Requirement, Ruleset, SameSuitRuns
+from .rulesets import AceRule, Deal, MeldKind, PointTable, Requirement, Ruleset, SameSuitRuns
 
 __all__ = ["FamilySearch", "family_rules", "search_family", "unsolved_family_rules"]
 
@@ -69,6 +69,10 @@ class RunState(NamedTuple):
 SuitKey = tuple[tuple[RunState, ...], int, int, tuple[int, ...], int]
 #: A suit's entry: natural points melded, the open runs' cards (in the order of the key's runs), the runs done.
 SuitEntry = tuple[int, tuple[RunCards, ...], tuple[RunCards, ...]]
+#: A state of the sets' search: the sets still open (bits), the wilds they hold, the wilds they could still take.
+SetKey = tuple[int, int, int]
+#: Its best way there: the natural points melded and ``(set, rank, naturals, wilds)`` for each set made.
+SetEntry = tuple[int, tuple[tuple[int, int, int, int], ...]]
 #: What a suit's runs come to: (runs, wilds, naturals taken from each set rank) -> (points, the runs' cards).
 SuitTable = dict[tuple[int, int, tuple[int, ...]], tuple[int, tuple[RunCards, ...]]]
 
@@ -90,7 +94,7 @@ def family_rules(ruleset: Ruleset, deal: Deal) -> bool:
 
 def unsolved_family_rules(ruleset: Ruleset, deal: Deal) -> list[str]:
     """The rules of such a deal this search does not know yet, in words (none: it solves the deal)."""
-    if deal.meld_all and len(deal.requirements) == 1 and not deal.alternatives:
+    if _whole_hand(deal):
         return []  # the whole hand is the one meld: the checker judges it
     rules: list[str] = []
     for contract in deal.contracts:
@@ -101,43 +105,62 @@ def unsolved_family_rules(ruleset: Ruleset, deal: Deal) -> list[str]:
 def _unsolved_contract(ruleset: Ruleset, deal: Deal, contract: Sequence[Requirement]) -> list[str]:
     """What this search does not know in one contract of a deal."""
     kinds = [r.kind for r in contract]
-    runs = [r for r in contract if r.kind is MeldKind.RUN]
-    sets = kinds.count(MeldKind.SET)
-    rules = (
-        (deal.meld_all, f"melding every card in several melds {_ALONGSIDE}"),
-        (len({r.length for r in runs}) > 1, f"runs of different lengths in one contract {_ALONGSIDE}"),
-        (sets > 1 and ruleset.repeat_rank, f"two sets of one rank {_ALONGSIDE}"),
-        (sets > 0 and not ruleset.dup_suits, f"sets of different suits {_ALONGSIDE}"),
-        (len(runs) > 1 and ruleset.same_suit_runs is SameSuitRuns.NO_CONTIGUOUS, f"runs of one suit that may not join {_ALONGSIDE}"),
-        (bool(runs) and ruleset.aces is AceRule.AROUND and not ruleset.is_exact(deal), f"runs round the corner of any length {_ALONGSIDE}"),
-        (bool(runs) and ruleset.aces is AceRule.AROUND and sum(r.length - 1 for r in runs) >= 13, f"runs round the corner that cover the circle {_ALONGSIDE}"),
-        (min(ruleset.set_naturals, ruleset.run_naturals) < 1, f"melds of wilds only {_ALONGSIDE}"),
-    )
     others = [f"{kind.value} melds {_ALONGSIDE}" for kind in dict.fromkeys(kinds) if kind not in (MeldKind.SET, MeldKind.RUN)]
-    return [words for applies, words in rules if applies] + others
+    return _unsolved_melds(ruleset, deal, contract) + _unsolved_runs(ruleset, deal, contract) + others
 
 
-def search_family(
-    ruleset: Ruleset, deal: Deal, hand: Sequence[Card], players: int | None, *, spend: Callable[[int], None]
-) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]] | None:
+def _unsolved_melds(ruleset: Ruleset, deal: Deal, contract: Sequence[Requirement]) -> list[str]:
+    """What this search does not know of a contract's melds together, or of its sets."""
+    sets = sum(r.kind is MeldKind.SET for r in contract)
+    rules = (
+        (deal.meld_all, "melding every card in several melds"),
+        (sets > 1 and ruleset.repeat_rank, "two sets of one rank"),
+        (sets > 0 and not ruleset.dup_suits, "sets of different suits"),
+        (min(ruleset.set_naturals, ruleset.run_naturals) < 1, "melds of wilds only"),
+    )
+    return [f"{words} {_ALONGSIDE}" for applies, words in rules if applies]
+
+
+def _unsolved_runs(ruleset: Ruleset, deal: Deal, contract: Sequence[Requirement]) -> list[str]:
+    """What this search does not know of a contract's runs."""
+    runs = [r for r in contract if r.kind is MeldKind.RUN]
+    around = ruleset.aces is AceRule.AROUND
+    rules = (
+        (len({r.length for r in runs}) > 1, "runs of different lengths in one contract"),
+        (len(runs) > 1 and ruleset.same_suit_runs is SameSuitRuns.NO_CONTIGUOUS, "runs of one suit that may not join"),
+        (around and not ruleset.is_exact(deal), "runs round the corner of any length"),
+        (around and sum(r.length - 1 for r in runs) >= 13, "runs round the corner that cover the circle"),
+    )
+    return [f"{words} {_ALONGSIDE}" for applies, words in rules if applies]
+
+
+#: A go-down found: the melds (in the contract's order) and what stays in hand.
+Found = tuple[list[tuple[Card, ...]], tuple[Card, ...]]
+
+
+def search_family(ruleset: Ruleset, deal: Deal, hand: Sequence[Card], players: int | None, *, spend: Callable[[int], None]) -> Found | None:
     """The go-down leaving the fewest points, as melds (in the contract's order) and what stays in hand, from
     every contract of the deal and every reading of its red twos; ``None``: there is none."""
-    if deal.meld_all and len(deal.requirements) == 1 and not deal.alternatives:
+    if _whole_hand(deal):
         spend(len(hand))
         legal = check_go_down(ruleset, deal.number, [hand], [], players).legal
         return ([tuple(hand)], ()) if legal else None
-    best: tuple[int, tuple[list[tuple[Card, ...]], tuple[Card, ...]]] | None = None
+    best: tuple[int, Found] | None = None
     tables: dict[tuple[object, ...], SuitTable] = {}
     for naturals, wilds in _readings(ruleset, hand):
         for contract in deal.contracts:
-            if len(hand) < sum(r.length for r in contract):
-                continue
             found = FamilySearch(ruleset, deal, contract, naturals, wilds, spend=spend, tables=tables).run()
-            if found is not None:
-                points = sum(ruleset.card_points(card) for card in found[1])
-                if best is None or points < best[0]:
-                    best = (points, found)
+            if found is None:
+                continue
+            points = sum(ruleset.card_points(card) for card in found[1])
+            if best is None or points < best[0]:
+                best = (points, found)
     return None if best is None else best[1]
+
+
+def _whole_hand(deal: Deal) -> bool:
+    """Whether the deal's one go-down is the whole hand as its one meld (a ladder: every card, one meld)."""
+    return deal.meld_all and len(deal.requirements) == 1 and not deal.alternatives
 
 
 def _readings(ruleset: Ruleset, hand: Sequence[Card]) -> Iterator[tuple[list[Card], list[Card]]]:
@@ -148,15 +171,19 @@ def _readings(ruleset: Ruleset, hand: Sequence[Card]) -> Iterator[tuple[list[Car
     others = [card for card in hand if not ruleset.is_wild(card) and not ruleset.may_be_wild(card)]
     cap = ruleset.max_wilds_per_contract
     most = len(twos) if cap is None else max(0, min(len(twos), cap - len(wild)))
+    for as_wild in _choices(twos, most):
+        rest = list((Counter(twos) - Counter(as_wild)).elements())
+        yield others + rest, wild + list(as_wild)
+
+
+def _choices(cards: list[Card], most: int) -> Iterator[tuple[Card, ...]]:
+    """Each choice of up to ``most`` of ``cards``, fewest first; copies of one card are one choice, not two."""
     seen: set[tuple[Card, ...]] = set()
     for count in range(most + 1):
-        for chosen in itertools.combinations(range(len(twos)), count):
-            as_wild = tuple(twos[i] for i in chosen)
-            if as_wild in seen:
-                continue  # the same cards read wild from another copy
-            seen.add(as_wild)
-            rest = [card for i, card in enumerate(twos) if i not in chosen]
-            yield others + rest, wild + list(as_wild)
+        for chosen in itertools.combinations(cards, count):
+            if chosen not in seen:
+                seen.add(chosen)
+                yield chosen
 
 
 class _Line(NamedTuple):
@@ -194,18 +221,19 @@ class FamilySearch:
         """Wilds one meld may hold going down (``None``: any)."""
         self.wilds = wilds = sorted(wilds, key=ruleset.card_points, reverse=True)
         self.wild_prefix = list(itertools.accumulate((ruleset.card_points(c) for c in wilds), initial=0))
-        cap = ruleset.max_wilds_per_contract
-        self.wild_cap = len(wilds) if cap is None else min(len(wilds), cap)
+        self.wild_cap = min(len(wilds), _or_more(ruleset.max_wilds_per_contract, len(wilds)))
         """The most wilds the go-down may meld: those in hand, within the go-down's limit."""
         self.count = Counter((int(card.natural_rank), card.natural_suit) for card in naturals)
-        self.run_indexes = [i for i, r in enumerate(requirements) if r.kind is MeldKind.RUN]
-        self.set_indexes = [i for i, r in enumerate(requirements) if r.kind is MeldKind.SET]
-        self.run_length = requirements[self.run_indexes[0]].length if self.run_indexes else 0
+        self.run_indexes = _indexes(requirements, MeldKind.RUN)
+        self.set_indexes = _indexes(requirements, MeldKind.SET)
+        self.run_length = max((requirements[i].length for i in self.run_indexes), default=0)
         self.set_lengths = [requirements[i].length for i in self.set_indexes]
-        self.runs_per_suit = 1 if ruleset.same_suit_runs is SameSuitRuns.ONE_PER_SUIT else len(self.run_indexes)
+        self.runs_per_suit = min(len(self.run_indexes), 1 if ruleset.same_suit_runs is SameSuitRuns.ONE_PER_SUIT else 4 * 13)
         self.apart = not ruleset.run_wilds_adjacent
-        self.values = {(rank, suit): ruleset.card_points(Card(Rank(rank), suit)) for rank in range(1, 14) for suit in _SUITS}
+        self.values = _natural_points(ruleset.points)
         """Each natural card's points."""
+        self.option_cache: dict[RunState, list[str]] = {}
+        self.grown_cache: dict[tuple[RunState, bool], RunState] = {}
         self.set_ranks = self._set_ranks()
         """The ranks that could hold a set: the runs' use of these is part of each suit's answer."""
         self.slot_of, self.slots = self._slots()
@@ -240,8 +268,10 @@ class FamilySearch:
 
     # -- the search -------------------------------------------------------------
 
-    def run(self) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]] | None:
+    def run(self) -> Found | None:
         """The melds (in the contract's order) and what stays in hand, leaving the fewest points; ``None``: no go-down."""
+        if sum(self.count.values()) + len(self.wilds) < sum(r.length for r in self.requirements):
+            return None
         combined = self._combined_runs()
         best: tuple[int, tuple, tuple] | None = None
         for (runs, wilds, usage), (value, suit_runs) in combined.items():
@@ -258,7 +288,7 @@ class FamilySearch:
 
     def _combined_runs(self) -> dict[tuple[int, int, tuple[int, ...]], tuple[int, tuple[tuple[Suit, RunCards], ...]]]:
         """Every suit's runs together: (runs, wilds, naturals taken from each set rank by suit) -> best points."""
-        combined = {(0, 0, (0,) * len(self.slots)): (0, ())}
+        combined: dict[tuple[int, int, tuple[int, ...]], tuple[int, tuple[tuple[Suit, RunCards], ...]]] = {(0, 0, (0,) * len(self.slots)): (0, ())}
         if not self.run_indexes:
             return combined
         for place, suit in enumerate(_SUITS):
@@ -383,9 +413,14 @@ class FamilySearch:
         """Every way this place can go: each open run ends before it, takes a natural or takes a wild, and new
         runs start (with a natural or a wild) while the contract has runs to make."""
         runs, done, wilds, usage, aces_low = key
+        places_left = len(line.ranks) - index
+        if any(run.length + places_left < self.run_length for run in runs):
+            return  # a run that can no longer be long enough
         available = self._available(suit, line, index, rank, aces_low)
         options = [self._run_options(run) for run in runs]
         room = min(self.runs_per_suit, len(self.run_indexes)) - done - len(runs)
+        if places_left < self.run_length:
+            room = 0  # a run starting here could not be long enough
         for choice in itertools.product(*options):
             for starts in self._starts(room):
                 actions = choice + starts
@@ -393,7 +428,8 @@ class FamilySearch:
                 more_wilds = actions.count("wild")
                 if naturals > available or wilds + more_wilds > self.wild_cap:
                     continue
-                yield self._step(rank, index, line, key, entry, runs + tuple(_NEW for _ in starts), actions, naturals, suit)
+                new_runs = runs + (_NEW,) * len(starts)
+                yield self._step(rank, index, line, key, entry, new_runs, actions, (naturals, more_wilds), suit)
 
     @staticmethod
     @functools.cache
@@ -406,6 +442,12 @@ class FamilySearch:
 
     def _run_options(self, run: RunState) -> list[str]:
         """What an open run may do at the next place: end before it (if whole), take a natural, take a wild."""
+        found = self.option_cache.get(run)
+        if found is None:
+            found = self.option_cache[run] = self._new_run_options(run)
+        return found
+
+    def _new_run_options(self, run: RunState) -> list[str]:
         options = ["end"] if self._whole(run) else []
         if self.exact and run.length >= self.run_length:
             return options  # exactly its length: it ends
@@ -414,8 +456,10 @@ class FamilySearch:
             options.append("wild")
         return options
 
-    def _step(self, rank: int, index: int, line: _Line, key: SuitKey, entry: SuitEntry, runs: tuple[RunState, ...], actions: tuple[str, ...], naturals: int, suit: Suit) -> tuple[SuitKey, SuitEntry]:
-        """The state and entry after one place's actions (the new runs' actions last)."""
+    def _step(self, rank: int, index: int, line: _Line, key: SuitKey, entry: SuitEntry, runs: tuple[RunState, ...], actions: tuple[str, ...], taken: tuple[int, int], suit: Suit) -> tuple[SuitKey, SuitEntry]:
+        """The state and entry after one place's actions (the new runs' actions last), which take ``taken``
+        (naturals, wilds)."""
+        naturals, more_wilds = taken
         _, done, wilds, usage, aces_low = key
         value, open_cards, finished = entry
         open_cards = open_cards + tuple(() for _ in range(len(runs) - len(open_cards)))
@@ -426,21 +470,28 @@ class FamilySearch:
                 done += 1
                 continue
             wild = action == "wild"
-            grown = RunState(
-                length=min(self.run_length, run.length + 1) if not self.exact else run.length + 1,
-                wilds=run.wilds + wild if self.meld_limit is not None else 0,
-                naturals=min(self.ruleset.run_naturals, run.naturals + (not wild)),
-                last_wild=wild and self.apart,
-            )
-            kept.append((grown, cards + ((0 if wild else rank),)))
+            kept.append((self._grown(run, wild), cards + ((0 if wild else rank),)))
         kept.sort()
         if rank in self.set_ranks and naturals:
             at = self.set_ranks.index(rank)
             usage = usage[:at] + (usage[at] + naturals,) + usage[at + 1 :]
         if index == line.low_ace:
             aces_low += naturals
-        new_key: SuitKey = (tuple(run for run, _ in kept), done, wilds + actions.count("wild"), usage, aces_low)
+        new_key: SuitKey = (tuple(run for run, _ in kept), done, wilds + more_wilds, usage, aces_low)
         return new_key, (value + naturals * self.values[rank, suit], tuple(cards for _, cards in kept), finished)
+
+    def _grown(self, run: RunState, wild: bool) -> RunState:
+        """A run one place longer, by a wild or a natural."""
+        key = (run, wild)
+        grown = self.grown_cache.get(key)
+        if grown is None:
+            grown = self.grown_cache[key] = RunState(
+                length=min(self.run_length, run.length + 1) if not self.exact else run.length + 1,
+                wilds=run.wilds + wild if self.meld_limit is not None else 0,
+                naturals=min(self.ruleset.run_naturals, run.naturals + (not wild)),
+                last_wild=wild and self.apart,
+            )
+        return grown
 
     # -- the sets ---------------------------------------------------------------
 
@@ -461,27 +512,37 @@ class FamilySearch:
         return found
 
     def _solve_sets(self, left: tuple[int, ...], wilds: int) -> list[tuple[int, int, int, tuple[tuple[int, int, int, int], ...]]]:
-        """A dynamic programme over the set ranks: which open set (if any) takes each, with which naturals and wilds."""
-        states: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, int, int, int], ...]]] = {((1 << len(self.set_indexes)) - 1, 0, 0): (0, ())}
+        """A dynamic programme over the set ranks: which open set (if any) takes each, with which naturals and
+        wilds; the state is the sets still open, the wilds they hold and the wilds they could still take."""
+        states: dict[SetKey, SetEntry] = {((1 << len(self.set_indexes)) - 1, 0, 0): (0, ())}
         for rank in self.set_ranks:
-            values = sorted(
-                (self.values[rank, suits[0]] for (slot_rank, suits), copies in zip(self.slots, left, strict=True) if slot_rank == rank for _ in range(copies)),
-                reverse=True,
-            )
+            values = self._left_values(rank, left)
             grown = dict(states)
-            for (open_sets, used, room), (value, chosen) in states.items():
+            for key, entry in states.items():
                 self.spend(1)
-                for j in self._first_open(open_sets):
-                    for naturals, set_wilds in self._set_options(len(values), self.set_lengths[j]):
-                        if used + set_wilds > wilds:
-                            continue
-                        more_room = min(wilds, room + self._room(set_wilds))
-                        new_key = (open_sets & ~(1 << j), used + set_wilds, more_room)
-                        candidate = (value + sum(values[:naturals]), chosen + ((j, rank, naturals, set_wilds),))
-                        if new_key not in grown or candidate[0] > grown[new_key][0]:
-                            grown[new_key] = candidate
+                for new_key, candidate in self._set_moves(key, entry, rank, values, wilds):
+                    if new_key not in grown or candidate[0] > grown[new_key][0]:
+                        grown[new_key] = candidate
             states = grown
         return [(used, room, value, chosen) for (open_sets, used, room), (value, chosen) in states.items() if not open_sets]
+
+    def _left_values(self, rank: int, left: tuple[int, ...]) -> list[int]:
+        """The points of the naturals of ``rank`` the runs left (slot by slot), best first."""
+        values = []
+        for (slot_rank, suits), copies in zip(self.slots, left, strict=True):
+            if slot_rank == rank:
+                values += [self.values[rank, suits[0]]] * copies
+        return sorted(values, reverse=True)
+
+    def _set_moves(self, key: SetKey, entry: SetEntry, rank: int, values: list[int], wilds: int) -> Iterator[tuple[SetKey, SetEntry]]:
+        """Each way an open set takes ``rank``, whose naturals left score ``values`` (best first)."""
+        open_sets, used, room = key
+        value, chosen = entry
+        for j in self._first_open(open_sets):
+            for naturals, set_wilds in self._set_options(len(values), self.set_lengths[j]):
+                if used + set_wilds <= wilds:
+                    new_key = (open_sets & ~(1 << j), used + set_wilds, min(wilds, room + self._room(set_wilds)))
+                    yield new_key, (value + sum(values[:naturals]), chosen + ((j, rank, naturals, set_wilds),))
 
     def _first_open(self, open_sets: int) -> list[int]:
         """The open sets a rank may go to: of identical lengths, only the first still open (they are interchangeable)."""
@@ -509,30 +570,53 @@ class FamilySearch:
 
     # -- the answer -------------------------------------------------------------
 
-    def _build(self, runs: tuple[tuple[Suit, RunCards], ...], sets: tuple[tuple[int, int, int, int], ...], extra: int) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+    def _build(self, runs: tuple[tuple[Suit, RunCards], ...], sets: tuple[tuple[int, int, int, int], ...], extra: int) -> Found:
         """The cards of the chosen go-down: the melds in the contract's order and what stays in hand."""
-        pool = Counter({Card(Rank(rank), suit): copies for (rank, suit), copies in self.count.items() if copies})
+        pool = self._pool()
         wilds = list(self.wilds)  # best first: the melded wilds are those with the most points
         melds: dict[int, list[Card]] = {}
         for index, (suit, places) in zip(self.run_indexes, runs, strict=True):
-            cards = []
-            for rank in places:
-                if rank:
-                    cards.append(Card(Rank(rank), suit))
-                    pool[cards[-1]] -= 1
-                else:
-                    cards.append(wilds.pop(0))
-            melds[index] = cards
-        for j, rank, naturals, set_wilds in sets:
-            taken = sorted((card for card in pool.elements() if int(card.natural_rank) == rank), key=self.ruleset.card_points, reverse=True)[:naturals]
+            naturals = [Card(Rank(rank), suit) for rank in places if rank]
+            pool.subtract(naturals)
+            melds[index] = [naturals.pop(0) if rank else wilds.pop(0) for rank in places]
+        for j, rank, naturals_taken, set_wilds in sets:
+            taken = sorted(self._of_rank(pool, rank), key=self.ruleset.card_points, reverse=True)[:naturals_taken]
             pool.subtract(taken)
             melds[self.set_indexes[j]] = taken + [wilds.pop(0) for _ in range(set_wilds)]
-        for j, _, _, set_wilds in sets:  # the wilds no meld needs, onto the sets within their limits
-            more = extra if self.meld_limit is None else min(extra, self.meld_limit - set_wilds)
-            melds[self.set_indexes[j]] += [wilds.pop(0) for _ in range(more)]
-            extra -= more
+        self._lay_extra(melds, sets, extra, wilds)
         left = sorted(pool.elements()) + wilds
         return [tuple(melds[index]) for index in range(len(self.requirements))], tuple(left)
+
+    def _pool(self) -> Counter[Card]:
+        """The hand's naturals, as cards."""
+        return Counter({Card(Rank(rank), suit): copies for (rank, suit), copies in self.count.items() if copies})
+
+    @staticmethod
+    def _of_rank(pool: Counter[Card], rank: int) -> list[Card]:
+        return [card for card in pool.elements() if int(card.natural_rank) == rank]
+
+    def _lay_extra(self, melds: dict[int, list[Card]], sets: tuple[tuple[int, int, int, int], ...], extra: int, wilds: list[Card]) -> None:
+        """The ``extra`` wilds no meld needs, onto the sets within their limits (where lengths are minimums)."""
+        for j, _, _, set_wilds in sets:
+            more = min(extra, _or_more(self.meld_limit, extra + set_wilds) - set_wilds)
+            melds[self.set_indexes[j]] += [wilds.pop(0) for _ in range(more)]
+            extra -= more
+
+
+def _indexes(requirements: Sequence[Requirement], kind: MeldKind) -> list[int]:
+    """Where the contract lists requirements of one kind."""
+    return [i for i, requirement in enumerate(requirements) if requirement.kind is kind]
+
+
+def _or_more(limit: int | None, most: int) -> int:
+    """A limit, or where there is none (``None``) ``most``, which is as good as none."""
+    return most if limit is None else limit
+
+
+@functools.cache
+def _natural_points(points: PointTable) -> dict[tuple[int, Suit], int]:
+    """Each natural card's points, by rank and suit."""
+    return {(rank, suit): points.for_card(Card(Rank(rank), suit)) for rank in range(1, 14) for suit in _SUITS}
 
 
 #: A run just started, before its first place is taken.
