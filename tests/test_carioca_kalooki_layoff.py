@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import check_joker_exchange, check_lay_off, parse_cards
+from companion.rules import MeldKind, check_joker_exchange, check_lay_off, parse_cards
 from companion.rules.carioca import CARIOCA
 from companion.rules.catalogue import find_ruleset
 from companion.rules.kalooki import KALOOKI
@@ -89,3 +89,57 @@ def test_the_old_rulesets_lay_off_as_before():
     assert check_lay_off(contract, parse_cards("5S JK 7S 8S"), parse_cards("6S")).problems == (
         "6S's place in 5S JK 7S 8S is already held by JK.",
     )
+
+
+# -- a joker laid off on a run, against a brute-force reading of RULES.md §6.8 and §6.10 -------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from conftest import fuzz  # noqa: E402
+from companion.rules import JOKER, Card, Rank, Suit  # noqa: E402
+
+
+def _reference_joker_fits(around: bool, min_gap: int, naturals: list[int], size: int) -> bool:
+    """Whether one more joker can go at an end of a run of ``size`` cards holding the natural ``ranks``, so that
+    any two wilds have at least ``min_gap`` natural cards between them (0: never side by side is 1)."""
+    top = 13 if around else 14
+    found = False
+    for low in range(1, 14):
+        places = list(range(low, low + size))
+        ranks = [(p - 1) % 13 + 1 for p in places]
+        if not around and low + size - 1 > 14:
+            continue
+        if not around:
+            ranks = [14 if p == 14 else p for p in places]
+        if sorted(ranks) != sorted(set(ranks)) or not set(naturals) <= set(ranks):
+            continue
+        wilds = [p for p, rank in zip(places, ranks, strict=True) if rank not in naturals]
+        ends = [low - 1, low + size] if around else [e for e in (low - 1, low + size) if 1 <= e <= top]
+        if around and size >= 13:
+            ends = []
+        for end in ends:
+            spaced = sorted([*wilds, end])
+            if all(b - a - 1 >= min_gap for a, b in zip(spaced, spaced[1:], strict=False)):
+                found = True
+    return found
+
+
+@fuzz(400)
+@given(st.booleans(), st.integers(1, 13), st.integers(4, 9), st.sampled_from(list(Suit)), st.integers(0, 2**32))
+def test_a_joker_laid_off_on_a_run_matches_the_reference(carioca, low, size, suit, seed):
+    import random
+
+    rng = random.Random(seed)
+    ruleset = CARIOCA if carioca else KALOOKI
+    if not carioca:
+        low = min(max(low, 2), 14 - size)  # Kalooki's runs here hold no ace: the joker may be one at either end
+    places = list(range(low, low + size))
+    run = [Card(Rank((p - 1) % 13 + 1), suit) for p in places]
+    for place in rng.sample(range(size), rng.randint(0, min(3, size - 1))):
+        run[place] = JOKER
+    naturals = [int(card.rank) for card in run if card.rank is not None]
+    gap = ruleset.run_wild_min_gap or 1
+    expected = _reference_joker_fits(carioca, gap, naturals, size)
+    ruling = check_lay_off(ruleset, run, [JOKER], kind=MeldKind.RUN)
+    assert ruling.legal is expected, (ruleset.id, [str(c) for c in run], ruling.problems)

@@ -143,6 +143,12 @@ def test_a_full_suit_run_of_13_reads_ace_low():
 # -- §8.0's further sentences ----------------------------------------------------------------------------
 
 
+def test_a_ladder_with_a_card_twice_says_rules_md_sentence():
+    """RULES.md §8.0, additions to §5 (ladders)."""
+    ruling = check_go_down(CARIOCA.with_options("escala-sucia"), 9, melds_of("AS 2H 3D 4C 5S 6H 7H 7H 9S 10H JD QC KS"), ())
+    assert ruling.problems == ("A ladder holds one card of each rank A to K: 7H is there twice and there is no 8.",)
+
+
 def test_a_ladder_with_a_rank_twice():
     ruleset = CARIOCA.with_options("escala-sucia")
     ruling = check_go_down(ruleset, 9, melds_of("AS 2H 3D 4C 5S 6H 7H 7D 9S 10H JD QC KS"), ())
@@ -373,3 +379,15 @@ def test_a_snapshot_gives_the_same_ruleset_back(ruleset):
 def test_a_ladder_deal_laid_as_two_melds():
     ruling = check_go_down(CARIOCA.with_options("escala-real"), 9, melds_of("AH 2H 3H 4H 5H 6H | 7H 8H 9H 10H JH QH KH"), ())
     assert ruling.problems[0] == "Deal 9 needs the escala real, A to K in one meld; you laid down 2 melds."
+
+
+def test_the_rules_card_says_the_new_rules():
+    from companion.rules.guide import rules_facts
+
+    kalooki = {fact.key: fact.text for fact in rules_facts(KALOOKI.with_options("full-suit"))}
+    assert kalooki["naturals"] == "At least two in a three, one in a four."
+    assert kalooki["points"] == "Black A 15 · red A 1 · 2–9 face value · 10–K 10 · JK 50."
+    assert "moves to an open end of that four" in kalooki["reclaim"]
+    carioca = {fact.key: fact.text for fact in rules_facts(CARIOCA.with_options("escala-real"))}
+    assert carioca["aces"] == "Round the corner too (Q-K-A-2), each rank once: 13 cards at most."
+    assert "At most two in one go-down." in carioca["max_wilds"]

@@ -1057,8 +1057,9 @@ def _contract_wild_problems(ruleset: Ruleset, melds: Sequence[_Meld]) -> list[Pr
     return [Problem(ProblemKind.WILDS, f"Your go-down has {wilds} {word}s; this game allows {limit} in one go-down.")]
 
 
-#: The most red twos a go-down is read with both ways (each as itself or wild): 2 ** 10 readings at most.
-_MOST_RED_TWOS = 10
+#: The most red twos a go-down is read with both ways (each as itself or wild): 2 ** 8 readings at most; two
+#: packs hold four, and a go-down with more is refused for its supply whatever they are read as.
+_MOST_RED_TWOS = 8
 
 
 def _red_twos_read_wild(ruleset: Ruleset, deal: Deal, melds: Sequence[Sequence[Card]], as_themselves: _Judged) -> _Judged:

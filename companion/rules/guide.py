@@ -185,16 +185,24 @@ class Fact:
 def _points_text(ruleset: Ruleset) -> str:
     """The card values, equal neighbours joined: ``A 15 · 2–9 face value · 10–K 10 · JK 15``."""
     values = ruleset.points.as_dict()
-    parts = _face_values_joined(_equal_neighbours(values), values)
-    texts = [_points_part(group, kind, values) for group, kind in parts]
+    ranks: tuple[str, ...] = _RANK_KEYS
+    aces = []
+    if ruleset.points.split_ace:  # Kalooki: "Black Ace 15 ... Red Ace 1"
+        ranks = _RANK_KEYS[1:]
+        aces = [f"Black A {values['A_black']}", f"red A {values['A_red']}"]
+    parts = _face_values_joined(_equal_neighbours(values, ranks), values)
+    texts = aces + [_points_part(group, kind, values) for group, kind in parts]
     wild = " (a wild two scores as a joker)" if ruleset.deuces_wild and values["2"] == values["JK"] else ""
     return " · ".join(texts) + f" · JK {values['JK']}{wild}"
 
 
-def _equal_neighbours(values: dict[str, int]) -> list[list[str]]:
-    """The ranks A to K in order, neighbours of equal value in one group: ``[["A"], ["2"], ..., ["10", "J", "Q", "K"]]``."""
+_RANK_KEYS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def _equal_neighbours(values: dict[str, int], ranks: tuple[str, ...] = _RANK_KEYS) -> list[list[str]]:
+    """The ranks (A to K) in order, neighbours of equal value in one group: ``[["A"], ["2"], ..., ["10", "J", "Q", "K"]]``."""
     groups: list[list[str]] = []
-    for key in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]:
+    for key in ranks:
         if groups and values[groups[-1][0]] == values[key]:
             groups[-1].append(key)
         else:
@@ -247,6 +255,8 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
     aces = (
         "Low (A-2-3-4) or high (J-Q-K-A), never round the corner."
         if ruleset.aces is AceRule.LOW_OR_HIGH
+        else "Round the corner too (Q-K-A-2), each rank once: 13 cards at most."
+        if ruleset.aces is AceRule.AROUND
         else "High only: J-Q-K-A, never A-2-3-4."
     )
     lay_off = (
@@ -266,6 +276,11 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
             f"three cards. Jokers in a {ruleset.set_word} stay."
         ),
         JokerReclaim.NEVER: f"Never: wild cards ({ruleset.wild_words}) once melded stay.",
+        JokerReclaim.TACK: (
+            f"Never: a joker stays in its meld. Lay the natural card a joker of a {ruleset.run_word} stands for in "
+            f"its place and the joker moves to an open end of that {ruleset.run_word}, never past an ace nor beside "
+            f"another joker. A joker in a {ruleset.set_word} never moves."
+        ),
     }[ruleset.reclaim]
     meld_all = [deal.number for deal in ruleset.deals if deal.meld_all]
     facts = [
@@ -283,7 +298,7 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
         ),
         Fact("meld_all", "Meld every card", "Deal " + ", ".join(map(str, meld_all)) + "." if meld_all else "Never required."),
         Fact("max_wilds", "Wild cards in a meld", _wilds_in_a_meld_text(ruleset)),
-        Fact("naturals", "Natural cards in a meld", f"At least {number_word(ruleset.min_naturals)}."),
+        Fact("naturals", "Natural cards in a meld", _naturals_text(ruleset)),
         Fact("same_suit_runs", "Two runs of one suit", same_suit),
         Fact(
             "repeat_rank",
@@ -300,7 +315,25 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
     return tuple(facts + _bonus_and_call_facts(ruleset))
 
 
+def _naturals_text(ruleset: Ruleset) -> str:
+    """The natural cards a meld needs: ``"At least one."``, or by kind where they differ (Kalooki's three: two)."""
+    in_set, in_run = ruleset.set_naturals, ruleset.run_naturals
+    if in_set == in_run:
+        return f"At least {number_word(in_set)}."
+    return f"At least {number_word(in_set)} in a {ruleset.set_word}, {number_word(in_run)} in a {ruleset.run_word}."
+
+
 def _wilds_in_a_meld_text(ruleset: Ruleset) -> str:
+    """The limit of wild cards in a meld (none, going down only, or on the table too), and in a whole go-down."""
+    text = _wilds_per_meld_text(ruleset)
+    if ruleset.max_wilds_per_contract is not None:
+        text += f" At most {number_word(ruleset.max_wilds_per_contract)} in one go-down."
+    if not ruleset.run_wilds_adjacent:
+        text += " Never two side by side in a run."
+    return text
+
+
+def _wilds_per_meld_text(ruleset: Ruleset) -> str:
     """The limit of wild cards in a meld: none, going down only, or on the table too."""
     if ruleset.max_wilds is None:
         return "Any number."
