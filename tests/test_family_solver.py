@@ -194,6 +194,15 @@ def test_rules_it_does_not_know_are_refused_with_a_sentence(ruleset, words):
     assert words in message and message.endswith(".")
 
 
+def test_phase_10_with_a_rule_of_carioca_or_kalooki_is_refused():
+    from companion.rules.phase10 import PHASE10
+
+    ruleset = dataclasses.replace(PHASE10, run_wilds_adjacent=False)
+    with pytest.raises(NotSolvedYetError) as raised:
+        solve(ruleset, 2, parse_cards("9R 9B W 3Y 4G 6R 12B 12G SKIP 1Y 2R", deck=ruleset.deck))
+    assert "Carioca's or Kalooki's rules alongside Phase 10's rules" in str(raised.value)
+
+
 def test_the_budget_of_steps_stops_a_search():
     with pytest.raises(SearchTooBigError) as raised:
         solve(KALOOKI, 9, parse_cards("AS 2S 3S 4S 5H 6H 7H 8H 9D 10D JD QD JC QC KC AC JK"), budget=50)
@@ -303,6 +312,7 @@ def test_hands_built_to_meet_any_deal_are_met(key, seed):
     solution = solve(ruleset, number, hand)
     described = f"{key} deal {number}: " + " | ".join(" ".join(map(str, meld)) for meld in melds)
     if check_go_down(ruleset, number, melds, built_left).legal:
+        event("a legal built go-down: the solver must find one")
         assert solution is not None, described
         assert solution.points <= sum(points(c) for c in built_left), (described, solution)
     if solution is not None:
