@@ -14,7 +14,7 @@ import functools
 import json
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint, func, select, text
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint, false, func, select, text
 from flask_login import UserMixin
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 from sqlalchemy.ext.hybrid import hybrid_property
@@ -254,6 +254,11 @@ class HandScore(Model):
     one_turn_out: Mapped[bool] = mapped_column(default=False)
     buys: Mapped[int] = mapped_column(default=0)
     """May I / buys this player made in the deal."""
+    made: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Whether the player made (laid down) their phase in this hand (RULES.md §8.6.2; per-player games only)."""
+    chosen_phase: Mapped[int | None] = mapped_column(default=None)
+    """The phase the player chose before the hand (Phase 10 Masters, ``per_player_choice``); ``None`` otherwise:
+    under ``per_player`` the phase is derived from the ticks, never stored (RULES.md §8.6.9)."""
 
     deal: Mapped[DealResult] = relationship(back_populates="hands")
 

@@ -21,9 +21,9 @@ from sqlalchemy import func, select
 from .auth.access import changeable_leagues
 from .extensions import db
 from .models import CustomRuleset, CustomRulesetVersion, Game, League
-from .rules import DEFAULT_RULESET_ID, RULESETS, Ruleset
-from .rules import find_ruleset as find_builtin
+from .rules import DEFAULT_RULESET_ID, RULESETS, Deck, Progression, Ruleset
 from .rules.definition import ruleset_from_definition
+from .rules.published import PUBLISHED_RULESETS, find_published_ruleset
 from .validation import parse_id
 
 STORED_PREFIX = "custom-"
@@ -39,22 +39,46 @@ def default() -> Ruleset:
     return RULESETS[DEFAULT_ID]
 
 
+def table_plays(ruleset: Ruleset) -> bool:
+    """Whether a table can play ``ruleset`` here: the one test of which rulesets game setup and league setup offer.
+    A fixed schedule on standard cards, or a game where each player is on their own phase (Phase 10, RULES.md
+    §8.6, on either deck); a fixed schedule on the Phase 10 deck is not played at the table yet."""
+    return ruleset.deck is Deck.STANDARD or ruleset.progression is not Progression.FIXED
+
+
+def described(ruleset: Ruleset) -> bool:
+    """Whether the rules cards and the builder describe ``ruleset`` whole: a fixed schedule on standard cards.
+    Their text does not know phases per player or the Phase 10 deck's points yet."""
+    return ruleset.progression is Progression.FIXED and ruleset.deck is Deck.STANDARD
+
+
+def published() -> tuple[Ruleset, ...]:
+    """Every built-in ruleset, those a table can't play yet too: what the JSON API lists."""
+    return tuple(PUBLISHED_RULESETS.values())
+
+
 def builtins() -> tuple[Ruleset, ...]:
-    """The built-in rulesets, in the catalogue's order."""
-    return tuple(RULESETS.values())
+    """The built-in rulesets a table can play (:func:`table_plays`), in the catalogue's order."""
+    return tuple(ruleset for ruleset in published() if table_plays(ruleset))
+
+
+def described_builtins() -> tuple[Ruleset, ...]:
+    """The built-in rulesets the rules cards and the builder's "start from" show (:func:`described`)."""
+    return tuple(ruleset for ruleset in published() if described(ruleset))
 
 
 def is_builtin(ruleset_id: object) -> bool:
-    """Whether ``ruleset_id`` names a built-in ruleset."""
-    return isinstance(ruleset_id, str) and ruleset_id in RULESETS
+    """Whether ``ruleset_id`` names a built-in ruleset a table can play."""
+    return isinstance(ruleset_id, str) and ruleset_id in PUBLISHED_RULESETS and table_plays(PUBLISHED_RULESETS[ruleset_id])
 
 
 def builtin(ruleset_id: str) -> Ruleset:
-    """A built-in ruleset by id; raises the engine's :class:`~companion.rules.UnknownRulesetError` naming the ten.
+    """A built-in ruleset by id, those a table can't play yet too; raises the engine's
+    :class:`~companion.rules.UnknownRulesetError` naming them.
 
     The JSON API, open to anyone, knows the built-ins only.
     """
-    return find_builtin(ruleset_id)
+    return find_published_ruleset(ruleset_id)
 
 
 def stored_id(ruleset_id: str | None) -> int | None:
@@ -100,7 +124,7 @@ def stored_for_reader(number: int | None) -> CustomRuleset | None:
 def find(ruleset_id: str | None) -> tuple[Ruleset, CustomRulesetVersion | None] | None:
     """A built-in ruleset by id, or the latest version of a stored one the reader may use; ``None`` otherwise."""
     if ruleset_id is not None and is_builtin(ruleset_id):
-        return RULESETS[ruleset_id], None
+        return PUBLISHED_RULESETS[ruleset_id], None
     custom = stored_for_reader(stored_id(ruleset_id))
     if custom is None:
         return None
@@ -156,8 +180,13 @@ class Choice:
 
 
 def choices(user: object, league: League | None = None) -> list[Choice]:
-    """Every ruleset a reader may pick: stored ones (a league's own first), then the built-ins."""
-    found = [Choice(c.ruleset_id, c.name, _group(user, c)) for c in visible(user, league) if c.versions]
+    """Every ruleset a reader may pick for a table: stored ones (a league's own first), then the built-ins;
+    only those a table can play (:func:`table_plays`), so a stored Phase 10 is not offered for a game yet."""
+    found = [
+        Choice(c.ruleset_id, c.name, _group(user, c))
+        for c in visible(user, league)
+        if c.versions and table_plays(of_version(c.latest))
+    ]
     return found + [Choice(r.id, r.name, "Published rules") for r in builtins()]
 
 

@@ -111,9 +111,12 @@ def test_rulesets_lists_every_ruleset_with_id_and_name(client):
     body = assert_json(client.get("/api/rulesets"))
     assert list(body) == ["rulesets"]
     assert body["rulesets"][0] == {"id": "contract", "name": "Contract Rummy"}
-    assert [entry["id"] for entry in body["rulesets"]] == list(RULESETS)
-    for entry in body["rulesets"]:
+    assert [entry["id"] for entry in body["rulesets"]][: len(RULESETS)] == list(RULESETS)
+    for entry in body["rulesets"][: len(RULESETS)]:
         assert entry["name"] == RULESETS[entry["id"]].name
+    # API.md "The wider family": the list gains Phase 10 and Phase 10 with standard cards
+    assert {"id": "phase10", "name": "Phase 10"} in body["rulesets"]
+    assert {"id": "phase10-cards", "name": "Phase 10 (standard cards)"} in body["rulesets"]
 
 
 # ---------------------------------------------------------------------------
@@ -745,14 +748,18 @@ def test_openapi_request_bodies_match_api_md(client):
     def body(path):
         return paths[path]["post"]["requestBody"]["content"]["application/json"]["schema"]
 
-    assert body("/api/melds/check")["required"] == ["deal", "melds"]
-    assert set(body("/api/melds/check")["properties"]) == {"ruleset", "options", "deal", "melds", "remaining", "players"}
+    # API.md "The wider family": "phase" is "deal"'s synonym in a per-player ruleset, so one of them is needed
+    assert body("/api/melds/check")["required"] == ["melds"]
+    assert body("/api/melds/check")["anyOf"] == [{"required": ["deal"]}, {"required": ["phase"]}]
+    assert set(body("/api/melds/check")["properties"]) == {"ruleset", "options", "deal", "phase", "melds", "remaining", "players"}
     assert body("/api/score")["required"] == ["cards"]
-    assert set(body("/api/solve")["properties"]) == {"ruleset", "options", "deal", "hand", "players"}
-    assert body("/api/solve")["required"] == ["deal", "hand"]
+    assert set(body("/api/solve")["properties"]) == {"ruleset", "options", "deal", "phase", "hand", "players"}
+    assert body("/api/solve")["required"] == ["hand"]
+    assert body("/api/solve")["anyOf"] == [{"required": ["deal"]}, {"required": ["phase"]}]
     for path in ("/api/melds/check", "/api/score", "/api/solve"):
         ruleset_id, ruleset_object = body(path)["properties"]["ruleset"]["oneOf"]
-        assert ruleset_id["enum"] == list(RULESETS) and ruleset_id["default"] == "contract"
+        assert ruleset_id["enum"][: len(RULESETS)] == list(RULESETS) and ruleset_id["default"] == "contract"
+        assert {"phase10", "phase10-cards"} <= set(ruleset_id["enum"])
         assert ruleset_object["type"] == "object" and "deals" in ruleset_object["properties"]
     parameters = {p["name"]: p for p in paths["/api/rulesets/{ruleset_id}"]["get"]["parameters"]}
     assert parameters["players"]["in"] == "query" and parameters["players"]["required"] is False

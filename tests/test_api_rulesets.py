@@ -150,6 +150,9 @@ def test_contract_definition_is_contract_by_hand(client):
         "shanghai_call": False,
         "settlement": None,
         "table_max_wilds": False,  # RULES.md §6.2: only Shanghai's wild limit holds on the table
+        # API.md "The wider family": every added field is written, at the value that keeps Contract Rummy as it is
+        "deck": "standard", "skips": "none", "run_suit": "same", "set_min_length": 3, "progression": "fixed",
+        "game_end": "last_deal", "winner": "lowest_total", "tiebreak": "none",
     }  # fmt: skip
 
 

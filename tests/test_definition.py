@@ -194,7 +194,7 @@ BAD = [
     ("table_decks", _with({"players": {"min": 3, "max": 3}, "table": [{"players": [3, 3], "decks": 7, "jokers": 2}]}), ("decks", "1 to 6 packs", "not 7")),  # fmt: skip
     ("table_jokers", _with({"players": {"min": 3, "max": 3}, "table": [{"players": [3, 3], "decks": 2, "jokers": 13}]}), ("jokers", "0 to 12", "not 13")),  # fmt: skip
     ("table_nan", _with({"players": {"min": 3, "max": 3}, "table": [{"players": [3, 3], "decks": float("nan"), "jokers": 2}]}), ("decks", "NaN")),  # fmt: skip
-    ("wilds", _with({"wilds": "2"}), ("wilds", '"JK" or "JK+2"')),
+    ("wilds", _with({"wilds": "2"}), ("wilds", '"JK", "JK+2" or "K"', 'not "2"')),  # API.md: the standard deck's wilds
     ("exact_not_bool", _with({"exact": 1}), ("exact", "true or false", "not 1")),
     ("aces", _with({"aces": "low"}), ("aces", '"low"')),
     ("max_wilds_negative", _with({"max_wilds": -1}), ("max_wilds", "null for no limit", "not -1")),

@@ -107,6 +107,10 @@ def deals(draw, capacity: int, *, most: int = 8, most_cards: int = 84) -> list[d
     return result
 
 
+# The house options a fixed-progression object may offer: Phase 10's Masters makes the game per-player (API.md).
+FIXED_OPTIONS = sorted(key for key, option in HOUSE_OPTIONS.items() if all(name != "progression" for name, _ in option.changes))
+
+
 @st.composite
 def full_definitions(draw, *, most_deals: int = 8, most_cards: int = 84) -> dict:
     """Every field API.md lists, each at random within its range (and the optional ones, sometimes)."""
@@ -138,7 +142,7 @@ def full_definitions(draw, *, most_deals: int = 8, most_cards: int = 84) -> dict
         "reclaim": st.sampled_from(sorted({r.reclaim.value for r in RULESETS.values()} | {"runs", "never"})),
         "shanghai_call": st.booleans(),
         "settlement": st.one_of(st.none(), st.fixed_dictionaries({"step": st.integers(1, 100), "winner_takes_kitty": st.booleans()})),
-        "options": st.lists(st.sampled_from(sorted(HOUSE_OPTIONS)), unique=True),
+        "options": st.lists(st.sampled_from(FIXED_OPTIONS), unique=True),
     }
     for name, strategy in optional.items():
         if draw(st.booleans()):

@@ -10,7 +10,7 @@ import pytest
 from companion.rules import RULESETS, DealOutOfRangeError, MeldKind, check_go_down, parse_cards, score_hand
 from companion.rules.cards import Colour, Deck, Suit
 from companion.rules.phase10 import PHASE10, PHASE10_CARDS, PHASE10_RULESETS, find_phase10_ruleset
-from companion.rules.rulesets import GameEnd, Progression, Tiebreak, UnknownRulesetError, Winner
+from companion.rules.rulesets import AceRule, GameEnd, Progression, Tiebreak, UnknownRulesetError, Winner
 
 RULESETS_BY_ID = {"phase10": PHASE10, "phase10-cards": PHASE10_CARDS}
 
@@ -201,8 +201,9 @@ def test_phase10_values():
     assert all((r.game_end, r.winner, r.tiebreak) == (GameEnd.LAST_DEAL, Winner.LOWEST_TOTAL, Tiebreak.NONE) for r in RULESETS.values())
 
 
-def test_not_in_the_catalogue_the_api_reads():
-    """The table does not play Phase 10 yet: the API's and game setup's list stays the ten of RULES.md §3."""
+def test_not_in_the_catalogue_the_table_plays():
+    """The table does not play Phase 10 yet: the catalogue game setup reads stays the ten of RULES.md §3
+    (the API lists Phase 10 from :mod:`companion.rules.published`)."""
     assert not set(PHASE10_RULESETS) & set(RULESETS)
     assert len(RULESETS) == 10
     assert find_phase10_ruleset("phase10-cards") is PHASE10_CARDS
@@ -224,7 +225,7 @@ def test_a_stored_snapshot_reads_back(ruleset):
 def test_a_bad_wider_family_ruleset_is_refused_with_a_sentence():
     import dataclasses
 
-    from companion.rules.rulesets import AceRule, RulesetValueError, RunSuit, Skips
+    from companion.rules.rulesets import RulesetValueError, RunSuit, Skips
 
     with pytest.raises(RulesetValueError, match='^skips "JK" needs wilds "K": a joker cannot be both wild and a skip.$'):
         dataclasses.replace(PHASE10_CARDS, kings_wild=False)
@@ -282,9 +283,8 @@ def test_the_solver_answers_phase10_on_both_decks():
         assert check_go_down(ruleset, phase, solution.melds, solution.remaining).legal
 
 
-def test_custom_rulesets_do_not_offer_the_wider_familys_aces_yet():
-    """The public API is unchanged this session: a custom ruleset still chooses aces low or high, or high only."""
-    from companion.rules import RulesetDefinitionError, ruleset_from_definition
+def test_custom_rulesets_offer_aces_low_only():
+    """API.md's wider family adds aces "low_only" to a custom ruleset, on any deck."""
+    from companion.rules import ruleset_from_definition
 
-    with pytest.raises(RulesetDefinitionError, match='^aces is "low_or_high" or "high_only", not "low_only".$'):
-        ruleset_from_definition({"base": "contract", "name": "X", "aces": "low_only"})
+    assert ruleset_from_definition({"base": "contract", "name": "X", "aces": "low_only"}).aces is AceRule.LOW_ONLY

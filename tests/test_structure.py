@@ -170,12 +170,13 @@ GAMES_LAYERS = (
     ("companion.games.errors",),
     ("companion.games.history", "companion.games.forms"),
     ("companion.games.state", "companion.games.changes", "companion.games.pagecache"),
+    ("companion.games.phases",),
 )
 """The games package from the pages down: a module imports only modules of the layers below its own.
 
 The game page (routes) shows the offers the offline sync keeps (offline); both
 fill the entry page (entry), which asks the use cases (deal_entry, life); they
-raise errors and write the history, on the game's derived state."""
+raise errors and write the history, on the game's derived state (a per-player game's phases under it)."""
 
 
 def _climbing(edges: dict[str, set[str]], layers: tuple[tuple[str, ...], ...]) -> list[tuple[str, str]]:

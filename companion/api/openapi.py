@@ -12,31 +12,40 @@ import copy
 from typing import Any
 
 from .. import registry
-from ..rules import JokerReclaim, LayOffTiming
-from ..rules.definition import BUY_WORDS, DEFINITION_FIELDS, HOUSE_OPTIONS, REQUIRED_FIELDS, SET_WORDS
+from ..rules import Deck, GameEnd, JokerReclaim, LayOffTiming, Progression, RunSuit, Skips, Tiebreak, Winner
+from ..rules.definition import BUY_WORDS, DEFINITION_FIELDS, HOUSE_OPTIONS, REQUIRED_FIELDS, SET_WORDS, WILDS
 from ..rules.godown import MAX_MELD_CARDS, MAX_MELDS
 from ..rules.solver import MAX_HAND
-from ..rules.rulesets import POINT_KEYS
+from ..rules.rulesets import PHASE10_POINT_KEYS, POINT_KEYS
 
-_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+# A rank of a standard card, or a number of a Phase 10 card (a run's low and high on that deck).
+_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "1", "11", "12"]
+# Every key of card_points: the standard deck's, then the Phase 10 deck's that are not also the standard deck's.
+_POINT_KEYS = [*POINT_KEYS, *(key for key in PHASE10_POINT_KEYS if key not in POINT_KEYS)]
 
-# Every spelling Card.parse accepts: rank and suit (any case), or a joker; surrounding spaces ignored.
-CARD_PATTERN = r"^\s*(?:(?:10|[2-9TtJjQqKkAa])[SsHhDdCc♠♥♦♣♤♡♢♧]|[Jj][Kk]|[Jj][Oo][Kk][Ee][Rr]|\*)\s*$"
+# Every spelling Card.parse accepts, in either deck's notation (a ruleset reads its own deck's only): rank and
+# suit (any case), or a joker; a Phase 10 number and colour, W or SKIP; surrounding spaces ignored.
+CARD_PATTERN = (
+    r"^\s*(?:(?:10|[2-9TtJjQqKkAa])[SsHhDdCc♠♥♦♣♤♡♢♧]|[Jj][Kk]|[Jj][Oo][Kk][Ee][Rr]|\*"
+    r"|(?:1[0-2]|[1-9])[RrBbGgYy]|[Ww](?:[Ii][Ll][Dd])?|[Ss][Kk](?:[Ii][Pp])?)\s*$"
+)
 # How answers write a card.
-CANONICAL_CARD_PATTERN = r"^(?:(?:10|[2-9AJQK])[SHDC]|JK)$"
+CANONICAL_CARD_PATTERN = r"^(?:(?:10|[2-9AJQK])[SHDC]|JK|(?:1[0-2]|[1-9])[RBGY]|W|SKIP)$"
 
 _CARD = {
     "type": "string",
     "pattern": CARD_PATTERN,
-    "description": "A card: a rank (A, 2-10 or T, J, Q, K) and a suit (S H D C, ♠ ♥ ♦ ♣ or ♤ ♡ ♢ ♧), or a joker "
-    "(JK, JOKER, *). Any case; surrounding spaces are ignored.",
+    "description": "A card in the ruleset's deck notation (its \"deck\"). Standard: a rank (A, 2-10 or T, J, Q, K) "
+    "and a suit (S H D C, ♠ ♥ ♦ ♣ or ♤ ♡ ♢ ♧), or a joker (JK, JOKER, *). Phase 10: a number 1 to 12 and a colour "
+    "(R, B, G, Y), W (WILD) or SKIP (SK). Any case; surrounding spaces are ignored. A card of the other deck's "
+    "notation answers 400.",
     "example": "10H",
 }
 _CARDS = {"type": "array", "items": _CARD}
 _CANONICAL_CARD = {
     "type": "string",
     "pattern": CANONICAL_CARD_PATTERN,
-    "description": "A card in canonical form: 10H, QS, JK (a wild deuce is still 2S).",
+    "description": "A card in canonical form: 10H, QS, JK (a wild deuce is still 2S); on the Phase 10 deck 7R, W, SKIP.",
     "example": "10H",
 }
 _CANONICAL_CARDS = {"type": "array", "items": _CANONICAL_CARD}
@@ -57,7 +66,7 @@ _ERROR = {
 }
 _RULESET_ID = {
     "type": "string",
-    "enum": [ruleset.id for ruleset in registry.builtins()],
+    "enum": [ruleset.id for ruleset in registry.published()],
     "default": "contract",
     "description": "A ruleset id from /api/rulesets; left out, Contract Rummy.",
 }
@@ -93,8 +102,10 @@ _REQUIREMENT = {
     "type": "object",
     "additionalProperties": False,
     "required": ["kind", "length"],
-    "description": "One meld of the contract: a set is 3 to 8 cards long, a run 3 to 14, a pair 2.",
-    "properties": {"kind": _enum("set", "run", "pair"), "length": _whole(2, 14)},
+    "description": "One meld of the contract: a set is set_min_length (3, or 2) to 8 cards long, a run 3 to 14 "
+    "(12 on the Phase 10 deck or with wilds K), a pair 2, a colour group (n cards of one colour, a suit on a "
+    "standard deck) 3 to 14.",
+    "properties": {"kind": _enum("set", "run", "pair", "colour"), "length": _whole(2, 14)},
 }
 _DEAL_DEFINITION = {
     "type": "object",
@@ -119,7 +130,7 @@ RULESET_OBJECT: dict[str, Any] = {
     "dup_suits, same_suit_runs, card_points, buys, exact_cut_bonus and one_turn_out_bonus are needed. "
     "A value out of range, an unknown field or a deal that can't be dealt answers 400 naming the field and the deal.",
     "properties": {
-        "base": {"type": "string", "enum": [ruleset.id for ruleset in registry.builtins()], "description": "A built-in ruleset to start from."},
+        "base": {"type": "string", "enum": [ruleset.id for ruleset in registry.published()], "description": "A built-in ruleset to start from."},
         "name": {"type": "string", "description": "1 to 60 characters, no control characters."},
         "summary": {"type": "string", "description": "Up to 300 characters."},
         "players": {
@@ -142,18 +153,26 @@ RULESET_OBJECT: dict[str, Any] = {
                 },
             },
         },
-        "wilds": _enum("JK", "JK+2"),
+        "deck": _enum(*(d.value for d in Deck), description='Default "standard"; "phase10": cards in Phase 10 '
+                      'notation, table 1 deck and 0 jokers, wilds "W", skips "SKIP", aces "low_only".'),
+        "wilds": _enum(*WILDS, description='"K": every king wild and never natural, runs end at Q (aces "low_only"; '
+                       'skips "JK" or no jokers); "W": the Phase 10 deck\'s Wild.'),
+        "skips": _enum(*(s.value for s in Skips), description='Cards never part of a meld; default "none" '
+                       '("SKIP" with deck phase10); "JK" only with wilds "K".'),
         "deals": {"type": "array", "minItems": 1, "maxItems": 20, "items": _DEAL_DEFINITION},
         "exact": {"type": "boolean", "description": "Going down uses exactly each length (never in a meld_all deal)."},
-        "aces": _enum("low_or_high", "high_only"),
+        "aces": _enum("low_or_high", "high_only", "low_only"),
         "max_wilds": {"type": "integer", "minimum": 0, "nullable": True, "description": "Null: no limit (nor does a number above 14, the longest meld)."},
         "repeat_rank": {"type": "boolean"},
         "dup_suits": {"type": "boolean"},
-        "same_suit_runs": _enum("any", "no_contiguous", "one_per_suit"),
+        "same_suit_runs": _enum("any", "no_contiguous", "one_per_suit", description='"any" when run_suit is "any".'),
+        "run_suit": _enum(*(r.value for r in RunSuit), description='Default "same"; "any": a run\'s suits (colours) are free.'),
+        "set_min_length": _whole(2, 3, description="The shortest set a requirement may ask for; default 3."),
         "card_points": {
             "type": "object",
             "additionalProperties": False,
-            "properties": {key: _whole(0, 100) for key in POINT_KEYS},
+            "description": "Keys of the deck's cards: A, 2 to 10, J, Q, K, JK; on the Phase 10 deck 1 to 12, W, SKIP.",
+            "properties": {key: _whole(0, 100) for key in _POINT_KEYS},
         },
         "buys": _BUYS,
         "exact_cut_bonus": _whole(0, 200),
@@ -174,6 +193,14 @@ RULESET_OBJECT: dict[str, Any] = {
             "properties": {"step": _whole(1, 100), "winner_takes_kitty": {"type": "boolean"}},
         },
         "options": {"type": "array", "items": _enum(*HOUSE_OPTIONS), "description": "House options offered."},
+        "progression": _enum(*(p.value for p in Progression), description='Default "fixed"; per-player: every '
+                             'deal is a phase, each dealt the same cards.'),
+        "game_end": _enum(*(g.value for g in GameEnd), description='Left out: "last_deal" with fixed progression, '
+                          '"last_phase_made" otherwise; any other pairing answers 400.'),
+        "winner": _enum(*(w.value for w in Winner), description='Left out: "lowest_total" with fixed progression, '
+                        '"finished_lowest_total" otherwise; any other pairing answers 400.'),
+        "tiebreak": _enum(*(t.value for t in Tiebreak), description='Default "none"; "replay_last_phase" only with '
+                          'per-player progression.'),
     },
 }
 # Either a base, or every field: `{}` was described as a ruleset object and always answered 400.
@@ -199,12 +226,20 @@ _OPTIONS = {
 _DEAL = {
     "type": "integer",
     "minimum": 1,
-    "maximum": max(len(ruleset.deals) for ruleset in registry.builtins()),
-    "description": "The deal number, from 1; a number outside the ruleset's schedule answers 400.",
+    "maximum": max(len(ruleset.deals) for ruleset in registry.published()),
+    "description": "The deal number, from 1 (the phase, in a per-player ruleset); a number outside the ruleset's "
+    "schedule answers 400. Needed, unless a per-player ruleset's phase is given.",
+}
+_PHASE = {
+    "type": "integer",
+    "minimum": 1,
+    "maximum": max(len(ruleset.deals) for ruleset in registry.published()),
+    "description": "In a per-player ruleset (progression not \"fixed\"), the phase: deal's synonym (both given and "
+    "different answers 400). Not read in a fixed ruleset.",
 }
 _PLAYER_RANGE = {
-    "minimum": min(ruleset.min_players for ruleset in registry.builtins()),
-    "maximum": max(ruleset.max_players for ruleset in registry.builtins()),
+    "minimum": min(ruleset.min_players for ruleset in registry.published()),
+    "maximum": max(ruleset.max_players for ruleset in registry.published()),
 }
 _PLAYERS = {
     "type": "integer",
@@ -225,17 +260,20 @@ def _ok(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 _MELD_READING = {
     "type": "object",
-    "description": "How a meld was read: rank for a set or pair; suit, low and high for a run; "
-    "wilds maps a wild card's index in cards to the card it stands for, where that is fixed.",
+    "description": "How a meld was read: rank for a set or pair; suit (where the run's suit is fixed), low and "
+    "high for a run; colour for a colour group (R, B, G, Y, or the suit on a standard deck); wilds maps a wild "
+    "card's index in cards to the card it stands for, where that is fixed (its rank or number alone where the "
+    "suit is free).",
     "required": ["kind", "cards"],
     "properties": {
-        "kind": {"type": "string", "enum": ["set", "run", "pair"]},
+        "kind": {"type": "string", "enum": ["set", "run", "pair", "colour"]},
         "cards": _CANONICAL_CARDS,
         "rank": _RANK,
         "suit": {"type": "string", "enum": ["S", "H", "D", "C"]},
+        "colour": {"type": "string", "enum": ["R", "B", "G", "Y", "S", "H", "D", "C"]},
         "low": _RANK,
         "high": _RANK,
-        "wilds": {"type": "object", "additionalProperties": _CANONICAL_CARD},
+        "wilds": {"type": "object", "additionalProperties": {"anyOf": [_CANONICAL_CARD, _RANK]}},
     },
 }
 
@@ -250,7 +288,11 @@ _RULESET = {
             "required": ["min", "max"],
             "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}},
         },
-        "decks": {"type": "integer", "description": "Standard 52-card packs for the players asked about."},
+        "deck": _enum(*(d.value for d in Deck), description="The cards played with, and their notation."),
+        "progression": _enum(*(p.value for p in Progression), description='"fixed": everyone plays deal n in '
+                             'hand n; otherwise each player plays their own phase.'),
+        "decks": {"type": "integer", "description": "Standard 52-card packs for the players asked about "
+                  "(Phase 10 decks on the Phase 10 deck)."},
         "jokers": {"type": "integer", "description": "Jokers for the players asked about."},
         "deals": {
             "type": "array",
@@ -267,7 +309,7 @@ _RULESET = {
                             "type": "object",
                             "required": ["kind", "length"],
                             "properties": {
-                                "kind": {"type": "string", "enum": ["set", "run", "pair"]},
+                                "kind": {"type": "string", "enum": ["set", "run", "pair", "colour"]},
                                 "length": {"type": "integer"},
                             },
                         },
@@ -277,13 +319,15 @@ _RULESET = {
                 },
             },
         },
+        "phases": {"type": "array", "items": {"type": "object"}, "description": "Per-player rulesets only: a copy of deals."},
         "card_points": {
             "type": "object",
-            "required": list(POINT_KEYS),
-            "properties": {key: {"type": "integer"} for key in POINT_KEYS},
+            "description": "Keys of the deck's cards: A, 2 to 10, J, Q, K, JK; on the Phase 10 deck 1 to 12, W, SKIP.",
+            "properties": {key: {"type": "integer"} for key in _POINT_KEYS},
             "additionalProperties": False,
         },
-        "wilds": {"type": "array", "items": {"type": "string"}},
+        "wilds": {"type": "array", "items": {"type": "string"}, "description": 'JK, 2, K (every king) or W.'},
+        "skips": {"type": "array", "items": {"type": "string"}, "description": "Cards never part of a meld: [] where none."},
         "options": {
             "type": "array",
             "items": {
@@ -312,13 +356,14 @@ _RULESETS = {
     },
 }
 
-_CHECK_REQUEST = {
+_CHECK_REQUEST: dict[str, Any] = {
     "type": "object",
-    "required": ["deal", "melds"],
+    "required": ["melds"],
     "properties": {
         "ruleset": _RULESET_FIELD,
         "options": _OPTIONS,
         "deal": _DEAL,
+        "phase": _PHASE,
         "melds": {
             "type": "array",
             "maxItems": MAX_MELDS,
@@ -342,6 +387,9 @@ _CHECK_ANSWER = {
         "melds": {"type": "array", "items": _MELD_READING},
     },
 }
+
+# API.md: "deal", or in a per-player ruleset its synonym "phase" (a fixed ruleset answers 400 without "deal").
+_CHECK_REQUEST["anyOf"] = [{"required": ["deal"]}, {"required": ["phase"]}]
 
 _SCORE_REQUEST = {
     "type": "object",
@@ -369,17 +417,19 @@ _RULESET_CHECK_REQUEST = {
     "properties": {"ruleset": _RULESET_FIELD, "options": _OPTIONS, "players": _PLAYERS},
 }
 
-_SOLVE_REQUEST = {
+_SOLVE_REQUEST: dict[str, Any] = {
     "type": "object",
-    "required": ["deal", "hand"],
+    "required": ["hand"],
     "properties": {
         "ruleset": _RULESET_FIELD,
         "options": _OPTIONS,
         "deal": _DEAL,
+        "phase": _PHASE,
         "hand": {**_CARDS, "maxItems": MAX_HAND, "description": f"The hand: at most {MAX_HAND} cards."},
         "players": _PLAYERS,
     },
 }
+_SOLVE_REQUEST["anyOf"] = [{"required": ["deal"]}, {"required": ["phase"]}]
 _SOLVE_ANSWER = {
     "type": "object",
     "required": ["can_meet_contract", "melds", "remaining"],
@@ -427,7 +477,15 @@ def openapi_document() -> dict[str, Any]:
                                 "in": "path",
                                 "required": True,
                                 "description": "A ruleset id from /api/rulesets; any other id answers 400.",
-                                "schema": {"type": "string", "enum": [ruleset.id for ruleset in registry.builtins()]},
+                                "schema": {"type": "string", "enum": [ruleset.id for ruleset in registry.published()]},
+                            },
+                            {
+                                "name": "options",
+                                "in": "query",
+                                "required": False,
+                                "description": "House options the ruleset offers, by key, comma-separated: the "
+                                "ruleset described with them; one it does not offer answers 400.",
+                                "schema": {"type": "string"},
                             },
                             {
                                 "name": "players",

@@ -7,6 +7,7 @@ answers 400 with one sentence in ``{"error": ...}``; every other error under
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from typing import Any
@@ -20,14 +21,19 @@ from .. import registry
 from ..rules import (
     Card,
     CardSyntaxError,
+    Deck,
+    Progression,
     Ruleset,
     RulesError,
     RulesetDefinitionError,
+    Skips,
     check_go_down,
     ruleset_from_definition,
     ruleset_to_definition,
     score_hand,
 )
+from ..rules.cards import CardNotationError
+from ..rules.definition import wild_cards
 from ..rules.godown import MAX_MELD_CARDS, MAX_MELDS
 from ..rules.solver import solve
 from ..rules.words import json_kind, sentence
@@ -51,6 +57,7 @@ def _register_converter(state: BlueprintSetupState) -> None:
 bp.record_once(_register_converter)
 
 _CARD_EXAMPLE = '["10H", "QS", "JK"]'
+_PHASE10_CARD_EXAMPLE = '["7R", "12G", "W"]'
 _CARDS_AS_TEXT = f"cards written as text, such as {_CARD_EXAMPLE}"
 _MELDS_SHAPE = 'a list of melds, each a list of cards, such as [["7H", "7S", "7D"], ["KC", "KD", "JK"]]'
 _MISSING = object()
@@ -226,8 +233,10 @@ def _whole_number(data: dict[str, Any], name: str, *, required: bool, example: i
     return value
 
 
-def _card_list(value: Any, where: str) -> tuple[Card, ...]:
-    """Cards from a list of tokens; ``where`` names the list in a sentence."""
+def _card_list(value: Any, where: str, deck: Deck, field: str | None = None) -> tuple[Card, ...]:
+    """Cards from a list of tokens in ``deck``'s notation; ``where`` names the list in a sentence, and ``field``
+    (if other than ``where``) the request's field in the sentence about a card of the other deck's notation
+    ("In 'melds', 7R is a Phase 10 card; ...", as API.md writes it for 'cards': the card names itself)."""
     if not isinstance(value, list):
         raise BadRequest(sentence(f"{where} must be a list of {_CARDS_AS_TEXT}, not {_shown(value)}."))
     if len(value) > MAX_CARDS:
@@ -237,30 +246,37 @@ def _card_list(value: Any, where: str) -> tuple[Card, ...]:
         if not isinstance(token, str):
             raise BadRequest(sentence(f"{where} must hold {_CARDS_AS_TEXT}; item {position} is {_shown(token)}."))
         try:
-            cards.append(Card.parse(token))
+            cards.append(Card.parse(token, deck))
+        except CardNotationError as error:
+            raise BadRequest(f"In {field or where}, {error}") from None  # the engine's sentence has its full stop
         except CardSyntaxError as error:
-            raise BadRequest(f"In {where}, {error}") from None  # the engine's sentence has its full stop
+            raise BadRequest(f"In {where}, {error}") from None
     return tuple(cards)
 
 
-def _cards(data: dict[str, Any], name: str, *, required: bool) -> tuple[Card, ...] | None:
-    """A list-of-cards field; an optional one may be left out or null."""
+def _cards(data: dict[str, Any], name: str, deck: Deck, *, required: bool) -> tuple[Card, ...] | None:
+    """A list-of-cards field in ``deck``'s notation; an optional one may be left out or null."""
     value = data.get(name, _MISSING)
     if value is _MISSING or (value is None and not required):
         if required:
-            raise BadRequest(f"'{name}' is missing: it must be a list of cards, such as {_CARD_EXAMPLE}.")
+            raise BadRequest(f"'{name}' is missing: it must be a list of cards, such as {_card_example(deck)}.")
         return None
-    return _card_list(value, f"'{name}'")
+    return _card_list(value, f"'{name}'", deck)
 
 
-def _melds(data: dict[str, Any]) -> list[tuple[Card, ...]]:
+def _card_example(deck: Deck) -> str:
+    """A list of cards in ``deck``'s notation, for a sentence."""
+    return _PHASE10_CARD_EXAMPLE if deck is Deck.PHASE10 else _CARD_EXAMPLE
+
+
+def _melds(data: dict[str, Any], deck: Deck) -> list[tuple[Card, ...]]:
     value = data.get("melds", _MISSING)
     if value is _MISSING:
         raise BadRequest(f"'melds' is missing: it must be {_MELDS_SHAPE}.")
     if not isinstance(value, list):
         raise BadRequest(f"'melds' must be {_MELDS_SHAPE}, not {_shown(value)}.")
     _check_melds_size(value)
-    return [_card_list(meld, f"meld {number} of 'melds'") for number, meld in enumerate(value, start=1)]
+    return [_card_list(meld, f"meld {number} of 'melds'", deck, "'melds'") for number, meld in enumerate(value, start=1)]
 
 
 def _check_melds_size(melds: list[Any]) -> None:
@@ -272,6 +288,22 @@ def _check_melds_size(melds: list[Any]) -> None:
             raise BadRequest(f"Meld {number} of 'melds' holds {len(meld)} cards: a meld holds at most {MAX_MELD_CARDS}.")
     if sum(len(meld) for meld in melds if isinstance(meld, list)) > MAX_CARDS:
         raise BadRequest(f"'melds' hold more than {MAX_CARDS} cards: no table holds that many.")
+
+
+def _deal(data: dict[str, Any], ruleset: Ruleset) -> int:
+    """The deal's number; in a per-player ruleset the phase's, which ``phase`` may give as well (API.md).
+
+    In a fixed ruleset ``phase`` is not read, like any field the endpoint does not know.
+    """
+    if ruleset.progression is Progression.FIXED or "phase" not in data:
+        return _whole_number(data, "deal", required=True, example=1)  # type: ignore[return-value]
+    phase = _whole_number(data, "phase", required=True, example=1)
+    if "deal" not in data:
+        return phase  # type: ignore[return-value]
+    deal = _whole_number(data, "deal", required=True, example=1)
+    if deal != phase:
+        raise BadRequest(f"'deal' is {deal} and 'phase' is {phase}: send one of them.")
+    return deal  # type: ignore[return-value]
 
 
 def _players(data: dict[str, Any], ruleset: Ruleset) -> int | None:
@@ -296,12 +328,20 @@ def _players_query() -> int | None:
     raise BadRequest(f"'players' must be a whole number, such as 4, not {_shown(text)}.")
 
 
+def _options_query() -> list[str] | None:
+    """``?options=full-suit,joker-50``: house option keys, comma-separated (API.md "Settled points")."""
+    text = request.args.get("options")
+    if text is None:
+        return None
+    return [key.strip() for key in text.split(",") if key.strip()]
+
+
 # -- endpoints ---------------------------------------------------------------
 
 
 @bp.get("/rulesets")
 def list_rulesets() -> Response:
-    return _reply({"rulesets": [{"id": ruleset.id, "name": ruleset.name} for ruleset in registry.builtins()]})
+    return _reply({"rulesets": [{"id": ruleset.id, "name": ruleset.name} for ruleset in registry.published()]})
 
 
 @bp.post("/rulesets/check")
@@ -315,7 +355,7 @@ def check_ruleset() -> Response:
 @bp.get("/rulesets/<api_any_text:ruleset_id>")
 def show_ruleset(ruleset_id: str) -> Response:
     ruleset = registry.builtin(ruleset_id)
-    return _reply(ruleset_json(ruleset, _players_query()))
+    return _reply(ruleset_json(_with_options(ruleset, _options_query()), _players_query()))
 
 
 def ruleset_json(ruleset: Ruleset, players: int | None) -> dict[str, Any]:
@@ -328,6 +368,8 @@ def ruleset_json(ruleset: Ruleset, players: int | None) -> dict[str, Any]:
         "id": ruleset.id,
         "name": ruleset.name,
         "players": {"min": ruleset.min_players, "max": ruleset.max_players},
+        "deck": ruleset.deck.value,
+        "progression": ruleset.progression.value,
     }
     if players is not None:
         table = ruleset.table(players)  # raises PlayersOutOfRangeError with the range
@@ -344,8 +386,11 @@ def ruleset_json(ruleset: Ruleset, players: int | None) -> dict[str, Any]:
         }
         for deal in ruleset.deals
     ]
+    if ruleset.progression is not Progression.FIXED:
+        data["phases"] = copy.deepcopy(data["deals"])  # API.md: per-player rulesets only, a copy of "deals"
     data["card_points"] = ruleset.points.as_dict()
-    data["wilds"] = ["JK", "2"] if ruleset.deuces_wild else ["JK"]
+    data["wilds"] = wild_cards(ruleset)
+    data["skips"] = [] if ruleset.skips is Skips.NONE else [ruleset.skips.value]
     data["options"] = [{"key": option.key, "label": option.label} for option in ruleset.options]
     data["definition"] = ruleset_to_definition(ruleset)
     return data
@@ -355,9 +400,9 @@ def ruleset_json(ruleset: Ruleset, players: int | None) -> dict[str, Any]:
 def check_melds() -> Response:
     data = _body()
     ruleset = _ruleset(data)
-    deal = _whole_number(data, "deal", required=True, example=1)
-    melds = _melds(data)
-    remaining = _cards(data, "remaining", required=False)
+    deal = _deal(data, ruleset)
+    melds = _melds(data, ruleset.deck)
+    remaining = _cards(data, "remaining", ruleset.deck, required=False)
     players = _players(data, ruleset)
     ruling = check_go_down(ruleset, deal, melds, remaining, players)  # type: ignore[arg-type]
     return _reply(ruling.to_json())
@@ -367,7 +412,7 @@ def check_melds() -> Response:
 def score() -> Response:
     data = _body()
     ruleset = _ruleset(data)
-    cards = _cards(data, "cards", required=True)
+    cards = _cards(data, "cards", ruleset.deck, required=True)
     return _reply(score_hand(ruleset, cards).to_json())  # type: ignore[arg-type]
 
 
@@ -375,8 +420,8 @@ def score() -> Response:
 def solve_hand() -> Response:
     data = _body()
     ruleset = _ruleset(data)
-    deal = _whole_number(data, "deal", required=True, example=1)
-    hand = _cards(data, "hand", required=True)
+    deal = _deal(data, ruleset)
+    hand = _cards(data, "hand", ruleset.deck, required=True)
     players = _players(data, ruleset)
     solution = solve(ruleset, deal, hand, players)  # type: ignore[arg-type]
     if solution is None:

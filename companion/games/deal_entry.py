@@ -21,8 +21,10 @@ from sqlalchemy.orm.exc import StaleDataError
 from ..extensions import db, rows_changed
 from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, utc_now
 from ..rules.deal_score import STOCK, DealJudgement, DealTable, LineEntry, LineScore, ScoredHand, judge_deal
+from ..rules.progression import judge_hand
 from .errors import GameAbandoned, GameError, StaleEntryError
 from .history import by_whom, deal_facts, judged_facts, log_change, pending_offers, same_scores
+from .phases import game_progress, per_player, seat_names, seats_in_hand, stored_hands
 from .state import roles
 
 __all__ = [
@@ -55,12 +57,17 @@ def judge_entry(game: Game, deal_number: int, went_out: str | None, lines: Seque
 
     ``went_out`` is the form's choice: a seat's position as text, ``"stock"``, or empty.
     """
+    names = seat_names(game)
+    playing = seats_in_hand(game, deal_number)  # a tie-break hand's lines are the tied players' only
     table = DealTable(
-        names={seat.position: seat.player.name for seat in game.seats},
+        names={seat: names[seat] for seat in playing},
         cutter=roles(game, deal_number).cutter,
         buys=buys_in_deal(game, deal_number),
     )
-    return judge_deal(game.ruleset, deal_number, table, _went_out_choice(went_out), lines)
+    judgement = judge_deal(game.ruleset, deal_number, table, _went_out_choice(went_out), lines)
+    if not per_player(game.ruleset):
+        return judgement
+    return judge_hand(game.ruleset, names, stored_hands(game), deal_number, judgement)
 
 
 def _went_out_choice(went_out: str | None) -> int | str | None:
@@ -253,11 +260,18 @@ def _deal_to_write(game: Game, deal_number: int, version: int | None) -> DealRes
 
 
 def _finish_after_the_last_deal(game: Game) -> None:
-    """A game in progress whose every deal is recorded is finished (logged)."""
-    if len(game.deals) == len(game.ruleset.deals) and game.game_status is GameStatus.IN_PROGRESS:
+    """A game in progress whose every deal is recorded is finished (logged); a per-player game once its winner is
+    decided, and back in progress when a correction undecides it (RULES.md §8.6.5-7)."""
+    progress = game_progress(game)
+    decided = len(game.deals) == len(game.ruleset.deals) if progress is None else progress.over
+    if decided and game.game_status is GameStatus.IN_PROGRESS:
         game.status = GameStatus.FINISHED.value
         game.finished_at = utc_now()
         log_change(game, None, "finished", None, None)
+    elif progress is not None and not decided and game.game_status is GameStatus.FINISHED:
+        game.status = GameStatus.IN_PROGRESS.value
+        game.finished_at = None
+        log_change(game, None, "reopened", None, None)
 
 
 def _write_deal(
@@ -293,6 +307,8 @@ def _write_deal(
                 exact_cut="exact_cut" in hand.line.ticked,
                 one_turn_out="one_turn_out" in hand.line.ticked,
                 buys=hand.buys,
+                made=hand.made,
+                chosen_phase=hand.chosen_phase,
             )
         )
     db.session.execute(delete(BuyCount).where(BuyCount.game_id == game.id, BuyCount.deal_number == deal_number))
@@ -474,6 +490,8 @@ def _offered_judgement(facts: dict) -> DealJudgement:
                 ticked=frozenset(name for name in ("exact_cut", "one_turn_out") if h[name]),
             ),
             buys=h["buys"],
+            made=h.get("made", False),
+            chosen_phase=h.get("chosen_phase"),
         )
         for h in facts["hands"]
     )

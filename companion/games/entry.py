@@ -3,18 +3,20 @@ for offline entry (:mod:`.offline`)."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from wtforms import SelectChoice
 
 from ..card_faces import contract_parts
 from ..models import DealResult, Game
-from ..rules import Ruleset
+from ..rules import Deal, Deck, Ruleset
 from ..rules.deal_score import STOCK, HandTextError, LineEntry, adjustments, score_line
 from ..rules.guide import deal_reminders, exact_cut_size
-from ..rules.tally import RANK_KEYS
+from ..rules.tally import keypad_keys
 from .deal_entry import DealSent, buys_in_deal
 from .forms import DealEntryForm, HandForm
+from .phases import game_progress, per_player
 from .state import game_state, roles
 
 
@@ -45,7 +47,14 @@ def deal_sent(game: Game, form: DealEntryForm) -> DealSent:
 
 def _line_entry(position: int, line: HandForm) -> LineEntry:
     ticked = frozenset(name for name in ("exact_cut", "one_turn_out") if getattr(line, name).data)
-    return LineEntry(position=position, cards=line.cards.data or "", points=line.points.data or "", ticked=ticked)
+    return LineEntry(
+        position=position,
+        cards=line.cards.data or "",
+        points=line.points.data or "",
+        ticked=ticked,
+        made=bool(line.made.data),
+        chosen_phase=line.chosen_phase.data,
+    )
 
 
 def form_messages(errors: object) -> list[str]:
@@ -73,6 +82,8 @@ def _prefill(form: DealEntryForm, game: Game, existing: DealResult) -> None:
                 line.cards.data = hand.cards
             line.exact_cut.data = hand.exact_cut
             line.one_turn_out.data = hand.one_turn_out
+            line.made.data = hand.made
+            line.chosen_phase.data = hand.chosen_phase
 
 
 def entry_context(game: Game, number: int, form: DealEntryForm, existing: DealResult | None) -> dict[str, object]:
@@ -92,17 +103,61 @@ def entry_context(game: Game, number: int, form: DealEntryForm, existing: DealRe
     return {
         "game": game,
         "ruleset": ruleset,
-        "deal": ruleset.deal(number),
+        "deal": hand_deal(ruleset, number),
+        "phases": hand_phases(game, number),
         "form": form,
         "existing": existing,
         "roles": roles(game, number),
-        "keys": RANK_KEYS,
+        "keys": keypad_keys(ruleset),
         "buys": buys_in_deal(game, number),
         "lines": lines,
         "before": before,
         "after": [total + (line.total or 0) for total, line in zip(before, lines, strict=False)],
         "tally_rules": tally_rules(ruleset),
     }
+
+
+def hand_deal(ruleset: Ruleset, number: int) -> Deal:
+    """Deal ``number`` of the schedule; in a per-player game, hand ``number`` (every phase deals alike, RULES.md
+    §8.6.1, and each player's own contract is in :func:`hand_phases`)."""
+    if not per_player(ruleset):
+        return ruleset.deal(number)
+    return dataclasses.replace(ruleset.deals[0], number=number)
+
+
+@dataclass(frozen=True)
+class PhaseShown:
+    """A player's phase in one hand of a per-player game, as the prompt and the score form show it."""
+
+    position: int
+    """The player's seat."""
+    name: str
+    """The player's name."""
+    phase: int | None
+    """The phase they play (``None``: chosen before the hand, Masters)."""
+    contract: str
+    """That phase's contract in words (empty when it is chosen)."""
+    open_phases: tuple[int, ...]
+    """The phases they have not made yet (what a Masters player may choose)."""
+
+
+def hand_phases(game: Game, number: int) -> list[PhaseShown] | None:
+    """Who plays hand ``number`` of a per-player game and on which phase (``None``: everyone plays the same deal)."""
+    before = game_progress(game, number - 1)
+    if before is None:
+        return None
+    playing = before.next_phases() or {p.seat: p.phase for p in before.players}
+    return [
+        PhaseShown(
+            position=player.seat,
+            name=player.name,
+            phase=playing[player.seat],
+            contract=game.ruleset.deal(phase).contract if (phase := playing[player.seat]) else "",
+            open_phases=player.open_phases,
+        )
+        for player in before.players
+        if player.seat in playing
+    ]
 
 
 def prompt_facts(game: Game, number: int) -> dict[str, object]:
@@ -133,7 +188,10 @@ def prompt_facts(game: Game, number: int) -> dict[str, object]:
 
 def tally_rules(ruleset: Ruleset) -> dict[str, object]:
     """The ruleset's card points and adjustments as data for the phone's tally (static/js/tally.js)."""
+    # the deck only where it is not the standard one: the phone then reads Phase 10's cards (W, SKIP, 1 to 12)
+    deck = {"deck": ruleset.deck.value} if ruleset.deck is not Deck.STANDARD else {}
     return {
+        **deck,
         "points": ruleset.points.as_dict(),
         "adjustments": [{"field": a.field, "points": a.points} for a in adjustments(ruleset)],
     }

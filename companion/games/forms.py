@@ -95,6 +95,12 @@ class HandForm(FlaskForm):
     points = StringField("or their points")  # read by the engine's read_points, which bounds it
     exact_cut = BooleanField("Cut exactly")
     one_turn_out = BooleanField("Went down and out in one turn")
+    made = BooleanField("Made their phase")
+    """Per-player games (Phase 10): the player laid their phase down in this hand."""
+    chosen_phase = BoundedIntegerField(
+        "Phase chosen", low=0, high=MAX_DEALS, message="Choose the phase as a number, like 4."
+    )
+    """Phase 10 Masters: the phase the player chose before the hand (the engine says which can't be chosen)."""
 
 
 class NumberedFieldList(FieldList):

@@ -57,6 +57,8 @@ def deal_facts(deal: DealResult) -> dict[str, object]:
                 "points": h.points,
                 "adjustment": h.adjustment,
                 "buys": h.buys,
+                "made": h.made,
+                "chosen_phase": h.chosen_phase,
             }
             for h in deal.hands
         ],
@@ -78,6 +80,8 @@ def judged_facts(judgement: DealJudgement) -> dict[str, object]:
                 "exact_cut": "exact_cut" in h.line.ticked,
                 "one_turn_out": "one_turn_out" in h.line.ticked,
                 "buys": h.buys,
+                "made": h.made,
+                "chosen_phase": h.chosen_phase,
             }
             for h in judgement.hands
         ],
@@ -96,7 +100,8 @@ def same_scores(facts: dict, other: dict) -> bool:
 
     def scores(entry: dict) -> tuple:
         return entry["went_out"], sorted(
-            (h["position"], h["cards"], h["points"], h["adjustment"]) for h in entry["hands"]
+            (h["position"], h["cards"], h["points"], h["adjustment"], h.get("made", False), h.get("chosen_phase"))
+            for h in entry["hands"]
         )
 
     return scores(facts) == scores(other)

@@ -26,7 +26,8 @@ from .entry import deal_sent, entry_context, entry_form, form_messages, prompt_f
 from .errors import GameError
 from .history import pending_offers
 from .state import game_state
-from .forms import ConfirmForm
+from .forms import MAX_DEALS, ConfirmForm
+from .phases import per_player
 
 
 def _answer(code: int, **body: object) -> tuple[Response, int]:
@@ -48,7 +49,7 @@ def sync_deal(game_id: int, number: int) -> tuple[Response, int]:
     handles on its own.
     """
     game = db.session.get(Game, game_id)
-    if game is None or not 1 <= number <= len(game.ruleset.deals):
+    if game is None or not 1 <= number <= _last_hand(game):
         return _answer(404, status="refused", error="This game or deal is not on the server any more.")
     if not can_change_game(current_user, game):
         return _answer(403, status="refused", error=refusal(game))
@@ -111,15 +112,30 @@ def offline_pack(game_id: int) -> tuple[Response, int]:
     if not can_change_game(current_user, game):
         return _answer(403, error=refusal(game))
     pages, prompts = {}, {}
-    for number in range(len(game.deals) + 1, len(game.ruleset.deals) + 1):
+    for number in _hands_to_keep(game):
         pages[url_for("games.deal_entry", game_id=game.id, number=number)] = _entry_page(game, number)
-        prompts[str(number)] = prompt_facts(game, number)
+        if not per_player(game.ruleset):  # a per-player game's next phases follow from this hand: no prompt ahead
+            prompts[str(number)] = prompt_facts(game, number)
     state = game_state(game)
     totals = {
         "names": {str(s.position): s.player.name for s in state.standings},
         "recorded": {str(s.position): s.total for s in state.standings},
     }
     return _answer(200, revision=game.revision, pages=pages, prompts=prompts, totals=totals)
+
+
+def _last_hand(game: Game) -> int:
+    """The highest deal number a game can have: its last deal, or for a per-player game as many hands as the
+    score page takes (it ends when someone makes the last phase, not after a count)."""
+    return MAX_DEALS if per_player(game.ruleset) else len(game.ruleset.deals)
+
+
+def _hands_to_keep(game: Game) -> range:
+    """The deals whose score pages a phone keeps: every deal still to enter; in a per-player game only the next
+    hand, whose phases are known (the ones after it depend on its ticks)."""
+    if per_player(game.ruleset):
+        return range(len(game.deals) + 1, len(game.deals) + 1 + (game.game_status is GameStatus.IN_PROGRESS))
+    return range(len(game.deals) + 1, len(game.ruleset.deals) + 1)
 
 
 def _entry_page(game: Game, number: int) -> str:

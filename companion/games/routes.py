@@ -19,6 +19,7 @@ from ..extensions import db
 from ..links import public_url
 from ..auth.access import can_change_game, can_change_league, changeable_leagues, may_change, refusal
 from ..models import Game, GameStatus, League, Player
+from ..i18n import names_joined
 from ..qr import qr_svg
 from .. import registry
 from ..htmx import is_htmx
@@ -30,12 +31,14 @@ from ..rules.words import and_list
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
 from . import bp, life, offline
 from .deal_entry import EntryOutcome, EntryResult, buys_in_deal, enter_deal, entry_refusal, undo_last_deal
-from .entry import deal_sent, entry_context, entry_form
+from .entry import deal_sent, entry_context, entry_form, hand_phases
 from .errors import GameError
 from .history import history_rows
 from .pagecache import page_cache
 from ..validation import parse_id
 from .forms import RANDOM_DEALER, ConfirmForm, DealEntryForm, NewGameForm, UndoForm
+from .forms import MAX_DEALS
+from .phases import per_player
 from .state import GameState, game_state, roles
 
 
@@ -417,12 +420,28 @@ def _page_context(game: Game) -> dict[str, object]:
         "history": history_rows(game),
         "rematch_dealer": life.rematch_dealer(game),
     }
+    if state.progress is not None:
+        context.update(_phases_context(game, state))
     if deal is not None:
         context["roles"] = roles(game, deal.number)
         context["reminders"] = deal_reminders(ruleset, deal, players)
         context["exact_cut"] = exact_cut_size(deal, players) if ruleset.exact_cut_bonus else None
         context["buys"] = buys_in_deal(game, deal.number)
     return context
+
+
+def _phases_context(game: Game, state: GameState) -> dict[str, object]:
+    """A per-player game's page: each player's phase for the next hand, the tie-break hand's players, phases made."""
+    progress = state.progress
+    assert progress is not None
+    tied = [player for player in progress.players if player.seat in progress.tiebreak]
+    return {
+        "phases": hand_phases(game, state.deals_played + 1) if state.current_deal is not None else None,
+        "tiebreak_names": names_joined([player.name for player in tied]),
+        "tiebreak_total": tied[0].total if tied else None,
+        "phases_made": {player.seat: len(player.made) for player in progress.players},
+        "current_phase": {player.seat: player.phase for player in progress.players},
+    }
 
 
 @bp.post("/<int:game_id>/buys/<int:position>")
@@ -576,7 +595,9 @@ def abandoned() -> str:
 @bp.route("/<int:game_id>/deals/<int:number>", methods=["GET", "POST"])
 def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
     game = _game_to_change(game_id)
-    if not 1 <= number <= len(game.ruleset.deals):
+    # a per-player game's hands are not counted by its phases: it ends when someone makes the last one
+    last = MAX_DEALS if per_player(game.ruleset) else len(game.ruleset.deals)
+    if not 1 <= number <= last:
         abort(404)
     existing = game.deal_result(number)
     refusal = entry_refusal(game, number, existing)
@@ -621,7 +642,7 @@ def _standing_sentence(state: GameState) -> str | None:
         return None
     leaders = state.leaders  # in seat order, as in the final order
     others = [s for s in state.final_order if s.place != 1]
-    after = f"After deal {state.deals_played}"
+    after = f"After {'hand' if state.progress is not None else 'deal'} {state.deals_played}"
     if not others:
         return f"{after}, everyone is level on {leaders[0].total}."
     names = and_list([s.player.name for s in leaders])

@@ -6,10 +6,13 @@ results each time, so a correction anywhere is reflected everywhere.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from ..models import Game, GameStatus, Player
 from ..rules import Deal, Ruleset
+from ..rules.progression import GameProgress
+from .phases import game_progress
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,9 @@ class GameState:
     standings: tuple[Standing, ...]
     """In seat order."""
     deals_played: int
+    progress: GameProgress | None = None
+    """Where each player stands in a per-player game (Phase 10: phases, end, winner, tie-break); ``None`` when
+    everyone plays the same deal."""
 
     @property
     def finished(self) -> bool:
@@ -61,20 +67,30 @@ class GameState:
 
     @property
     def current_deal(self) -> Deal | None:
-        """The deal being played now (``None`` once every deal has a result, or the game has ended)."""
-        if self.deals_played >= len(self.ruleset.deals) or self.game.game_status is GameStatus.FINISHED:
+        """The deal being played now (``None`` once every deal has a result, or the game has ended); in a per-player
+        game, the next hand (every phase deals alike; each player's phase is in :attr:`progress`)."""
+        if self.game.game_status is GameStatus.FINISHED:
+            return None
+        if self.progress is not None:
+            return None if self.progress.over else dataclasses.replace(self.ruleset.deals[0], number=self.deals_played + 1)
+        if self.deals_played >= len(self.ruleset.deals):
             return None
         return self.ruleset.deals[self.deals_played]
 
     @property
     def ended_early(self) -> bool:
-        """Finished by the table's say-so before the last deal."""
+        """Finished by the table's say-so before the last deal (a per-player game: before its winner was decided)."""
+        if self.progress is not None:
+            return self.finished and not self.progress.over
         return self.finished and self.deals_played < len(self.ruleset.deals)
 
     @property
     def leaders(self) -> tuple[Standing, ...]:
+        """The players in first place (a per-player game once decided: its winners, RULES.md §8.6.6)."""
         if not self.deals_played:
             return ()
+        if self.progress is not None and self.progress.winners:
+            return tuple(s for s in self.standings if s.position in self.progress.winners)
         return tuple(s for s in self.standings if s.place == 1)
 
     @property
@@ -87,10 +103,10 @@ class GameState:
 
 def game_state(game: Game) -> GameState:
     """Totals, places and the current deal of a game."""
-    per_seat = _deal_points(game)
+    progress = game_progress(game)
+    per_seat = _deal_points(game, len(game.deals) if progress is not None else len(game.ruleset.deals))
     totals = {position: sum(p for p in points if p is not None) for position, points in per_seat.items()}
-    # the lowest total wins; tied players share a place
-    places = {position: 1 + sum(1 for other in totals.values() if other < total) for position, total in totals.items()}
+    places = _places(totals, progress)
     standings = tuple(
         Standing(
             position=seat.position,
@@ -102,12 +118,21 @@ def game_state(game: Game) -> GameState:
         )
         for seat in game.seats
     )
-    return GameState(game=game, ruleset=game.ruleset, standings=standings, deals_played=len(game.deals))
+    return GameState(game=game, ruleset=game.ruleset, standings=standings, deals_played=len(game.deals), progress=progress)
 
 
-def _deal_points(game: Game) -> dict[int, list[int | None]]:
-    """Each seat's score in each deal of the game (``None`` for deals not played yet)."""
-    count = len(game.ruleset.deals)
+def _places(totals: dict[int, int], progress: GameProgress | None) -> dict[int, int]:
+    """Each seat's place: the lowest total first (a per-player game: the most phases made first, RULES.md §8.6.8);
+    tied players share a place."""
+    rank = {position: (0, total) for position, total in totals.items()}
+    if progress is not None:
+        rank = {player.seat: (-len(player.made), player.total) for player in progress.players}
+    return {position: 1 + sum(1 for other in rank.values() if other < key) for position, key in rank.items()}
+
+
+def _deal_points(game: Game, count: int) -> dict[int, list[int | None]]:
+    """Each seat's score in each of ``count`` deals of the game (``None`` for deals not played yet, and for a
+    player who sat out a tie-break hand)."""
     per_seat: dict[int, list[int | None]] = {seat.position: [None] * count for seat in game.seats}
     for deal in game.deals:
         for hand in deal.hands:

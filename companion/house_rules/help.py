@@ -89,7 +89,7 @@ _SHOWN: dict[str, Callable[[dict[str, Any]], str]] = {
 @functools.cache
 def examples() -> dict[str, str]:
     """For each field: the published rulesets' values, each with who plays it (``"any number (Contract, …) · 1 (Shanghai, …)"``)."""
-    definitions = [(r.name, ruleset_to_definition(r)) for r in registry.builtins()]
+    definitions = [(r.name, ruleset_to_definition(r)) for r in registry.described_builtins()]
     found: dict[str, str] = {}
     for key, shown in _SHOWN.items():
         by_value: dict[str, list[str]] = {}

@@ -66,7 +66,7 @@ def index() -> str:
     return render_template(
         "house_rules/index.html",
         customs=customs,
-        builtins=registry.builtins(),
+        builtins=registry.described_builtins(),
         owner_label=service.owner_label,
     )
 
@@ -113,7 +113,7 @@ def _editable(value: str | None) -> CustomRuleset:
 def _draft_made_from(start: str, errors: dict[str, str]) -> tuple[Draft, str]:
     """A new draft copying the ruleset ``start`` (Contract Rummy, with a sentence in ``errors``, when there is none)."""
     found = registry.find(start)
-    if found is None:
+    if found is None or not registry.described(found[0]):  # the builder has no boxes for phases per player yet
         errors["form"] = f"There is no ruleset “{start[:40]}”: this starts from Contract Rummy."
         found = (registry.default(), None)
     ruleset, version = found

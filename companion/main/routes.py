@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from ..extensions import db
 from ..i18n import back_to, chosen_language, names_joined, remember_language
 from ..models import Game, GameStatus
+from ..rules import Progression
 from .. import registry
 
 bp = Blueprint("main", __name__)
@@ -18,7 +19,13 @@ bp = Blueprint("main", __name__)
 @bp.get("/")
 def home() -> str:
     in_progress = [
-        {"game": game, "deal": min(len(game.deals) + 1, len(game.ruleset.deals)), "names": ", ".join(p.name for p in game.players)}
+        {
+            "game": game,
+            "deal": min(len(game.deals) + 1, len(game.ruleset.deals)),
+            # a Phase 10 game counts hands, not deals of a schedule (each player is on their own phase)
+            "hand": len(game.deals) + 1 if game.ruleset.progression is not Progression.FIXED else None,
+            "names": ", ".join(p.name for p in game.players),
+        }
         for game in Game.in_progress()
     ]
     finished = []

@@ -35,6 +35,11 @@ class CardSyntaxError(ValueError):
     """
 
 
+class CardNotationError(CardSyntaxError):
+    """A card written in the other deck's notation (``7R`` where a ruleset reads standard cards, ``7H`` on the
+    Phase 10 deck): the card is named as such, never judged. The message names the card in canonical form."""
+
+
 class Suit(enum.StrEnum):
     """The four suits, by their canonical letter."""
 
@@ -243,11 +248,11 @@ class Card:
         >>> Card.parse("7h", Deck.PHASE10)
         Traceback (most recent call last):
         ...
-        companion.rules.cards.CardSyntaxError: 7H is a standard card; Phase 10 cards are a number 1 to 12 and a colour R, B, G or Y (7R), W or SKIP.
+        companion.rules.cards.CardNotationError: 7H is a standard card; Phase 10 cards are a number 1 to 12 and a colour R, B, G or Y (7R), W or SKIP.
         >>> Card.parse("w", Deck.STANDARD)
         Traceback (most recent call last):
         ...
-        companion.rules.cards.CardSyntaxError: W is a Phase 10 card; this ruleset uses standard cards such as 7H, 10S or JK.
+        companion.rules.cards.CardNotationError: W is a Phase 10 card; this ruleset uses standard cards such as 7H, 10S or JK.
         """
         if not isinstance(token, str):
             raise CardSyntaxError(f"{token!r} is not a card: {_PHASE10_SHAPE if deck is Deck.PHASE10 else _CARD_SHAPE}.")
@@ -258,12 +263,12 @@ class Card:
             if phase10 is not None:
                 return phase10
             if standard is not None:
-                raise CardSyntaxError(f"{standard} is a standard card; {_PHASE10_CARDS}.")
+                raise CardNotationError(f"{standard} is a standard card; {_PHASE10_CARDS}.")
             raise CardSyntaxError(f"{token.strip()!r} is not a card: {_PHASE10_SHAPE}.")
         if standard is not None:
             return standard
         if phase10 is not None:
-            raise CardSyntaxError(f"{phase10} is a Phase 10 card; this ruleset uses standard cards such as 7H, 10S or JK.")
+            raise CardNotationError(f"{phase10} is a Phase 10 card; this ruleset uses standard cards such as 7H, 10S or JK.")
         raise CardSyntaxError(f"{token.strip()!r} is not a card: {_CARD_SHAPE}.")
 
     @property

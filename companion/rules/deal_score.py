@@ -26,9 +26,10 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .rulesets import Ruleset
+from .rulesets import Progression, Ruleset
 from .scoring import rank_points
-from .tally import HandTextError, hand_warnings, read_hand, table_warnings
+from .cards import Deck
+from .tally import HandTextError, hand_warnings, read_hand, read_phase10_hand, table_warnings
 from .words import and_list
 
 __all__ = [
@@ -128,14 +129,15 @@ def bonus_problem(ruleset: Ruleset, ticked: Collection[str], *, went_out: bool, 
     return problem
 
 
-def read_cards(text: str) -> tuple[str, ...]:
-    """The ranks left in a hand, typed with or without spaces (see :func:`~.tally.read_hand`), at most 50.
+def read_cards(text: str, deck: Deck = Deck.STANDARD) -> tuple[str, ...]:
+    """The ranks left in a hand, typed with or without spaces (see :func:`~.tally.read_hand`), at most 50; on the
+    Phase 10 deck its numbers, W and SKIP (:func:`~.tally.read_phase10_hand`).
 
     Raises :class:`~.tally.HandTextError` with a sentence for the player.
     """
     if len(text or "") > MAX_HAND_TEXT:
         raise HandTextError(f"That is more than any hand holds: a hand is at most {MAX_HAND_CARDS} cards.")
-    ranks = read_hand(text or "")
+    ranks = read_phase10_hand(text or "") if deck is Deck.PHASE10 else read_hand(text or "")
     if len(ranks) > MAX_HAND_CARDS:
         raise HandTextError(f"{len(ranks)} cards is more than any hand holds: a hand is at most {MAX_HAND_CARDS} cards.")
     return ranks
@@ -203,7 +205,7 @@ def score_line(
     if points:
         typed = read_points(points)
         return LineScore(ranks=None, typed=typed, points=typed, adjustment=adjustment, ticked=chosen)
-    ranks = read_cards(cards)
+    ranks = read_cards(cards, ruleset.deck)
     return LineScore(ranks=ranks, typed=None, points=rank_points(ruleset, ranks), adjustment=adjustment, ticked=chosen)
 
 
@@ -219,6 +221,10 @@ class LineEntry:
     """Or the points left, typed as a number."""
     ticked: frozenset[str] = frozenset()
     """The adjustments ticked (``"exact_cut"``, ``"one_turn_out"``)."""
+    made: bool = False
+    """Whether the player made their phase in this hand (the "made" tick; per-player games, RULES.md §8.6)."""
+    chosen_phase: int | None = None
+    """The phase the player chose before the hand (Phase 10 Masters); ``None`` where it is derived."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +249,10 @@ class ScoredHand:
     """The line as read and scored."""
     buys: int
     """May Is / buys the player made in this deal."""
+    made: bool = False
+    """Whether the player made their phase in this hand (per-player games)."""
+    chosen_phase: int | None = None
+    """The phase the player chose before the hand (Phase 10 Masters), else ``None``."""
 
     @property
     def total(self) -> int:
@@ -303,7 +313,11 @@ def judge_deal(
             line_problems[entry.position] = str(problem)
     if went_out_problem or line_problems:
         return DealJudgement(went_out=out, went_out_problem=went_out_problem, line_problems=line_problems)
-    hands = tuple(ScoredHand(p, line, table.buys.get(p, 0)) for p, line in scored.items())
+    entries = {entry.position: entry for entry in lines}
+    hands = tuple(
+        ScoredHand(p, line, table.buys.get(p, 0), made=entries[p].made, chosen_phase=entries[p].chosen_phase)
+        for p, line in scored.items()
+    )
     warnings = _deal_warnings(ruleset, deal_number, table, hands, out, stock_ran_out=went_out == STOCK)
     return DealJudgement(went_out=out, hands=hands, warnings=tuple(warnings))
 
@@ -361,7 +375,8 @@ def _deal_warnings(
 
 def _supply_warnings(ruleset: Ruleset, deal_number: int, table: DealTable, hands: Sequence[ScoredHand]) -> list[str]:
     """Each hand's size and copies against the deal and the packs, then the copies across all the hands."""
-    deal = ruleset.deal(deal_number)
+    # a per-player game's hands run past its phases; every phase deals the same cards (RULES.md §8.6.1)
+    deal = ruleset.deal(deal_number if ruleset.progression is Progression.FIXED else 1)
     players = len(table.names)
     warnings = []
     for hand in hands:

@@ -24,7 +24,18 @@ The fields are API.md's, which name RULES.md §2's parameters, plus a few
 that the built-in rulesets need to behave exactly as they do everywhere
 (the words a table uses, when laying off starts, which jokers may be taken
 back, per-deal buys, money at the end); these are optional and default to
-the plainest rule. The check is pure Python and reads nothing stored.
+the plainest rule. The wider family's fields (RULES.md §8.0, API.md "Custom
+rulesets: fields added to the table") that the engine reads today are here
+too: ``deck``, ``wilds`` ``"K"`` and ``"W"``, ``skips``, ``run_suit``,
+``set_min_length``, ``aces`` ``"low_only"``, colour groups, ``progression``,
+``game_end``, ``winner`` and ``tiebreak``; each defaults to the value that
+keeps the ten rulesets of RULES.md §3 as they are. The check is pure Python
+and reads nothing stored.
+
+>>> ruleset_from_definition({"base": "phase10", "name": "Ours", "wilds": "JK"})
+Traceback (most recent call last):
+...
+companion.rules.definition.RulesetDefinitionError: wilds must be "W" with the Phase 10 deck, not "JK".
 
 This is the public form of a ruleset; :mod:`.snapshot` is the exact stored
 one a game replays (its docstring says why there are two).
@@ -32,37 +43,50 @@ one a game replays (its docstring says why there are two).
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
+import enum
 import json
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from .words import json_kind, plural
-from .catalogue import RULESETS
+from .cards import PHASE10_COPIES, Deck
+from .words import and_list, json_kind, plural
+from .published import PUBLISHED_RULESETS
 from .rulesets import (
+    PHASE10_POINT_KEYS,
     POINT_KEYS,
     AceRule,
     BuyRule,
     Deal,
+    GameEnd,
     GoingOut,
     HouseOption,
     JokerReclaim,
     LayOffTiming,
     MeldKind,
     PointTable,
+    Progression,
     Requirement,
     Ruleset,
     RulesError,
+    RulesetValueError,
+    RunSuit,
     SameSuitRuns,
     Settlement,
+    Skips,
     TableSupply,
+    Tiebreak,
+    Winner,
     describe_contract,
 )
 
 __all__ = [
-    "DEFINITION_FIELDS", "HOUSE_OPTIONS", "RulesetDefinitionError", "ruleset_from_definition",
-    "ruleset_to_definition",
+    "DEFINITION_FIELDS", "HOUSE_OPTIONS", "RulesetDefinitionError", "WILDS", "ruleset_from_definition",
+    "ruleset_to_definition", "wild_cards", "wilds_name",
 ]  # fmt: skip
 
 
@@ -83,9 +107,10 @@ class RulesetDefinitionError(RulesError):
 
 #: Every top-level field of a ruleset object, in the order :func:`ruleset_to_definition` writes them.
 DEFINITION_FIELDS: tuple[str, ...] = (
-    "name", "summary", "players", "table", "wilds", "deals", "exact", "aces", "max_wilds", "repeat_rank",
-    "dup_suits", "same_suit_runs", "card_points", "buys", "exact_cut_bonus", "one_turn_out_bonus",
-    "set_word", "buy_word", "lay_off", "reclaim", "shanghai_call", "settlement", "options", "table_max_wilds",
+    "name", "summary", "players", "deck", "table", "wilds", "skips", "deals", "exact", "aces", "max_wilds",
+    "repeat_rank", "dup_suits", "same_suit_runs", "run_suit", "set_min_length", "card_points", "buys",
+    "exact_cut_bonus", "one_turn_out_bonus", "set_word", "buy_word", "lay_off", "reclaim", "shanghai_call",
+    "settlement", "options", "table_max_wilds", "progression", "game_end", "winner", "tiebreak",
 )  # fmt: skip
 
 #: The fields API.md requires in an object without ``base``; the others have defaults.
@@ -108,16 +133,89 @@ SUMMARY_LENGTH = 300
 
 #: House options a ruleset object may offer, by key: the built-in rulesets' own, which mean the same everywhere.
 HOUSE_OPTIONS: dict[str, HouseOption] = {}
-for _ruleset in RULESETS.values():
+for _ruleset in PUBLISHED_RULESETS.values():
     for _option in _ruleset.options:
         HOUSE_OPTIONS.setdefault(_option.key, _option)
 
-# Length bounds per kind (API.md): a set 3-8, a run 3-14, a pair 2.
-_LENGTHS = {MeldKind.SET: (3, 8), MeldKind.RUN: (3, 14), MeldKind.PAIR: (2, 2)}
+# Length bounds per kind (API.md): a set set_min_length-8, a run 3-14 (at most the rank line), a pair 2, a colour
+# group 3-14. A kind added to the engine (a ladder) is one entry here and one in _KIND_WORDS.
+_LENGTHS = {MeldKind.SET: (3, 8), MeldKind.RUN: (3, 14), MeldKind.PAIR: (2, 2), MeldKind.COLOUR: (3, 14)}
+#: How a sentence names a meld of each kind: "a colour group is 3 to 14 cards long".
+_KIND_WORDS = {MeldKind.SET: "set", MeldKind.RUN: "run", MeldKind.PAIR: "pair", MeldKind.COLOUR: "colour group"}
 
-#: The ace rules a custom ruleset may choose. The wider family's ``low_only`` (RULES.md §8.0) comes with the
-#: rest of its fields (deck, wilds, skips), which custom rulesets do not read yet: the public API is unchanged.
-_CUSTOM_ACES = (AceRule.LOW_OR_HIGH.value, AceRule.HIGH_ONLY.value)
+#: The ace rules a custom ruleset may choose (RULES.md §2, §8.0); the wider family's ``around`` is one entry more.
+_CUSTOM_ACES = (AceRule.LOW_OR_HIGH.value, AceRule.HIGH_ONLY.value, AceRule.LOW_ONLY.value)
+
+
+@dataclass(frozen=True)
+class _Wilds:
+    """One value of a ruleset object's ``wilds``: the deck it plays on and the engine's wild-card fields it sets."""
+
+    deck: Deck
+    """The deck these wild cards belong to."""
+    fields: tuple[tuple[str, bool], ...]
+    """The :class:`~.rulesets.Ruleset` fields it sets, every other wild-card field being false."""
+
+
+#: The wild cards a ruleset object may choose (API.md ``wilds``), in the order sentences list them; the wider
+#: family's ``JK+2red`` is one entry more (and its engine field one more name in _WILD_FIELDS).
+WILDS: dict[str, _Wilds] = {
+    "JK": _Wilds(Deck.STANDARD, ()),
+    "JK+2": _Wilds(Deck.STANDARD, (("deuces_wild", True),)),
+    "K": _Wilds(Deck.STANDARD, (("kings_wild", True),)),
+    "W": _Wilds(Deck.PHASE10, ()),
+}
+_WILD_FIELDS = ("deuces_wild", "kings_wild")
+_WILD_WORDS = {"deuces_wild": "twos", "kings_wild": "kings"}
+
+#: Keys of the other deck's card_points that are named as such ("card_points has no key "W" with the standard
+#: deck."); "1" on a standard deck reads as a mistyped ace, so its sentence lists the keys instead.
+_OTHER_DECK_KEYS = {Deck.STANDARD: ("11", "12", "W", "SKIP"), Deck.PHASE10: ("A", "J", "Q", "K", "JK")}
+
+#: The cards one deck of each kind holds (a standard pack's jokers are counted by the table).
+_DECK_CARDS = {Deck.STANDARD: 52, Deck.PHASE10: sum(PHASE10_COPIES.values())}
+
+
+@dataclass(frozen=True)
+class _Plain:
+    """A top-level field of a ruleset object that is one :class:`~.rulesets.Ruleset` field, read and written as
+    it is: a choice of an enum's values, or a whole number in a range. A field the engine gains
+    (``run_wilds_adjacent``, ``max_wilds_per_contract`` ...) is one entry of :data:`_PLAIN_FIELDS`."""
+
+    name: str
+    """The key in the ruleset object (and the :class:`~.rulesets.Ruleset` field of that name)."""
+    default: Any
+    """The value when the field is left out: the one that keeps today's rulesets as they are."""
+    choices: type[enum.Enum] | None = None
+    """The enum whose values the field takes, or ``None`` for a whole number."""
+    low: int = 0
+    """The smallest whole number (a number field only)."""
+    high: int | None = None
+    """The largest whole number, ``None`` for no bound (a number field only)."""
+
+    def read(self, reader: _Reader, value: Any) -> Any:
+        """The engine's value for the object's ``value``, or the reader's sentence naming the field."""
+        if self.choices is not None:
+            return self.choices(reader.choice(value, self.name, tuple(c.value for c in self.choices), self.name))
+        return reader.whole(value, self.name, self.low, self.high, self.name)
+
+    def write(self, ruleset: Ruleset) -> Any:
+        """The ruleset's value, JSON-ready."""
+        value = getattr(ruleset, self.name)
+        return value.value if isinstance(value, enum.Enum) else value
+
+
+#: The plain fields, as :func:`ruleset_to_definition` writes them (after ``same_suit_runs``).
+_PLAIN_FIELDS: tuple[_Plain, ...] = (
+    _Plain("run_suit", RunSuit.SAME.value, RunSuit),
+    _Plain("set_min_length", 3, low=2, high=3),
+)
+
+
+#: A deck in a sentence: "with the Phase 10 deck".
+_DECK_WORDS = {Deck.STANDARD: "standard deck", Deck.PHASE10: "Phase 10 deck"}
+#: ``skips`` left out of an object without a base: the Phase 10 deck's Skip goes with that deck, and only with it.
+_SKIPS_BY_DECK = {Deck.STANDARD: Skips.NONE, Deck.PHASE10: Skips.SKIP}
 
 
 # -- writing -------------------------------------------------------------------
@@ -154,10 +252,12 @@ def ruleset_to_definition(ruleset: Ruleset) -> dict[str, Any]:
         "name": ruleset.name,
         "summary": ruleset.summary,
         "players": {"min": ruleset.min_players, "max": ruleset.max_players},
+        "deck": ruleset.deck.value,
         "table": [
             {"players": [s.min_players, s.max_players], "decks": s.packs, "jokers": s.jokers} for s in ruleset.supply
         ],
-        "wilds": "JK+2" if ruleset.deuces_wild else "JK",
+        "wilds": wilds_name(ruleset),
+        "skips": ruleset.skips.value,
         "deals": deals,
         "exact": ruleset.exact,
         "aces": ruleset.aces.value,
@@ -165,6 +265,7 @@ def ruleset_to_definition(ruleset: Ruleset) -> dict[str, Any]:
         "repeat_rank": ruleset.repeat_rank,
         "dup_suits": ruleset.dup_suits,
         "same_suit_runs": ruleset.same_suit_runs.value,
+        **{plain.name: plain.write(ruleset) for plain in _PLAIN_FIELDS},
         "card_points": ruleset.points.as_dict(),
         "buys": _buys_json(common),
         "exact_cut_bonus": ruleset.exact_cut_bonus,
@@ -177,7 +278,37 @@ def ruleset_to_definition(ruleset: Ruleset) -> dict[str, Any]:
         "settlement": settlement,
         "options": [option.key for option in ruleset.options],
         "table_max_wilds": ruleset.table_max_wilds,  # RULES.md §6.2: Shanghai's wild limit holds on the table too
+        "progression": ruleset.progression.value,
+        "game_end": ruleset.game_end.value,
+        "winner": ruleset.winner.value,
+        "tiebreak": ruleset.tiebreak.value,
     }
+
+
+def wild_cards(ruleset: Ruleset) -> list[str]:
+    """The wild cards as the API lists them (``"wilds"``): ``["JK"]``, ``["JK", "2"]``, ``["K"]``, ``["W"]``.
+
+    >>> from .phase10 import PHASE10, PHASE10_CARDS
+    >>> wild_cards(PHASE10), wild_cards(PHASE10_CARDS), wild_cards(PUBLISHED_RULESETS["progressive"])
+    (['W'], ['K'], ['JK', '2'])
+    """
+    if ruleset.deck is Deck.PHASE10:
+        return ["W"]
+    jokers = ["JK"] if ruleset.skips is not Skips.JOKER else []
+    return jokers + ["2"] * ruleset.deuces_wild + ["K"] * ruleset.kings_wild
+
+
+def wilds_name(ruleset: Ruleset) -> str:
+    """The ruleset object's ``wilds`` for a ruleset: ``"JK"``, ``"JK+2"``, ``"K"`` or ``"W"``.
+
+    >>> from .phase10 import PHASE10, PHASE10_CARDS
+    >>> wilds_name(PHASE10), wilds_name(PHASE10_CARDS)
+    ('W', 'K')
+    """
+    for name, wilds in WILDS.items():
+        if wilds.deck is ruleset.deck and all(getattr(ruleset, f) == ((f, True) in wilds.fields) for f in _WILD_FIELDS):
+            return name
+    raise RulesetValueError(f"no value of wilds makes {and_list([_WILD_WORDS[f] for f in _WILD_FIELDS if getattr(ruleset, f)])} wild together.")
 
 
 # -- reading -------------------------------------------------------------------
@@ -199,6 +330,20 @@ def _field_name(key: Any) -> str:
     return _shown(key) if isinstance(key, str) else repr(key)
 
 
+_FIELDS_LISTED = 16
+"""The most fields a sentence lists; a ruleset object's many fields are told by the nearest name instead."""
+
+
+def _fields_told(key: Any, allowed: tuple[str, ...]) -> str:
+    """The end of a sentence about an unknown field: the object's fields, or the nearest of its many."""
+    if len(allowed) <= _FIELDS_LISTED:
+        return f"the fields are {', '.join(allowed)}"
+    nearest = difflib.get_close_matches(key, allowed, n=1) if isinstance(key, str) else []
+    if nearest:
+        return f"the nearest is {json.dumps(nearest[0])}"
+    return 'the fields are those of API.md\'s "Custom rulesets"'
+
+
 def _made(**fields: Any) -> Ruleset:
     """The ruleset of fields already read; the Ruleset's own checks are a safety net, their sentence kept."""
     try:
@@ -217,6 +362,12 @@ class _Reader:
     def __init__(self) -> None:
         self.path: tuple[str | int, ...] = ()
         self.deal_number: int | None = None
+        self.set_min_length = 3
+        """The shortest set a requirement may ask for, once read."""
+        self.longest_run = 14
+        """The longest run the rank line holds, once the deck and wilds are read (12 on the Phase 10 deck)."""
+        self.colour_word = "suit"
+        """What a colour group shares in a contract's words: a suit, or a colour on the Phase 10 deck."""
 
     def fail(self, sentence: str, *where: str | int) -> RulesetDefinitionError:
         prefix = f"deal {self.deal_number}: " if self.deal_number is not None else ""
@@ -229,9 +380,7 @@ class _Reader:
             raise self.fail(f"{what} is an object, not {json_kind(value)}.", *where)
         for key in value:
             if key not in allowed:
-                raise self.fail(
-                    f"{_field_name(key)} is not a field of {what}; the fields are {', '.join(allowed)}.", *where
-                )
+                raise self.fail(f"{_field_name(key)} is not a field of {what}; {_fields_told(key, allowed)}.", *where)
         return value
 
     def whole(self, value: Any, name: str, low: int, high: int | None, *where: str | int, noun: str = "") -> int:
@@ -287,17 +436,48 @@ class _Reader:
     def requirement(self, value: Any, position: int) -> Requirement:
         where: tuple[str | int, ...] = ("requirements", position)
         item = self.obj(value, f"requirement {position}", ("kind", "length"), *where)
+        kinds = tuple(kind.value for kind in _LENGTHS)
         if "kind" not in item:
-            raise self.fail(f"requirement {position} needs a kind: \"set\", \"run\" or \"pair\".", *where, "kind")
-        kind = MeldKind(self.choice(item["kind"], f"requirement {position}'s kind", ("set", "run", "pair"), *where, "kind"))
+            listed = ", ".join(json.dumps(k) for k in kinds[:-1]) + f" or {json.dumps(kinds[-1])}"
+            raise self.fail(f"requirement {position} needs a kind: {listed}.", *where, "kind")
+        kind = MeldKind(self.choice(item["kind"], f"requirement {position}'s kind", kinds, *where, "kind"))
         if "length" not in item:
             raise self.fail(f"requirement {position} needs a length.", *where, "length")
-        low, high = _LENGTHS[kind]
         length = item["length"]
-        if isinstance(length, bool) or not isinstance(length, int) or not low <= length <= high:
-            span = "2 cards long" if kind is MeldKind.PAIR else f"{low} to {high} cards long"
-            raise self.fail(f"a {kind.value} is {span}, not {_shown(length)}.", *where, "length")
+        if isinstance(length, bool) or not isinstance(length, int) or not self._fits(kind, length):
+            raise self.fail(self._length_refusal(kind, length), *where, "length")
         return Requirement(kind=kind, length=length)
+
+    def _requirements(self, requirements: Any) -> tuple[Requirement, ...]:
+        """A deal's contract: 1 to 6 requirements, each read in turn."""
+        if not isinstance(requirements, list) or not 1 <= len(requirements) <= 6:
+            shown = f"{len(requirements)} of them" if isinstance(requirements, list) else json_kind(requirements)
+            raise self.fail(f"requirements is a list of 1 to 6 melds, not {shown}.", "requirements")
+        return tuple(self.requirement(r, position) for position, r in enumerate(requirements, start=1))
+
+    def _fits(self, kind: MeldKind, length: int) -> bool:
+        """Whether a requirement of ``kind`` may be ``length`` long here: sets from ``set_min_length``, runs
+        within the rank line."""
+        low, high = _LENGTHS[kind]
+        if kind is MeldKind.SET:
+            low = self.set_min_length
+        elif kind is MeldKind.RUN:
+            high = min(high, self.longest_run)
+        return low <= length <= high
+
+    def _length_refusal(self, kind: MeldKind, length: Any) -> str:
+        """The sentence for a requirement length that does not fit (API.md's 400 examples)."""
+        low, high = _LENGTHS[kind]
+        shown = _shown(length)
+        if kind is MeldKind.PAIR:
+            return f"a pair is 2 cards long, not {shown}."
+        if kind is MeldKind.SET:
+            short = isinstance(length, int) and not isinstance(length, bool) and length < self.set_min_length
+            why = f" (set_min_length is {self.set_min_length})" if short else ""
+            return f"a set is {self.set_min_length} to {high} cards long, not {shown}{why}."
+        if kind is MeldKind.RUN and isinstance(length, int) and self.longest_run < length <= high:
+            return f"a run on this deck is at most {self.longest_run} cards, not {shown}."
+        return f"a {_KIND_WORDS[kind]} is {low} to {high} cards long, not {shown}."
 
     def deal(self, value: Any, number: int, default_buys: BuyRule, set_word: str) -> Deal:
         self.deal_number = number
@@ -307,11 +487,7 @@ class _Reader:
             if name not in item:
                 raise self.fail(f"{name} is missing.", name)
         cards = self.whole(item["cards_dealt"], "cards_dealt", 5, 20, "cards_dealt")
-        requirements = item["requirements"]
-        if not isinstance(requirements, list) or not 1 <= len(requirements) <= 6:
-            shown = f"{len(requirements)} of them" if isinstance(requirements, list) else json_kind(requirements)
-            raise self.fail(f"requirements is a list of 1 to 6 melds, not {shown}.", "requirements")
-        contract = tuple(self.requirement(r, position) for position, r in enumerate(requirements, start=1))
+        contract = self._requirements(item["requirements"])
         meld_all = self.flag(item.get("meld_all", False), "meld_all", "meld_all")
         going_out_text = item.get("going_out", "no_discard" if meld_all else "discard")
         going_out = GoingOut(self.choice(going_out_text, "going_out", tuple(g.value for g in GoingOut), "going_out"))
@@ -321,13 +497,13 @@ class _Reader:
                 "going_out",
             )
         buys = default_buys if "buys" not in item else self.buys(item["buys"], _buys_json(default_buys), "buys")
-        text = describe_contract(contract, set_word) + (" (every card, no discard)" if meld_all else "")
+        text = describe_contract(contract, set_word, self.colour_word) + (" (every card, no discard)" if meld_all else "")
         return Deal(
             number=number, contract=text, cards_dealt=cards, requirements=contract, going_out=going_out,
             meld_all=meld_all, buys=buys,
         )  # fmt: skip
 
-    def table(self, value: Any, low: int, high: int) -> tuple[TableSupply, ...]:
+    def table(self, value: Any, low: int, high: int, deck: Deck) -> tuple[TableSupply, ...]:
         if not isinstance(value, list) or not value:
             raise self.fail(f"table is a list of table sizes with their packs and jokers, not {_shown(value)}.", "table")
         if len(value) > 7:
@@ -335,6 +511,8 @@ class _Reader:
         supply = sorted((self._table_entry(entry, position) for position, entry in enumerate(value, start=1)),
                         key=lambda s: s.min_players)
         self._check_coverage(supply, low, high)
+        if deck is Deck.PHASE10 and any((s.packs, s.jokers) != (1, 0) for s in supply):
+            raise self.fail("table must give decks 1 and jokers 0 with the Phase 10 deck.", "table")
         return tuple(supply)
 
     def _table_entry(self, entry: Any, position: int) -> TableSupply:
@@ -367,15 +545,108 @@ class _Reader:
         if extra:
             raise self.fail(f"table covers {extra[0]} players, outside players ({low} to {high}).", "table")
 
-    def points(self, value: Any, base: Mapping[str, int] | None) -> PointTable:
-        given = self.obj(value, "card_points", POINT_KEYS)
+    def points(self, value: Any, base: Mapping[str, int] | None, deck: Deck) -> PointTable:
+        """``card_points`` over the base's (of the same deck), keyed by the deck's cards."""
+        keys = PHASE10_POINT_KEYS if deck is Deck.PHASE10 else POINT_KEYS
+        self._other_deck_points(value, deck)
+        given = self.obj(value, "card_points", keys)
         merged = {**(base or {}), **given}
-        missing = [key for key in POINT_KEYS if key not in merged]
+        missing = [key for key in keys if key not in merged]
         if missing:
-            raise self.fail(f"card_points needs every key A, 2 to 10, J, Q, K and JK; {missing[0]} is missing.", "card_points")
-        for key in POINT_KEYS:
+            every = "1 to 12, W and SKIP" if deck is Deck.PHASE10 else "A, 2 to 10, J, Q, K and JK"
+            raise self.fail(f"card_points needs every key {every}; {missing[0]} is missing.", "card_points")
+        for key in keys:
             self.whole(merged[key], f"card_points {key}", 0, 100, "card_points", key, noun="points")
-        return PointTable.of(merged)
+        return PointTable.of(merged, keys)
+
+    def _other_deck_points(self, value: Any, deck: Deck) -> None:
+        """Refuse a card_points key of the other deck by name: "card_points has no key "W" with the standard deck"."""
+        for key in value if isinstance(value, dict) else ():
+            if key in _OTHER_DECK_KEYS[deck]:
+                raise self.fail(f"card_points has no key {_shown(key)} with the {_DECK_WORDS[deck]}.", "card_points", key)
+
+    # -- the deck and what goes with it (RULES.md §8.0, API.md "Custom rulesets: fields added")
+
+    def wilds(self, value: Any, deck: Deck) -> dict[str, bool]:
+        """The engine's wild-card fields for ``wilds``, which must be the deck's."""
+        if deck is Deck.PHASE10 and value != "W":
+            raise self.fail(f'wilds must be "W" with the Phase 10 deck, not {_shown(value)}.', "wilds")
+        other = WILDS.get(value) if isinstance(value, str) else None
+        if other is not None and other.deck is not deck:
+            raise self.fail(f'wilds {_shown(value)} needs the {_DECK_WORDS[other.deck]} (deck {_shown(other.deck.value)}).', "wilds")  # fmt: skip
+        wilds = WILDS[self.choice(value, "wilds", tuple(n for n, w in WILDS.items() if w.deck is deck), "wilds")]
+        return {field: (field, True) in wilds.fields for field in _WILD_FIELDS}
+
+    def skips(self, value: Any, deck: Deck, kings_wild: bool, supply: tuple[TableSupply, ...]) -> Skips:
+        """``skips``: the Phase 10 deck's Skip with that deck only; the joker only where kings are wild."""
+        skips = Skips(self.choice(value, "skips", tuple(s.value for s in Skips), "skips"))
+        self._deck_skips(skips, deck)
+        if skips is Skips.JOKER and not kings_wild:
+            raise self.fail('skips "JK" needs wilds "K": a joker cannot be both wild and a skip.', "skips")
+        if kings_wild and skips is Skips.NONE and any(s.jokers for s in supply):
+            raise self.fail('with wilds "K" a joker is not wild: give skips "JK", or no jokers in table.', "skips")
+        return skips
+
+    def _deck_skips(self, skips: Skips, deck: Deck) -> None:
+        """The Phase 10 deck's Skip goes with that deck, and only with it."""
+        if deck is Deck.PHASE10 and skips is not Skips.SKIP:
+            raise self.fail(f'skips must be "SKIP" with the Phase 10 deck, not {_shown(skips.value)}.', "skips")
+        if deck is not Deck.PHASE10 and skips is Skips.SKIP:
+            raise self.fail('skips "SKIP" needs the Phase 10 deck (deck "phase10").', "skips")
+
+    def aces(self, value: Any, deck: Deck, kings_wild: bool) -> AceRule:
+        """``aces``: only ``low_only`` where the rank line ends at 12 (the Phase 10 deck, wild kings)."""
+        if deck is Deck.PHASE10 and value != AceRule.LOW_ONLY.value:
+            raise self.fail(f'aces must be "low_only" with the Phase 10 deck, not {_shown(value)}.', "aces")
+        aces = AceRule(self.choice(value, "aces", _CUSTOM_ACES, "aces"))
+        if kings_wild and aces is not AceRule.LOW_ONLY:
+            raise self.fail(f'aces must be "low_only" with wilds "K", not {_shown(value)}.', "aces")
+        return aces
+
+    def runs(self, value: Any, plain: Mapping[str, Any], deck: Deck) -> SameSuitRuns:
+        """``same_suit_runs``, which means nothing but ``"any"`` where runs have free suits."""
+        runs = SameSuitRuns(self.choice(value, "same_suit_runs", tuple(s.value for s in SameSuitRuns), "same_suit_runs"))
+        if deck is Deck.PHASE10 and plain["run_suit"] is not RunSuit.ANY:
+            raise self.fail('run_suit must be "any" with the Phase 10 deck: runs of one colour are not judged yet.', "run_suit")
+        if plain["run_suit"] is RunSuit.ANY and runs is not SameSuitRuns.ANY:
+            raise self.fail('same_suit_runs must be "any" when run_suit is "any".', "same_suit_runs")
+        return runs
+
+    def progression(self, fields: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
+        """``progression`` with its ``game_end``, ``winner`` and ``tiebreak`` (RULES.md §8.7.9): left out of the
+        object itself, game end and winner follow its own progression, and a base's tie-break hand becomes none
+        under fixed progression."""
+        progression = Progression(self.choice(fields.get("progression", "fixed"), "progression", tuple(p.value for p in Progression), "progression"))  # fmt: skip
+        fixed = progression is Progression.FIXED
+        game_end, winner = (GameEnd.LAST_DEAL, Winner.LOWEST_TOTAL) if fixed else (GameEnd.LAST_PHASE_MADE, Winner.FINISHED_LOWEST_TOTAL)  # fmt: skip
+        for name, kind, paired in (("game_end", GameEnd, game_end), ("winner", Winner, winner)):
+            chosen = kind(self.choice(given.get(name, paired.value), name, tuple(k.value for k in kind), name))
+            if chosen is not paired:
+                raise self.fail(f'{name} must be "{paired.value}" with progression "{progression.value}", not "{chosen.value}".', name)  # fmt: skip
+        return {"progression": progression, "game_end": game_end, "winner": winner, "tiebreak": self.tiebreak(fields, given, fixed)}  # fmt: skip
+
+    def tiebreak(self, fields: Mapping[str, Any], given: Mapping[str, Any], fixed: bool) -> Tiebreak:
+        """``tiebreak``: a tie-break hand needs per-player progression; one only a base has becomes none."""
+        replay = Tiebreak.REPLAY_LAST_PHASE.value
+        text = given["tiebreak"] if "tiebreak" in given else fields.get("tiebreak", Tiebreak.NONE.value)
+        if "tiebreak" not in given and text == replay and fixed:
+            text = Tiebreak.NONE.value
+        tiebreak = Tiebreak(self.choice(text, "tiebreak", tuple(t.value for t in Tiebreak), "tiebreak"))
+        if tiebreak is Tiebreak.REPLAY_LAST_PHASE and fixed:
+            raise self.fail('tiebreak "replay_last_phase" needs per-player progression.', "tiebreak")
+        return tiebreak
+
+    def check_phases(self, deals: tuple[Deal, ...], progression: Progression) -> None:
+        """Every phase of a per-player game deals the same cards (RULES.md §8.6.1)."""
+        if progression is Progression.FIXED:
+            return
+        for deal in deals:
+            if deal.cards_dealt != deals[0].cards_dealt:
+                self.deal_number, self.path = deal.number, ("deals", deal.number)
+                raise self.fail(
+                    f"every phase of a per-player game deals the same cards ({deals[0].cards_dealt}), not {deal.cards_dealt}.",
+                    "cards_dealt",
+                )
 
     def settlement(self, value: Any, buy_word: str) -> Settlement | None:
         if value is None:
@@ -402,7 +673,7 @@ class _Reader:
     # -- the whole object
 
     def ruleset(self, obj: Any, ruleset_id: str) -> Ruleset:
-        fields, base = self._fields_over_base(obj)
+        fields, base, given = self._fields_over_base(obj)
 
         def field(name: str, default: Any = None) -> Any:
             return fields.get(name, default)
@@ -410,16 +681,20 @@ class _Reader:
         name = self.text(field("name"), "name", 1, NAME_LENGTH, "name")
         summary = self.text(field("summary", ""), "summary", 0, SUMMARY_LENGTH, "summary")
         low, high = self._players(field("players"))
-        supply = self.table(field("table"), low, high)
-        deuces_wild = self.choice(field("wilds"), "wilds", ("JK", "JK+2"), "wilds") == "JK+2"
+        deck = Deck(self.choice(field("deck", Deck.STANDARD.value), "deck", tuple(d.value for d in Deck), "deck"))
+        supply = self.table(field("table"), low, high, deck)
+        wilds = self.wilds(field("wilds"), deck)
+        skips = self.skips(field("skips", _SKIPS_BY_DECK[deck].value), deck, wilds["kings_wild"], supply)
         exact = self.flag(field("exact"), "exact", "exact")
-        aces = AceRule(self.choice(field("aces"), "aces", _CUSTOM_ACES, "aces"))
+        aces = self.aces(field("aces"), deck, wilds["kings_wild"])
         max_wilds = self._max_wilds(field("max_wilds"))
         repeat_rank = self.flag(field("repeat_rank"), "repeat_rank", "repeat_rank")
         dup_suits = self.flag(field("dup_suits"), "dup_suits", "dup_suits")
-        runs = SameSuitRuns(self.choice(field("same_suit_runs"), "same_suit_runs", tuple(s.value for s in SameSuitRuns), "same_suit_runs"))  # fmt: skip
-        # With a base, card_points and buys change only the keys given.
-        points = self.points(field("card_points"), base["card_points"] if base is not None else None)
+        plain = {p.name: p.read(self, field(p.name, p.default)) for p in _PLAIN_FIELDS}
+        runs = self.runs(field("same_suit_runs"), plain, deck)
+        self._rank_line(deck, wilds, plain["set_min_length"])
+        # With a base, card_points and buys change only the keys given (the base's points only on its own deck).
+        points = self.points(field("card_points"), self._base_points(base, given, deck), deck)
         buys = self.buys(field("buys"), base["buys"] if base is not None else None, "buys")
         exact_cut = self.whole(field("exact_cut_bonus"), "exact_cut_bonus", 0, 200, "exact_cut_bonus", noun="points")
         one_turn = self.whole(field("one_turn_out_bonus"), "one_turn_out_bonus", 0, 200, "one_turn_out_bonus", noun="points")  # fmt: skip
@@ -432,19 +707,58 @@ class _Reader:
         settlement = self.settlement(field("settlement"), buy_word)
         options = self.options(field("options", []))
 
+        progression = self.progression(fields, given)
+
         deals = self._deals(field("deals"), buys, set_word)
-        self._check_supply(deals, supply)
+        self.check_phases(deals, progression["progression"])
+        self._check_supply(deals, supply, deck)
         self.deal_number, self.path = None, ()
-        return _made(
-            id=ruleset_id, name=name, summary=summary, set_word=set_word, supply=supply, deuces_wild=deuces_wild,
+        ruleset = _made(
+            id=ruleset_id, name=name, summary=summary, set_word=set_word, supply=supply, deck=deck, skips=skips,
             deals=deals, exact=exact, same_suit_runs=runs, repeat_rank=repeat_rank, max_wilds=max_wilds,
             aces=aces, dup_suits=dup_suits, lay_off=lay_off, reclaim=reclaim, buy_name=buy_word, points=points,
             exact_cut_bonus=exact_cut, one_turn_out_bonus=one_turn, shanghai_call=shanghai_call,
             settlement=settlement, options=options, table_max_wilds=table_max_wilds,
+            **wilds, **plain, **progression,
         )  # fmt: skip
+        return self._fitting_options(ruleset, inherited="options" not in given)
 
-    def _fields_over_base(self, obj: Any) -> tuple[dict[str, Any], dict[str, Any] | None]:
-        """The object's fields over its base's (a built-in ruleset's complete object), and that base if any.
+    def _rank_line(self, deck: Deck, wilds: Mapping[str, bool], set_min_length: int) -> None:
+        """What the deals are read against: the shortest set, the longest run, a colour group's word."""
+        self.set_min_length = set_min_length
+        self.longest_run = 12 if deck is Deck.PHASE10 or wilds["kings_wild"] else 14
+        self.colour_word = "colour" if deck is Deck.PHASE10 else "suit"
+
+    def _base_points(self, base: Mapping[str, Any] | None, given: Mapping[str, Any], deck: Deck) -> Mapping[str, int] | None:
+        """The base's card_points under the object's, where they score the same deck's cards."""
+        if base is None:
+            return None
+        if base.get("deck", Deck.STANDARD.value) != deck.value:
+            if "card_points" not in given:
+                raise self.fail(f"card_points is needed: the base's points are for the {_DECK_WORDS[Deck(base['deck'])]}.", "card_points")  # fmt: skip
+            return None
+        points: Mapping[str, int] = base["card_points"]
+        return points
+
+    def _fitting_options(self, ruleset: Ruleset, *, inherited: bool) -> Ruleset:
+        """The ruleset offering only house options that apply to it (Phase 10's Masters needs per-player
+        progression): one the object names that doesn't is refused; one a base offers is left out, so that
+        ``{"base": "phase10", "progression": "fixed"}`` is a ruleset (RULES.md §8.7.9)."""
+        kept = []
+        for position, option in enumerate(ruleset.options, start=1):
+            try:
+                wilds_name(ruleset.with_options(option.key))  # a ruleset object can say its wild cards
+            except (RulesetValueError, ValueError) as error:
+                if not inherited:
+                    why = str(error).rstrip(".")
+                    raise self.fail(f"options: {_shown(option.key)} can't apply to this ruleset: {why}.", "options", position) from None  # fmt: skip
+            else:
+                kept.append(option)
+        return ruleset if len(kept) == len(ruleset.options) else dataclasses.replace(ruleset, options=tuple(kept))
+
+    def _fields_over_base(self, obj: Any) -> tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any]]:
+        """The object's fields over its base's (a built-in ruleset's complete object), that base if any, and the
+        object's own fields.
 
         Without a base every required field must be given.
         """
@@ -453,12 +767,13 @@ class _Reader:
             for name in DEFINITION_FIELDS:
                 if name in REQUIRED_FIELDS and name not in given:
                     raise self.fail(f"{name} is missing: without a base, every field of a ruleset is needed.", name)
-            return dict(given), None
+            return dict(given), None, given
         base_id = given["base"]
-        if not isinstance(base_id, str) or base_id not in RULESETS:
-            raise self.fail(f"base is a built-in ruleset id ({', '.join(RULESETS)}), not {_shown(base_id)}.", "base")
-        base = ruleset_to_definition(RULESETS[base_id])
-        return {**base, **{k: v for k, v in given.items() if k != "base"}}, base
+        if not isinstance(base_id, str) or base_id not in PUBLISHED_RULESETS:
+            raise self.fail(f"base is a built-in ruleset id ({', '.join(PUBLISHED_RULESETS)}), not {_shown(base_id)}.", "base")  # fmt: skip
+        base = ruleset_to_definition(PUBLISHED_RULESETS[base_id])
+        own = {k: v for k, v in given.items() if k != "base"}
+        return {**base, **own}, base, own
 
     def _players(self, value: Any) -> tuple[int, int]:
         """The table sizes the ruleset is played by: ``players.min`` and ``players.max``, from 2 to 8."""
@@ -484,17 +799,21 @@ class _Reader:
             raise self.fail(f"deals is a list of 1 to 20 deals, not {shown}.", "deals")
         return tuple(self.deal(d, number, buys, set_word) for number, d in enumerate(value, start=1))
 
-    def _check_supply(self, deals: tuple[Deal, ...], supply: tuple[TableSupply, ...]) -> None:
+    def _check_supply(self, deals: tuple[Deal, ...], supply: tuple[TableSupply, ...], deck: Deck) -> None:
         """A deal must fit in the cards of every table size: each player's hand, from the packs and jokers."""
         for deal in deals:
             for table in supply:
                 needed = deal.cards_dealt * table.max_players
-                held = 52 * table.packs + table.jokers
+                held = _DECK_CARDS[deck] * table.packs + table.jokers
                 if needed > held:
                     self.deal_number, self.path = deal.number, ("deals", deal.number)
+                    cards = (
+                        f"{table.packs} Phase 10 {plural(table.packs, 'deck')}" if deck is Deck.PHASE10
+                        else f"{table.packs} {plural(table.packs, 'pack')} and {table.jokers} {plural(table.jokers, 'joker')}"
+                    )  # fmt: skip
                     raise self.fail(
                         f"{deal.cards_dealt} cards each for {table.max_players} players is {needed} cards, "
-                        f"more than {table.packs} {plural(table.packs, 'pack')} and {table.jokers} {plural(table.jokers, 'joker')} hold ({held}).",
+                        f"more than {cards} {'hold' if table.packs > 1 or deck is Deck.STANDARD else 'holds'} ({held}).",
                         "cards_dealt",
                     )
 

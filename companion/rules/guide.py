@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .cards import Deck
 from .words import number_word, sentence
 from .rulesets import AceRule, BuyRule, Deal, GoingOut, JokerReclaim, LayOffTiming, MeldKind, Ruleset, SameSuitRuns
 
@@ -41,7 +42,7 @@ def setup_card(ruleset: Ruleset, players: int) -> SetupCard:
         players=players,
         packs=table.packs,
         jokers=table.jokers,
-        total_cards=52 * table.packs + table.jokers,
+        total_cards=(108 if ruleset.deck is Deck.PHASE10 else 52) * table.packs + table.jokers,
         wilds=f"Wild cards: {ruleset.wild_words}.",
         buying=_buying_summary(ruleset),
     )
@@ -182,27 +183,30 @@ class Fact:
     text: str
 
 
+#: The card_points keys written after the ranks (or numbers), each on its own: the joker; Phase 10's Wild and Skip.
+_UNRANKED_POINT_KEYS = ("JK", "W", "SKIP")
+
+
 def _points_text(ruleset: Ruleset) -> str:
-    """The card values, equal neighbours joined: ``A 15 · 2–9 face value · 10–K 10 · JK 15``."""
+    """The card values, equal neighbours joined: ``A 15 · 2–9 face value · 10–K 10 · JK 15``
+    (on the Phase 10 deck ``1–9 5 · 10–12 10 · W 25 · SKIP 15``)."""
     values = ruleset.points.as_dict()
-    ranks: tuple[str, ...] = _RANK_KEYS
+    ranked = [key for key in values if key not in _UNRANKED_POINT_KEYS]
     aces = []
     if ruleset.points.split_ace:  # Kalooki: "Black Ace 15 ... Red Ace 1"
-        ranks = _RANK_KEYS[1:]
+        ranked = [key for key in ranked if key not in ("A_red", "A_black")]
         aces = [f"Black A {values['A_black']}", f"red A {values['A_red']}"]
-    parts = _face_values_joined(_equal_neighbours(values, ranks), values)
+    parts = _face_values_joined(_equal_neighbours(values, ranked), values)
     texts = aces + [_points_part(group, kind, values) for group, kind in parts]
+    texts += [f"{key} {values[key]}" for key in values if key in _UNRANKED_POINT_KEYS]
     wild = " (a wild two scores as a joker)" if ruleset.deuces_wild and values["2"] == values["JK"] else ""
-    return " · ".join(texts) + f" · JK {values['JK']}{wild}"
+    return " · ".join(texts) + wild
 
 
-_RANK_KEYS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-
-
-def _equal_neighbours(values: dict[str, int], ranks: tuple[str, ...] = _RANK_KEYS) -> list[list[str]]:
-    """The ranks (A to K) in order, neighbours of equal value in one group: ``[["A"], ["2"], ..., ["10", "J", "Q", "K"]]``."""
+def _equal_neighbours(values: dict[str, int], ranked: list[str]) -> list[list[str]]:
+    """The ranks in order, neighbours of equal value in one group: ``[["A"], ["2"], ..., ["10", "J", "Q", "K"]]``."""
     groups: list[list[str]] = []
-    for key in ranks:
+    for key in ranked:
         if groups and values[groups[-1][0]] == values[key]:
             groups[-1].append(key)
         else:
@@ -235,8 +239,27 @@ def _supply_text(ruleset: Ruleset) -> str:
         players = (
             f"{supply.min_players}" if supply.min_players == supply.max_players else f"{supply.min_players}–{supply.max_players}"
         )
+        if ruleset.deck is Deck.PHASE10:  # one Phase 10 deck at every table, no jokers
+            parts.append(f"{players} players: {supply.packs} Phase 10 deck{'s' * (supply.packs != 1)}")
+            continue
         parts.append(f"{players} players: {supply.packs} packs + {supply.jokers} joker{'s' * (supply.jokers != 1)}")
     return "; ".join(parts)
+
+
+#: Where an ace may stand in a run, in words.
+_ACES_TEXT = {
+    AceRule.LOW_OR_HIGH: "Low (A-2-3-4) or high (J-Q-K-A), never round the corner.",
+    AceRule.HIGH_ONLY: "High only: J-Q-K-A, never A-2-3-4.",
+    AceRule.LOW_ONLY: "Low only: A-2-3-4, never J-Q-K-A.",
+    AceRule.AROUND: "Round the corner too (Q-K-A-2), each rank once: 13 cards at most.",
+}
+
+
+def _aces_text(ruleset: Ruleset) -> str:
+    """Where an ace may stand in a run; where the rank line ends at 12 (the Phase 10 deck, wild kings), so it says."""
+    if ruleset.aces is AceRule.LOW_ONLY and ruleset.top_rank == 12:
+        return "Low only: 1-2-3-4; a run ends at 12." if ruleset.deck is Deck.PHASE10 else "Low only: A-2-3-4; a run ends at Q."
+    return _ACES_TEXT[ruleset.aces]
 
 
 def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
@@ -252,13 +275,7 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
         SameSuitRuns.NO_CONTIGUOUS: "Allowed if they overlap or leave a gap, never end to end.",
         SameSuitRuns.ONE_PER_SUIT: "Not allowed: one run per suit.",
     }[ruleset.same_suit_runs]
-    aces = (
-        "Low (A-2-3-4) or high (J-Q-K-A), never round the corner."
-        if ruleset.aces is AceRule.LOW_OR_HIGH
-        else "Round the corner too (Q-K-A-2), each rank once: 13 cards at most."
-        if ruleset.aces is AceRule.AROUND
-        else "High only: J-Q-K-A, never A-2-3-4."
-    )
+    aces = _aces_text(ruleset)
     lay_off = (
         "From your next turn after going down."
         if ruleset.lay_off is LayOffTiming.LATER_TURN

@@ -2,9 +2,9 @@
 
 Each player plays their own phase (``progression``: the deals are the ten
 phases), so the checker names the phase: "Phase 1 needs two sets of 3".
-These rulesets are not yet in :data:`.catalogue.RULESETS`: the table does
-not play Phase 10 yet, and the API lists only what the table can play. They
-are found here by id.
+These rulesets are not in :data:`.catalogue.RULESETS`, the rulesets a table
+plays: the table does not play Phase 10 yet. The JSON API and a ruleset
+object's ``base`` find them with the catalogue's in :mod:`.published`.
 
 >>> PHASE10.deal(8).contract, PHASE10_CARDS.deal(8).contract
 ('Seven cards of one colour', 'Seven cards of one suit')
@@ -142,7 +142,7 @@ PHASE10_CARDS = dataclasses.replace(
     ),
 )
 
-#: The Phase 10 rulesets by id: not in the catalogue the API and game setup read until the table plays them.
+#: The Phase 10 rulesets by id: not in the catalogue game setup reads until the table plays them (the API lists them).
 PHASE10_RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (PHASE10, PHASE10_CARDS)}
 
 

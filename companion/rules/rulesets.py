@@ -887,10 +887,13 @@ class Ruleset:
 
     @property
     def wild_words(self) -> str:
-        """The wild cards in words: ``"jokers"``, ``"jokers and twos"`` or ``"jokers and red twos"``."""
-        if self.red_twos_wild:
-            return "jokers and red twos"
-        return "jokers and twos" if self.deuces_wild else "jokers"
+        """The wild cards in words: ``"jokers"``, ``"jokers and twos"``, ``"jokers and red twos"``, ``"kings"``
+        (where jokers are skips), ``"Wilds"`` (the Phase 10 deck)."""
+        if self.deck is Deck.PHASE10:
+            return "Wilds"
+        twos = ["red twos"] if self.red_twos_wild else ["twos"] * self.deuces_wild
+        words = (["jokers"] if self.skips is not Skips.JOKER else []) + twos + ["kings"] * self.kings_wild
+        return and_list(words)
 
     def card_points(self, card: Card) -> int:
         """The penalty points of one card."""

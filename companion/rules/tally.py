@@ -21,12 +21,16 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from .cards import JOKER_SPELLINGS, SUIT_SPELLINGS, CardSyntaxError
-from .rulesets import POINT_KEYS, Deal, Ruleset
+from .cards import Deck
+from .rulesets import PHASE10_POINT_KEYS, POINT_KEYS, Deal, Ruleset, TableSupply
 from .scoring import rank_points
 from .words import count_of, number_word, plural, sentence, too_many_jokers
 
 __all__ = [
+    "PHASE10_KEYS",
     "RANK_KEYS",
+    "keypad_keys",
+    "read_phase10_hand",
     "HandTextError",
     "hand_size_limit",
     "hand_warnings",
@@ -41,6 +45,44 @@ RANK_KEYS = POINT_KEYS
 _RANK_ALIASES = {key: key for key in RANK_KEYS} | {"T": "10", "1": "A"}
 _SEPARATORS = re.compile(r"[\s,;]+")
 _RANK_SHAPE = "a rank is A, 2-10, J, Q, K or JK (suits don't matter here)"
+
+
+#: The keypad's keys for the Phase 10 deck: 1 .. 12, W (Wild) and SKIP (colours don't matter to points).
+PHASE10_KEYS = PHASE10_POINT_KEYS
+_PHASE10_ALIASES = {key: key for key in PHASE10_KEYS} | {"WILD": "W", "S": "SKIP"}
+_PHASE10_SHAPE = "a card is 1 to 12, W or SKIP (colours don't matter here)"
+#: A Phase 10 card written with its colour (``7R``, ``12g``): the number is what scores.
+_PHASE10_CARD = re.compile(r"(1[0-2]|[1-9])[RBGY]")
+
+
+def keypad_keys(ruleset: Ruleset) -> tuple[str, ...]:
+    """The score keypad's keys for ``ruleset``'s deck: ranks and the joker, or Phase 10's numbers, W and SKIP."""
+    return PHASE10_KEYS if ruleset.deck is Deck.PHASE10 else RANK_KEYS
+
+
+def read_phase10_hand(text: str) -> tuple[str, ...]:
+    """The cards left in a Phase 10 hand as point keys: numbers 1 to 12, ``W`` and ``SKIP``, separated by spaces.
+
+    Raises :class:`HandTextError` with a sentence for a word that is no Phase 10 card.
+
+    >>> read_phase10_hand("12 w skip 7R 3")
+    ('12', 'W', 'SKIP', '7', '3')
+    >>> read_phase10_hand("13")
+    Traceback (most recent call last):
+    ...
+    companion.rules.tally.HandTextError: “13” is not a Phase 10 card: a card is 1 to 12, W or SKIP (colours don't matter here); put a space between cards.
+    """
+    cards = []
+    for word in (w for w in _SEPARATORS.split(text or "") if w):
+        upper = word.upper()
+        if upper in _PHASE10_ALIASES:
+            cards.append(_PHASE10_ALIASES[upper])
+        elif (match := _PHASE10_CARD.fullmatch(upper)) is not None:
+            cards.append(match.group(1))
+        else:
+            shown = word if len(word) <= 12 else word[:10] + "…"
+            raise HandTextError(f"“{shown}” is not a Phase 10 card: {_PHASE10_SHAPE}; put a space between cards.")
+    return tuple(cards)
 
 
 def parse_ranks(text: str | Iterable[str]) -> tuple[str, ...]:
@@ -160,7 +202,20 @@ def hand_size_limit(deal: Deal, buys: int) -> int:
 
 def hand_warnings(ruleset: Ruleset, deal: Deal, ranks: Sequence[str], *, players: int, buys: int) -> list[str]:
     """What looks wrong in one hand: more of a rank or jokers than the packs hold, or too many cards."""
-    table = ruleset.table(players)
+    if ruleset.deck is Deck.PHASE10:
+        counted = Counter(ranks).items()
+        warnings = [_phase10_copies(card, count) for card, count in counted if count > _PHASE10_COPIES.get(card, 8)]
+    else:
+        warnings = _copies_warnings(ruleset.table(players), ranks, players)
+    limit = hand_size_limit(deal, buys)
+    if len(ranks) > limit:
+        took = f" and {buys} {plural(buys, ruleset.buy_name)}" if buys else ""
+        warnings.append(f"{len(ranks)} cards left, but a hand holds at most {limit} in this deal ({deal.cards_dealt} dealt{took}).")
+    return warnings
+
+
+def _copies_warnings(table: TableSupply, ranks: Sequence[str], players: int) -> list[str]:
+    """More of a rank, or more jokers, in one hand than the packs at the table hold."""
     warnings = []
     for rank, count in Counter(ranks).items():
         if rank == "JK":
@@ -171,11 +226,17 @@ def hand_warnings(ruleset: Ruleset, deal: Deal, ranks: Sequence[str], *, players
                 f"{sentence(number_word(count))} {rank}s, but {count_of(table.packs, 'pack')} "
                 f"hold only {4 * table.packs}."
             )
-    limit = hand_size_limit(deal, buys)
-    if len(ranks) > limit:
-        took = f" and {buys} {plural(buys, ruleset.buy_name)}" if buys else ""
-        warnings.append(f"{len(ranks)} cards left, but a hand holds at most {limit} in this deal ({deal.cards_dealt} dealt{took}).")
     return warnings
+
+
+_PHASE10_COPIES = {"W": 8, "SKIP": 4}
+"""Cards of one kind in a Phase 10 deck where not 8 (each number: 2 in each of 4 colours)."""
+
+
+def _phase10_copies(card: str, count: int) -> str:
+    """Too many of one Phase 10 card in a hand, in a sentence."""
+    held = _PHASE10_COPIES.get(card, 8)
+    return f"{sentence(number_word(count))} {card}s, but the deck holds only {held}."
 
 
 def table_warnings(ruleset: Ruleset, hands: Iterable[Sequence[str]], *, players: int) -> list[str]:

@@ -121,6 +121,37 @@
     return { ranks: ranks };
   }
 
+  // The Phase 10 deck (the engine's read_phase10_hand): numbers 1-12, W and SKIP, a colour after a number ignored.
+  var PHASE10 = { W: "W", WILD: "W", S: "SKIP", SKIP: "SKIP" };
+  for (var p = 1; p <= 12; p++) PHASE10[String(p)] = String(p);
+  var PHASE10_CARD = /^(1[0-2]|[1-9])[RBGY]$/;
+  var PHASE10_SHAPE = "a card is 1 to 12, W or SKIP (colours don't matter here)";
+
+  /** The cards left in a Phase 10 hand as point keys: {ranks} or {error}, as the engine reads them. */
+  function readPhase10Hand(text) {
+    text = String(text || "");
+    if (length(text) > MAX_HAND_TEXT) {
+      return { error: "That is more than any hand holds: a hand is at most " + MAX_HAND_CARDS + " cards." };
+    }
+    var cards = [];
+    var words = text.split(SEPARATORS);
+    for (var w = 0; w < words.length; w++) {
+      var word = words[w];
+      if (!word) continue;
+      var upper = word.toUpperCase(), match = PHASE10_CARD.exec(upper);
+      if (own(PHASE10, upper)) cards.push(PHASE10[upper]);
+      else if (match) cards.push(match[1]);
+      else {
+        var shown = length(word) <= 12 ? word : Array.from(word).slice(0, 10).join("") + "\u2026";
+        return { error: "\u201c" + shown + "\u201d is not a Phase 10 card: " + PHASE10_SHAPE + "; put a space between cards." };
+      }
+    }
+    if (cards.length > MAX_HAND_CARDS) {
+      return { error: cards.length + " cards is more than any hand holds: a hand is at most " + MAX_HAND_CARDS + " cards." };
+    }
+    return { ranks: cards };
+  }
+
   /** Points typed for a hand: {points} for a whole number 0-2000, else {error}. */
   function readPoints(text) {
     var typed = strip(String(text || ""));
@@ -163,7 +194,7 @@
         if (read.error) return read;
         points = read.points;
       } else {
-        var hand = readHand(cards);
+        var hand = rules.deck === "phase10" ? readPhase10Hand(cards) : readHand(cards);
         if (hand.error) return hand;
         points = rankPoints(rules, hand.ranks);
         count = hand.ranks.length;
@@ -183,7 +214,7 @@
   }
 
   var api = {
-    readHand: readHand, readPoints: readPoints, rankPoints: rankPoints, scoreLine: scoreLine,
+    readHand: readHand, readPhase10Hand: readPhase10Hand, readPoints: readPoints, rankPoints: rankPoints, scoreLine: scoreLine,
     handTotal: handTotal, runningTotals: runningTotals
   };
   root.RummyTally = api;
