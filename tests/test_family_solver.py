@@ -82,6 +82,30 @@ def test_rules_md_solver_examples(ruleset, deal, hand, melds, remaining, points)
     assert check_go_down(ruleset, deal, solution.melds, solution.remaining).legal
 
 
+GOING_DOWN_WHOLE = [
+    # the ✓ go-downs of §4.13 and §4.14, each as a hand: every card goes down, nothing is left
+    (CARIOCA, 1, "7S 7H 7H KC KD KS"),
+    (CARIOCA, 2, "8C 8D 8H 5H JK 7H 8H"),
+    (CARIOCA, 3, "QD KD AD 2D 5C 6C 7C 8C"),
+    (CARIOCA, 3, "3S 4S 5S 6S 9S 10S JS QS"),
+    (CARIOCA, 5, "5S 5H 5D JC JD JH KD AD 2D 3D"),
+    (KALOOKI, 1, "5S 5S 5H 9D 9C 9H QS QH QD"),
+    (KALOOKI, 1, "KS KH JK 3C 3D 3H 9S 9C 9D"),
+    (KALOOKI, 1, "5S 5H 5D 5C 5S KC KD KH 2S 2D JK"),
+    (KALOOKI, 2, "5H JK 7H JK 3C 3D 3H 9S 9C 9D"),
+    (KALOOKI, 3, "AD 2D 3D 4D JC QC KC AC 7S 7C 7D"),
+    (KALOOKI, 9, "AS 2S 3S 4S 5H 6H 7H 8H 9D 10D JD QD JC QC KC AC"),
+    (KALOOKI.with_options("full-suit"), 4, "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "deal", "hand"), GOING_DOWN_WHOLE)
+def test_the_legal_examples_go_down_whole(ruleset, deal, hand):
+    solution = solve(ruleset, deal, parse_cards(hand))
+    assert solution is not None and solution.remaining == () and solution.points == 0
+    assert check_go_down(ruleset, deal, solution.melds, solution.remaining).legal
+
+
 def test_kalooki_one_joker_and_no_kc_cannot_meet_deal_2():
     """§4.14: "With one joker and no KC, the hand [JK 7H 8H 3S 3D 3C KS KD 2C 9C 5D] cannot meet the contract"."""
     assert solve(KALOOKI, 2, parse_cards("JK 7H 8H 3S 3D 3C KS KD 2C 9C 5D")) is None
