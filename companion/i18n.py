@@ -43,6 +43,18 @@ def names_joined(names: list[str]) -> str:
     return " and ".join(names) if language == DEFAULT_LANGUAGE else format_list(names, locale=language)
 
 
+def listed(items: list[str]) -> str:
+    """``items`` as one list in the page's language: English's "a, b and c" (the engine's ``and_list``), Spanish's
+    "a, b y c"."""
+    from babel.lists import format_list
+    from flask_babel import get_locale
+
+    from .rules.words import and_list
+
+    language = str(get_locale() or DEFAULT_LANGUAGE)
+    return and_list(items) if language == DEFAULT_LANGUAGE else format_list(items, locale=language)
+
+
 def select_locale() -> str:
     """The language of this request's page: the account's, the cookie's, the browser's, or English (also
     outside a request: a command's words)."""

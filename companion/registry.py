@@ -15,6 +15,7 @@ import functools
 import json
 from dataclasses import dataclass
 
+from flask_babel import gettext
 from flask_login import current_user
 from sqlalchemy import func, select
 
@@ -199,15 +200,16 @@ def choices(user: object, league: League | None = None) -> list[Choice]:
         for c in visible(user, league)
         if c.versions and table_plays(of_version(c.latest))
     ]
-    return found + [Choice(r.id, r.name, "Published rules") for r in builtins()]
+    published = gettext("Published rules")
+    return found + [Choice(r.id, r.name, published) for r in builtins()]
 
 
 def _group(user: object, custom: CustomRuleset) -> str:
     if custom.league:
-        return f"{custom.league.name}'s rules"
+        return gettext("%(league)s's rules", league=custom.league.name)
     if custom.user_id == getattr(user, "id", None):
-        return "Your own rules"
-    return f"{custom.user.username}'s rules" if custom.user else "Saved rules"
+        return gettext("Your own rules")
+    return gettext("%(name)s's rules", name=custom.user.username) if custom.user else gettext("Saved rules")
 
 
 def league_choices(league: League) -> list[Choice]:
@@ -223,6 +225,10 @@ def league_choices(league: League) -> list[Choice]:
         .order_by(func.lower(CustomRuleset.name), CustomRuleset.id)
     ).all()
     return [
-        Choice(f"{STORED_PREFIX}{number}", name, f"{league.name}'s rules" if owner == league.id else "Other rules")
+        Choice(
+            f"{STORED_PREFIX}{number}",
+            name,
+            gettext("%(league)s's rules", league=league.name) if owner == league.id else gettext("Other rules"),
+        )
         for number, name, owner in rows
     ]

@@ -12,8 +12,10 @@ or one past PostgreSQL's integer is a sentence for the player, never a 500.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
+from flask_babel import gettext
 from wtforms import IntegerField, SelectField
 from wtforms.validators import ValidationError
 
@@ -130,9 +132,12 @@ def parse_whole_number(text: Any, *, low: int, high: int) -> int | None:
 class PlainName:
     """A WTForms validator: the field is a name :func:`clean_name` takes (an empty field is left to others)."""
 
-    def __init__(self, longest: int, what: str = "A name") -> None:
+    def __init__(self, longest: int, what: str = "A name", *, said: Callable[[TextError], str] | None = None) -> None:
         self.longest = longest
         self.what = what
+        self.said = said
+        """What is wrong, as a whole sentence in the page's language (a player's name: :func:`name_sentence`);
+        without it another kind of name says ``clean_name``'s English."""
 
     def __call__(self, form: object, field: Any) -> None:
         if not field.data or not str(field.data).strip():
@@ -140,7 +145,8 @@ class PlainName:
         try:
             field.data = clean_name(field.data, longest=self.longest, what=self.what)
         except TextError as error:
-            raise ValidationError(str(error)) from None
+            said = self.said or (name_sentence if self.what == "A name" else None)
+            raise ValidationError(said(error) if said else str(error)) from None
 
 
 def name_sentence(error: TextError) -> str:
@@ -215,7 +221,8 @@ class IdSelectField(SelectField):
     """A select of rows by id (``""`` for none); anything not offered gets ``message`` beside the field.
 
     Its data is the chosen id as an int, or ``None``; the view fills the
-    choices (``SelectChoice(str(id), label)``) before validating.
+    choices (``SelectChoice(str(id), label)``) before validating. ``message``
+    is said in the page's language (mark it with ``N_`` for the catalogue).
     """
 
     def __init__(self, label: str | None = None, validators: Any = None, *, message: str = "Pick one from the list.",
@@ -230,7 +237,7 @@ class IdSelectField(SelectField):
     def pre_validate(self, form: object) -> None:
         offered = {_optional_id(choice.value) for choice in self.choices or []}  # type: ignore[union-attr]
         if self.data not in offered and self.data is not None:
-            raise ValidationError(self.message)
+            raise ValidationError(gettext(self.message))
 
 
 class BoundedIntegerField(IntegerField):
@@ -247,7 +254,7 @@ class BoundedIntegerField(IntegerField):
             return
         self.data = parse_whole_number(valuelist[0], low=self.low, high=self.high)
         if self.data is None:
-            raise ValueError(self.message)
+            raise ValueError(gettext(self.message))
 
 
 class OfferedChoiceField(SelectField):
@@ -260,4 +267,4 @@ class OfferedChoiceField(SelectField):
 
     def pre_validate(self, form: object) -> None:
         if self.data not in {choice.value for choice in self.choices or []}:  # type: ignore[union-attr]
-            raise ValidationError(self.message)
+            raise ValidationError(gettext(self.message))

@@ -18,12 +18,15 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
+from flask_babel import gettext as _
+
 from ..extensions import db, rows_changed
+from ..i18n import N_
 from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, utc_now
 from ..rules.deal_score import STOCK, DealJudgement, DealTable, LineEntry, LineScore, ScoredHand, judge_deal
 from ..rules.progression import judge_hand
-from .errors import GameAbandoned, GameError, StaleEntryError
-from .history import by_whom, deal_facts, judged_facts, log_change, pending_offers, same_scores
+from .errors import ALREADY_RECORDED, CHANGED_SINCE, GameAbandoned, GameError, StaleEntryError
+from .history import deal_facts, judged_facts, log_change, pending_offers, same_scores, who_and_when
 from .phases import game_progress, per_player, seat_names, seats_in_hand, stored_hands
 from .state import roles
 
@@ -87,11 +90,11 @@ def entry_refusal(game: Game, deal_number: int, existing: DealResult | None) -> 
     corrected unless the game was abandoned.
     """
     if game.game_status is GameStatus.ABANDONED:
-        return "This game was abandoned; its scores can't change."
+        return _("This game was abandoned; its scores can't change.")
     if existing is None and deal_number != len(game.deals) + 1:
-        return f"Deal {len(game.deals) + 1} is the next to enter, not deal {deal_number}."
+        return _("Deal %(next)s is the next to enter, not deal %(number)s.", next=len(game.deals) + 1, number=deal_number)
     if existing is None and game.game_status is GameStatus.FINISHED:
-        return f"This game ended after deal {len(game.deals)}: undo that deal to play on."
+        return _("This game ended after deal %(number)s: undo that deal to play on.", number=len(game.deals))
     return None
 
 
@@ -145,7 +148,7 @@ class EntryResult:
     """Who saved the deal first, when the outcome is :attr:`EntryOutcome.STALE`."""
 
 
-FINISHED_UNCONFIRMED = "This game is finished: tick the box to correct it."
+FINISHED_UNCONFIRMED = N_("This game is finished: tick the box to correct it.")
 
 
 def enter_deal(game: Game, deal_number: int, sent: DealSent, *, by: int | None, late: bool = False) -> EntryResult:
@@ -177,8 +180,8 @@ def enter_deal(game: Game, deal_number: int, sent: DealSent, *, by: int | None, 
     except GameError as problem:
         db.session.rollback()
         return EntryResult(EntryOutcome.REFUSED, judgement, str(problem))
-    word = "saved" if existing is None else "corrected"
-    return EntryResult(EntryOutcome.SAVED, judgement, f"Deal {deal_number} {word}.")
+    said = _("Deal %(number)s saved.") if existing is None else _("Deal %(number)s corrected.")
+    return EntryResult(EntryOutcome.SAVED, judgement, said % {"number": deal_number})
 
 
 def _not_ready(game: Game, judgement: DealJudgement, sent: DealSent, existing: DealResult | None) -> EntryResult | None:
@@ -201,7 +204,7 @@ def _finished_unconfirmed(game: Game, sent: DealSent, existing: DealResult | Non
     """
     correcting = existing is not None and bool(sent.version)
     if correcting and game.game_status is GameStatus.FINISHED and not sent.confirm_finished:
-        return FINISHED_UNCONFIRMED
+        return _(FINISHED_UNCONFIRMED)
     return None
 
 
@@ -220,7 +223,7 @@ def save_deal(
     game's state doesn't take it (:func:`entry_refusal`).
     """
     if not judgement.ok:
-        raise GameError("The entry has errors.")
+        raise GameError(_("The entry has errors."))
     existing = _deal_to_write(game, deal_number, version)
     old = deal_facts(existing) if existing is not None else None
     try:
@@ -231,13 +234,13 @@ def save_deal(
         db.session.commit()
     except GameAbandoned:
         db.session.rollback()
-        raise GameError("This game was abandoned; its scores can't change.") from None
+        raise GameError(_("This game was abandoned; its scores can't change.")) from None
     except (IntegrityError, StaleDataError):
         # another phone saved this deal first (a new deal: the unique key; a correction: the version)
         db.session.rollback()
         db.session.expire_all()
         recorded = db.session.scalar(select(DealResult).where(DealResult.game_id == game.id, DealResult.number == deal_number))
-        what = "already recorded" if old is None else "changed since you opened it"
+        what = ALREADY_RECORDED if old is None else CHANGED_SINCE
         raise StaleEntryError(deal_number, what, recorded) from None
     return result
 
@@ -250,9 +253,9 @@ def _deal_to_write(game: Game, deal_number: int, version: int | None) -> DealRes
     """
     existing = game.deal_result(deal_number)
     if version is None and existing is not None:
-        raise StaleEntryError(deal_number, "already recorded", existing)
+        raise StaleEntryError(deal_number, ALREADY_RECORDED, existing)
     if version is not None and (existing is None or existing.version != version):
-        raise StaleEntryError(deal_number, "changed since you opened it", existing)
+        raise StaleEntryError(deal_number, CHANGED_SINCE, existing)
     refusal = entry_refusal(game, deal_number, existing)
     if refusal is not None:
         raise GameError(refusal)
@@ -356,23 +359,25 @@ def undo_last_deal(game: Game, number: int | None, *, by: int | None = None) -> 
         db.session.commit()
     except (StaleDataError, IntegrityError):  # another phone took this deal back first
         db.session.rollback()
-        raise GameError(f"Deal {number} was already undone.") from None
+        raise GameError(_("Deal %(number)s was already undone.", number=number)) from None
     return last.number
 
 
 def _deal_to_undo(game: Game, number: int | None) -> DealResult:
     """The last deal, if it is deal ``number`` (the one the form names); :class:`GameError` saying why not."""
     if game.game_status is GameStatus.ABANDONED:
-        raise GameError("This game was abandoned.")
+        raise GameError(_("This game was abandoned."))
     if not game.deals and number is None:
-        raise GameError("There is no deal to undo yet.")
+        raise GameError(_("There is no deal to undo yet."))
     if number is None:
-        raise GameError("The page was out of date: reload it and try again.")
+        raise GameError(_("The page was out of date: reload it and try again."))
     if not game.deals or game.deals[-1].number < number:
-        raise GameError(f"Deal {number} was already undone.")
+        raise GameError(_("Deal %(number)s was already undone.", number=number))
     last = game.deals[-1]
     if last.number != number:
-        raise GameError(f"Deal {number} is not the last deal any more (deal {last.number} is): reload the page.")
+        raise GameError(
+            _("Deal %(number)s is not the last deal any more (deal %(last)s is): reload the page.", number=number, last=last.number)
+        )
     return last
 
 
@@ -408,16 +413,18 @@ def receive_entry(
     existing = game.deal_result(deal_number)
     offered = judged_facts(judgement)
     if existing is not None and same_scores(deal_facts(existing), offered):
-        return EntryOutcome.ALREADY, f"Deal {deal_number} was already recorded like this."
+        return EntryOutcome.ALREADY, _("Deal %(number)s was already recorded like this.", number=deal_number)
     if _offered_already(game, deal_number, offered):
-        return EntryOutcome.CONFLICT, f"Deal {deal_number} is waiting for the table to choose between two entries."
+        return EntryOutcome.CONFLICT, _(
+            "Deal %(number)s is waiting for the table to choose between two entries.", number=deal_number
+        )
     try:
         save_deal(game, deal_number, judgement, version=version if existing is not None else None, by=by)
     except StaleEntryError as stale:
         if stale.recorded is None:  # taken back meanwhile: nothing to choose between, try again as a new entry
             raise
         return _offer_beside_recorded(game, deal_number, offered, stale, by)
-    return EntryOutcome.SAVED, f"Deal {deal_number} saved."
+    return EntryOutcome.SAVED, _("Deal %(number)s saved.", number=deal_number)
 
 
 def _offered_already(game: Game, deal_number: int, offered: dict) -> bool:
@@ -437,7 +444,7 @@ def _offer_beside_recorded(
         _claim_unless_abandoned(game)
     except GameAbandoned:
         db.session.rollback()
-        raise GameError("This game was abandoned; its scores can't change.") from None
+        raise GameError(_("This game was abandoned; its scores can't change.")) from None
     db.session.expire_all()
     recorded = game.deal_result(deal_number)
     if recorded is None:
@@ -445,22 +452,32 @@ def _offer_beside_recorded(
         raise stale
     if same_scores(deal_facts(recorded), offered):
         db.session.rollback()
-        return EntryOutcome.ALREADY, f"Deal {deal_number} was already recorded like this."
+        return EntryOutcome.ALREADY, _("Deal %(number)s was already recorded like this.", number=deal_number)
     if _offered_already(game, deal_number, offered):
         db.session.rollback()
-        return EntryOutcome.CONFLICT, f"Deal {deal_number} is waiting for the table to choose between two entries."
+        return EntryOutcome.CONFLICT, _(
+            "Deal %(number)s is waiting for the table to choose between two entries.", number=deal_number
+        )
     log_change(game, deal_number, "offered", {**deal_facts(recorded), "version": recorded.version}, offered, by=by)
     db.session.commit()
-    return EntryOutcome.CONFLICT, (
-        f"Deal {deal_number} was also recorded{by_whom(recorded)}: both entries are on the game page"
-        " for the table to choose."
+    who = who_and_when(recorded)
+    if who is None:
+        return EntryOutcome.CONFLICT, _(
+            "Deal %(number)s was also recorded: both entries are on the game page for the table to choose.",
+            number=deal_number,
+        )
+    return EntryOutcome.CONFLICT, _(
+        "Deal %(number)s was also recorded by %(name)s at %(time)s UTC: both entries are on the game page for the "
+        "table to choose.",
+        number=deal_number,
+        **who,
     )
 
 
 def settle_offer(game: Game, offer: Change, *, use_it: bool, by: int | None) -> None:
     """The table's choice between a deal's recorded entry and one that arrived late (both stay in the history)."""
     if offer not in pending_offers(game):
-        raise GameError("The table has already chosen for this deal.")
+        raise GameError(_("The table has already chosen for this deal."))
     number = offer.deal_number
     assert number is not None
     if not use_it:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
 from wtforms import SelectChoice
 
 from ..card_faces import contract_parts
@@ -25,7 +26,7 @@ def entry_form(game: Game, existing: DealResult | None = None, **form_args: obje
     filled from ``existing`` (the deal's saved result, when correcting it) if given."""
     form = DealEntryForm(**form_args)
     form.went_out.choices = [SelectChoice(str(seat.position), seat.player.name) for seat in game.seats] + [
-        SelectChoice(STOCK, "Nobody: the stock ran out")
+        SelectChoice(STOCK, _("Nobody: the stock ran out"))
     ]
     if existing is not None:
         _prefill(form, game, existing)
@@ -171,18 +172,21 @@ def prompt_facts(game: Game, number: int) -> dict[str, object]:
     players = len(game.seats)
     seat_roles = roles(game, number)
     names = {seat.position: seat.player.name for seat in game.seats}
-    cut = f" (exactly {exact_cut_size(deal, players)} takes {ruleset.exact_cut_bonus} off)" if ruleset.exact_cut_bonus else ""
+    cutter = names[seat_roles.cutter]
+    if ruleset.exact_cut_bonus:
+        cutter = _("%(name)s (exactly %(cut)s takes %(bonus)s off)", name=cutter, cut=exact_cut_size(deal, players),
+                   bonus=ruleset.exact_cut_bonus)
     return {
-        "count": f"Deal {number} of {len(ruleset.deals)}",
+        "count": _("Deal %(number)s of %(count)s", number=number, count=len(ruleset.deals)),
         "contract": deal.contract,
         "symbols": deal.symbols,
         "parts": contract_parts(deal, ruleset.set_word),
-        "dealt": f"{deal.cards_dealt} cards each",
+        "dealt": _("%(count)s cards each", count=deal.cards_dealt),
         "dealer": names[seat_roles.dealer],
-        "cutter": names[seat_roles.cutter] + cut,
+        "cutter": cutter,
         "first": names[seat_roles.first_player],
         "reminders": deal_reminders(ruleset, deal, players),
-        "enter": f"Enter scores for deal {number}",
+        "enter": _("Enter scores for deal %(number)s", number=number),
     }
 
 

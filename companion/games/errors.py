@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext
+
 from ..models import DealResult
-from .history import by_whom
+from .history import who_and_when
+
+
+ALREADY_RECORDED = "already recorded"
+"""A stale entry's ``what`` when the deal was saved first by another phone (else it was changed since)."""
+CHANGED_SINCE = "changed since you opened it"
+"""A stale entry's ``what`` when the deal was corrected by another phone since the form was opened."""
 
 
 class GameError(ValueError):
@@ -27,10 +35,24 @@ class StaleEntryError(GameError):
     """
 
     def __init__(self, deal_number: int, what: str, recorded: DealResult | None) -> None:
-        super().__init__(f"Deal {deal_number} was {what}{by_whom(recorded)}.")
+        super().__init__(_stale_sentence(deal_number, what, recorded))
         self.deal_number = deal_number
         """The deal's number."""
         self.what = what
         """What happened to it: "already recorded" or "changed since you opened it"."""
         self.recorded = recorded
         """The deal as recorded now (``None`` when it was taken back meanwhile)."""
+
+
+def _stale_sentence(deal_number: int, what: str, recorded: DealResult | None) -> str:
+    """The stale entry's sentence, whole, in the page's language."""
+    who = who_and_when(recorded)
+    if what == ALREADY_RECORDED:
+        if who is None:
+            return gettext("Deal %(number)s was already recorded.", number=deal_number)
+        return gettext("Deal %(number)s was already recorded by %(name)s at %(time)s UTC.", number=deal_number, **who)
+    if who is None:
+        return gettext("Deal %(number)s was changed since you opened it.", number=deal_number)
+    return gettext(
+        "Deal %(number)s was changed since you opened it by %(name)s at %(time)s UTC.", number=deal_number, **who
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -17,6 +19,7 @@ from wtforms.validators import Optional, ValidationError
 from wtforms.widgets import CheckboxInput, HiddenInput, ListWidget
 
 from .. import registry
+from ..i18n import N_
 from ..validation import MAX_ID, BoundedIntegerField, IdSelectField, OfferedChoiceField, PlainName, PlainText
 
 MAX_SEATS = 8
@@ -35,37 +38,38 @@ class SeatForm(FlaskForm):
     class Meta:
         csrf = False  # the enclosing form carries the token
 
-    player = IdSelectField("Player", message="Pick a player from the list.")
-    new_name = StringField("or a new player", validators=[Optional(), PlainName(longest=40)])
+    player = IdSelectField(_l("Player"), message=N_("Pick a player from the list."))
+    new_name = StringField(_l("or a new player"), validators=[Optional(), PlainName(longest=40)])
 
     def validate_new_name(self, field: StringField) -> None:
         if field.data and field.data.strip() and self.player.data:
-            raise ValidationError("Pick a player or type a new name, not both.")
+            raise ValidationError(gettext("Pick a player or type a new name, not both."))
 
 
 class NewGameForm(FlaskForm):
     """Who plays, where they sit (clockwise), the rules and the first dealer."""
 
     ruleset = OfferedChoiceField(
-        "Rules",
+        _l("Rules"),
         choices=[SelectChoice(r.id, r.name) for r in registry.builtins()],
         default=registry.DEFAULT_ID,
-        message="Pick the rules from the list.",
+        message=N_("Pick the rules from the list."),
     )
     options = SelectMultipleField(
-        "House rules",
+        _l("House rules"),
         choices=[SelectChoice(key, label) for key, label in _OPTION_LABELS.items()],
         widget=ListWidget(prefix_label=False),
         option_widget=CheckboxInput(),
     )
     seats = FieldList(FormField(SeatForm), min_entries=MAX_SEATS, max_entries=MAX_SEATS)
     first_dealer = OfferedChoiceField(
-        "First dealer",
+        _l("First dealer"),
         default=RANDOM_DEALER,
-        choices=[SelectChoice(RANDOM_DEALER, "Draw at random")] + [SelectChoice(str(i), f"Seat {i + 1}") for i in range(MAX_SEATS)],
-        message="Pick a seat with a player in it, or draw the dealer at random.",
+        choices=[SelectChoice(RANDOM_DEALER, _l("Draw at random"))]
+        + [SelectChoice(str(i), _l("Seat %(number)s", number=i + 1)) for i in range(MAX_SEATS)],
+        message=N_("Pick a seat with a player in it, or draw the dealer at random."),
     )
-    league = IdSelectField("League", message="Pick a league from the list, or no league.")
+    league = IdSelectField(_l("League"), message=N_("Pick a league from the list, or no league."))
     """Optional: a game in a league counts in its standings; its players join the roster."""
 
     def validate_options(self, field: SelectMultipleField) -> None:
@@ -75,7 +79,9 @@ class NewGameForm(FlaskForm):
         offered = {o.key for o in ruleset.options}
         for key in field.data or []:
             if key not in offered:
-                raise ValidationError(f"{ruleset.name} has no house rule “{_OPTION_LABELS.get(key, key)}”.")
+                raise ValidationError(
+                    gettext("%(rules)s has no house rule “%(option)s”.", rules=ruleset.name, option=_OPTION_LABELS.get(key, key))
+                )
 
 
 def _lines_joined(text: str | None) -> str | None:
@@ -90,15 +96,15 @@ class HandForm(FlaskForm):
         csrf = False
 
     cards = StringField(
-        "Cards left", filters=[_lines_joined], validators=[PlainText(longest=MAX_HAND_TEXT, what="A hand")]
+        _l("Cards left"), filters=[_lines_joined], validators=[PlainText(longest=MAX_HAND_TEXT, what="A hand")]
     )
-    points = StringField("or their points")  # read by the engine's read_points, which bounds it
-    exact_cut = BooleanField("Cut exactly")
-    one_turn_out = BooleanField("Went down and out in one turn")
-    made = BooleanField("Made their phase")
+    points = StringField(_l("or their points"))  # read by the engine's read_points, which bounds it
+    exact_cut = BooleanField(_l("Cut exactly"))
+    one_turn_out = BooleanField(_l("Went down and out in one turn"))
+    made = BooleanField(_l("Made their phase"))
     """Per-player games (Phase 10): the player laid their phase down in this hand."""
     chosen_phase = BoundedIntegerField(
-        "Phase chosen", low=0, high=MAX_DEALS, message="Choose the phase as a number, like 4."
+        _l("Phase chosen"), low=0, high=MAX_DEALS, message=N_("Choose the phase as a number, like 4.")
     )
     """Phase 10 Masters: the phase the player chose before the hand (the engine says which can't be chosen)."""
 
@@ -116,30 +122,30 @@ class NumberedFieldList(FieldList):
 class DealEntryForm(FlaskForm):
     """A deal's scores: who went out, each hand, and the table's say-so on warnings."""
 
-    went_out = RadioField("Who went out?", choices=[], validate_choice=False)
+    went_out = RadioField(_l("Who went out?"), choices=[], validate_choice=False)
     hands = NumberedFieldList(FormField(HandForm), max_entries=MAX_SEATS)
-    confirm = BooleanField("Save anyway: we checked these warnings")
-    confirm_finished = BooleanField("This game is finished: correct it anyway")
+    confirm = BooleanField(_l("Save anyway: we checked these warnings"))
+    confirm_finished = BooleanField(_l("This game is finished: correct it anyway"))
     version = BoundedIntegerField(
-        widget=HiddenInput(), low=1, high=MAX_ID, message="The form was out of date: open the deal again."
+        widget=HiddenInput(), low=1, high=MAX_ID, message=N_("The form was out of date: open the deal again.")
     )
 
     def validate_hands(self, field: NumberedFieldList) -> None:
         # FieldList packs the posted entries together, so hands-0 and hands-2 would become the first two
         # seats' hands. The app never draws a form with a gap: refuse it rather than re-seat a hand.
         if field.posted_numbers != list(range(len(field.posted_numbers))):
-            raise ValidationError("The hands came in out of order: open the deal again and enter them.")
+            raise ValidationError(gettext("The hands came in out of order: open the deal again and enter them."))
 
 
 class ConfirmForm(FlaskForm):
     """A plain POST button (abandon, May I): it still carries CSRF."""
 
-    sure = BooleanField("Yes, I'm sure")
+    sure = BooleanField(_l("Yes, I'm sure"))
 
 
 class UndoForm(ConfirmForm):
     """Undo names the deal it takes back, so a second tap (or a second phone) can't take back another."""
 
     deal = BoundedIntegerField(
-        widget=HiddenInput(), low=1, high=MAX_DEALS, message="The page was out of date: reload it and try again."
+        widget=HiddenInput(), low=1, high=MAX_DEALS, message=N_("The page was out of date: reload it and try again.")
     )

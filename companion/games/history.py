@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from flask_babel import gettext
+
 from ..extensions import db
 from ..models import Change, DealResult, Game
 from ..rules.deal_score import DealJudgement, hand_total
@@ -113,16 +115,16 @@ def pending_offers(game: Game) -> list[Change]:
     return [c for c in game.changes if c.action == "offered" and c.id not in settled]
 
 
-def by_whom(deal: DealResult | None) -> str:
-    """`` by Ann at 21:40 UTC`` for a message about who saved a deal (nothing when unknown).
+def who_and_when(deal: DealResult | None) -> dict[str, str] | None:
+    """Who saved a deal and at what time (``{"name": "Ann", "time": "21:40"}``, UTC), for a sentence about it;
+    ``None`` when unknown.
 
-    Plain text for messages without markup (the offline sync's answer); the entry page shows the time in the
-    phone's own time zone instead (templates/games/entry.html).
+    For messages without markup (the offline sync's answer); the entry page shows the time in the phone's own
+    time zone instead (templates/games/entry.html).
     """
-    if deal is None:
-        return ""
-    who = f" by {deal.recorded_by.username}" if deal.recorded_by is not None else ""
-    return f"{who} at {deal.updated_at.strftime('%H:%M')} UTC" if who else who
+    if deal is None or deal.recorded_by is None:
+        return None
+    return {"name": deal.recorded_by.username, "time": deal.updated_at.strftime("%H:%M")}
 
 
 @dataclass(frozen=True)
@@ -177,4 +179,4 @@ def _row(game: Game, change: Change) -> HistoryRow:
 
 
 def _out_name(game: Game, position: int | None) -> str:
-    return "nobody" if position is None else game.seats[position].player.name
+    return gettext("nobody") if position is None else game.seats[position].player.name

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from flask_babel import gettext, ngettext
 from sqlalchemy import ColumnElement, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -17,7 +18,7 @@ from ..auth.access import new_token
 from ..extensions import db, rows_changed
 from ..models import BuyCount, CustomRulesetVersion, Game, GameStatus, League, Player, Seat, utc_now
 from ..rules import Ruleset
-from ..rules.words import and_list
+from ..i18n import listed
 from ..validation import TextError, clean_name
 from .errors import GameError, NameTaken
 from .history import log_change, touch
@@ -73,9 +74,12 @@ def _names_taken(new_names: list[str]) -> NameTaken:
     # the players seated again for another try are in the session, not stored: looking names up would write them
     db.session.rollback()
     taken = [name for name in new_names if Player.by_name(name) is not None]
+    if not taken:
+        return NameTaken(gettext("The name of a player was just taken on another phone: tap Start again to seat that player."))
     return NameTaken(
-        f"The name {and_list(taken) if taken else 'of a player'} was just taken on another phone: "
-        "tap Start again to seat that player."
+        gettext(
+            "The name %(names)s was just taken on another phone: tap Start again to seat that player.", names=listed(taken)
+        )
     )
 
 
@@ -121,7 +125,7 @@ def change_buys(game: Game, position: int, delta: int) -> int:
     deal, name = ruleset.deal(number), ruleset.buy_name
     row = _buy_counter(game, number, position, make=delta > 0)
     if row is None:
-        raise GameError(f"{seat.player.name} has no {name} to take back.")
+        raise GameError(gettext("%(name)s has no %(buy)s to take back.", name=seat.player.name, buy=name))
     # One conditional UPDATE: two phones tapping at once can't both take the last May I allowed.
     allowed: ColumnElement[bool] = BuyCount.count + delta >= 0
     if delta > 0 and deal.buys.limit is not None:
@@ -133,9 +137,18 @@ def change_buys(game: Game, position: int, delta: int) -> int:
         db.session.rollback()
         count = db.session.scalar(select(BuyCount.count).where(BuyCount.id == row.id)) or 0
         if delta < 0:
-            raise GameError(f"{seat.player.name} has no {name} to take back.")
-        times = "once" if deal.buys.limit == 1 else f"{deal.buys.limit} times"
-        raise GameError(f"{seat.player.name} has had {count} {name}s: at most {times} a deal in {ruleset.name}.")
+            raise GameError(gettext("%(name)s has no %(buy)s to take back.", name=seat.player.name, buy=name))
+        raise GameError(
+            ngettext(  # English's plural of the buy's name ("May Is"); a translation writes its own sentence
+                "%(name)s has had %(count)s %(buy)ss: at most once a deal in %(rules)s.",
+                "%(name)s has had %(count)s %(buy)ss: at most %(num)s times a deal in %(rules)s.",
+                deal.buys.limit or 0,
+                name=seat.player.name,
+                count=count,
+                buy=name,
+                rules=ruleset.name,
+            )
+        )
     touch(game)
     db.session.commit()
     return db.session.scalar(select(BuyCount.count).where(BuyCount.id == row.id)) or 0
@@ -144,13 +157,13 @@ def change_buys(game: Game, position: int, delta: int) -> int:
 def _seat_that_may_buy(game: Game, number: int, position: int, delta: int) -> Seat:
     """The seat whose counter changes, if the game and the deal allow it; :class:`GameError` saying why not."""
     if game.game_status is not GameStatus.IN_PROGRESS:
-        raise GameError("This game is not in progress.")
+        raise GameError(gettext("This game is not in progress."))
     seat = next((s for s in game.seats if s.position == position), None)
     if seat is None:
-        raise GameError("That player is not at this table.")
+        raise GameError(gettext("That player is not at this table."))
     ruleset = game.ruleset
     if delta > 0 and not ruleset.deal(number).buys.allowed:
-        raise GameError(f"No {ruleset.buy_name} in deal {number} of {ruleset.name}.")
+        raise GameError(gettext("No %(buy)s in deal %(number)s of %(rules)s.", buy=ruleset.buy_name, number=number, rules=ruleset.name))
     return seat
 
 
@@ -169,7 +182,7 @@ def _buy_counter(game: Game, number: int, position: int, *, make: bool) -> BuyCo
         db.session.rollback()
     row = db.session.scalar(mine)
     if row is None:  # made by another phone and gone again (an undo) in between
-        raise GameError(f"The {game.ruleset.buy_name} counter changed on another phone: try again.")
+        raise GameError(gettext("The %(buy)s counter changed on another phone: try again.", buy=game.ruleset.buy_name))
     return row
 
 
@@ -178,7 +191,7 @@ def abandon(game: Game) -> None:
     if game.game_status is GameStatus.ABANDONED:
         return
     if game.game_status is GameStatus.FINISHED:
-        raise GameError("This game is finished, so it can't be abandoned.")
+        raise GameError(gettext("This game is finished, so it can't be abandoned."))
     old = game.status
     # only a game still in progress (one conditional UPDATE): a deal saved meanwhile that finished it wins
     changed = rows_changed(
@@ -189,7 +202,7 @@ def abandon(game: Game) -> None:
     )
     if changed != 1:
         db.session.rollback()
-        raise GameError("This game changed meanwhile (it may be finished): reload the page.")
+        raise GameError(gettext("This game changed meanwhile (it may be finished): reload the page."))
     game.status = GameStatus.ABANDONED.value
     log_change(game, None, "abandoned", {"status": old}, {"status": game.status})
     db.session.commit()
@@ -199,9 +212,9 @@ def end_early(game: Game, *, by: int | None = None) -> None:
     """Finish a game in progress after the deals played so far, as the table agreed: the totals stand,
     it counts in a league's standings, and it is marked as ended early."""
     if game.game_status is not GameStatus.IN_PROGRESS:
-        raise GameError("Only a game in progress can be ended early.")
+        raise GameError(gettext("Only a game in progress can be ended early."))
     if not game.deals:
-        raise GameError("No deal has been scored yet: abandon the game instead.")
+        raise GameError(gettext("No deal has been scored yet: abandon the game instead."))
     game.status = GameStatus.FINISHED.value
     game.finished_at = utc_now()
     log_change(game, None, "ended_early", None, {"deals": len(game.deals), "of": len(game.ruleset.deals)}, by=by)
@@ -211,7 +224,7 @@ def end_early(game: Game, *, by: int | None = None) -> None:
 def restore(game: Game, *, by: int | None = None) -> None:
     """Bring an abandoned game back into play where it stopped."""
     if game.game_status is not GameStatus.ABANDONED:
-        raise GameError("Only an abandoned game can be restored.")
+        raise GameError(gettext("Only an abandoned game can be restored."))
     game.status = GameStatus.IN_PROGRESS.value
     log_change(game, None, "restored", {"status": GameStatus.ABANDONED.value}, {"status": game.status}, by=by)
     db.session.commit()
@@ -220,7 +233,7 @@ def restore(game: Game, *, by: int | None = None) -> None:
 def rematch(game: Game) -> Game:
     """A new game with the same rules (house rules included), seats and league; the next player deals first."""
     if game.game_status is GameStatus.IN_PROGRESS:
-        raise GameError("Finish or end this game before a rematch.")
+        raise GameError(gettext("Finish or end this game before a rematch."))
     first_dealer = (game.first_dealer + 1) % len(game.seats)  # rematch_dealer's seat
     new = start_game(game.ruleset, game.players, first_dealer, league=game.league, custom_version=game.custom_version)
     log_change(new, None, "rematch", None, {"of": game.id})
@@ -231,9 +244,9 @@ def rematch(game: Game) -> Game:
 def add_to_league(game: Game, league: League) -> None:
     """Count a game played outside a league in its standings after all; its players join the roster."""
     if game.league_id is not None:
-        raise GameError("This game is in a league already.")
+        raise GameError(gettext("This game is in a league already."))
     if game.game_status is GameStatus.ABANDONED:
-        raise GameError("An abandoned game doesn't count in a league: restore it first.")
+        raise GameError(gettext("An abandoned game doesn't count in a league: restore it first."))
     game.league = league
     for player in game.players:
         if player not in league.members:

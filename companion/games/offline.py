@@ -11,6 +11,7 @@ The table settles a deal recorded on two phones with :func:`settle`.
 from __future__ import annotations
 
 from flask import abort, flash, jsonify, redirect, render_template, url_for
+from flask_babel import gettext as _
 from flask_login import current_user
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
@@ -50,11 +51,11 @@ def sync_deal(game_id: int, number: int) -> tuple[Response, int]:
     """
     game = db.session.get(Game, game_id)
     if game is None or not 1 <= number <= _last_hand(game):
-        return _answer(404, status="refused", error="This game or deal is not on the server any more.")
+        return _answer(404, status="refused", error=_("This game or deal is not on the server any more."))
     if not can_change_game(current_user, game):
         return _answer(403, status="refused", error=refusal(game))
     if game.game_status is GameStatus.ABANDONED:  # before the form: an abandoned game takes nothing
-        return _answer(409, status="refused", error="This game was abandoned; its scores can't change.")
+        return _answer(409, status="refused", error=_("This game was abandoned; its scores can't change."))
     form = entry_form(game)  # the entry page's own form, read and checked as that page reads it
     if not form.validate():
         errors = {name: " ".join(form_messages(field_errors)) for name, field_errors in form.errors.items()}
@@ -158,15 +159,19 @@ def settle(game_id: int, change_id: int, choice: str) -> Response:
     if not can_change_game(current_user, game):
         abort(403, description=refusal(game))
     if not ConfirmForm().validate_on_submit():
-        flash("The page was out of date: try again.", "error")
+        flash(_("The page was out of date: try again."), "error")
     else:
         try:
             settle_offer(game, offer, use_it=choice == "use", by=current_user.id)
         except GameError as problem:
             flash(str(problem), "error")
         else:
-            kept = "the entry sent later" if choice == "use" else "the entry recorded first"
-            flash(f"Deal {offer.deal_number}: the table chose {kept}. Both are in the history.", "info")
+            chose = (
+                _("Deal %(number)s: the table chose the entry sent later. Both are in the history.")
+                if choice == "use"
+                else _("Deal %(number)s: the table chose the entry recorded first. Both are in the history.")
+            )
+            flash(chose % {"number": offer.deal_number}, "info")
     return redirect(url_for("games.show", game_id=game.id), code=303)
 
 
@@ -200,4 +205,4 @@ def offers_context(game: Game) -> list[dict[str, object]]:
 
 
 def _went_out_name(game: Game, position: int | None) -> str:
-    return "nobody (the stock ran out)" if position is None else game.seats[position].player.name
+    return _("nobody (the stock ran out)") if position is None else game.seats[position].player.name

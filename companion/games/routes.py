@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from flask_login import current_user
 from flask_babel import get_locale
+from flask_babel import gettext as _
 from flask import abort, session, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response as WerkzeugResponse
@@ -27,7 +28,7 @@ from ..models import CustomRulesetVersion
 from ..rules import HouseOption, Ruleset
 from ..rules.deal_score import DealJudgement
 from ..rules.house_options import options_that_apply
-from ..rules.words import and_list
+from ..i18n import N_, listed
 from ..rules.guide import deal_reminders, exact_cut_size, setup_card
 from . import bp, life, offline
 from .deal_entry import EntryOutcome, EntryResult, buys_in_deal, enter_deal, entry_refusal, undo_last_deal
@@ -147,8 +148,13 @@ def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
         if not ruleset.plays(len(chosen)):
             raise _FieldProblem(
                 form.seats,
-                f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players; "
-                f"you seated {len(chosen)}.",
+                _(
+                    "%(rules)s is played by %(least)s to %(most)s players; you seated %(count)s.",
+                    rules=ruleset.name,
+                    least=ruleset.min_players,
+                    most=ruleset.max_players,
+                    count=len(chosen),
+                ),
             )
         first_dealer = _first_dealer_from_form(form, [index for index, _ in chosen])
         league = _league_from_form(form)
@@ -167,12 +173,14 @@ def _rules_from_form(form: NewGameForm) -> tuple[Ruleset, CustomRulesetVersion |
     """The rules picked, with the house rules ticked (a table's own rules offer their own)."""
     found = registry.find(form.ruleset.data)
     if found is None:
-        raise _FieldProblem(form.ruleset, "Pick rules from the list.")
+        raise _FieldProblem(form.ruleset, _("Pick rules from the list."))
     ruleset, custom_version = found
     offered = {option.key for option in options_that_apply(ruleset)}
     unknown = [key for key in form.options.data or [] if key not in offered]
     if unknown:  # the form checked only the published rulesets' house rules
-        raise _FieldProblem(form.options, f"{ruleset.name} has no house rule “{unknown[0][:40]}”.")
+        raise _FieldProblem(
+            form.options, _("%(rules)s has no house rule “%(option)s”.", rules=ruleset.name, option=unknown[0][:40])
+        )
     return ruleset.with_options(*(form.options.data or [])), custom_version
 
 
@@ -191,7 +199,8 @@ def _seats_from_form(form: NewGameForm, known: list[Player]) -> list[tuple[int, 
         if Player.key_for(name) in seen:  # the message goes beside the second seat taken by the same player
             field = form.seats[index].form
             raise _FieldProblem(
-                field.new_name if isinstance(player, str) else field.player, f"{name} already has a seat at this table."
+                field.new_name if isinstance(player, str) else field.player,
+                _("%(name)s already has a seat at this table.", name=name),
             )
         seen.add(Player.key_for(name))
     return chosen
@@ -203,7 +212,7 @@ def _first_dealer_from_form(form: NewGameForm, occupied: list[int]) -> int | Non
         return None
     seat_index = int(form.first_dealer.data)  # one of the form's choices: a seat number
     if seat_index not in occupied:
-        raise _FieldProblem(form.first_dealer, "Pick a seat with a player in it, or draw the dealer at random.")
+        raise _FieldProblem(form.first_dealer, _("Pick a seat with a player in it, or draw the dealer at random."))
     return occupied.index(seat_index)
 
 
@@ -213,9 +222,9 @@ def _league_from_form(form: NewGameForm) -> League | None:
         return None
     league = db.session.get(League, form.league.data)  # one of the form's choices
     if league is None:  # removed since the form was shown
-        raise _FieldProblem(form.league, "Pick a league from the list, or no league.")
+        raise _FieldProblem(form.league, _("Pick a league from the list, or no league."))
     if not can_change_league(current_user, league):
-        raise _FieldProblem(form.league, f"Only members of {league.name} can start its games.")
+        raise _FieldProblem(form.league, _("Only members of %(league)s can start its games.", league=league.name))
     return league
 
 
@@ -270,9 +279,12 @@ def _start_seated(
     When the rules aren't played by that many, no game: a sentence in ``errors`` instead.
     """
     if not ruleset.plays(len(players)):
-        errors["plays"] = (
-            f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players; "
-            f"you ticked {len(players)}."
+        errors["plays"] = _(
+            "%(rules)s is played by %(least)s to %(most)s players; you ticked %(count)s.",
+            rules=ruleset.name,
+            least=ruleset.min_players,
+            most=ruleset.max_players,
+            count=len(players),
         )
         return None
     league.usual_seating = json.dumps([p.id for p in players])
@@ -285,7 +297,7 @@ def _seating_rules(
     """The rules picked on the seating page, if the list offers them; else the default, with a sentence in ``errors``."""
     found = registry.find(ruleset_id) if ruleset_id in {c.value for c in rules} else None
     if found is None:
-        errors["ruleset"] = "Pick the rules from the list."
+        errors["ruleset"] = _("Pick the rules from the list.")
     return found or (registry.default(), None)
 
 
@@ -402,7 +414,7 @@ def _share(game: Game) -> dict[str, object]:
     if game.share_token is None:  # made with the game (a GET writes nothing); a game older than that has none
         return {}
     url = public_url("watch.game", token=game.share_token)
-    return {"share_url": url, "share_qr": qr_svg(url, title="QR code of the watch link")}
+    return {"share_url": url, "share_qr": qr_svg(url, title=_("QR code of the watch link"))}
 
 
 def _page_context(game: Game) -> dict[str, object]:
@@ -451,7 +463,7 @@ def change_buys(game_id: int, position: int) -> str | WerkzeugResponse:
     form = ConfirmForm()
     error = None
     if not form.validate_on_submit():
-        error = "The page was out of date: try again."
+        error = _("The page was out of date: try again.")
     else:
         try:
             life.change_buys(game, position, -1 if request.form.get("delta") == "-1" else 1)
@@ -477,13 +489,13 @@ def undo(game_id: int) -> WerkzeugResponse:
     game = _game_to_change(game_id)
     form = UndoForm()
     if not form.validate_on_submit():
-        flash("The page was out of date: reload it and try again.", "error")
+        flash(_("The page was out of date: reload it and try again."), "error")
     elif not form.sure.data:
-        flash("Tick “Yes, I'm sure” to undo the last deal.", "error")
+        flash(_("Tick “Yes, I'm sure” to undo the last deal."), "error")
     else:
         try:
             number = undo_last_deal(game, form.deal.data, by=current_user.id)
-            flash(f"Deal {number} was taken back; it is in the history.", "info")
+            flash(_("Deal %(number)s was taken back; it is in the history.", number=number), "info")
         except GameError as problem:
             flash(str(problem), "error")
     return redirect(url_for("games.show", game_id=game.id), code=303)
@@ -494,13 +506,13 @@ def abandon(game_id: int) -> WerkzeugResponse:
     game = _game_to_change(game_id)
     form = ConfirmForm()
     if not form.validate_on_submit():
-        flash("The page was out of date: try again.", "error")
+        flash(_("The page was out of date: try again."), "error")
     elif not form.sure.data:
-        flash("Tick “Yes, I'm sure” to abandon the game.", "error")
+        flash(_("Tick “Yes, I'm sure” to abandon the game."), "error")
     else:
         try:
             life.abandon(game)
-            flash("The game was abandoned.", "info")
+            flash(_("The game was abandoned."), "info")
         except GameError as problem:
             flash(str(problem), "error")
     return redirect(url_for("games.show", game_id=game.id), code=303)
@@ -512,13 +524,13 @@ def end_early(game_id: int) -> WerkzeugResponse:
     game = _game_to_change(game_id)
     form = ConfirmForm()
     if not form.validate_on_submit():
-        flash("The page was out of date: try again.", "error")
+        flash(_("The page was out of date: try again."), "error")
     elif not form.sure.data:
-        flash("Tick “We all agree” to end the game here.", "error")
+        flash(_("Tick “We all agree” to end the game here."), "error")
     else:
         try:
             life.end_early(game, by=current_user.id)
-            flash(f"The game ended after deal {len(game.deals)}; it counts as played.", "info")
+            flash(_("The game ended after deal %(number)s; it counts as played.", number=len(game.deals)), "info")
         except GameError as problem:
             flash(str(problem), "error")
     return redirect(url_for("games.show", game_id=game.id), code=303)
@@ -528,11 +540,11 @@ def end_early(game_id: int) -> WerkzeugResponse:
 def restore(game_id: int) -> WerkzeugResponse:
     game = _game_to_change(game_id)
     if not ConfirmForm().validate_on_submit():
-        flash("The page was out of date: try again.", "error")
+        flash(_("The page was out of date: try again."), "error")
         return redirect(url_for("games.abandoned"), code=303)
     try:
         life.restore(game, by=current_user.id)
-        flash("The game is back in play.", "info")
+        flash(_("The game is back in play."), "info")
     except GameError as problem:
         flash(str(problem), "error")
     return redirect(url_for("games.show", game_id=game.id), code=303)
@@ -543,14 +555,14 @@ def rematch(game_id: int) -> WerkzeugResponse:
     """The same table again: same rules, seats and league; the deal passes to the next player."""
     game = _game_to_change(game_id)
     if not ConfirmForm().validate_on_submit():
-        flash("The page was out of date: try again.", "error")
+        flash(_("The page was out of date: try again."), "error")
         return redirect(url_for("games.show", game_id=game.id), code=303)
     try:
         new = life.rematch(game)
     except GameError as problem:
         flash(str(problem), "error")
         return redirect(url_for("games.show", game_id=game.id), code=303)
-    flash(f"Rematch: {new.seats[new.first_dealer].player.name} deals first.", "info")
+    flash(_("Rematch: %(name)s deals first.", name=new.seats[new.first_dealer].player.name), "info")
     return redirect(url_for("games.show", game_id=new.id), code=303)
 
 
@@ -565,16 +577,16 @@ def add_to_league(game_id: int) -> ResponseReturnValue:
         asked = parse_id(request.form.get("league", ""))
         league = db.session.get(League, asked) if asked is not None else None
         if not ConfirmForm().validate_on_submit():
-            error = "The page was out of date: try again."
+            error = _("The page was out of date: try again.")
         elif league is None or league not in leagues:
-            error = "Pick one of your leagues from the list."
+            error = _("Pick one of your leagues from the list.")
         else:
             try:
                 life.add_to_league(game, league)
             except GameError as problem:
                 error = str(problem)
             else:
-                flash(f"The game counts in {league.name} now.", "info")
+                flash(_("The game counts in %(league)s now.", league=league.name), "info")
                 return redirect(url_for("games.show", game_id=game.id), code=303)
     return render_template(
         "games/league.html", game=game, leagues=leagues, error=error, confirm_form=ConfirmForm()
@@ -642,14 +654,29 @@ def _standing_sentence(state: GameState) -> str | None:
         return None
     leaders = state.leaders  # in seat order, as in the final order
     others = [s for s in state.final_order if s.place != 1]
-    after = f"After {'hand' if state.progress is not None else 'deal'} {state.deals_played}"
+    level, leads, lead = _STANDINGS["hand" if state.progress is not None else "deal"]
+    number, total = state.deals_played, leaders[0].total
     if not others:
-        return f"{after}, everyone is level on {leaders[0].total}."
-    names = and_list([s.player.name for s in leaders])
-    rest = and_list([f"{s.player.name} {s.total}" for s in others])
-    if len(leaders) == 1:
-        return f"{after}: {names} leads on {leaders[0].total}, then {rest}."
-    return f"{after}: {names} lead on {leaders[0].total}, then {rest}."
+        return _(level, number=number, total=total)
+    names = listed([s.player.name for s in leaders])
+    rest = listed([f"{s.player.name} {s.total}" for s in others])
+    return _(leads if len(leaders) == 1 else lead, number=number, names=names, total=total, rest=rest)
+
+
+#: The standing's sentences after a deal (a contract), or a hand (per-player games, Phase 10): everyone level,
+#: one leader, several leaders; each whole, said in the page's language.
+_STANDINGS = {
+    "deal": (
+        N_("After deal %(number)s, everyone is level on %(total)s."),
+        N_("After deal %(number)s: %(names)s leads on %(total)s, then %(rest)s."),
+        N_("After deal %(number)s: %(names)s lead on %(total)s, then %(rest)s."),
+    ),
+    "hand": (
+        N_("After hand %(number)s, everyone is level on %(total)s."),
+        N_("After hand %(number)s: %(names)s leads on %(total)s, then %(rest)s."),
+        N_("After hand %(number)s: %(names)s lead on %(total)s, then %(rest)s."),
+    ),
+}
 
 
 def _not_saved(form: DealEntryForm, result: EntryResult) -> dict[str, object]:
@@ -687,10 +714,12 @@ def _phone_difference(game: Game, totals: dict[int, int], phone_totals: str) -> 
         text = shown[position].strip() if position < len(shown) else ""
         if text and text.lstrip("-").isascii() and text.lstrip("-").isdigit() and len(text) < 8:
             if int(text) != total:
-                differ.append(f"{names[position]} {total} (the phone showed {int(text)})")
+                differ.append(
+                    _("%(name)s %(total)s (the phone showed %(shown)s)", name=names[position], total=total, shown=int(text))
+                )
     if not differ:
         return None
-    return "The saved scores are the rules' own: " + ", ".join(differ) + "."
+    return _("The saved scores are the rules' own: %(differences)s.", differences=", ".join(differ))
 
 
 @bp.app_template_filter("offered_options")

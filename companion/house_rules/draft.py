@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext
+
 from ..rules.rulesets import POINT_KEYS
 from ..rules.words import and_list, number_word, plural
 
@@ -388,18 +390,18 @@ class Draft:
             if text.isascii() and text.isdigit() and len(text) <= 4:
                 return int(text)
             if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
-                errors[key] = "Type a number of 0 or more."
+                errors[key] = gettext("Type a number of 0 or more.")
             elif not text:
-                errors[key] = f"Type a number here, like {example}."
+                errors[key] = gettext("Type a number here, like %(example)s.", example=example)
             else:
-                errors[key] = f"Type a whole number, like {example}, not “{text}”."
+                errors[key] = gettext("Type a whole number, like %(example)s, not “%(text)s”.", example=example, text=text)
             return None
 
         definition: dict[str, Any] = _loads(self.extra, errors, "form")
         definition.pop("base", None)
         name = " ".join(self.name.split())
         if not name:
-            errors["name"] = "Give these rules a name, like “Grandma's Contract”."
+            errors["name"] = gettext("Give these rules a name, like “Grandma's Contract”.")
         definition["name"] = name
         definition["summary"] = " ".join(self.summary.split())
         definition["set_word"] = self.set_word
@@ -531,7 +533,7 @@ def _loads(text: str, errors: dict[str, str], key: str) -> dict[str, Any]:
     except ValueError:
         value = None
     if not isinstance(value, dict):
-        errors[key] = "This form was changed outside the builder: start again from a ruleset."
+        errors[key] = gettext("This form was changed outside the builder: start again from a ruleset.")
         return {}
     return value
 

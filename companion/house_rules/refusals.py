@@ -14,6 +14,9 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
+from flask_babel import get_locale, gettext, ngettext
+
+from ..i18n import DEFAULT_LANGUAGE, N_
 from ..rules.definition import RulesetDefinitionError
 from ..rules.words import count_of
 from .draft import Draft, field_key, typed_number
@@ -36,32 +39,32 @@ MOST_MELDS = 6
 MOST_DEALS = 20
 MOST_TABLE_SIZES = 7
 
-#: Each box as the page labels it, by its key with row numbers as ``#``.
+#: Each box as the page labels it, by its key with row numbers as ``#`` (English; said in the page's language by ``_label``).
 LABELS: dict[str, str] = {
-    "name": "Name of these rules",
-    "summary": "About them",
-    "set_word": "Cards of one rank are a…",
-    "buy_word": "Taking the discard out of turn is a…",
-    "players_min": "Fewest players",
-    "players_max": "Most players",
-    "table-#-low": "From (players)",
-    "table-#-high": "To (players)",
-    "table-#-decks": "Packs",
-    "table-#-jokers": "Jokers",
-    "wilds": "Wild cards",
-    "max_wilds": "Wild cards in one meld going down",
-    "deal-#-cards": "Cards dealt",
-    "deal-#-going_out": "Going out",
-    "deal-#-req-#-kind": "Meld",
-    "exact": "Exactly the contract's lengths",
-    "aces": "Aces in runs",
-    "repeat_rank": "Two sets of one rank in one contract",
-    "dup_suits": "A set may hold two cards of one suit",
-    "same_suit_runs": "Two runs of one suit in one contract",
-    "buys_per_deal": "Times a deal",
-    "buys_extra": "Extra stock cards",
-    "exact_cut_bonus": "Exact cut: points off",
-    "one_turn_out_bonus": "Down and out in one turn: points off",
+    "name": N_("Name of these rules"),
+    "summary": N_("About them"),
+    "set_word": N_("Cards of one rank are a…"),
+    "buy_word": N_("Taking the discard out of turn is a…"),
+    "players_min": N_("Fewest players"),
+    "players_max": N_("Most players"),
+    "table-#-low": N_("From (players)"),
+    "table-#-high": N_("To (players)"),
+    "table-#-decks": N_("Packs"),
+    "table-#-jokers": N_("Jokers"),
+    "wilds": N_("Wild cards"),
+    "max_wilds": N_("Wild cards in one meld going down"),
+    "deal-#-cards": N_("Cards dealt"),
+    "deal-#-going_out": N_("Going out"),
+    "deal-#-req-#-kind": N_("Meld"),
+    "exact": N_("Exactly the contract's lengths"),
+    "aces": N_("Aces in runs"),
+    "repeat_rank": N_("Two sets of one rank in one contract"),
+    "dup_suits": N_("A set may hold two cards of one suit"),
+    "same_suit_runs": N_("Two runs of one suit in one contract"),
+    "buys_per_deal": N_("Times a deal"),
+    "buys_extra": N_("Extra stock cards"),
+    "exact_cut_bonus": N_("Exact cut: points off"),
+    "one_turn_out_bonus": N_("Down and out in one turn: points off"),
 }
 
 _CHOICES = ("set_word", "buy_word", "wilds", "aces", "same_suit_runs", "deal-#-req-#-kind", "deal-#-going_out")
@@ -88,6 +91,17 @@ def family_refusal(error: RulesetDefinitionError, draft: Draft) -> tuple[str, st
 # One sentence for each kind of refusal
 
 
+def _label(shape: str) -> str:
+    """The box's label as the page shows it, in the page's language."""
+    return gettext(LABELS[shape])
+
+
+def _counted(n: int, noun: str, translated: str) -> str:
+    """A count of things: English's own words ("two packs", as the engine counts), another language's
+    ``translated`` (its ``ngettext``, in figures)."""
+    return count_of(n, noun) if str(get_locale() or DEFAULT_LANGUAGE) == DEFAULT_LANGUAGE else translated
+
+
 def _numbers(key: str) -> list[int]:
     return [int(n) for n in re.findall(r"\d+", key)]
 
@@ -97,13 +111,15 @@ def _bounded(key: str, draft: Draft) -> str:
     low, high = BOUNDS[shape]
     if shape == "players_max":
         low = max(low, typed_number(draft.players_min) or low)
-    return f"{LABELS[shape]} is a whole number from {low} to {high}."
+    return gettext("%(label)s is a whole number from %(low)s to %(high)s.", label=_label(shape), low=low, high=high)
 
 
 def _points(key: str, _draft: Draft) -> str:
     low, high = BOUNDS["points"]
     card = key.removeprefix("points-")
-    return f"Points for {'a joker' if card == 'JK' else card} are a whole number from {low} to {high}."
+    if card == "JK":
+        return gettext("Points for a joker are a whole number from %(low)s to %(high)s.", low=low, high=high)
+    return gettext("Points for %(card)s are a whole number from %(low)s to %(high)s.", card=card, low=low, high=high)
 
 
 def _cards_dealt(key: str, draft: Draft) -> str:
@@ -118,9 +134,17 @@ def _cards_dealt(key: str, draft: Draft) -> str:
         if players is None or packs is None or jokers is None:
             continue
         if cards * players > 52 * packs + jokers:
-            return (
-                f"Cards dealt: {cards} each for {players} players is {cards * players} cards, more than "
-                f"{count_of(packs, 'pack')} and {count_of(jokers, 'joker')} hold: deal fewer, or add a pack for {players} players."
+            # each count made before the sentence (pybabel reads no message nested in another's arguments)
+            packs_said = _counted(packs, "pack", ngettext("%(num)s pack", "%(num)s packs", packs))
+            jokers_said = _counted(jokers, "joker", ngettext("%(num)s joker", "%(num)s jokers", jokers))
+            return gettext(
+                "Cards dealt: %(cards)s each for %(players)s players is %(total)s cards, more than %(packs)s and "
+                "%(jokers)s hold: deal fewer, or add a pack for %(players)s players.",
+                cards=cards,
+                players=players,
+                total=cards * players,
+                packs=packs_said,
+                jokers=jokers_said,
             )
     return _bounded(key, draft)
 
@@ -131,10 +155,16 @@ def _meld_length(key: str, draft: Draft) -> str:
     low, high = LENGTHS.get(kind, (2, 14))
     word = {"set": draft.set_word if draft.set_word in ("set", "group", "book", "trio") else "set"}.get(kind, kind)
     if kind not in LENGTHS:
-        return f"Meld {meld + 1}: choose {draft.set_word}, run or pair first."
+        return gettext("Meld %(number)s: choose %(set)s, run or pair first.", number=meld + 1, set=draft.set_word)
     if low == high:
-        return f"A {word} is {low} cards long."
-    return f"A {word} is {low} to {high} cards long."
+        return gettext("A %(meld)s is %(length)s cards long.", meld=_meld_word(word), length=low)
+    return gettext("A %(meld)s is %(low)s to %(high)s cards long.", meld=_meld_word(word), low=low, high=high)
+
+
+def _meld_word(word: str) -> str:
+    """A meld's kind as the page names it: the table's set word as it is (a ruleset's own word), run and pair in
+    the page's language."""
+    return {"run": gettext("run"), "pair": gettext("pair")}.get(word, word)
 
 
 def _choice(key: str, draft: Draft) -> str:
@@ -142,21 +172,30 @@ def _choice(key: str, draft: Draft) -> str:
     if shape == "deal-#-going_out":
         deal = draft.deals[_numbers(key)[0]]
         if deal.meld_all and deal.going_out == "discard":
-            return "A deal where every card is melded can't end on a discard: choose “No discard” or “Either way” for Going out."
-    label = LABELS[shape] + (f" {_numbers(key)[1] + 1}" if shape == "deal-#-req-#-kind" else "")
-    return f"Choose one of the choices for “{label}”."
+            return gettext(
+                "A deal where every card is melded can't end on a discard: choose “No discard” or “Either way” for "
+                "Going out."
+            )
+    if shape == "deal-#-req-#-kind":
+        label = gettext("Meld %(number)s", number=_numbers(key)[1] + 1)
+    else:
+        label = _label(shape)
+    return gettext("Choose one of the choices for “%(label)s”.", label=label)
 
 
 def _text(key: str, _draft: Draft) -> str:
-    return f"{LABELS[key]} may not hold control or invisible characters (a tab or a line break pasted in is fine)."
+    return gettext(
+        "%(label)s may not hold control or invisible characters (a tab or a line break pasted in is fine).",
+        label=_label(key),
+    )
 
 
 def _flag(key: str, _draft: Draft) -> str:
-    return f"Tick or untick “{LABELS[key]}”."
+    return gettext("Tick or untick “%(label)s”.", label=_label(key))
 
 
 def _no_limit(key: str, _draft: Draft) -> str:
-    return f"{LABELS[key]} is a whole number, 0 or more, or empty for no limit."
+    return gettext("%(label)s is a whole number, 0 or more, or empty for no limit.", label=_label(key))
 
 
 def _table_to(key: str, draft: Draft) -> str:
@@ -164,16 +203,22 @@ def _table_to(key: str, draft: Draft) -> str:
     row = _numbers(key)[0]
     start = typed_number(draft.tables[row].low)
     first = max(2, start) if start is not None else 2
-    return f"Table size {row + 1} starts at {first} players: its To (players) is a whole number from {first} to 8."
+    return gettext(
+        "Table size %(number)s starts at %(first)s players: its To (players) is a whole number from %(first)s to 8.",
+        number=row + 1,
+        first=first,
+    )
 
 
 def _tables(_key: str, draft: Draft) -> str:
     """The table sizes as a whole: too many rows, or players not covered exactly once."""
     if len(draft.tables) > MOST_TABLE_SIZES:
-        return f"At most {MOST_TABLE_SIZES} table sizes: remove {len(draft.tables) - MOST_TABLE_SIZES}."
+        return gettext(
+            "At most %(most)s table sizes: remove %(extra)s.", most=MOST_TABLE_SIZES, extra=len(draft.tables) - MOST_TABLE_SIZES
+        )
     covered = _players_covered(draft)
     if covered is None:
-        return "Every number of players from Fewest to Most needs exactly one table size."
+        return gettext("Every number of players from Fewest to Most needs exactly one table size.")
     return _coverage_refusal(*covered)
 
 
@@ -200,27 +245,50 @@ def _coverage_refusal(low: int, high: int, seen: Counter[int]) -> str:
     """The first number of players the table sizes miss, hold twice, or hold outside ``low`` to ``high``."""
     for n in range(low, high + 1):
         if seen[n] == 0:
-            return f"No table size is for {n} players: make the last To (players) {high}, the Most players."
+            return gettext(
+                "No table size is for %(count)s players: make the last To (players) %(high)s, the Most players.",
+                count=n,
+                high=high,
+            )
         if seen[n] > 1:
-            return f"{n} players are in two table sizes: each number of players from {low} to {high} is in exactly one."
+            return gettext(
+                "%(count)s players are in two table sizes: each number of players from %(low)s to %(high)s is in "
+                "exactly one.",
+                count=n,
+                low=low,
+                high=high,
+            )
     beyond = sorted(n for n in seen if not low <= n <= high)
     if beyond:
-        return f"A table size is for {beyond[0]} players, but these rules are for {low} to {high}: make the last To (players) {high}."
-    return f"Every number of players from {low} to {high} needs exactly one table size."
+        return gettext(
+            "A table size is for %(count)s players, but these rules are for %(low)s to %(high)s: make the last To "
+            "(players) %(high)s.",
+            count=beyond[0],
+            low=low,
+            high=high,
+        )
+    return gettext("Every number of players from %(low)s to %(high)s needs exactly one table size.", low=low, high=high)
 
 
 def _deal(key: str, draft: Draft) -> str:
     deal = draft.deals[_numbers(key)[0]]
     if len(deal.requirements) > MOST_MELDS:
         extra = len(deal.requirements) - MOST_MELDS
-        return f"A contract has at most {MOST_MELDS} melds: remove {count_of(extra, 'meld')}."
-    return "This deal holds a setting the builder doesn't show that isn't right (from a file or a link): remove it and add it again."
+        melds = _counted(extra, "meld", ngettext("%(num)s meld", "%(num)s melds", extra))
+        return gettext("A contract has at most %(most)s melds: remove %(extra)s.", most=MOST_MELDS, extra=melds)
+    return gettext(
+        "This deal holds a setting the builder doesn't show that isn't right (from a file or a link): remove it and "
+        "add it again."
+    )
 
 
 def _something_unseen(key: str, draft: Draft) -> str:
     if len(draft.deals) > MOST_DEALS:
-        return f"A game has at most {MOST_DEALS} deals: remove {len(draft.deals) - MOST_DEALS}."
-    return "These rules hold a setting the builder doesn't show that isn't right (from a file or a link): start again from published rules."
+        return gettext("A game has at most %(most)s deals: remove %(extra)s.", most=MOST_DEALS, extra=len(draft.deals) - MOST_DEALS)
+    return gettext(
+        "These rules hold a setting the builder doesn't show that isn't right (from a file or a link): start again "
+        "from published rules."
+    )
 
 
 _SAYINGS: dict[str, Callable[[str, Draft], str]] = {

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from flask_login import current_user
 from werkzeug.wrappers import Response as WerkzeugResponse
 
@@ -38,7 +39,7 @@ def _custom_or_404(custom_id: int) -> CustomRuleset:
 
 def _owners() -> list[tuple[str, str]]:
     """Who a new ruleset may belong to: the reader, or a league they are a member of."""
-    owners = [("me", f"Me ({current_user.username})")]
+    owners = [("me", gettext("Me (%(name)s)", name=current_user.username))]
     owners += [(str(league.id), league.name) for league in changeable_leagues(current_user, League.ordered())]
     return owners
 
@@ -50,9 +51,9 @@ def _owner(value: str | None) -> tuple[League | None, str | None]:
     league_id = parse_id(value)
     league = db.session.get(League, league_id) if league_id is not None else None
     if league is None:
-        return None, "Pick yourself or one of your leagues."
+        return None, gettext("Pick yourself or one of your leagues.")
     if not can_change_league(current_user, league):
-        return None, f"Only members of {league.name} can save rules for it."
+        return None, gettext("Only members of %(league)s can save rules for it.", league=league.name)
     return league, None
 
 
@@ -114,13 +115,13 @@ def _draft_made_from(start: str, errors: dict[str, str]) -> tuple[Draft, str]:
     """A new draft copying the ruleset ``start`` (Contract Rummy, with a sentence in ``errors``, when there is none)."""
     found = registry.find(start)
     if found is None or not registry.buildable(found[0]):  # the builder has no boxes for phases per player yet
-        errors["form"] = f"There is no ruleset “{start[:40]}”: this starts from Contract Rummy."
+        errors["form"] = gettext("There is no ruleset “%(id)s”: this starts from Contract Rummy.", id=start[:40])
         found = (registry.default(), None)
     ruleset, version = found
     definition = version.definition if version is not None else ruleset_to_definition(ruleset)
     draft = Draft.from_definition(definition)
-    draft.name = f"{ruleset.name} (ours)" if version is None else f"{ruleset.name} 2"
-    draft.summary = f"Our table's own rules, made from {ruleset.name}."
+    draft.name = gettext("%(rules)s (ours)", rules=ruleset.name) if version is None else f"{ruleset.name} 2"
+    draft.summary = gettext("Our table's own rules, made from %(rules)s.", rules=ruleset.name)
     return draft, ruleset.name
 
 
@@ -183,7 +184,7 @@ def _builder_context(judged: Judged, *, started_from: str, editing: CustomRulese
         "started_from": started_from,
         "editing": editing,
         "focus": focus,
-        "explain": EXPLAIN,
+        "explain": {key: gettext(sentence) for key, sentence in EXPLAIN.items()},  # in the page's language
         "examples": examples(),
         "owners": _owners(),
         "owner": owner,
@@ -252,7 +253,7 @@ def save() -> tuple[str, int] | WerkzeugResponse:
     except service.HouseRulesError as error:
         return _render_builder(judged, started_from=started_from, editing=editing, focus=None, owner=owner_value,
                                extra_errors={error.field or "form": str(error)}, status=422)  # fmt: skip
-    flash(f"Saved “{custom.name}” (version {custom.latest.number}).", "success")
+    flash(gettext("Saved “%(name)s” (version %(number)s).", name=custom.name, number=custom.latest.number), "success")
     return redirect(url_for("house_rules.show", custom_id=custom.id), code=303)
 
 
@@ -273,7 +274,7 @@ def show(custom_id: int) -> str:
         may_change=can_change_rules(current_user, custom),
         owner=service.owner_label(custom),
         share_url=link,
-        share_qr=qr_svg(link, title=f"Share link for {custom.name}"),
+        share_qr=qr_svg(link, title=gettext("Share link for %(name)s", name=custom.name)),
     )
 
 
@@ -302,7 +303,7 @@ def delete(custom_id: int) -> WerkzeugResponse:
     except service.HouseRulesError as error:
         flash(str(error), "error")
         return redirect(url_for("house_rules.show", custom_id=custom_id), code=303)
-    flash(f"Deleted “{name}”.", "success")
+    flash(gettext("Deleted “%(name)s”.", name=name), "success")
     return redirect(url_for("house_rules.index"), code=303)
 
 
@@ -327,12 +328,14 @@ def import_ruleset() -> tuple[str, int] | WerkzeugResponse:
         rename = " ".join(request.form.get("name", "")[: NAME_LENGTH * 4].split())
         data, where = _import_sent(pasted, errors)
         if len(rename) > NAME_LENGTH:
-            errors["name"] = f"A name is at most {NAME_LENGTH} characters; this one is {len(rename)}."
+            errors["name"] = gettext(
+                "A name is at most %(longest)s characters; this one is %(length)s.", longest=NAME_LENGTH, length=len(rename)
+            )
         elif data is not None:
             found, problems, suggested = _import(data, where, owner_value, rename)
             errors.update(problems)
             if found is not None:
-                flash(f"Imported “{found.name}”.", "success")
+                flash(gettext("Imported “%(name)s”.", name=found.name), "success")
                 return redirect(url_for("house_rules.show", custom_id=found.id), code=303)
             if suggested is not None:  # the name is taken: the text stays here for the rename
                 rename, pasted = suggested, data.decode("utf-8-sig")
@@ -355,20 +358,20 @@ def _import_sent(pasted: str, errors: dict[str, str]) -> tuple[bytes | None, str
         return upload.stream.read(MAX_IMPORT_BYTES + 1), "file"
     if pasted.strip():
         return pasted.encode(), "text"
-    errors["file"] = "Choose a ruleset file (.json), or paste its text below."
+    errors["file"] = gettext("Choose a ruleset file (.json), or paste its text below.")
     return None, "file"
 
 
 def _ruleset_object(data: bytes) -> dict[str, Any] | str:
     """The object a file or text to import holds, or the sentence saying why it holds none (not yet judged as rules)."""
     if len(data) > MAX_IMPORT_BYTES:
-        return f"That is too big to be a ruleset (at most {MAX_IMPORT_BYTES // 1024} KB)."
+        return gettext("That is too big to be a ruleset (at most %(size)s KB).", size=MAX_IMPORT_BYTES // 1024)
     try:
         obj = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        return "That is not a ruleset file: it isn't JSON text (use a file made with “Export”)."
+        return gettext("That is not a ruleset file: it isn't JSON text (use a file made with “Export”).")
     if not isinstance(obj, dict):
-        return "That is not a ruleset: a ruleset file holds one object, {…}."
+        return gettext("That is not a ruleset: a ruleset file holds one object, {…}.")
     return obj
 
 

@@ -13,6 +13,7 @@ import json
 import re
 from typing import Any
 
+from flask_babel import gettext
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -90,7 +91,7 @@ def _check_may_save(user: User, league: League | None, existing: CustomRuleset |
     if existing is not None and not can_change_rules(user, existing):
         raise HouseRulesError(rules_refusal(existing))
     if existing is None and league is not None and not can_change_league(user, league):
-        raise HouseRulesError(f"Only members of {league.name} can save its rules.", "owner")
+        raise HouseRulesError(gettext("Only members of %(league)s can save its rules.", league=league.name), "owner")
 
 
 def _canonical_definition(definition: dict[str, Any]) -> dict[str, Any]:
@@ -112,8 +113,14 @@ def _check_name_free(custom: CustomRuleset, name: str) -> None:
         taken = db.session.scalar(same_name)
     if taken is not None:
         db.session.rollback()
-        who = "you already have" if custom.league is None else f"{custom.league.name} already has"
-        raise HouseRulesError(f"That name is taken: {who} rules called “{name}”.", "name")
+        if custom.league is None:
+            raise HouseRulesError(gettext("That name is taken: you already have rules called “%(name)s”.", name=name), "name")
+        raise HouseRulesError(
+            gettext(
+                "That name is taken: %(league)s already has rules called “%(name)s”.", league=custom.league.name, name=name
+            ),
+            "name",
+        )
 
 
 def _add_version(custom: CustomRuleset, name: str, definition_json: str, user: User) -> None:
@@ -126,7 +133,9 @@ def _add_version(custom: CustomRuleset, name: str, definition_json: str, user: U
         db.session.commit()
     except IntegrityError:  # two phones saving the same name at once: the unique index decides
         db.session.rollback()
-        raise HouseRulesError(f"That name is taken: someone just saved rules called “{name}”.", "name") from None
+        raise HouseRulesError(
+            gettext("That name is taken: someone just saved rules called “%(name)s”.", name=name), "name"
+        ) from None
 
 
 def free_name(name: str, *, user: User, league: League | None) -> str:

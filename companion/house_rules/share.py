@@ -12,6 +12,8 @@ import json
 import zlib
 from typing import Any
 
+from flask_babel import gettext
+
 #: The longest ``d`` a link may carry (a 20-deal ruleset needs well under a thousand characters).
 MAX_LINK_TEXT = 4000
 #: The most JSON one link may unpack to (a bomb of zeros stops here).
@@ -29,15 +31,15 @@ def encode(definition: dict[str, Any]) -> str:
 
 def decode(text: str) -> Any:
     """The object in a link's ``d``; raises :class:`ShareLinkError` for anything else."""
-    broken = ShareLinkError("This share link is broken (cut short or changed): ask for it again.")
+    broken = ShareLinkError(gettext("This share link is broken (cut short or changed): ask for it again."))
     if len(text) > MAX_LINK_TEXT:
-        raise ShareLinkError("This share link is too long to be a ruleset.")
+        raise ShareLinkError(gettext("This share link is too long to be a ruleset."))
     try:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         unpacker = zlib.decompressobj()
         data = unpacker.decompress(packed, MAX_JSON_BYTES)
         if unpacker.unconsumed_tail:
-            raise ShareLinkError("This share link unpacks to too much to be a ruleset.")
+            raise ShareLinkError(gettext("This share link unpacks to too much to be a ruleset."))
         if not unpacker.eof:
             raise broken
         return json.loads(data.decode())

@@ -13,11 +13,14 @@ from __future__ import annotations
 import json
 
 from flask import current_app, flash, redirect, render_template, request, url_for
+from flask_babel import gettext, ngettext
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ..extensions import csrf
+from ..i18n import N_
 from .imports import BackupError, import_league_backup
 from . import bp
 
@@ -27,11 +30,11 @@ MAX_FILE_BYTES = 20 * 1024 * 1024
 _FORM_OVERHEAD = 64 * 1024
 """Room in the request for the multipart framing and the CSRF token."""
 
-TOO_LARGE = "The file is over 20 MB, far larger than any league backup: pick the backup file (.json)."
+TOO_LARGE = N_("The file is over 20 MB, far larger than any league backup: pick the backup file (.json).")
 
 
 class ImportForm(FlaskForm):
-    file = FileField("Backup file (.json)", validators=[FileRequired("Choose the backup file to import.")])
+    file = FileField(_l("Backup file (.json)"), validators=[FileRequired(_l("Choose the backup file to import."))])
 
 
 def _read_backup(form: ImportForm) -> object:
@@ -39,17 +42,17 @@ def _read_backup(form: ImportForm) -> object:
     upload = form.file.data
     raw = upload.stream.read(MAX_FILE_BYTES + 1)
     if len(raw) > MAX_FILE_BYTES:
-        raise BackupError(TOO_LARGE)
+        raise BackupError(gettext(TOO_LARGE))
     if not raw.strip():
-        raise BackupError("The file is empty: pick the backup file made from a league's page.")
+        raise BackupError(gettext("The file is empty: pick the backup file made from a league's page."))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise BackupError("The file is not UTF-8 text, so it is not a backup made by this app.") from None
+        raise BackupError(gettext("The file is not UTF-8 text, so it is not a backup made by this app.")) from None
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
-        raise BackupError("The file is not JSON, so it is not a backup made by this app.") from None
+        raise BackupError(gettext("The file is not JSON, so it is not a backup made by this app.")) from None
 
 
 @bp.route("/import", methods=["GET", "POST"])
@@ -61,7 +64,7 @@ def import_backup() -> tuple[str, int] | WerkzeugResponse:
         request.max_content_length = limit  # a body sent without a length is cut off here too
         if request.content_length is not None and request.content_length > limit:
             form = ImportForm(formdata=None)
-            form.file.errors = [TOO_LARGE]
+            form.file.errors = [gettext(TOO_LARGE)]
             return render_template("leagues/import.html", form=form), 422
         if current_app.config.get("WTF_CSRF_ENABLED", True):
             csrf.protect()  # the error page for a missing or stale token, as on every form
@@ -74,7 +77,12 @@ def import_backup() -> tuple[str, int] | WerkzeugResponse:
         else:
             games = len(league.games)
             flash(
-                f"League “{league.name}” restored from the backup, with {games} game{'s' if games != 1 else ''}.",
+                ngettext(
+                    "League “%(name)s” restored from the backup, with %(num)s game.",
+                    "League “%(name)s” restored from the backup, with %(num)s games.",
+                    games,
+                    name=league.name,
+                ),
                 "info",
             )
             return redirect(url_for("leagues.show", league_id=league.id), code=303)

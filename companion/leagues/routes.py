@@ -6,7 +6,10 @@ import datetime as dt
 import functools
 from typing import Any
 
+from babel.numbers import get_decimal_symbol
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import get_locale, gettext, ngettext
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response as WerkzeugResponse
@@ -18,12 +21,13 @@ from markupsafe import Markup
 
 from ..auth.access import can_change_league, refusal
 from ..extensions import db
+from ..i18n import N_
 from ..links import public_url
 from ..qr import qr_svg
 from ..models import League, Player
 from ..registry import league_choices
 from .. import registry
-from ..validation import IdSelectField, PlainName
+from ..validation import IdSelectField, PlainName, TextError
 from .charts import line_chart
 from .service import LeagueError, add_member, create_league, remove_member
 from .standings import COLUMNS, DEFAULT_SORT, SORT_KEYS, PlayerRecord, Season, Standings, contracts_for, ended_early, has_played_in, seasons_of, standings_for
@@ -31,13 +35,32 @@ from .standings import COLUMNS, DEFAULT_SORT, SORT_KEYS, PlayerRecord, Season, S
 from . import bp
 
 
+def league_name_sentence(error: TextError) -> str:
+    """What is wrong with a typed league name, as a whole sentence in the page's language (English reads as
+    ``clean_name`` says it)."""
+    values = error.values
+    if error.problem == "not_text":
+        return gettext("A league name must be text.")
+    if error.problem == "empty":
+        return gettext("A league name can't be empty.")
+    if error.problem == "refused":
+        return gettext(
+            "A league name can't hold the invisible or control character %(character)s: type letters only.", **values
+        )
+    if error.problem == "grown":
+        return gettext("A league name is at most %(longest)d letters (“%(letter)s” counts as %(counts)d).", **values)
+    return gettext("A league name is at most %(longest)d letters.", longest=values.get("longest", 0))
+
+
 class LeagueForm(FlaskForm):
-    name = StringField("League name", validators=[PlainName(longest=60, what="A league name")])
+    name = StringField(
+        _l("League name"), validators=[PlainName(longest=60, what="A league name", said=league_name_sentence)]
+    )
 
 
 class MemberForm(FlaskForm):
-    player = IdSelectField("Player", message="Pick a player from the list.")
-    new_name = StringField("or a new player", validators=[Optional(), PlainName(longest=40)])
+    player = IdSelectField(_l("Player"), message=N_("Pick a player from the list."))
+    new_name = StringField(_l("or a new player"), validators=[Optional(), PlainName(longest=40)])
 
 
 class PlainForm(FlaskForm):
@@ -70,7 +93,7 @@ def index() -> ResponseReturnValue:
             form.name.errors = [str(error)]
             status = 422
         else:
-            flash(f"League “{league.name}” created: add its players.", "info")
+            flash(gettext("League “%(name)s” created: add its players.", name=league.name), "info")
             return redirect(url_for("leagues.show", league_id=league.id), code=303)
     elif request.method == "POST":
         status = 422
@@ -94,7 +117,7 @@ def _filters(league: League) -> tuple[Season, str | None, dict[str, str], list[i
     season = _season_asked(request.args.get("season", ""), default, errors)
     ruleset_id = request.args.get("ruleset") or None
     if ruleset_id is not None and not registry.is_ruleset_id(ruleset_id):
-        errors["ruleset"] = f"There is no ruleset “{ruleset_id}”."
+        errors["ruleset"] = gettext("There is no ruleset “%(id)s”.", id=ruleset_id)
         ruleset_id = None
     return season, ruleset_id, errors, years
 
@@ -109,7 +132,7 @@ def _season_asked(asked: str, default: Season, errors: dict[str, str]) -> Season
         return Season.year(int(asked))
     if asked:
         shown = asked if len(asked) <= 40 else asked[:39] + "…"
-        errors["season"] = f"“{shown}” is not a season: pick a year, all time or a range."
+        errors["season"] = gettext("“%(asked)s” is not a season: pick a year, all time or a range.", asked=shown)
     return default
 
 
@@ -119,13 +142,13 @@ def _range_asked(default: Season, errors: dict[str, str]) -> Season:
         first = dt.date.fromisoformat(request.args.get("from", ""))
         last = dt.date.fromisoformat(request.args.get("to", ""))
     except ValueError:
-        errors["season"] = "Give both dates of the range, as a calendar shows them."
+        errors["season"] = gettext("Give both dates of the range, as a calendar shows them.")
         return default
     if last < first:
-        errors["season"] = "The range ends before it starts."
+        errors["season"] = gettext("The range ends before it starts.")
         first, last = last, first
     if first.year < FIRST_YEAR or last.year > LAST_YEAR:
-        errors["season"] = f"Pick dates from the year {FIRST_YEAR} to {LAST_YEAR}."
+        errors["season"] = gettext("Pick dates from the year %(first)s to %(last)s.", first=FIRST_YEAR, last=LAST_YEAR)
         return default
     return Season.between(first, last)
 
@@ -188,13 +211,13 @@ def _league_share(league: League) -> dict[str, object]:
     if league.share_token is None:  # made with the league (a GET writes nothing)
         return {}
     url = public_url("watch.league", token=league.share_token)
-    return {"share_url": url, "share_qr": _share_qr(url)}
+    return {"share_url": url, "share_qr": _share_qr(url, str(get_locale()))}  # its title in the page's language
 
 
 @functools.lru_cache(maxsize=128)
-def _share_qr(url: str) -> Markup:
+def _share_qr(url: str, language: str) -> Markup:
     """The watch link's QR code, drawn once per link (drawing it was a third of the standings page's time)."""
-    return qr_svg(url, title="QR code of the league's watch link")
+    return qr_svg(url, title=gettext("QR code of the league's watch link"))
 
 
 def standings_page(league: League | None, watch_token: str | None = None) -> tuple[str, int]:
@@ -244,19 +267,19 @@ def add_to_roster(league_id: int) -> WerkzeugResponse:
     # Any player may be posted (one already on the roster is told so); the page offers only the others.
     form.player.choices = [SelectChoice("", "—")] + [SelectChoice(str(p.id), p.name) for p in Player.ordered()]
     if not form.validate_on_submit():
-        flash(next(iter(form.errors.values()))[0] if form.errors else "The page was out of date: try again.", "error")
+        flash(next(iter(form.errors.values()))[0] if form.errors else gettext("The page was out of date: try again."), "error")
         return redirect(url_for("leagues.show", league_id=league.id), code=303)
     from ..games.life import find_or_add_player
 
     if form.player.data is not None:
         player = db.session.get(Player, form.player.data)
         if player is None:
-            flash("Pick a player from the list.", "error")
+            flash(gettext("Pick a player from the list."), "error")
             return redirect(url_for("leagues.show", league_id=league.id), code=303)
     elif form.new_name.data and form.new_name.data.strip():
         player = find_or_add_player(form.new_name.data)
     else:
-        flash("Pick a player or type a new name.", "error")
+        flash(gettext("Pick a player or type a new name."), "error")
         return redirect(url_for("leagues.show", league_id=league.id), code=303)
     name = player.name
     try:
@@ -265,9 +288,9 @@ def add_to_roster(league_id: int) -> WerkzeugResponse:
         flash(str(error), "error")
         return redirect(url_for("leagues.show", league_id=league_id), code=303)
     if added:
-        flash(f"{name} joined {league.name}.", "info")
+        flash(gettext("%(name)s joined %(league)s.", name=name, league=league.name), "info")
     else:
-        flash(f"{name} is already on the roster.", "info")
+        flash(gettext("%(name)s is already on the roster.", name=name), "info")
     return redirect(url_for("leagues.show", league_id=league.id), code=303)
 
 
@@ -278,11 +301,11 @@ def remove_from_roster(league_id: int, player_id: int) -> WerkzeugResponse:
     if player is None:
         abort(404)
     if not PlainForm().validate_on_submit():
-        flash("The page was out of date: try again.", "error")
+        flash(gettext("The page was out of date: try again."), "error")
     else:
         try:
             remove_member(league, player)
-            flash(f"{player.name} left the roster; their past games still count.", "info")
+            flash(gettext("%(name)s left the roster; their past games still count.", name=player.name), "info")
         except LeagueError as error:
             flash(str(error), "error")
     return redirect(url_for("leagues.show", league_id=league.id), code=303)
@@ -334,11 +357,53 @@ def _player_games(person: Player, record: PlayerRecord | None) -> dict[str, Any]
         "skills": list(reversed(skills)),
         "early_games": early_games,
         "score_chart": line_chart(
-            [h[2] for h in history], title=f"{person.name}'s final scores", from_zero=True, least_span=50,
+            [h[2] for h in history], title=gettext("%(name)s's final scores", name=person.name), from_zero=True, least_span=50,
             early=early, line_skips_early=True,
         ),
-        "rating_chart": line_chart(skills, title=f"{person.name}'s skill", least_span=20, early=early),
+        "rating_chart": line_chart(skills, title=gettext("%(name)s's skill", name=person.name), least_span=20, early=early),
     }
+
+
+@bp.app_template_filter("season_words")
+def season_words(season: Season, in_sentence: bool = False) -> str:
+    """The season as the page names it: "All time" (in a sentence "all time"), a year, or its first and last day."""
+    if season.start is None:
+        return gettext("all time") if in_sentence else gettext("All time")
+    if season.label.isdigit():
+        return season.label
+    last = season.end - dt.timedelta(days=1) if season.end else season.start
+    return gettext("%(first)s to %(last)s", first=season.start.date().isoformat(), last=last.date().isoformat())
+
+
+@bp.app_template_filter("streak_words")
+def streak_words(record: PlayerRecord) -> str:
+    """The current streak in the page's words: "2 wins in a row", "lost the last 2", "won the last game"."""
+    if not record.streak:
+        return "—"
+    if record.streak_kind == "W":
+        return ngettext("won the last game", "%(num)s wins in a row", record.streak)
+    return ngettext("lost the last game", "lost the last %(num)s", record.streak)
+
+
+_SKILL_WORDS = {"new": N_("%(skill)s, new"), "settling": N_("%(skill)s, settling"), "steady": N_("%(skill)s, steady")}
+
+
+@bp.app_template_filter("skill_words")
+def skill_words(record: PlayerRecord) -> str:
+    """The skill and how sure it is ("27, steady"), in the page's words."""
+    return gettext(_SKILL_WORDS[record.skill_word], skill=record.skill)
+
+
+@bp.app_template_filter("one_decimal")
+def one_decimal(value: float) -> str:
+    """``value`` with one decimal, rounded as Python's ``"%.1f"``, with the page's decimal sign ("12,5" in Spanish)."""
+    return f"{value:.1f}".replace(".", get_decimal_symbol(str(get_locale() or "en")))
+
+
+@bp.app_template_filter("wins_number")
+def wins_number(value: float) -> str:
+    """Wins, a shared win counted as a part (``"%g"`` of two decimals), with the page's decimal sign."""
+    return f"{round(value, 2):g}".replace(".", get_decimal_symbol(str(get_locale() or "en")))
 
 
 def _ever_in(league: League, person: Player) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
@@ -21,20 +22,20 @@ def _touch(league: League) -> None:
 
 def create_league(name: str) -> League:
     if not (name or "").strip():
-        raise LeagueError("Give the league a name.")
+        raise LeagueError(gettext("Give the league a name."))
     try:
         clean = clean_name(name, longest=60, what="A league name")
     except TextError as error:
         raise LeagueError(str(error)) from None
     if db.session.query(League).filter_by(name_key=League.key_for(clean)).first() is not None:
-        raise LeagueError(f"There is already a league called “{clean}”.")
+        raise LeagueError(gettext("There is already a league called “%(name)s”.", name=clean))
     league = League(name=clean, name_key=League.key_for(clean), share_token=new_token())  # its watch link
     db.session.add(league)
     try:
         db.session.commit()
     except IntegrityError:  # made on another phone at the same moment
         db.session.rollback()
-        raise LeagueError(f"There is already a league called “{clean}”.") from None
+        raise LeagueError(gettext("There is already a league called “%(name)s”.", name=clean)) from None
     return league
 
 

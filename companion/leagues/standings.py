@@ -27,22 +27,23 @@ from openskill.models import PlackettLuce
 from sqlalchemy import ColumnElement, Row, String, case, func, select, type_coerce
 
 from ..extensions import db
+from ..i18n import N_
 from ..models import Change, Game, GameResult, League, Player
 from ..rules import Deal, Progression
 
-#: The standings' columns: key, heading, and whether a bigger value sorts first.
+#: The standings' columns: key, heading (English; the page says it in its language), and whether a bigger value sorts first.
 COLUMNS: tuple[tuple[str, str, bool], ...] = (
-    ("name", "Player", False),
-    ("games", "Games", True),
-    ("wins", "Wins", True),
-    ("win_rate", "Win rate", True),
-    ("average", "Average score", False),
-    ("per_deal", "Penalty per deal", False),
-    ("go_out_rate", "Went out", True),
-    ("best", "Best game", False),
-    ("worst", "Worst game", False),
-    ("streak", "Streak", True),
-    ("rating", "Skill", True),
+    ("name", N_("Player"), False),
+    ("games", N_("Games"), True),
+    ("wins", N_("Wins"), True),
+    ("win_rate", N_("Win rate"), True),
+    ("average", N_("Average score"), False),
+    ("per_deal", N_("Penalty per deal"), False),
+    ("go_out_rate", N_("Went out"), True),
+    ("best", N_("Best game"), False),
+    ("worst", N_("Worst game"), False),
+    ("streak", N_("Streak"), True),
+    ("rating", N_("Skill"), True),
 )
 SORT_KEYS = {key for key, _, _ in COLUMNS}
 DEFAULT_SORT = "wins"

@@ -14,10 +14,12 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from flask_login import current_user
 
 from ..extensions import db
 from ..htmx import is_htmx
+from ..i18n import N_
 from .. import registry
 from ..registry import Choice, choices, find_ruleset
 from ..models import Game
@@ -110,13 +112,18 @@ def _chosen_rules(values, errors: dict[str, str]) -> tuple[Ruleset, int | None]:
     ruleset_id = values.get("ruleset") or "contract"
     found = find_ruleset(ruleset_id)
     if found is None:
-        errors["ruleset"] = f"There is no ruleset “{ruleset_id}”: pick one from the list."
+        errors["ruleset"] = gettext("There is no ruleset “%(id)s”: pick one from the list.", id=ruleset_id)
     ruleset = found or registry.default()
     if not values.get("players"):
         return ruleset, None
     players = parse_id(values.get("players"))
     if players is None or not ruleset.plays(players):
-        errors["players"] = f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players."
+        errors["players"] = gettext(
+            "%(rules)s is played by %(least)s to %(most)s players.",
+            rules=ruleset.name,
+            least=ruleset.min_players,
+            most=ruleset.max_players,
+        )
         return ruleset, None
     return ruleset, players
 
@@ -127,7 +134,7 @@ def _deal_asked(value: str | None, ruleset: Ruleset, errors: dict[str, str]) -> 
         return None
     asked = parse_id(value)
     if asked is None or not 1 <= asked <= len(ruleset.deals):
-        errors["deal"] = f"{ruleset.name} has deals 1 to {len(ruleset.deals)}."
+        errors["deal"] = gettext("%(rules)s has deals 1 to %(last)s.", rules=ruleset.name, last=len(ruleset.deals))
         return None
     return asked
 
@@ -291,8 +298,8 @@ _KINDS = {"set": MeldKind.SET, "run": MeldKind.RUN, "pair": MeldKind.PAIR}
 
 #: The sentence beside an empty cards box, by the page's mode.
 _NO_CARDS = {
-    "exchange": "Type the card offered for the joker, like “7S”.",
-    "layoff": "Type the card or cards to lay off, like “9S 10S”.",
+    "exchange": N_("Type the card offered for the joker, like “7S”."),
+    "layoff": N_("Type the card or cards to lay off, like “9S 10S”."),
 }
 
 
@@ -389,12 +396,12 @@ class LayoffAsked:
         beside each box that is empty or can't be read."""
         meld = _read_cards(self.meld_text, "meld", errors)
         if meld == ():
-            errors["meld"] = "Type the meld on the table, like “5S 6S 7S 8S”."
+            errors["meld"] = gettext("Type the meld on the table, like “5S 6S 7S 8S”.")
         cards = _read_cards(self.cards_text, "cards", errors)
         if cards == ():
-            errors["cards"] = _NO_CARDS[self.mode]
+            errors["cards"] = gettext(_NO_CARDS[self.mode])
         elif cards is not None and self.mode == "exchange" and len(cards) != 1:
-            errors["cards"] = "A joker is taken with one natural card: type just that card."
+            errors["cards"] = gettext("A joker is taken with one natural card: type just that card.")
         return meld or (), cards or (), self._moved_from(ruleset, errors)
 
     def _moved_from(self, ruleset: Ruleset, errors: dict[str, str]) -> tuple[Card, ...] | None:

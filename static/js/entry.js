@@ -60,7 +60,10 @@
       row.classList.toggle("active", i === index);
       if (i === index) row.setAttribute("aria-current", "true"); else row.removeAttribute("aria-current");
     });
-    var label = index >= 0 ? "Cards left for " + nameOf(rows[index]) : "Cards left: tap a name first";
+    // the page's own words (entry.html's keypad carries them in its language), the name put in whole
+    var label = index >= 0
+      ? (keypad.dataset.cardsLeftFor || "Cards left for {name}").replace("{name}", function () { return nameOf(rows[index]); })
+      : keypad.dataset.tapAName || "Cards left: tap a name first";
     keypad.setAttribute("aria-label", label);
     keypadFor.textContent = label;
   }

@@ -16,6 +16,9 @@
     if (!buttons || buttons.dataset.ready) return;
     buttons.dataset.ready = "1";
     var url = buttons.dataset.shareUrl, title = buttons.dataset.shareTitle;
+    // what is said after Copy, in the page's language (templates/_link.html carries the sentences)
+    var copiedText = buttons.dataset.saidCopied || "Copied: paste it in a message.";
+    var selectedText = buttons.dataset.saidSelected || "The link is selected: copy it from the menu.";
     var share = buttons.querySelector('[data-share="share"]'), copy = buttons.querySelector('[data-share="copy"]');
     buttons.hidden = false;
     if (navigator.share) {
@@ -27,14 +30,14 @@
     copy.addEventListener("click", function () {
       if (navigator.clipboard && window.isSecureContext) {
         navigator.clipboard.writeText(url).then(
-          function () { said(box, "Copied: paste it in a message."); },
-          function () { selectText(box); said(box, "The link is selected: copy it from the menu."); }
+          function () { said(box, copiedText); },
+          function () { selectText(box); said(box, selectedText); }
         );
       } else {
         var input = selectText(box);
         var copied = false;
         try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
-        said(box, copied ? "Copied: paste it in a message." : "The link is selected: copy it from the menu.");
+        said(box, copied ? copiedText : selectedText);
         if (copied) input.blur();  // otherwise the selection stays for the menu's Copy
       }
     });

@@ -98,7 +98,7 @@
     showKept(link.href, true).then(function (shown) {
       if (!shown) {
         var status = document.getElementById("offline-status");
-        if (status) status.textContent = "That page isn't on this phone, and there is no connection.";
+        if (status) status.textContent = O.say("noPage", "That page isn't on this phone, and there is no connection.");
       }
     });
   });

@@ -25,7 +25,7 @@
   if (O.start) { O.start(); return; }
   var get = O.get, put = O.put, remove = O.remove, all = O.all, keepPage = O.keepPage;
   var flush = O.flush, enqueue = O.enqueue, confirmation = O.confirmation, confirmed = O.confirmed;
-  var snapshot = O.snapshot, showKept = O.showKept, keepPack = O.keepPack;
+  var snapshot = O.snapshot, showKept = O.showKept, keepPack = O.keepPack, say = O.say;
   var shownHere = [];  // the server's answers to deals sent from this phone, said on this page
   var REACH_WAIT_MS = 4000;  // how long Save waits for the server before keeping the deal on the phone
   var FRESH_MS = 10000;  // a score screen asks every FRESH_MS / 2; an answer this recent lets Save post at once
@@ -63,21 +63,23 @@
       items.forEach(function (item) {
         var box = el("div", "", "notice offline-item " + item.state);
         box.dataset.deal = String(item.deal);
-        var head = item.state === "waiting" ? "Deal " + item.deal + ": saved on this phone, waiting for the connection."
-          : item.state === "signed-out" ? "Deal " + item.deal + ": saved on this phone. This phone was signed out: sign in again and it will be sent."
-          : "Deal " + item.deal + ": saved on this phone, not taken by the server. " + item.message;
+        // whole sentences in the page's language (games/_offline.html carries them), the deal's number put in
+        var values = { deal: item.deal, message: item.message || "" };
+        var head = item.state === "waiting" ? say("waiting", "Deal {deal}: saved on this phone, waiting for the connection.", values)
+          : item.state === "signed-out" ? say("signedOut", "Deal {deal}: saved on this phone. This phone was signed out: sign in again and it will be sent.", values)
+          : say("notTaken", "Deal {deal}: saved on this phone, not taken by the server. {message}", values).trim();
         box.appendChild(el("p", head));
         var list = el("ul", "", "offline-hands");
         item.summary.forEach(function (hand) { list.appendChild(el("li", hand.name + ": " + hand.total)); });
         box.appendChild(list);
         if (item.state === "signed-out") {
-          var link = el("a", "Sign in", "button");
+          var link = el("a", say("signIn", "Sign in"), "button");
           link.href = "/login?next=" + encodeURIComponent(item.gameUrl);
           box.appendChild(link);
         }
         if (item.state === "attention" && confirmation(item.kind)) {
           // what the phone can't judge offline: the table looks, and confirms
-          var confirm = el("button", confirmation(item.kind).label, "button primary");
+          var confirm = el("button", say("confirm-" + item.kind, confirmation(item.kind).label), "button primary");
           confirm.type = "button";
           confirm.addEventListener("click", function () {
             item.fields = confirmed(item.fields, item.kind);
@@ -88,7 +90,7 @@
           box.appendChild(confirm);
         }
         if (item.state === "attention") {
-          var drop = el("button", "Remove it from this phone", "button");
+          var drop = el("button", say("remove", "Remove it from this phone"), "button");
           drop.type = "button";
           drop.addEventListener("click", function () { remove("queue", item.id).then(render); });
           box.appendChild(drop);
@@ -97,7 +99,9 @@
       });
       shownHere.forEach(function (notice) {
         if (!notice.message) return;
-        var text = notice.message + (notice.status === "saved" ? " (sent when the connection came back)" : "");
+        var text = notice.status === "saved"
+          ? say("sentLater", "{message} (sent when the connection came back)", { message: notice.message })
+          : notice.message;
         status.appendChild(el("p", text, "notice offline-sent " + noticeKind(notice.status)));
       });
       pointPastQueued(root, items);
@@ -113,7 +117,7 @@
     var link = document.querySelector("a[href$='/deals/" + root.dataset.deal + "']");
     if (!link || next <= parseInt(root.dataset.deal, 10) || next > parseInt(root.dataset.deals, 10)) return;
     link.href = root.dataset.gameUrl + "/deals/" + next;
-    link.textContent = "Enter scores for deal " + next;
+    link.textContent = say("enter", "Enter scores for deal {deal}", { deal: next });
     get("meta", "prompts-" + root.dataset.game).then(function (kept) {
       var prompt = kept && kept.prompts && kept.prompts[String(next)];
       if (prompt) showPrompt(prompt, link);
@@ -169,9 +173,9 @@
     var parts = Object.keys(totals.names).map(function (seat) { return totals.names[seat] + " " + after[seat]; }).join(", ");
     // whole sentences, one for one deal and one for several (a translation writes each its own way)
     var text = items.length === 1
-      ? "Totals with the deal saved on this phone (not sent yet): {totals}.".replace("{totals}", parts)
-      : "Totals with the {count} deals saved on this phone (not sent yet): {totals}."
-          .replace("{count}", String(items.length)).replace("{totals}", parts);
+      ? say("totalsOne", "Totals with the deal saved on this phone (not sent yet): {totals}.", { totals: parts })
+      : say("totalsMany", "Totals with the {count} deals saved on this phone (not sent yet): {totals}.",
+        { count: items.length, totals: parts });
     var note = el("p", text, "hint waiting-totals");
     note.setAttribute("data-offline-added", "totals");
     link.parentNode.insertBefore(note, link);
@@ -281,9 +285,9 @@
     if (!box) return;
     all("queue").then(function (items) {
       if (!items.length) return;
-      box.textContent = items.length === 1
-        ? "A deal saved on this phone is waiting: sign in and it will be sent."
-        : items.length + " deals saved on this phone are waiting: sign in and they will be sent.";
+      box.textContent = items.length === 1  // the sign-in page's own words (auth/login.html), whole
+        ? say("one", "A deal saved on this phone is waiting: sign in and it will be sent.", {}, box)
+        : say("many", "{count} deals saved on this phone are waiting: sign in and they will be sent.", { count: items.length }, box);
       box.hidden = false;
     }).catch(function () {});
   }

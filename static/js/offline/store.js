@@ -60,5 +60,18 @@
     return kept;
   }
 
-  O.get = get; O.put = put; O.remove = remove; O.all = all; O.path = path; O.keepPage = keepPage;
+  /** A sentence in the page's language: the words the page carries as data-say-<name> on ``node`` (by default
+      #offline, games/_offline.html), else ``english``. Each {placeholder} is filled with its value whole: the
+      page's sentence is a whole sentence of its language, never words glued together here. */
+  function say(name, english, values, node) {
+    var from = node || document.getElementById("offline");
+    var camel = name.replace(/-(\w)/g, function (whole, letter) { return letter.toUpperCase(); });
+    var key = "say" + camel.charAt(0).toUpperCase() + camel.slice(1);
+    var text = (from && from.dataset && from.dataset[key]) || english;
+    return text.replace(/\{(\w+)\}/g, function (whole, part) {
+      return values && Object.prototype.hasOwnProperty.call(values, part) ? String(values[part]) : whole;
+    });
+  }
+
+  O.get = get; O.put = put; O.remove = remove; O.all = all; O.path = path; O.keepPage = keepPage; O.say = say;
 })();

@@ -56,7 +56,7 @@
       var i = row.dataset.position;
       var name = row.querySelector(".hand-name"), shown = document.getElementById("hand-" + i + "-total");
       var total = totals[index] !== undefined && totals[index] !== "" ? totals[index] : (shown ? shown.textContent.trim() : "?");
-      return { name: name ? name.textContent.trim() : "Seat " + i, total: total, position: i };
+      return { name: name ? name.textContent.trim() : O.say("seat", "Seat {number}", { number: i }), total: total, position: i };
     });
   }
 
@@ -115,7 +115,7 @@
         }
         item.state = "attention";
         item.kind = attentionKind(answer);
-        item.message = answer.error || "The server could not take this entry (" + response.status + ").";
+        item.message = answer.error || O.say("refused", "The server could not take this entry ({status}).", { status: response.status });
         return put("queue", item).then(function () { return "kept"; });
       });
     });
