@@ -36,6 +36,9 @@ EDITED = (
     "same_suit_runs", "card_points", "buys", "exact_cut_bonus", "one_turn_out_bonus",
 )  # fmt: skip
 DEAL_EDITED = ("cards_dealt", "requirements", "going_out", "meld_all")
+#: The top-level fields not carried through: those the form edits (but ``buys``, whose other keys it carries), and
+#: ``base``.
+_NOT_CARRIED = (*(name for name in EDITED if name != "buys"), "base")
 
 
 
@@ -172,7 +175,7 @@ class Draft:
             buys_extra=_text(buys.get("extra_cards")),
             exact_cut_bonus=_text(definition.get("exact_cut_bonus", 0)),
             one_turn_out_bonus=_text(definition.get("one_turn_out_bonus", 0)),
-            extra=_carried({**definition, "buys": _unedited_buys(buys)}, tuple(f for f in (*EDITED, "base") if f != "buys")),
+            extra=_carried({**definition, "buys": _unedited_buys(buys)}, _NOT_CARRIED),
         )
 
     # -- from a posted form -------------------------------------------------
