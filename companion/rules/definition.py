@@ -495,7 +495,7 @@ class _Reader:
         bad = isinstance(value, bool) or not isinstance(value, int)
         if bad or value < low or (high is not None and value > high):
             raise self.fail(f"{name} must be a whole number {span}, or null, not {_shown(value)}.", *where)
-        return value
+        return int(value)
 
     def flag(self, value: Any, name: str, *where: str | int) -> bool:
         if not isinstance(value, bool):

@@ -273,7 +273,7 @@ class FamilySearch:
         if sum(self.count.values()) + len(self.wilds) < sum(r.length for r in self.requirements):
             return None
         combined = self._combined_runs()
-        best: tuple[int, tuple, tuple] | None = None
+        best: tuple[int, tuple[tuple[Suit, RunCards], ...], tuple[tuple[tuple[int, int, int, int], ...], int]] | None = None
         for (runs, wilds, usage), (value, suit_runs) in combined.items():
             if runs != len(self.run_indexes):
                 continue
