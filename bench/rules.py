@@ -10,7 +10,9 @@ and over hands built to meet their contract (built-in and random rulesets),
 and over 200 random custom rulesets made from ruleset objects (every deal of
 each, random and built hands), with the time to check a ruleset object
 (issue 11: p99 at most 20 ms). Last, Phase 10 on both decks (issue 18): checks per second, and solver
-times on random hands (10 dealt and a draw, a random phase) and on hands built to meet each phase.
+times on random hands (10 dealt and a draw, a random phase) and on hands built to meet each phase; and the
+same for Carioca (every final escala chosen; with red twos wild) and Kalooki (with a full suit for three
+fours): the deal's cards and a draw, dealt at random or built to meet each deal in turn.
 """
 
 from __future__ import annotations
@@ -41,7 +43,10 @@ from companion.rules import (  # noqa: E402
     ruleset_from_definition,
 )
 from companion.rules.cards import PHASE10_COPIES, STANDARD_PACK, Colour, Deck, Rank, Suit  # noqa: E402
+from companion.rules.carioca import CARIOCA  # noqa: E402
+from companion.rules.kalooki import KALOOKI  # noqa: E402
 from companion.rules.phase10 import PHASE10, PHASE10_CARDS  # noqa: E402
+from companion.rules.rulesets import AceRule, Deal, LadderRule  # noqa: E402
 from companion.rules.solver import MAX_HAND, solve  # noqa: E402
 
 #: The clock the figures are read on: this process's CPU time by default, so that other work on a loaded
@@ -361,6 +366,8 @@ def main() -> None:
     )
     print()
     phase10_rows(hands_per_ruleset * 5, check_seconds, args.seed)
+    print()
+    family_rows(hands_per_ruleset * 5, check_seconds, args.seed)
 
 
 def phase10_natural(ruleset: Ruleset, number: int, colour: int) -> Card:
@@ -421,6 +428,108 @@ def phase10_rows(hands: int, check_seconds: float, seed: int) -> None:
     gc.unfreeze()
     print(
         f"over Phase 10 (both decks, random and built hands): worst p99 {max(p for p, _, _ in rows) * 1e3:.2f} ms "
+        f"(target <= 5), worst max {max(m for _, m, _ in rows) * 1e3:.2f} ms (target <= 50), "
+        f"slowest checks/s {min(r for _, _, r in rows):,.0f} (target >= 20,000)"
+    )
+
+
+#: Carioca and Kalooki as the benchmark times them: every option that adds a deal or changes what is wild.
+FAMILY = {
+    "carioca": CARIOCA.with_options("escala-sucia", "escala-color", "escala-payaso", "escala-real"),
+    "carioca+red-twos-wild": CARIOCA.with_options("red-twos-wild"),
+    "kalooki": KALOOKI,
+    "kalooki+full-suit": KALOOKI.with_options("full-suit"),
+}
+
+
+def family_wild(ruleset: Ruleset, rng: random.Random) -> Card:
+    """A joker, or (where red twos are wild) sometimes a red two."""
+    if ruleset.red_twos_wild and rng.random() < 0.4:
+        return Card(Rank.TWO, rng.choice([Suit.HEARTS, Suit.DIAMONDS]))
+    return JOKER
+
+
+def family_ladder(rule: LadderRule, rng: random.Random) -> list[Card]:
+    """Thirteen cards A to K meeting a ladder rule."""
+    red, black = [Suit.HEARTS, Suit.DIAMONDS], [Suit.SPADES, Suit.CLUBS]
+    if rule is LadderRule.SAME_SUIT:
+        suits = [rng.choice(list(Suit))] * 13
+    elif rule is LadderRule.SAME_COLOUR:
+        colour = rng.choice([red, black])
+        suits = [rng.choice(colour) for _ in range(13)]
+    elif rule is LadderRule.ALTERNATING_COLOUR:
+        odd, even = rng.sample([red, black], 2)
+        suits = [rng.choice(odd if rank % 2 else even) for rank in range(1, 14)]
+    else:
+        suits = [rng.choice(list(Suit)) for _ in range(13)]
+    return [Card(Rank(rank), suit) for rank, suit in zip(range(1, 14), suits, strict=True)]
+
+
+def family_melds(ruleset: Ruleset, deal: Deal, rng: random.Random) -> list[Card]:
+    """The cards of melds meeting a deal (its contract or an alternative) at their shortest, about one card in
+    six a wild where the limits allow (never two side by side in a run)."""
+    if deal.ladder is not None and deal.ladder.rule is not None:
+        return family_ladder(deal.ladder.rule, rng)
+    ranks, suits = rng.sample(range(1, 14), 4), rng.sample(list(Suit), 4)
+    room = [ruleset.max_wilds_per_contract if ruleset.max_wilds_per_contract is not None else 4]
+    cards: list[Card] = []
+    for requirement in rng.choice(deal.contracts):
+        if requirement.kind is MeldKind.SET:
+            rank = ranks.pop()
+            meld = [Card(Rank(rank), suit) for suit in rng.sample(list(Suit) * 2, requirement.length)]
+            wildable = list(range(requirement.length - ruleset.set_naturals))
+        else:
+            meld = family_run(ruleset, suits.pop(), requirement.length, rng)
+            wildable = list(range(0, requirement.length, 2))
+        cards += family_wilds(ruleset, meld, wildable, room, rng)
+    return cards
+
+
+def family_run(ruleset: Ruleset, suit: Suit, length: int, rng: random.Random) -> list[Card]:
+    """A run of one suit, anywhere round the corner where aces go around."""
+    low = rng.randint(1, 13) if ruleset.aces is AceRule.AROUND else rng.randint(1, 15 - length)
+    return [Card(Rank((rank - 1) % 13 + 1), suit) for rank in range(low, low + length)]
+
+
+def family_wilds(ruleset: Ruleset, meld: list[Card], wildable: list[int], room: list[int], rng: random.Random) -> list[Card]:
+    """Some of the meld's places (of ``wildable``) made wild, within the meld's limit and the go-down's ``room``."""
+    limit = ruleset.max_wilds if ruleset.max_wilds is not None else len(wildable)
+    for place in wildable[:limit]:
+        if room[0] and rng.random() < 1 / 6:
+            meld[place] = family_wild(ruleset, rng)
+            room[0] -= 1
+    return meld
+
+
+def family_cases(ruleset: Ruleset, rng: random.Random, count: int, *, built: bool) -> list[tuple[Ruleset, int, tuple[Card, ...]]]:
+    """Hands of the deal's cards and a draw: dealt at random for a random deal, or built to meet each deal in
+    turn (its melds, then cards of the deck)."""
+    cases = []
+    for index in range(count):
+        deal = ruleset.deals[index % len(ruleset.deals)] if built else rng.choice(ruleset.deals)
+        cards = deck(ruleset)
+        hand = family_melds(ruleset, deal, rng) if built else []
+        for card in hand:
+            if card in cards:
+                cards.remove(card)
+        hand += rng.sample(cards, max(0, deal.cards_dealt + 1 - len(hand)))
+        cases.append((ruleset, deal.number, tuple(hand)))
+    return cases
+
+
+def family_rows(hands: int, check_seconds: float, seed: int) -> None:
+    """Carioca and Kalooki: checks per second, solver p99 and max on random and on built hands (issue 18)."""
+    labelled = []
+    for key, ruleset in FAMILY.items():
+        rng = random.Random(f"{seed}-{key}")
+        for built in (False, True):
+            labelled.append((f"{key}, {'built' if built else 'random'}", family_cases(ruleset, rng, hands, built=built)))
+    gc.collect()  # as for Phase 10: the benchmark's own garbage is not counted as a solve
+    gc.freeze()
+    rows = [measure_cases(label, cases, check_seconds) for label, cases in labelled]
+    gc.unfreeze()
+    print(
+        f"over Carioca and Kalooki (random and built hands): worst p99 {max(p for p, _, _ in rows) * 1e3:.2f} ms "
         f"(target <= 5), worst max {max(m for _, m, _ in rows) * 1e3:.2f} ms (target <= 50), "
         f"slowest checks/s {min(r for _, _, r in rows):,.0f} (target >= 20,000)"
     )

@@ -19,7 +19,8 @@ How it stays fast on hard hands (many wilds, duplicates, 16 cards):
   dynamic programming over ranks, cached by the rank counts left.
 
 A deal with a rule of the wider family (RULES.md §8: Phase 10 on either deck)
-goes to its own exact search, :mod:`.wider_search`, within the same budget.
+goes to its own exact search, :mod:`.wider_search`, and one with a rule of
+Carioca's or Kalooki's to :mod:`.family_search`, within the same budget.
 
 >>> from .catalogue import find_ruleset
 >>> solution = solve(find_ruleset("contract"), 1, parse_cards("7H 7S 7D KH KS JK 2C 9D 4S 5S 6S"))
@@ -34,7 +35,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank, Suit, format_cards, parse_cards
@@ -42,6 +43,7 @@ from .godown import supply_problems
 from .rulesets import AceRule, Deal, MeldKind, Requirement, Ruleset, RulesError, SameSuitRuns, TableSupply
 from .words import and_list
 from .wider_search import WiderSearch, unsolved_rules, wider_family
+from .family_search import family_rules, search_family, unsolved_family_rules
 
 __all__ = [
     "MAX_HAND",
@@ -144,6 +146,8 @@ def solve(
     _check_solvable(ruleset, deal)
     if wider_family(ruleset, deal):
         return _solve_wider(ruleset, deal, hand, players, budget)
+    if family_rules(ruleset, deal):
+        return _solve_family(ruleset, deal, hand, players, budget)
     if _hopeless(ruleset, deal, hand, table):
         return None
     return _Search(ruleset, deal.requirements, hand, exact=ruleset.is_exact(deal), meld_all=deal.meld_all, budget=budget).run()
@@ -155,6 +159,19 @@ def _solve_wider(ruleset: Ruleset, deal: Deal, hand: tuple[Card, ...], players: 
         return None  # the hand itself breaks the supply, so no go-down from it is legal
     if sum(not ruleset.is_skip(card) for card in hand) < deal.cards_needed:
         return None
+    found = WiderSearch(ruleset, deal.requirements, hand, spend=_spender(ruleset, deal, hand, budget)).run()
+    return _solution(ruleset, found)
+
+
+def _solve_family(ruleset: Ruleset, deal: Deal, hand: tuple[Card, ...], players: int | None, budget: int) -> Solution | None:
+    """:func:`solve` for a deal of Carioca's or Kalooki's rules (:mod:`.family_search`), within the same budget of steps."""
+    if supply_problems(ruleset, hand, players):
+        return None  # the hand itself breaks the supply, so no go-down from it is legal
+    return _solution(ruleset, search_family(ruleset, deal, hand, players, spend=_spender(ruleset, deal, hand, budget)))
+
+
+def _spender(ruleset: Ruleset, deal: Deal, hand: tuple[Card, ...], budget: int) -> Callable[[int], None]:
+    """A counter of steps of search against ``budget``: past it, the search stops with a sentence."""
     steps_left = budget
     wilds = sum(ruleset.is_wild(card) and not ruleset.is_skip(card) for card in hand)
 
@@ -164,7 +181,11 @@ def _solve_wider(ruleset: Ruleset, deal: Deal, hand: tuple[Card, ...], players: 
         if steps_left < 0:
             raise _too_big(len(hand), wilds, len(deal.requirements))
 
-    found = WiderSearch(ruleset, deal.requirements, hand, spend=spend).run()
+    return spend
+
+
+def _solution(ruleset: Ruleset, found: tuple[list[tuple[Card, ...]], tuple[Card, ...]] | None) -> Solution | None:
+    """A search's melds and cards left as a :class:`Solution` with their points (``None`` stays ``None``)."""
     if found is None:
         return None
     melds, remaining = found
@@ -198,6 +219,8 @@ def _unsolved_rules(ruleset: Ruleset, deal: Deal) -> list[str]:
     """The rules of the wider family (RULES.md §8) neither search knows yet, in words."""
     if wider_family(ruleset, deal):
         return unsolved_rules(ruleset, deal)
+    if family_rules(ruleset, deal):
+        return unsolved_family_rules(ruleset, deal)
     return []
 
 

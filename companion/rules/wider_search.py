@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Colour, Deck, Suit
+from .family_search import family_rules
 from .rulesets import AceRule, Deal, MeldKind, Requirement, Ruleset, RunSuit, Skips
 
 __all__ = ["WiderSearch", "unsolved_rules", "wider_family"]
@@ -103,6 +104,7 @@ def unsolved_rules(ruleset: Ruleset, deal: Deal) -> list[str]:
         (MeldKind.SET in kinds and not ruleset.dup_suits, f"sets of different suits {_ALONGSIDE}"),
         (MeldKind.PAIR in kinds, f"pairs {_ALONGSIDE}"),
         (kinds.count(MeldKind.COLOUR) > 1, "two colour groups in one contract"),
+        (family_rules(ruleset, deal), f"Carioca's or Kalooki's rules {_ALONGSIDE}"),
     )
     known = (MeldKind.RUN, MeldKind.SET, MeldKind.COLOUR, MeldKind.PAIR)
     others = [f"{kind.value} melds {_ALONGSIDE}" for kind in dict.fromkeys(kinds) if kind not in known]
