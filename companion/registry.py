@@ -48,8 +48,15 @@ def table_plays(ruleset: Ruleset) -> bool:
 
 
 def described(ruleset: Ruleset) -> bool:
-    """Whether the rules cards and the builder describe ``ruleset`` whole: a fixed schedule on standard cards.
-    Their text does not know phases per player or the Phase 10 deck's points yet."""
+    """Whether the rules cards (the index, the comparison) describe ``ruleset`` whole: a fixed schedule on standard
+    cards, or a game where each player is on their own phase (Phase 10 on either deck: the card says phases, the
+    game end, the winner and tie-break, Skips and the Masters option)."""
+    return buildable(ruleset) or ruleset.progression is not Progression.FIXED
+
+
+def buildable(ruleset: Ruleset) -> bool:
+    """Whether the ruleset builder's boxes hold ``ruleset`` whole, so it may start from it: a fixed schedule on
+    standard cards (the builder has no boxes for phases per player or the Phase 10 deck yet)."""
     return ruleset.progression is Progression.FIXED and ruleset.deck is Deck.STANDARD
 
 
@@ -64,8 +71,13 @@ def builtins() -> tuple[Ruleset, ...]:
 
 
 def described_builtins() -> tuple[Ruleset, ...]:
-    """The built-in rulesets the rules cards and the builder's "start from" show (:func:`described`)."""
+    """The built-in rulesets the rules cards' index and the comparison show (:func:`described`)."""
     return tuple(ruleset for ruleset in published() if described(ruleset))
+
+
+def buildable_builtins() -> tuple[Ruleset, ...]:
+    """The built-in rulesets the builder's "start from" and its field examples show (:func:`buildable`)."""
+    return tuple(ruleset for ruleset in published() if buildable(ruleset))
 
 
 def is_builtin(ruleset_id: object) -> bool:

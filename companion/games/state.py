@@ -7,10 +7,12 @@ results each time, so a correction anywhere is reflected everywhere.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from dataclasses import dataclass
 
 from ..models import Game, GameStatus, Player
 from ..rules import Deal, Ruleset
+from ..rules.placing import SeatResult, game_places
 from ..rules.progression import GameProgress
 from .phases import game_progress
 
@@ -41,7 +43,8 @@ class Standing:
     player: Player
     total: int
     place: int
-    """1 for the lowest total; tied players share a place."""
+    """1 for the winner by the ruleset's rule (the lowest total; Phase 10: :mod:`~companion.rules.placing`);
+    tied players share a place."""
     deal_points: tuple[int | None, ...]
     """This player's score in each deal (``None`` for deals not yet played)."""
     running: tuple[int | None, ...]
@@ -106,7 +109,7 @@ def game_state(game: Game) -> GameState:
     progress = game_progress(game)
     per_seat = _deal_points(game, len(game.deals) if progress is not None else len(game.ruleset.deals))
     totals = {position: sum(p for p in points if p is not None) for position, points in per_seat.items()}
-    places = _places(totals, progress)
+    places = _places(game, totals, progress)
     standings = tuple(
         Standing(
             position=seat.position,
@@ -121,13 +124,19 @@ def game_state(game: Game) -> GameState:
     return GameState(game=game, ruleset=game.ruleset, standings=standings, deals_played=len(game.deals), progress=progress)
 
 
-def _places(totals: dict[int, int], progress: GameProgress | None) -> dict[int, int]:
-    """Each seat's place: the lowest total first (a per-player game: the most phases made first, RULES.md §8.6.8);
-    tied players share a place."""
-    rank = {position: (0, total) for position, total in totals.items()}
-    if progress is not None:
-        rank = {player.seat: (-len(player.made), player.total) for player in progress.players}
-    return {position: 1 + sum(1 for other in rank.values() if other < key) for position, key in rank.items()}
+def _places(game: Game, totals: dict[int, int], progress: GameProgress | None) -> dict[int, int]:
+    """Each seat's place by the ruleset's winner rule (:func:`~companion.rules.placing.game_places`): the lowest
+    total first; a per-player game's decided winners first, then the most phases made (RULES.md §8.6.6-8); tied
+    players share a place."""
+    went_out = Counter(deal.went_out for deal in game.deals if deal.went_out is not None)
+    if progress is None:
+        results = [SeatResult(seat=seat, total=total, went_out=went_out[seat]) for seat, total in totals.items()]
+        return game_places(game.ruleset, results)
+    results = [
+        SeatResult(seat=player.seat, total=player.total, phases_made=len(player.made), went_out=player.went_out)
+        for player in progress.players
+    ]
+    return game_places(game.ruleset, results, progress.winners)
 
 
 def _deal_points(game: Game, count: int) -> dict[int, list[int | None]]:

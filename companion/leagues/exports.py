@@ -20,7 +20,8 @@ from typing import Any
 from sqlalchemy import select
 
 from ..extensions import db
-from ..models import Game, League
+from ..models import Game, HandScore, League
+from ..rules import Progression
 
 BACKUP_FORMAT = "contract-rummy-companion/league-backup"
 BACKUP_VERSION = 1
@@ -77,13 +78,25 @@ def games_csv(league: League) -> str:
     return _csv(rows)
 
 
+def _contracts_played(game: Game, names: dict[int, str]) -> list[str]:
+    """Each deal's contract in order; in a game where each player plays their own phase (Phase 10), each hand's
+    phases by player ("Ann: phase 3; Ben: phase 4"), as the engine derives them (RULES.md §8.6.2)."""
+    from ..games.phases import game_progress
+
+    progress = game_progress(game)
+    if progress is None:
+        return [deal.contract for deal in game.ruleset.deals]
+    return ["; ".join(f"{names.get(seat, '')}: phase {phase}" for seat, phase in hand.items()) for hand in progress.attempted]
+
+
 def deals_csv(league: League) -> str:
     """One row per deal played: its contract, dealer and who went out."""
     rows: list[list[object]] = [["game", "deal", "contract", "dealer", "went_out", "stock_ran_out"]]
     for game in league_games(league):
         names = {seat.position: _text(seat.player.name) for seat in game.seats}
+        contracts = _contracts_played(game, names)
         for deal in game.deals:
-            contract = game.ruleset.deals[deal.number - 1].contract if deal.number <= len(game.ruleset.deals) else ""
+            contract = contracts[deal.number - 1] if deal.number <= len(contracts) else ""
             rows.append(
                 [game.id, deal.number, contract, names.get(deal.dealer, ""), names.get(deal.went_out, "") if deal.went_out is not None else "", "yes" if deal.stock_ran_out else "no"]
             )
@@ -110,10 +123,28 @@ def checksum(content: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
+def _hand_backup(hand: HandScore, per_player: bool) -> dict[str, Any]:
+    """One hand's stored facts; where each player plays their own phase (Phase 10), its "made" tick and chosen
+    phase too (a fixed schedule's hands keep the fields they always had)."""
+    facts: dict[str, Any] = {
+        "position": hand.position,
+        "cards": hand.cards,
+        "points": hand.points,
+        "adjustment": hand.adjustment,
+        "exact_cut": hand.exact_cut,
+        "one_turn_out": hand.one_turn_out,
+        "buys": hand.buys,
+    }
+    if per_player:
+        facts |= {"made": hand.made, "chosen_phase": hand.chosen_phase}
+    return facts
+
+
 def league_backup(league: League) -> dict[str, Any]:
     """Everything stored about a league's games, as JSON-ready data with a checksum."""
     games = []
     for game in league_games(league):
+        per_player = game.ruleset.progression is not Progression.FIXED
         games.append(
             {
                 "ruleset_id": game.ruleset_id,
@@ -132,18 +163,7 @@ def league_backup(league: League) -> dict[str, Any]:
                         "version": deal.version,
                         "created_at": _iso(deal.created_at),
                         "updated_at": _iso(deal.updated_at),
-                        "hands": [
-                            {
-                                "position": hand.position,
-                                "cards": hand.cards,
-                                "points": hand.points,
-                                "adjustment": hand.adjustment,
-                                "exact_cut": hand.exact_cut,
-                                "one_turn_out": hand.one_turn_out,
-                                "buys": hand.buys,
-                            }
-                            for hand in deal.hands
-                        ],
+                        "hands": [_hand_backup(hand, per_player) for hand in deal.hands],
                     }
                     for deal in game.deals
                 ],

@@ -51,9 +51,10 @@ from ..models import (
     Seat,
 )
 from .. import registry
-from ..rules import CardSyntaxError, Ruleset
-from ..rules.deal_score import MAX_HAND_TEXT, MAX_TYPED_POINTS, bonus_problem, line_adjustment
+from ..rules import CardSyntaxError, Progression, Ruleset
+from ..rules.deal_score import MAX_HAND_TEXT, MAX_TYPED_POINTS, bonus_problem, hand_total, line_adjustment
 from ..rules.definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
+from ..rules.progression import HandLine, PlayedHand, follow_game
 from ..rules.snapshot import ruleset_from_dict, ruleset_to_dict
 from ..rules.scoring import AceColourError
 from ..rules.tally import parse_ranks, rank_points
@@ -95,6 +96,10 @@ class _Hand:
     exact_cut: bool
     one_turn_out: bool
     buys: int
+    made: bool = False
+    """The "made" tick (a game where each player plays their own phase, RULES.md §8.6.2)."""
+    chosen_phase: int | None = None
+    """The phase chosen before the hand (Phase 10 Masters)."""
 
 
 @dataclass
@@ -506,7 +511,6 @@ def _game(value: Any, where: str, checked_rules: dict[str, Ruleset]) -> _Game:
         ),
     )
     ruleset = _checked_ruleset(game, where, checked_rules)
-    total_deals = len(ruleset.deals)
     seat_names = _distinct_names(_list(game["seats"], where, "seats"), where, "seat", "sits at the table twice.")
     seats = len(seat_names)
     if not ruleset.plays(seats):
@@ -520,11 +524,7 @@ def _game(value: Any, where: str, checked_rules: dict[str, Ruleset]) -> _Game:
 
     deals_data = _numbered_deals(_list(game["deals"], where, "deals"), where, ruleset)
     deals = [_deal(deal, f"{where}, deal {deal['number']}", ruleset, seat_names) for deal in deals_data]
-    played = len(deals)
-    if status == GameStatus.FINISHED and played != total_deals:
-        raise _fail(where, f"the game is marked finished but has {played} of its {total_deals} deals.")
-    if status != GameStatus.FINISHED and played == total_deals:
-        raise _fail(where, f"the game has all {total_deals} deals, so it is finished, not {status}.")
+    total_deals = _check_played(ruleset, seat_names, deals, status, where)
 
     return _Game(
         ruleset_id=ruleset.id,
@@ -540,6 +540,45 @@ def _game(value: Any, where: str, checked_rules: dict[str, Ruleset]) -> _Game:
     )
 
 
+def _check_played(ruleset: Ruleset, seat_names: list[str], deals: list[_Deal], status: str, where: str) -> int:
+    """The deals agree with the game's status; the highest deal number the buys and history may name.
+
+    A fixed schedule is finished with its last deal. Where each player plays their own phase (Phase 10) the
+    hands are followed by the engine as the game pages follow them: a hand it would refuse is refused with its
+    sentence, and a decided game is finished (one finished undecided was ended early by the table).
+    """
+    played = len(deals)
+    if ruleset.progression is Progression.FIXED:
+        total_deals = len(ruleset.deals)
+        if status == GameStatus.FINISHED and played != total_deals:
+            raise _fail(where, f"the game is marked finished but has {played} of its {total_deals} deals.")
+        if status != GameStatus.FINISHED and played == total_deals:
+            raise _fail(where, f"the game has all {total_deals} deals, so it is finished, not {status}.")
+        return total_deals
+    _check_phases(ruleset, seat_names, deals, status, where)
+    return max(played, 1)
+
+
+def _check_phases(ruleset: Ruleset, seat_names: list[str], deals: list[_Deal], status: str, where: str) -> None:
+    """A per-player game's hands followed by the engine: its first problem refused with its sentence, and a
+    decided game must be finished."""
+    hands = [
+        PlayedHand(
+            lines=tuple(HandLine(seat=h.position, made=h.made, points=hand_total(h.points, h.adjustment),
+                             chosen_phase=h.chosen_phase)
+                        for h in deal.hands),
+            went_out=deal.went_out,
+        )
+        for deal in deals
+    ]  # fmt: skip
+    progress = follow_game(ruleset, dict(enumerate(seat_names)), hands)
+    if progress.problems:
+        problem = progress.problems[0]
+        raise _fail(f"{where}, deal {problem.hand}", problem.sentence)
+    if progress.over and status != GameStatus.FINISHED:
+        raise _fail(where, f"the game's winner is decided after {len(deals)} hands, so it is finished, not {status}.")
+
+
 def _status(status: Any, where: str) -> str:
     if not isinstance(status, str) or status not in {s.value for s in GameStatus}:
         raise _fail(where, f"status {_shown(status)} must be in_progress, finished or abandoned.")
@@ -548,7 +587,8 @@ def _status(status: Any, where: str) -> str:
 
 def _numbered_deals(deals_data: list[Any], where: str, ruleset: Ruleset) -> list[dict[str, Any]]:
     """The game's deals, each with its fields, numbered 1, 2, 3… in order within the ruleset's deals."""
-    total_deals = len(ruleset.deals)
+    # a game where each player plays their own phase has as many hands as it takes (the engine follows them)
+    total_deals = len(ruleset.deals) if ruleset.progression is Progression.FIXED else MAX_VERSION
     checked: list[dict[str, Any]] = []
     numbers = []
     for index, deal in enumerate(deals_data, start=1):
@@ -655,17 +695,22 @@ def _deal(deal: dict[str, Any], where: str, ruleset: Ruleset, seat_names: list[s
         if any(other.position == hand.position for other in hands):
             raise _fail(where, f"position {hand.position} ({seat_names[hand.position]}) has two hands.")
         hands.append(hand)
-    missing = [p for p in range(seats) if all(hand.position != p for hand in hands)]
-    if missing:
-        raise _fail(where, f"there is no hand for position {missing[0]} ({seat_names[missing[0]]}).")
+    _check_every_seat(hands, ruleset, seat_names, where)
     return _Deal(deal["number"], dealer, went_out, stock_ran_out, version, created_at, updated_at, hands)
+
+
+def _check_every_seat(hands: list[_Hand], ruleset: Ruleset, seat_names: list[str], where: str) -> None:
+    """Every seat has a hand in a deal of a fixed schedule (a tie-break hand's seats are the engine's to check)."""
+    missing = [p for p in range(len(seat_names)) if all(hand.position != p for hand in hands)]
+    if missing and ruleset.progression is Progression.FIXED:
+        raise _fail(where, f"there is no hand for position {missing[0]} ({seat_names[missing[0]]}).")
 
 
 def _hand(fields: Any, place: str, ruleset: Ruleset, seats: int, went_out: int | None) -> _Hand:
     """One hand of a deal, checked against the ruleset as the score page would have scored it."""
-    hand = _fields(
-        fields, place, "the hand", ("position", "cards", "points", "adjustment", "exact_cut", "one_turn_out", "buys")
-    )
+    per_player = ruleset.progression is not Progression.FIXED
+    names = ("position", "cards", "points", "adjustment", "exact_cut", "one_turn_out", "buys")
+    hand = _fields(fields, place, "the hand", names + (("made", "chosen_phase") if per_player else ()))
     position = _seat(hand["position"], place, "position", seats)
     points = _int(hand["points"], place, "points", 0, MAX_POINTS)
     _check_points(hand["cards"], points, place, ruleset)
@@ -682,7 +727,16 @@ def _hand(fields: Any, place: str, ruleset: Ruleset, seats: int, went_out: int |
     if adjustment != bonuses:
         raise _fail(place, f"adjustment {adjustment} does not match the hand's bonuses ({bonuses}).")
     buys = _int(hand["buys"], place, "buys", 0, MAX_BUYS)
-    return _Hand(position, hand["cards"], points, adjustment, exact_cut, one_turn_out, buys)
+    made, chosen = (_phase_fields(hand, place, ruleset) if per_player else (False, None))
+    return _Hand(position, hand["cards"], points, adjustment, exact_cut, one_turn_out, buys, made, chosen)
+
+
+def _phase_fields(hand: dict[str, Any], place: str, ruleset: Ruleset) -> tuple[bool, int | None]:
+    """A hand's "made" tick and chosen phase (``null`` where the phase is derived)."""
+    chosen = hand["chosen_phase"]
+    if chosen is not None:
+        chosen = _int(chosen, place, "chosen_phase", 1, len(ruleset.deals))
+    return _bool(hand["made"], place, "made"), chosen
 
 
 def _check_points(cards: Any, points: int, place: str, ruleset: Ruleset) -> None:
@@ -822,6 +876,8 @@ def _add_deals(game: Game, deals: list[_Deal]) -> list[tuple[DealResult, int]]:
                         exact_cut=hand.exact_cut,
                         one_turn_out=hand.one_turn_out,
                         buys=hand.buys,
+                        made=hand.made,
+                        chosen_phase=hand.chosen_phase,
                     )
                     for hand in deal.hands
                 ],

@@ -19,7 +19,7 @@ import math
 import operator
 import threading
 from collections import OrderedDict, defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,8 +28,8 @@ from sqlalchemy import ColumnElement, Row, String, case, func, select, type_coer
 
 from ..extensions import db
 from ..i18n import N_
-from ..models import Change, GameResult, League, Player
-from ..rules import Deal
+from ..models import Change, Game, GameResult, League, Player
+from ..rules import Deal, Progression
 
 #: The standings' columns: key, heading (English; the page says it in its language), and whether a bigger value sorts first.
 COLUMNS: tuple[tuple[str, str, bool], ...] = (
@@ -208,23 +208,23 @@ class Standings:
         return sorted(rows, key=lambda r: r.sort_value(sort), reverse=reverse)  # type: ignore[arg-type, return-value]
 
     def head_to_head(self) -> dict[tuple[int, int], tuple[int, int, int]]:
-        """For each pair (a, b) of players: games both played where a finished ahead, behind, level.
+        """For each pair (a, b) of players: games both played where a finished ahead, behind, level: by their places,
+        which follow the ruleset's winner rule (Phase 10's winner is ahead of a lower total still on phase 9).
 
         Worked out once per standings (which are kept per league revision).
         """
         if self._head_to_head is not None:
             return self._head_to_head
         by_game: dict[int, list[tuple[int, int]]] = defaultdict(list)
-        for game_id, player_id, total, _, _ in self.results:
-            by_game[game_id].append((player_id, total))
+        for game_id, player_id, _, place, _ in self.results:
+            by_game[game_id].append((player_id, place))
         table: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
         for entries in by_game.values():
-            for a, a_total in entries:
-                for b, b_total in entries:
+            for a, a_place in entries:
+                for b, b_place in entries:
                     if a == b:
                         continue
-                    cell = table[(a, b)]
-                    cell[0 if a_total < b_total else 1 if a_total > b_total else 2] += 1
+                    table[(a, b)][_ahead_behind_level(a_place, b_place)] += 1
         self._head_to_head = {pair: (c[0], c[1], c[2]) for pair, c in table.items()}
         return self._head_to_head
 
@@ -238,13 +238,17 @@ class Standings:
         return self._against_from_results(player_id)
 
     def _against_from_results(self, player_id: int) -> dict[int, tuple[int, int, int]]:
-        mine = {game_id: total for game_id, player, total, _, _ in self.results if player == player_id}
+        mine = {game_id: place for game_id, player, _, place, _ in self.results if player == player_id}
         table: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
-        for game_id, other, total, _, _ in self.results:
+        for game_id, other, _, place, _ in self.results:
             if other != player_id and game_id in mine:
-                own = mine[game_id]
-                table[other][0 if own < total else 1 if own > total else 2] += 1
+                table[other][_ahead_behind_level(mine[game_id], place)] += 1
         return {other: (c[0], c[1], c[2]) for other, c in table.items()}
+
+
+def _ahead_behind_level(place: int, other_place: int) -> int:
+    """Which head-to-head count a game adds to: 0 (ahead: the better place), 1 (behind) or 2 (level: one place)."""
+    return 0 if place < other_place else 1 if place > other_place else 2
 
 
 _MODEL = PlackettLuce()
@@ -510,10 +514,25 @@ class ContractRecord:
     """One deal of this contract, to draw its symbols in the table's letters."""
     set_words: tuple[str, ...] = ()
     """The set words of the rulesets that played it ("group", "set" ...): drawn only where there is one."""
+    phase: int | None = None
+    """The phase's number where the contract is a phase a player plays until made (Phase 10, RULES.md §8.6);
+    then :attr:`deals` are the hands the player tried it in. ``None`` for a deal of a fixed schedule."""
+    made: int = 0
+    """Hands in which the player made the phase (a phase only)."""
 
     @property
     def go_out_rate(self) -> float:
         return self.went_out / self.deals if self.deals else 0.0
+
+    @property
+    def made_rate(self) -> float:
+        """How often the player made the phase when they tried it (a phase only)."""
+        return self.made / self.deals if self.deals else 0.0
+
+    @property
+    def label(self) -> str:
+        """What the player's page calls it: the contract, or "Phase 4: One run of 7"."""
+        return self.contract if self.phase is None else f"Phase {self.phase}: {self.contract}"
 
 
 def contract_records(league_id: int, player_id: int, season: Season, ruleset_id: str | None) -> list[ContractRecord]:
@@ -522,16 +541,24 @@ def contract_records(league_id: int, player_id: int, season: Season, ruleset_id:
     The same games as the standings (the player's finished games of the league in the season and
     ruleset, found through their results), added up in the database per ruleset and deal number
     (two queries, however many games); each deal number is then named from the game's rules snapshot.
+    In a game where each player plays their own phase (Phase 10) a hand's number is no phase: those
+    games are followed hand by hand (:func:`_per_phase_records`), and each phase counts the hands the
+    player tried it in and made it.
     """
     from ..models import ruleset_from_snapshot
 
-    per_deal = _per_deal_sums([GameResult.player_id == player_id, *_scope(league_id, season, ruleset_id)])
+    scope = [GameResult.player_id == player_id, *_scope(league_id, season, ruleset_id)]
+    per_deal = _per_deal_sums(scope)
     totals: dict[str, list[int]] = {}
     words: dict[str, list[str]] = {}
     deals: dict[str, Deal] = {}
     set_words: dict[str, list[str]] = {}
-    for number, n, total, out, rules_json in per_deal:
+    per_player_ids: set[str] = set()
+    for number, n, total, out, rules_json, kind in per_deal:
         ruleset = ruleset_from_snapshot(rules_json)
+        if ruleset.progression is not Progression.FIXED:
+            per_player_ids.add(kind)
+            continue
         if not 1 <= number <= len(ruleset.deals):
             continue
         deal = ruleset.deals[number - 1]
@@ -551,12 +578,70 @@ def contract_records(league_id: int, player_id: int, season: Season, ruleset_id:
                        deal=deals[key], set_words=tuple(set_words[key]))
         for key, (n, total, out) in totals.items()
     ]
-    return sorted(records, key=lambda r: (-r.average_penalty, r.symbols))
+    records += _per_phase_records(scope, per_player_ids)
+    return sorted(records, key=lambda r: (-r.average_penalty, r.symbols, r.phase or 0))
+
+
+@dataclass
+class _PhaseTally:
+    """One phase's hands for one player, added up while their games are followed."""
+
+    deal: Deal
+    set_word: str
+    hands: int = 0
+    penalty: int = 0
+    went_out: int = 0
+    made: int = 0
+
+
+def _tally_phases(
+    tallies: dict[tuple[int, str], _PhaseTally], game: Game, attempted: Sequence[Mapping[int, int]], position: int
+) -> None:
+    """Add the hands of ``game`` played at seat ``position`` to ``tallies``,
+    each under the phase ``attempted`` says the seat played in it (a tie-break hand: the phase replayed)."""
+    ruleset = game.ruleset
+    for deal, phases in zip(game.deals, attempted, strict=False):
+        phase = phases.get(position)
+        hand = next((h for h in deal.hands if h.position == position), None)
+        if phase is None or hand is None or not 1 <= phase <= len(ruleset.deals):
+            continue
+        contract = ruleset.deals[phase - 1]
+        tally = tallies.setdefault((phase, contract.symbols), _PhaseTally(deal=contract, set_word=ruleset.set_word))
+        tally.hands += 1
+        tally.penalty += hand.total
+        tally.went_out += deal.went_out == position
+        tally.made += hand.made
+
+
+def _per_phase_records(scope: list[ColumnElement[bool]], ruleset_ids: Collection[str]) -> list[ContractRecord]:
+    """The player's hands in the per-player games of ``scope`` (rulesets ``ruleset_ids``), per phase tried: each
+    game followed by the engine (:func:`~companion.games.phases.game_progress`), which says the phase each hand's
+    player attempted (RULES.md §8.6.2). One query for the games and one each for their seats, hands and deals."""
+    from ..games.phases import game_progress
+
+    if not ruleset_ids:
+        return []
+    found = db.session.execute(
+        select(Game, GameResult.position)
+        .join(GameResult, GameResult.game_id == Game.id)
+        .where(*scope, GameResult.ruleset_id.in_(ruleset_ids))
+        .order_by(Game.id)
+    ).all()
+    tallies: dict[tuple[int, str], _PhaseTally] = {}
+    for game, position in found:
+        progress = game_progress(game)
+        if progress is not None:  # else a stored ruleset whose later version plays a fixed schedule
+            _tally_phases(tallies, game, progress.attempted, position)
+    return [
+        ContractRecord(symbols=symbols, contract=t.deal.contract.split(" (")[0], deals=t.hands, average_penalty=t.penalty / t.hands,
+                       went_out=t.went_out, deal=t.deal, set_words=(t.set_word,), phase=phase, made=t.made)
+        for (phase, symbols), t in sorted(tallies.items())
+    ]
 
 
 def _per_deal_sums(scope: list[ColumnElement[bool]]) -> list[tuple[Any, ...]]:
     """The player's hands in the results of ``scope``, added up per rules snapshot and deal number:
-    ``(deal number, hands, penalty, times went out, rules snapshot JSON)`` (two queries)."""
+    ``(deal number, hands, penalty, times went out, rules snapshot JSON, ruleset id)`` (two queries)."""
     from ..models import DealResult, Game, HandScore
 
     # the rules snapshot each ruleset was played under (one, unless a built-in ruleset changed between games)
@@ -592,11 +677,11 @@ def _per_deal_sums(scope: list[ColumnElement[bool]]) -> list[tuple[Any, ...]]:
             .group_by(GameResult.ruleset_id, DealResult.number)
             .order_by(GameResult.ruleset_id, DealResult.number)
         ).all()
-        per_deal = [(number, n, total, out, rules[kind]) for number, n, total, out, kind in rows]
+        per_deal = [(number, n, total, out, rules[kind], kind) for number, n, total, out, kind in rows]
     else:  # rare: group by the snapshot itself (slower: the whole text is the key)
         rows = db.session.execute(
             hands.join(Game, Game.id == GameResult.game_id)
-            .add_columns(Game.rules_json)
+            .add_columns(Game.rules_json, Game.ruleset_id)
             .group_by(Game.ruleset_id, Game.rules_json, DealResult.number)
             .order_by(Game.ruleset_id, Game.rules_json, DealResult.number)
         ).all()

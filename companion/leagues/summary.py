@@ -50,7 +50,7 @@ def result_rows(game: Game) -> list[dict[str, object]]:
             "place": standing.place,
             "winners": winners,
             "players": len(state.standings),
-            "deals": state.deals_played,
+            "deals": sum(1 for deal in game.deals if any(hand.position == standing.position for hand in deal.hands)),
             "deals_out": sum(1 for deal in game.deals if deal.went_out == standing.position),
         }
         for standing in state.standings

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from .cards import Deck
 from .words import number_word, sentence
 from .rulesets import (
-    AceRule, BuyPermission, BuyRule, Deal, DiscardDraw, Direction, GoingOut, JokerReclaim, LayOffTiming, MeldKind, Ruleset,
-    SameSuitRuns, WildDiscard,
+    AceRule, BuyPermission, BuyRule, Deal, DiscardDraw, Direction, GoingOut, JokerReclaim, LayOffTiming, MeldKind, Progression,
+    RunSuit, Ruleset, SameSuitRuns, Skips, Tiebreak, WildDiscard,
 )  # fmt: skip
 
 __all__ = ["Fact", "SetupCard", "buy_rule_text", "card_contents", "deal_reminders", "exact_cut_size", "rules_facts", "setup_card"]
@@ -53,6 +53,8 @@ def setup_card(ruleset: Ruleset, players: int) -> SetupCard:
 
 def _buying_summary(ruleset: Ruleset) -> str:
     rules = {deal.buys for deal in ruleset.deals}
+    if not any(rule.allowed for rule in rules) and ruleset.progression is not Progression.FIXED:
+        return f"No {ruleset.buy_name} in this game."  # a hand's phase is each player's own: no "deal" to name
     if len(rules) == 1:
         return buy_rule_text(ruleset, next(iter(rules)))
     allowed = [deal.number for deal in ruleset.deals if deal.buys.allowed]
@@ -322,7 +324,7 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
         Fact("players", "Players", f"{ruleset.min_players} to {ruleset.max_players}."),
         Fact("supply", "Packs and jokers", _supply_text(ruleset) + "."),
         Fact("wilds", "Wild cards", f"{sentence(ruleset.wild_words)}."),
-        Fact("deals", "Deals", f"{len(ruleset.deals)}."),
+        _deals_fact(ruleset),
         Fact("set_word", "A set is called", f"A {ruleset.set_word}."),
         Fact(
             "exact",
@@ -334,20 +336,106 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
         Fact("meld_all", "Meld every card", "Deal " + ", ".join(map(str, meld_all)) + "." if meld_all else "Never required."),
         Fact("max_wilds", "Wild cards in a meld", _wilds_in_a_meld_text(ruleset)),
         Fact("naturals", "Natural cards in a meld", _naturals_text(ruleset)),
-        Fact("same_suit_runs", "Two runs of one suit", same_suit),
+        _runs_fact(ruleset, same_suit),
         Fact(
             "repeat_rank",
             f"Two {ruleset.set_word}s of one rank",
             "Allowed." if ruleset.repeat_rank else "Not allowed in one contract.",
         ),
-        Fact("dup_suits", f"A {ruleset.set_word} with two cards of one suit", "Allowed." if ruleset.dup_suits else "Not allowed."),
+        Fact(
+            "dup_suits",
+            f"A {ruleset.set_word} with two cards of one {'colour' if ruleset.deck is Deck.PHASE10 else 'suit'}",
+            "Allowed." if ruleset.dup_suits else "Not allowed.",
+        ),
         Fact("aces", "Aces in runs", aces),
         Fact("lay_off", "Laying off", lay_off),
         Fact("reclaim", "Taking back a joker", reclaim),
-        Fact("buying", ruleset.buy_name, _buying_summary(ruleset)),
+        Fact("buying", sentence(ruleset.buy_name), _buying_summary(ruleset)),
         Fact("points", "Penalty points", _points_text(ruleset) + "."),
     ]
-    return tuple(facts + _bonus_and_call_facts(ruleset))
+    return tuple(facts + _game_facts(ruleset) + _bonus_and_call_facts(ruleset))
+
+
+def _deals_fact(ruleset: Ruleset) -> Fact:
+    """The deals: how many; where each player plays their own phase, how a player moves through the phases
+    (RULES.md §8.6.1-3)."""
+    count = len(ruleset.deals)
+    if ruleset.progression is Progression.FIXED:
+        return Fact("deals", "Deals", f"{count}.")
+    dealt = ruleset.deals[0].cards_dealt
+    if ruleset.progression is Progression.PER_PLAYER_CHOICE:
+        moves = (
+            f"{count}, in any order: before each hand each player chooses a phase they have not made yet, and "
+            "it is marked made once they make it; a phase is never played again."
+        )
+    else:
+        moves = (
+            f"{count}, in order, each player on their own phase: make it and you play the next one next hand; "
+            "miss it and you play it again."
+        )
+    return Fact("deals", "Phases", f"{moves} Everyone is dealt {dealt} cards every hand.")
+
+
+def _runs_fact(ruleset: Ruleset, same_suit: str) -> Fact:
+    """Two runs of one suit; where runs ignore suit (Phase 10) there is no such thing, so the line says that."""
+    if ruleset.run_suit is not RunSuit.ANY:
+        return Fact("same_suit_runs", "Two runs of one suit", same_suit)
+    colours = "colours" if ruleset.deck is Deck.PHASE10 else "suits"
+    return Fact("same_suit_runs", "Runs", f"Any {colours} mixed: only the numbers follow on.")
+
+
+def _game_facts(ruleset: Ruleset) -> list[Fact]:
+    """The lines only a game where each player plays their own phase has (making a phase, the end, the winner,
+    the tie, Skips, house options), and a tie-break where a fixed schedule has one (RULES.md §8.0, §8.6)."""
+    if ruleset.progression is Progression.FIXED:
+        return [Fact("tiebreak", "A tie for the win", _tiebreak_text(ruleset))] if ruleset.tiebreak is not Tiebreak.NONE else []
+    last = len(ruleset.deals)
+    end = (
+        f"After the hand in which someone makes their last phase: all {last} made."
+        if ruleset.progression is Progression.PER_PLAYER_CHOICE
+        else f"After the hand in which someone makes phase {last}."
+    )
+    facts = [
+        Fact("making", "Making your phase",
+             "Lay the whole phase down at once; one phase a hand. Everyone who makes it moves on, not only the "
+             "player who goes out, and the player who goes out has made theirs."),
+        Fact("game_end", "End of the game", end),
+        Fact("winner", "Winner",
+             "The lowest total among the players who made every phase; a player who has not made them all does "
+             "not win, however low their total."),
+        Fact("tiebreak", "A tie for the win", _tiebreak_text(ruleset)),
+    ]  # fmt: skip
+    if ruleset.skips is not Skips.NONE:
+        facts.append(Fact("skips", "Skip cards", _skips_text(ruleset)))
+    if ruleset.options:
+        labels = "; ".join(option.label for option in ruleset.options)
+        facts.append(Fact("options", "House options", f"{labels}."))
+    return facts
+
+
+def _tiebreak_text(ruleset: Ruleset) -> str:
+    """What settles a tie for the win (RULES.md §8.0 ``tiebreak``, §8.6.7, §8.7.10)."""
+    if ruleset.tiebreak is Tiebreak.MOST_DEALS_WON:
+        return "Whoever went out in more deals wins; a tie after that is shared."
+    if ruleset.tiebreak is Tiebreak.NONE:
+        return "The win is shared."
+    replayed = (
+        "the phase they made last" if ruleset.progression is Progression.PER_PLAYER_CHOICE else f"phase {len(ruleset.deals)}"
+    )
+    return (
+        f"Only the tied players play one more hand, each on {replayed}; the first to go out wins. If nobody goes "
+        "out, the lowest total of those who made it wins; if nobody made it, or they tie again, they play another."
+    )
+
+
+def _skips_text(ruleset: Ruleset) -> str:
+    """What a Skip does: described to the table, never checked (RULES.md §8.1 "Play", §8.7.12)."""
+    card = "A joker (JK)" if ruleset.skips is Skips.JOKER else "A Skip (SKIP)"
+    return (
+        f"{card} is discarded to make a player you name lose their next turn; at most one Skip against a player "
+        "per circuit. A Skip is never part of a phase and never taken from the discard pile; turned as the first "
+        "upcard, it skips the first player."
+    )
 
 
 def _naturals_text(ruleset: Ruleset) -> str:
@@ -417,7 +505,8 @@ def _bonus_and_call_facts(ruleset: Ruleset) -> list[Fact]:
 
 def card_contents(ruleset: Ruleset) -> dict[str, object]:
     """What a rules card shows of a ruleset: the ruleset, its rules in words (``facts``), a setup card for
-    each table size (``tables``) and the house options chosen (``chosen``). The card page and the ruleset
+    each table size (``tables``), the house options chosen (``chosen``) and whether each player plays their own
+    phase (``per_player``: the card's deals are phases). The card page and the ruleset
     builder's preview both show it, so it lives beside the pieces it is made of.
 
     >>> from .catalogue import find_ruleset
@@ -427,4 +516,5 @@ def card_contents(ruleset: Ruleset) -> dict[str, object]:
     """
     tables = [setup_card(ruleset, n) for n in range(ruleset.min_players, ruleset.max_players + 1)]
     chosen = [o for o in ruleset.options if o.key in ruleset.chosen_options]
-    return {"ruleset": ruleset, "facts": rules_facts(ruleset), "tables": tables, "chosen": chosen}
+    per_player = ruleset.progression is not Progression.FIXED  # a deal is a phase, each player on their own
+    return {"ruleset": ruleset, "facts": rules_facts(ruleset), "tables": tables, "chosen": chosen, "per_player": per_player}

@@ -489,3 +489,23 @@ def test_layoff_fields_follow_a_change_of_rules_and_move_an_end_joker(page: Page
     expect(verdict).to_have_count(0)  # a ruling made under Continental's rules would mislead
     expect(page.get_by_label("The meld on the table")).to_have_value("5H 6H 7H 8H")  # what was typed stays
     look("layoff-changed-to-progressive")
+
+
+@pytest.mark.browser_context_args(viewport=NARROW, screen=NARROW)
+def test_phase10_rules_cards_at_360_px(page: Page, look) -> None:
+    """Issue 18: the index lists Phase 10 on either deck; its card says Phase where a deal is a phase, and the game
+    end, the winner, the tie-break and Skips (RULES.md §8.1, §8.6)."""
+    page.goto("/rules/")
+    page.get_by_role("link", name=re.compile(r"^Phase 10 \(standard cards\)")).tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Phase 10 (standard cards)")
+    phases = page.get_by_role("table", name=re.compile("contract of each phase"))
+    expect(phases.locator("tbody tr")).to_have_count(10)
+    expect(phases.locator("thead th")).to_have_text(["Phase", "Contract", "Dealt", "Needs"])
+    facts = page.locator("dl.facts")
+    expect(facts).to_contain_text("After the hand in which someone makes phase 10.")
+    expect(facts).to_contain_text("each on phase 10; the first to go out wins.")
+    look("rules-card-phase10-cards")
+    page.goto("/rules/")
+    page.get_by_role("link", name=re.compile(r"^Phase 10 Each player")).tap()
+    expect(page.locator("dl.facts")).to_contain_text("Masters: choose your phase before each hand.")
+    look("rules-card-phase10")
