@@ -732,3 +732,9 @@ def offered_options(ruleset: Ruleset) -> tuple[HouseOption, ...]:
 def signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
+
+
+@bp.app_template_filter("names_joined")
+def names_joined_filter(names: list[str]) -> str:
+    """Players' names as one list in the page's language ("Ann and Bob", "Ann y Bob")."""
+    return names_joined(list(names))
