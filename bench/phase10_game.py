@@ -146,12 +146,12 @@ def main() -> None:
         browser.close()
     server.shutdown()
     print(f"A Phase 10 game, {len(NAMES)} players, at {SCREEN['width']}x{SCREEN['height']}: each hand from the game page to Save")
-    print(f"{'hand':>4} {'players':>7} {'made':>4} {'cards':>5} {'taps':>4} {'scrolls':>7}  keypad on screen")
+    print(f"{'hand':<14} {'players':>7} {'made':>4} {'cards':>5} {'taps':>4} {'scrolls':>7}  keypad on screen")
     for number, hand, taps, cards, scrolls, pad_seen in rows:
         players = 1 + len(hand.left)
         made = 1 + len(hand.made)  # the player out, and the others who made theirs
         label = f"{number}" + (" (tie-break)" if number == len(rows) else "")
-        print(f"{label:>4} {players:>7} {made:>4} {cards:>5} {taps:>4} {scrolls:>7}  {'yes' if pad_seen else 'no'}")
+        print(f"{label:<14} {players:>7} {made:>4} {cards:>5} {taps:>4} {scrolls:>7}  {'yes' if pad_seen else 'no'}")
     total_taps = sum(row[2] for row in rows)
     total_cards = sum(row[3] for row in rows)
     print(

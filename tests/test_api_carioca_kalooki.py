@@ -364,3 +364,29 @@ def test_every_built_in_definition_answers_as_its_id(client, ruleset_id, options
         melds = solved["melds"] or [hand[:3], hand[3:7]]
         _same_answers(client, "/api/melds/check", {**base, "deal": deal.number, "melds": melds}, definition)
         _same_answers(client, "/api/score", {**base, "cards": hand}, definition)
+
+
+# -- POST /api/solve ---------------------------------------------------------------------------------
+
+
+def test_a_hand_of_12_cannot_meet_a_13_card_ladder(client):
+    """API.md: in a ladder deal (meld_all) the whole hand must go down, so a hand of 12 cannot meet a 13-card ladder."""
+    body = {"ruleset": "carioca", "options": ["escala-real"], "deal": 9, "hand": HEARTS[:12]}
+    assert ok(client.post("/api/solve", json=body)) == {"can_meet_contract": False, "melds": None, "remaining": None}
+
+
+
+def test_a_hand_of_13_meets_the_escala_real(client):
+    body = {"ruleset": "carioca", "options": ["escala-real"], "deal": 9, "hand": HEARTS}
+    answer = ok(client.post("/api/solve", json=body))
+    assert answer["can_meet_contract"] is True and sorted(answer["melds"][0]) == sorted(HEARTS)
+    assert (answer["remaining"], answer["points"]) == ([], 0)
+
+
+def test_solve_a_carioca_deal_round_the_corner(client):
+    """RULES.md §8.3: Q-K-A-2 is an escala round the corner; a trío is exactly 3 going down."""
+    hand = ["QS", "KS", "AS", "2S", "7H", "7D", "7C", "9D", "3C", "5H", "8S"]
+    answer = ok(client.post("/api/solve", json={"ruleset": "carioca", "deal": 2, "hand": hand}))
+    assert answer["can_meet_contract"] is True
+    assert sorted(map(sorted, answer["melds"])) == sorted(map(sorted, [["QS", "KS", "AS", "2S"], ["7H", "7D", "7C"]]))
+    assert answer["points"] == 9 + 3 + 5 + 8

@@ -18,12 +18,29 @@ from companion.rules.definition import HOUSE_OPTIONS
 from companion.rules.published import PUBLISHED_RULESETS
 from companion.rules.rulesets import PHASE10_POINT_KEYS, POINT_KEYS, Deck, Progression
 
+LADDER_RULES = ["any_suit", "same_colour", "alternating_colour", "same_suit"]
 REQUIREMENT = st.fixed_dictionaries(
-    {"kind": st.sampled_from(["set", "run", "pair", "colour", "ladder"]), "length": st.integers(1, 15)}
+    {"kind": st.sampled_from(["set", "run", "pair", "colour", "ladder"]), "length": st.integers(1, 15)},
+    optional={"rule": st.sampled_from([*LADDER_RULES, "diagonal"])},
 )
-DEAL = st.fixed_dictionaries(
-    {"cards_dealt": st.sampled_from([10, 10, 10, 11, 12]), "requirements": st.lists(REQUIREMENT, min_size=1, max_size=3)},
-    optional={"going_out": st.sampled_from(["discard", "either", "no_discard"])},
+#: A ladder deal as RULES.md §8.7.4 has it (dealt 12, every card, no discard), sometimes with its own wild limit.
+LADDER_DEAL = st.fixed_dictionaries(
+    {
+        "cards_dealt": st.just(12), "meld_all": st.just(True), "going_out": st.just("no_discard"),
+        "requirements": st.sampled_from(LADDER_RULES).map(lambda rule: [{"kind": "ladder", "length": 13, "rule": rule}]),
+    },
+    optional={"max_wilds": st.one_of(st.none(), st.integers(-1, 2))},
+)  # fmt: skip
+DEAL = st.one_of(
+    st.fixed_dictionaries(
+        {"cards_dealt": st.sampled_from([10, 10, 10, 11, 12]), "requirements": st.lists(REQUIREMENT, min_size=1, max_size=3)},
+        optional={
+            "going_out": st.sampled_from(["discard", "either", "no_discard"]),
+            "max_wilds": st.one_of(st.none(), st.integers(-1, 3)),
+            "alternatives": st.lists(st.lists(REQUIREMENT, min_size=1, max_size=2), max_size=2),
+        },
+    ),
+    LADDER_DEAL,
 )
 FIELDS = {
     "deck": st.sampled_from(["standard", "phase10", "uno"]),
@@ -37,7 +54,7 @@ FIELDS = {
     "game_end": st.sampled_from(["last_deal", "last_phase_made"]),
     "winner": st.sampled_from(["lowest_total", "finished_lowest_total"]),
     "tiebreak": st.sampled_from(["none", "most_deals_won", "replay_last_phase"]),
-    "card_points": st.dictionaries(st.sampled_from(sorted(set(POINT_KEYS) | set(PHASE10_POINT_KEYS))), st.integers(0, 100), max_size=4),
+    "card_points": st.dictionaries(st.sampled_from(sorted(set(POINT_KEYS) | set(PHASE10_POINT_KEYS) | {"A_red", "A_black"})), st.integers(0, 100), max_size=4),
     "table": st.sampled_from([
         [{"players": [2, 6], "decks": 1, "jokers": 0}],
         [{"players": [2, 6], "decks": 2, "jokers": 4}],
@@ -46,6 +63,21 @@ FIELDS = {
     "players": st.sampled_from([{"min": 2, "max": 6}, {"min": 3, "max": 5}]),
     "options": st.lists(st.sampled_from(sorted(HOUSE_OPTIONS)), max_size=3, unique=True),
     "deals": st.lists(DEAL, min_size=1, max_size=4),
+    # Carioca's and Kalooki's fields (API.md "Custom rulesets: fields added to the table")
+    "min_naturals_set": st.integers(-1, 9),
+    "min_naturals_run": st.integers(-1, 15),
+    "max_wilds_per_contract": st.one_of(st.none(), st.integers(-1, 3)),
+    "run_wilds_adjacent": st.sampled_from([True, False, "no"]),
+    "run_wild_min_gap": st.one_of(st.none(), st.integers(0, 13)),
+    "reclaim": st.sampled_from(["runs", "never", "slide", "tack", "steal"]),
+    "set_word": st.sampled_from(["three", "trio", "set", "pile"]),
+    "run_word": st.sampled_from(["run", "escala", "four", "ladder"]),
+    "direction": st.sampled_from(["clockwise", "counterclockwise", "up"]),
+    "wild_discard": st.sampled_from(["allowed", "forbidden"]),
+    "discard_draw": st.sampled_from(["always", "not_after_down"]),
+    "buys": st.fixed_dictionaries({}, optional={
+        "permission": st.sampled_from(["none", "current_player", "dealer"]), "only_before_down": st.booleans(),
+    }),
 }  # fmt: skip
 
 

@@ -87,7 +87,7 @@ from .rulesets import (
     Tiebreak,
     WildDiscard,
     Winner,
-    describe_contract,
+    contract_words,
 )
 
 __all__ = [
@@ -388,35 +388,6 @@ def wilds_name(ruleset: Ruleset) -> str:
     raise RulesetValueError(f"no value of wilds makes {and_list([_WILD_WORDS[f] for f in _WILD_FIELDS if getattr(ruleset, f)])} wild together.")
 
 
-#: A ladder deal's name by the table's run word: Carioca's final escalas (RULES.md §8.3 Options).
-_LADDER_NAMES = {
-    "escala": {
-        LadderRule.ANY_SUIT: "Escala sucia", LadderRule.SAME_COLOUR: "Escala de color",
-        LadderRule.ALTERNATING_COLOUR: "Escala payaso", LadderRule.SAME_SUIT: "Escala real",
-    },
-}  # fmt: skip
-_LADDER_RULE_WORDS = {
-    LadderRule.ANY_SUIT: ", any suits", LadderRule.SAME_COLOUR: ", all red or all black",
-    LadderRule.ALTERNATING_COLOUR: ", red and black in turn", LadderRule.SAME_SUIT: " of one suit",
-}  # fmt: skip
-
-
-def ladder_words(rule: LadderRule, max_wilds: int | None, run_word: str, *, adjacent: bool) -> str:
-    """A ladder deal's contract in words, as Carioca's options write them; ``max_wilds`` is the deal's own limit.
-
-    >>> ladder_words(LadderRule.ANY_SUIT, 1, "escala", adjacent=False)
-    'Escala sucia: A to K, any suits, at most 1 joker'
-    >>> ladder_words(LadderRule.SAME_SUIT, None, "run", adjacent=True)
-    'Ladder: A to K of one suit, any number of jokers'
-    """
-    name = _LADDER_NAMES.get(run_word, {}).get(rule, "Ladder")
-    if max_wilds is None:
-        wilds = "any number of jokers" if adjacent else "jokers never side by side"
-    else:
-        wilds = "no jokers" if max_wilds == 0 else f"at most {max_wilds} {plural(max_wilds, 'joker')}"
-    return f"{name}: A to K{_LADDER_RULE_WORDS[rule]}, {wilds}"
-
-
 def _split_ace(points: Mapping[str, Any]) -> dict[str, Any]:
     """Standard-deck points with ``A`` given as ``A_red`` and ``A_black``."""
     split = dict(points)
@@ -660,12 +631,13 @@ class _Reader:
         max_wilds = self.whole_or_null(item.get("max_wilds"), "max_wilds", 0, None, "max_wilds")
         alternatives = self._alternatives(item.get("alternatives", []))
         self._check_ladder_deal(contract, alternatives, cards, meld_all, going_out)
-        text = self._contract_text(contract, alternatives, set_word, max_wilds if own_max_wilds else None)
-        return Deal(
-            number=number, contract=text + (" (every card, no discard)" if meld_all else ""), cards_dealt=cards,
-            requirements=contract, going_out=going_out, meld_all=meld_all, buys=buys, max_wilds=max_wilds,
-            own_max_wilds=own_max_wilds, alternatives=alternatives,
+        deal = Deal(
+            number=number, contract="-", cards_dealt=cards, requirements=contract, going_out=going_out,
+            meld_all=meld_all, buys=buys, max_wilds=max_wilds, own_max_wilds=own_max_wilds, alternatives=alternatives,
         )  # fmt: skip
+        words = contract_words(deal, set_word, self.colour_word, self.run_word, adjacent=self.run_wilds_adjacent,
+                               same_suit=self.run_suit is RunSuit.SAME)  # fmt: skip
+        return dataclasses.replace(deal, contract=words)
 
     def _check_ladder_deal(
         self, contract: tuple[Requirement, ...], alternatives: tuple[tuple[Requirement, ...], ...], cards: int,
@@ -682,23 +654,6 @@ class _Reader:
             raise self.fail("a ladder is the deal's one requirement, with no alternatives.", "requirements")
         if (cards, meld_all, going_out) != (12, True, GoingOut.NO_DISCARD):
             raise self.fail('a ladder deal is dealt 12 and goes down with all 13 cards: meld_all true, going_out "no_discard".', "meld_all")  # fmt: skip
-
-    def _contract_text(
-        self, contract: tuple[Requirement, ...], alternatives: tuple[tuple[Requirement, ...], ...], set_word: str,
-        max_wilds: int | None,
-    ) -> str:  # fmt: skip
-        """The contract in words, as the built-in rulesets write it: a ladder with its rule and its wild limit
-        ("Escala real: A to K of one suit, no jokers"), each alternative after it ("Three fours (or one four of
-        the whole suit)", RULES.md §8.7.5)."""
-        if contract[0].kind is MeldKind.LADDER and contract[0].rule is not None:
-            return ladder_words(contract[0].rule, max_wilds, self.run_word, adjacent=self.run_wilds_adjacent)
-        text = describe_contract(contract, set_word, self.colour_word, self.run_word)
-        for alternative in alternatives:
-            other = describe_contract(alternative, set_word, self.colour_word, self.run_word)
-            if self.run_suit is RunSuit.SAME:  # a run of 13 of one suit is the whole suit
-                other = other.replace(f"{self.run_word} of 13", f"{self.run_word} of the whole suit")
-            text += f" (or {other[:1].lower()}{other[1:]})"
-        return text
 
     def table(self, value: Any, low: int, high: int, deck: Deck) -> tuple[TableSupply, ...]:
         if not isinstance(value, list) or not value:

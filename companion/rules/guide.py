@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from .cards import Deck
 from .words import number_word, sentence
 from .rulesets import (
-    AceRule, BuyPermission, BuyRule, Deal, DiscardDraw, Direction, GoingOut, JokerReclaim, LayOffTiming, MeldKind, Progression,
-    RunSuit, Ruleset, SameSuitRuns, Skips, Tiebreak, WildDiscard,
+    AceRule, BuyPermission, BuyRule, Deal, DiscardDraw, Direction, GoingOut, JokerReclaim, LayOffTiming, MeldKind,
+    Progression, RunSuit, Ruleset, SameSuitRuns, Skips, Tiebreak, WildDiscard,
 )  # fmt: skip
 
 __all__ = ["Fact", "SetupCard", "buy_rule_text", "card_contents", "deal_reminders", "exact_cut_size", "rules_facts", "setup_card"]

@@ -990,14 +990,24 @@ class Ruleset:
         return dataclasses.replace(self, **fields)
 
 
-    @staticmethod
-    def _changed_deals(deals: tuple[Deal, ...], name: str, value: object) -> tuple[Deal, ...]:
+    def _changed_deals(self, deals: tuple[Deal, ...], name: str, value: object) -> tuple[Deal, ...]:
         """The deals after a house option's ``deal_changes`` (``(deal number, ((field, value), ...))`` pairs, for
         the schedule's own deals) or ``extra_deal`` (a :class:`Deal` added after them, in its ``added_order``;
         where two options add a deal in one place, the one allowing fewer wilds is played)."""
         if name == "deal_changes":
-            return _deal_changes(deals, value)
-        return _extra_deal(deals, value)
+            changed = _deal_changes(deals, value)
+            return tuple(self.worded(deal) if deal.alternatives else deal for deal in changed)
+        return _extra_deal(deals, self.worded(value) if isinstance(value, Deal) else value)
+
+    def worded(self, deal: Deal) -> Deal:
+        """A deal with its contract in this ruleset's words: a ladder with its rule and its own wild limit
+        ("Escala real: A to K of one suit, no jokers" where runs are escalas, "Ladder: ..." elsewhere), a contract
+        with each alternative after it ("Three fours (or one four of the whole suit)", RULES.md §8.7.5). A house
+        option's deal is worded so, and a ruleset object's deal reads the same."""
+        return dataclasses.replace(deal, contract=contract_words(
+            deal, self.set_word, self.colour_word, self.run_word, adjacent=self.run_wilds_adjacent,
+            same_suit=self.run_suit is RunSuit.SAME,
+        ))  # fmt: skip
 
 
 def _longest_run_asked(deal: Deal) -> int:
@@ -1095,6 +1105,51 @@ def describe_contract(requirements: Iterable[Requirement], set_word: str, colour
     return sentence(and_list(parts))
 
 
+#: A ladder deal's name by the table's run word: Carioca's final escalas (RULES.md §8.3 Options).
+_LADDER_NAMES = {
+    "escala": {
+        LadderRule.ANY_SUIT: "Escala sucia", LadderRule.SAME_COLOUR: "Escala de color",
+        LadderRule.ALTERNATING_COLOUR: "Escala payaso", LadderRule.SAME_SUIT: "Escala real",
+    },
+}  # fmt: skip
+_LADDER_RULE_WORDS = {
+    LadderRule.ANY_SUIT: ", any suits", LadderRule.SAME_COLOUR: ", all red or all black",
+    LadderRule.ALTERNATING_COLOUR: ", red and black in turn", LadderRule.SAME_SUIT: " of one suit",
+}  # fmt: skip
+
+
+def ladder_words(rule: LadderRule, max_wilds: int | None, run_word: str, *, adjacent: bool) -> str:
+    """A ladder deal's contract in words, as Carioca's options write them; ``max_wilds`` is the deal's own limit.
+
+    >>> ladder_words(LadderRule.ANY_SUIT, 1, "escala", adjacent=False)
+    'Escala sucia: A to K, any suits, at most 1 joker'
+    >>> ladder_words(LadderRule.SAME_SUIT, None, "run", adjacent=True)
+    'Ladder: A to K of one suit, any number of jokers'
+    """
+    name = _LADDER_NAMES.get(run_word, {}).get(rule, "Ladder")
+    if max_wilds is None:
+        wilds = "any number of jokers" if adjacent else "jokers never side by side"
+    else:
+        wilds = "no jokers" if max_wilds == 0 else f"at most {max_wilds} joker" + "s" * (max_wilds != 1)
+    return f"{name}: A to K{_LADDER_RULE_WORDS[rule]}, {wilds}"
+
+
+def contract_words(deal: Deal, set_word: str, colour_word: str, run_word: str, *, adjacent: bool, same_suit: bool) -> str:
+    """A deal's contract in words: a ladder with its rule and its own wild limit, else the requirements and each
+    alternative after them; "(every card, no discard)" for a meld-all deal (see :meth:`Ruleset.worded`)."""
+    ladder = deal.ladder
+    if ladder is not None and ladder.rule is not None:
+        text = ladder_words(ladder.rule, deal.max_wilds if deal.own_max_wilds else None, run_word, adjacent=adjacent)
+    else:
+        text = describe_contract(deal.requirements, set_word, colour_word, run_word)
+    for alternative in deal.alternatives:
+        other = describe_contract(alternative, set_word, colour_word, run_word)
+        if same_suit:  # a run of 13 of one suit is the whole suit
+            other = other.replace(f"{run_word} of 13", f"{run_word} of the whole suit")
+        text += f" (or {other[:1].lower()}{other[1:]})"
+    return text + (" (every card, no discard)" if deal.meld_all else "")
+
+
 def colour_phrase(count: int, length: int, colour_word: str) -> str:
     """Colour groups in words: ``"seven cards of one colour"``, ``"two groups of 4 cards of one suit"``.
 
@@ -1131,5 +1186,5 @@ __all__ = [
     "RunSuit", "Skips", "Progression", "GameEnd", "Winner", "Tiebreak", "PHASE10_POINT_KEYS", "POINT_KEYS", "colour_phrase", "requirement_phrase",
     "SameSuitRuns", "Settlement", "TableSupply", "UnknownRulesetError", "describe_contract",
     "RulesetValueError",
-    "JOKER", "LadderRule", "Direction", "WildDiscard", "DiscardDraw", "BuyPermission", "SPLIT_ACE_POINT_KEYS", "NAMED_LENGTHS", "names_its_length", "article",
+    "JOKER", "LadderRule", "ladder_words", "contract_words", "Direction", "WildDiscard", "DiscardDraw", "BuyPermission", "SPLIT_ACE_POINT_KEYS", "NAMED_LENGTHS", "names_its_length", "article",
 ]  # fmt: skip
