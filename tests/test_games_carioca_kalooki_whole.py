@@ -238,3 +238,17 @@ def test_a_whole_kalooki_game_scores_the_ace_by_its_colour_and_shares_a_tie(form
     assert doc.find_all(cls="tiebreak-note") == []
     assert final_order(form_client, url) == ["1 Ann 49 Shared win", "1 Bob 49 Shared win", "3 Cat 235"]
     assert league_wins(no_csrf_app, league) == {"Ann": 0.5, "Bob": 0.5, "Cat": 0.0}
+
+
+def test_the_tie_sentences_and_the_ace_keys_in_spanish(form_client):
+    spanish = {"Accept-Language": "es"}
+    url = start(form_client, ["Ann", "Bob"], "carioca")
+    for number in range(1, 9):
+        out = number % 2
+        save_deal(form_client, url, number, out, ["" if seat == out else "Q" for seat in range(2)])
+    doc = parse(form_client.get(url, headers=spanish).get_data(as_text=True))
+    assert words(doc.find(cls="tiebreak-note")) == "Ann y Bob empataron con 40 y cerraron 4 rondas cada uno: comparten la victoria."
+    url = start(form_client, ["Ann", "Bob", "Cat"], "kalooki")
+    keypad = parse(form_client.get(f"{url}/deals/1", headers=spanish).get_data(as_text=True)).find(id="keypad")
+    aces = [(key.attrs["aria-label"], words(key)) for key in keypad.find_all("button")[:2]]
+    assert aces == [("As negro", "A♠"), ("As rojo", "A♥")]
