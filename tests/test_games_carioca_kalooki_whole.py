@@ -161,6 +161,16 @@ def test_carioca_tied_on_total_and_on_deals_won_is_a_shared_win(form_client, no_
     assert league_wins(no_csrf_app, league) == {"Ann": 0.5, "Bob": 0.5}
 
 
+def test_carioca_level_on_points_is_led_by_the_most_deals_won_between_deals(form_client):
+    """The standing said just after a save: Bob holds Q, then Q (10 + 10); Ann then holds K Q (20): level on 20,
+    Ann out in 2 deals and Bob in 1."""
+    url = start(form_client, ["Ann", "Bob"], "carioca")
+    for number, (out, hands) in enumerate([(0, ["", "Q"]), (0, ["", "Q"]), (1, ["K Q", ""])], start=1):
+        save_deal(form_client, url, number, out, hands)
+    flashes = [words(flash) for flash in page(form_client, url).find_all(cls="flash-totals")]
+    assert "After deal 3: Ann leads on 20 with the most deals won, then Bob 20." in flashes
+
+
 def test_carioca_eleven_cards_deals_11_then_12_in_rounds_7_and_8(form_client):
     url = start(form_client, ["Ann", "Bob"], "carioca", ["eleven-cards"])
     shown = words(page(form_client, url))

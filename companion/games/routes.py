@@ -660,7 +660,13 @@ def _standing_sentence(state: GameState) -> str | None:
         return _(level, number=number, total=total)
     names = listed([s.player.name for s in leaders])
     rest = listed([f"{s.player.name} {s.total}" for s in others])
+    if len(leaders) == 1 and state.tied_on_deals_won:  # level on points, ahead by deals won (Carioca)
+        leads = _LEADS_ON_DEALS_WON
     return _(leads if len(leaders) == 1 else lead, number=number, names=names, total=total, rest=rest)
+
+
+#: One leader level on points with others but ahead by deals won (``tiebreak: most_deals_won``).
+_LEADS_ON_DEALS_WON = N_("After deal %(number)s: %(names)s leads on %(total)s with the most deals won, then %(rest)s.")
 
 
 #: The standing's sentences after a deal (a contract), or a hand (per-player games, Phase 10): everyone level,
