@@ -34,6 +34,7 @@ def test_kalooki_in_the_builder_shows_the_two_aces_and_saves_them(client, app):
     # the fields the builder does not show are carried through (RULES.md §8.4)
     assert (definition["reclaim"], definition["min_naturals_set"], definition["run_wilds_adjacent"]) == ("tack", 2, False)
     assert (definition["set_word"], definition["run_word"]) == ("three", "four")
+    assert (definition["buys"]["permission"], definition["buys"]["only_before_down"]) == ("current_player", True)
 
 
 def test_carioca_in_the_builder_keeps_its_corner_and_gap(client, app):

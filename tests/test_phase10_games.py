@@ -336,3 +336,15 @@ def test_any_phase10_score_form_gets_a_sentence_or_a_save(form_client, fields, m
     if response.status_code == 422:
         page = parse(response.get_data(as_text=True))
         assert page.find_all(cls="error") or page.find_all(cls="warnings") or page.find_all(cls="notice")
+
+
+def test_the_checker_from_a_phase10_game_opens_on_the_lowest_phase_played_next(form_client, phase10_game):
+    """Hand 1 everyone makes phase 1; hand 2 only Ann makes phase 2: next, Ann plays phase 3, Ben and Cy phase 2.
+    The checker opened from the game is on phase 2 (the hand's number, 3, is nobody's phase), under "Phase"."""
+    save_hand(form_client, phase10_game, 1, {0: (True, 0), 1: (True, 20), 2: (True, 35)}, 0)
+    save_hand(form_client, phase10_game, 2, {0: (True, 0), 1: (False, 50), 2: (False, 45)}, 0)
+    game_id = phase10_game.rstrip("/").split("/")[-1]
+    page = parse(form_client.get(f"/check?game={game_id}").get_data(as_text=True))
+    picker = page.find("select", id="deal")
+    assert [option.attrs["value"] for option in picker.find_all("option") if "selected" in option.attrs] == ["2"]
+    assert [label.text for label in page.find_all("label") if label.attrs.get("for") == "deal"] == ["Phase"]

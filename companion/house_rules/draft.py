@@ -36,6 +36,9 @@ EDITED = (
     "same_suit_runs", "card_points", "buys", "exact_cut_bonus", "one_turn_out_bonus",
 )  # fmt: skip
 DEAL_EDITED = ("cards_dealt", "requirements", "going_out", "meld_all")
+#: The top-level fields not carried through: those the form edits (but ``buys``, whose other keys it carries), and
+#: ``base``.
+_NOT_CARRIED = (*(name for name in EDITED if name != "buys"), "base")
 
 
 
@@ -172,7 +175,7 @@ class Draft:
             buys_extra=_text(buys.get("extra_cards")),
             exact_cut_bonus=_text(definition.get("exact_cut_bonus", 0)),
             one_turn_out_bonus=_text(definition.get("one_turn_out_bonus", 0)),
-            extra=_carried(definition, (*EDITED, "base")),
+            extra=_carried({**definition, "buys": _unedited_buys(buys)}, _NOT_CARRIED),
         )
 
     # -- from a posted form -------------------------------------------------
@@ -440,7 +443,9 @@ class Draft:
         definition["dup_suits"] = self.dup_suits
         definition["same_suit_runs"] = self.same_suit_runs
         definition["card_points"] = {key: whole(self.points.get(key, ""), f"points-{key}") for key in self.points or POINT_KEYS}
+        carried_buys = definition.get("buys")
         definition["buys"] = {
+            **(carried_buys if isinstance(carried_buys, dict) else {}),
             "per_deal": whole(self.buys_per_deal, "buys_per_deal", empty=None, example="3"),
             "extra_cards": whole(self.buys_extra, "buys_extra", example="1"),
         }
@@ -526,9 +531,17 @@ def _point_keys(points: object) -> tuple[str, ...]:
     return SPLIT_ACE_POINT_KEYS if split else POINT_KEYS
 
 
+def _unedited_buys(buys: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The keys of ``buys`` the form does not edit (no two discards in a row; Kalooki's call only before going down,
+    with leave), carried through as ``buys``; ``None`` where there are none."""
+    rest = {k: v for k, v in buys.items() if k not in ("per_deal", "extra_cards")}
+    return rest or None
+
+
 def _carried(obj: Mapping[str, Any], edited: tuple[str, ...]) -> str:
-    """The fields of ``obj`` the form does not edit, as JSON ("" for none): carried through unchanged."""
-    value = {k: v for k, v in obj.items() if k not in edited}
+    """The fields of ``obj`` the form does not edit, as JSON ("" for none): carried through unchanged (a field
+    whose value is ``None`` here is one with nothing to carry)."""
+    value = {k: v for k, v in obj.items() if k not in edited and not (k == "buys" and v is None)}
     return json.dumps(value, sort_keys=True, separators=(",", ":")) if value else ""
 
 

@@ -22,6 +22,7 @@ from ..htmx import is_htmx
 from ..i18n import N_
 from .. import registry
 from ..registry import Choice, choices, find_ruleset
+from ..games.phases import game_progress
 from ..models import Game
 from ..rules import (
     Card,
@@ -98,13 +99,23 @@ def _table(values) -> Table:  # noqa: ANN001 - a request's MultiDict
         game = _game_for_reader(parse_id(values.get("game")), values.get("watch") or None)
         ruleset = game.ruleset
         players: int | None = len(game.seats)
-        current = min(len(game.deals) + 1, len(ruleset.deals))
+        current = _current_deal(game)
     else:
         ruleset, players = _chosen_rules(values, errors)
         current = 1
     deal = _deal_asked(values.get("deal"), ruleset, errors) or current
     watching = values.get("watch") if game is not None and not current_user.is_authenticated else None
     return Table(ruleset=ruleset, deal=deal, players=players, game=game, errors=errors, watch=watching)
+
+
+def _current_deal(game: Game) -> int:
+    """The deal a game's table is on: the next one; in a game where each player is on their own phase (Phase 10),
+    the lowest phase anyone plays next (the page's picker reaches the others), not the hand's number."""
+    progress = game_progress(game)
+    if progress is None:
+        return min(len(game.deals) + 1, len(game.ruleset.deals))
+    phases = [phase for phase in progress.next_phases().values() if phase is not None]
+    return min(phases, default=1)
 
 
 def _chosen_rules(values, errors: dict[str, str]) -> tuple[Ruleset, int | None]:  # noqa: ANN001
