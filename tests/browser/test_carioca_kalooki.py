@@ -22,10 +22,11 @@ CONTRACTS = [
     "One trio and two escalas", "Three escalas", "Four trios",
     "Escala real: A to K of one suit, no jokers (every card, no discard)",
 ]  # fmt: skip
-#: The cards left in each deal, keyed in, for the two players who did not go out (the dealer's left goes out).
+#: Who goes out in each deal (0 Ann, 1 Bob, 2 Cat), and the cards left, keyed in, for the other two in seat order.
+OUTS = [1, 2, 0, 1, 2, 0, 1, 2, 1]
 LEFT = [
     ["K 7", "A JK 2"], ["Q", "9 9 3"], ["JK", "5 5"], ["A A", "10"], ["2 2 2", "J Q K"],
-    ["7", "JK JK"], ["4 6", "8"], ["A", "3"], ["A K Q J 10 9 8 7 6 5 4 3", "2 3 4 5 6 7 8 9 10 J Q K"],
+    ["7", "JK JK"], ["4 6", "8"], ["A", "K 8"], ["3", "2 3 4 5 6 7 8 9 10 J Q K"],
 ]  # fmt: skip
 
 
@@ -40,7 +41,7 @@ class Taps:
         self.count += 1
 
 
-def enter_hand(page: Page, number: int, out: int, left: dict[int, list[str]]) -> int:
+def enter_hand(page: Page, number: int, out: int, left: dict[int, list[str]], look=None) -> int:
     """Enters deal ``number`` from the game page on the keypad; the taps it took, from "Enter scores" to "Save"."""
     tap = Taps()
     tap(page.locator(".prompt").get_by_role("link", name=f"Enter scores for deal {number}"))
@@ -54,6 +55,8 @@ def enter_hand(page: Page, number: int, out: int, left: dict[int, list[str]]) ->
             tap(pad.get_by_role("button", name=card, exact=True))
     for seat, cards in left.items():  # the phone's own tally, before anything is saved
         expect(page.locator(f"#hand-{seat} .hand-total")).to_have_text(str(sum(CARIOCA_POINTS[c] for c in cards)))
+    if look is not None:
+        look(f"carioca-deal-{number}-entry")
     tap(page.get_by_role("button", name=f"Save deal {number}"))
     expect(page.locator(".flash").first).to_have_text(f"Deal {number} saved.")
     return tap.count
@@ -81,10 +84,10 @@ def test_a_whole_carioca_game_on_the_keypad_at_360_px(page: Page, look) -> None:
         expect(prompt).to_contain_text("12 cards each")
         if number in (1, 9):
             look(f"carioca-deal-{number}-prompt")
-        out = number % 3  # Bob goes out in deal 1, Cat in deal 2, Ann in deal 3, and so on
+        out = OUTS[number - 1]
         others = [seat for seat in range(3) if seat != out]
         left = {seat: LEFT[number - 1][i].split() for i, seat in enumerate(others)}
-        taps.append(enter_hand(page, number, out, left))
+        taps.append(enter_hand(page, number, out, left, look if number in (1, 9) else None))
         for seat, cards in left.items():
             totals[seat] += sum(CARIOCA_POINTS[c] for c in cards)
         if number == 1:
@@ -92,10 +95,11 @@ def test_a_whole_carioca_game_on_the_keypad_at_360_px(page: Page, look) -> None:
     print("Carioca taps per hand:", taps)
     board = page.locator("#scoreboard")
     expect(board.locator("tfoot td")).to_have_text([str(t) for t in totals])
-    order = sorted(range(3), key=lambda seat: (totals[seat], seat))
-    expect(page.locator(".final-order li .who")).to_have_text(
-        [f"{NAMES[seat]} {totals[seat]}" + (" Winner" if rank == 0 else "") for rank, seat in enumerate(order)]
-    )
+    # Ann: 17 + 10 + 40 + 6 + 10 + 20 + 3; Bob: 21 + 30 + 30 + 7 + 18; Cat: 52 + 10 + 10 + 60 + 8 + 84
+    assert totals == [106, 106, 224]
+    # level on 106: Bob went out in 4 deals, Ann in 2, so Bob wins (RULES.md §8.3 tiebreak most_deals_won)
+    expect(page.locator(".tiebreak-note")).to_have_text("Ann and Bob tied on 106: Bob went out in the most deals (4) and wins.")
+    expect(page.locator(".final-order li .who")).to_have_text(["Bob 106 Winner", "Ann 106", "Cat 224"])
     look("carioca-final")
     # each hand: "Enter scores", who went out, each of the two other names, their cards, "Save"
     assert taps == [1 + 1 + 2 + sum(len(h.split()) for h in hands) + 1 for hands in LEFT]
