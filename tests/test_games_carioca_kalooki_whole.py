@@ -145,6 +145,15 @@ def test_a_whole_carioca_game_with_escala_rounds_ends_tied_and_the_most_deals_wo
     assert words(doc.find(cls="tiebreak-note")) == "Ann and Bob tied on 265: Ann went out in the most deals (6) and wins."
     assert final_order(form_client, url) == ["1 Ann 265 Winner", "2 Bob 265"]
     assert league_wins(no_csrf_app, league) == {"Ann": 1.0, "Bob": 0.0}
+    # the league's pages read the game: each escala round is a contract of its own on a player's page (both are
+    # one ladder of 13, L13, but not one contract); Ann held the escala real's 170 and went out in the sucia
+    assert "Carioca" in words(page(form_client, f"/leagues/{league}"))
+    with no_csrf_app.app_context():
+        ann = next(r.player_id for r in compute_standings(league, Season.all_time()).records.values() if r.name == "Ann")
+    contracts = [words(item) for item in page(form_client, f"/leagues/{league}/players/{ann}").find(cls="contract-list").find_all("li")]
+    assert "Escala real: A to K of one suit, no jokers L13 170.0 points a deal · went out 0 of 1 (0%)" in contracts
+    assert "Escala sucia: A to K, any suits, at most 1 joker L13 0.0 points a deal · went out 1 of 1 (100%)" in contracts
+    assert len(contracts) == 10
 
 
 def test_carioca_tied_on_total_and_on_deals_won_is_a_shared_win(form_client, no_csrf_app):
