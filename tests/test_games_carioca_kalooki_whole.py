@@ -10,6 +10,7 @@ Kalooki (§8.4) JK 50, black ace (AS AC) 15, red ace (AH AD) 1, K/Q/J 10, 2-10 f
 
 from __future__ import annotations
 
+import pytest
 from pages import parse
 
 from companion.extensions import db
@@ -207,6 +208,21 @@ def test_carioca_escala_rounds_come_in_the_order_sucia_color_payaso_real(form_cl
         "Escala payaso: A to K, red and black in turn, no jokers (every card, no discard)",
         "Escala real: A to K of one suit, no jokers (every card, no discard)",
     ]
+
+
+@pytest.mark.parametrize(
+    ("options", "last"),
+    [
+        (["escala-real-comodines"], "Escala real: A to K of one suit, jokers never side by side (every card, no discard)"),
+        (["escala-real-comodines", "escala-real"], "Escala real: A to K of one suit, no jokers (every card, no discard)"),
+    ],
+)
+def test_the_escala_real_with_jokers_is_played_unless_the_joker_free_one_is_chosen(form_client, options, last):
+    """RULES.md §8.7.11: chosen with escala-real, the joker-free one is played (one 9th round either way)."""
+    url = start(form_client, ["Ann", "Bob"], "carioca", options)
+    for number in range(1, 9):
+        save_deal(form_client, url, number, 0, ["", "5"])
+    assert prompt_of(form_client, url)[:2] == ("Deal 9 of 9", last)
 
 
 # ---------------------------------------------------------------------------
