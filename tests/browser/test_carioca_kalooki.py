@@ -129,3 +129,11 @@ def test_kalooki_keypad_keeps_the_aces_colour_at_360_px(page: Page, look) -> Non
     page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator(".flash").first).to_have_text("Deal 1 saved.")
     expect(page.locator("#scoreboard tfoot td")).to_have_text(["0", "66", "12"])
+
+
+@pytest.mark.parametrize(("ruleset_id", "name"), [("carioca", "Carioca (Chile)"), ("kalooki", "Kalooki (Jamaica)")])
+@pytest.mark.browser_context_args(viewport=NARROW, screen=NARROW)
+def test_the_rules_cards_of_carioca_and_kalooki_at_360_px(page: Page, look, ruleset_id: str, name: str) -> None:
+    page.goto(f"/rules/{ruleset_id}")
+    expect(page.get_by_role("heading", level=1)).to_contain_text(name)
+    look(f"{ruleset_id}-rules-card")
