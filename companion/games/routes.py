@@ -660,9 +660,15 @@ def _standing_sentence(state: GameState) -> str | None:
         return _(level, number=number, total=total)
     names = listed([s.player.name for s in leaders])
     rest = listed([f"{s.player.name} {s.total}" for s in others])
-    if len(leaders) == 1 and state.tied_on_deals_won:  # level on points, ahead by deals won (Carioca)
-        leads = _LEADS_ON_DEALS_WON
-    return _(leads if len(leaders) == 1 else lead, number=number, names=names, total=total, rest=rest)
+    return _(_lead_sentence(state, leads, lead), number=number, names=names, total=total, rest=rest)
+
+
+def _lead_sentence(state: GameState, leads: str, lead: str) -> str:
+    """The sentence for one leader (said ahead by deals won when level on points with others, Carioca's
+    ``most_deals_won``), or for several."""
+    if len(state.leaders) > 1:
+        return lead
+    return _LEADS_ON_DEALS_WON if state.tied_on_deals_won else leads
 
 
 #: One leader level on points with others but ahead by deals won (``tiebreak: most_deals_won``).
