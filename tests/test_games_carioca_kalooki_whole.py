@@ -290,3 +290,10 @@ def test_the_tie_sentences_and_the_ace_keys_in_spanish(form_client):
     keypad = parse(form_client.get(f"{url}/deals/1", headers=spanish).get_data(as_text=True)).find(id="keypad")
     aces = [(key.attrs["aria-label"], words(key)) for key in keypad.find_all("button")[:2]]
     assert aces == [("As negro", "A♠"), ("As rojo", "A♥")]
+
+
+@pytest.mark.parametrize(("names", "packs", "jokers"), [(3, 2, 4), (5, 3, 8), (7, 4, 10)])
+def test_kalooki_setup_follows_the_packs_table(form_client, names, packs, jokers):
+    """RULES.md §8.4: 3-4 players 2 packs + 4 JK; 5-6 3 packs + 8 JK; 7-8 4 packs + 10 JK."""
+    url = start(form_client, [f"P{n}" for n in range(names)], "kalooki")
+    assert f"Setup: {packs} packs and {jokers} jokers" in words(page(form_client, url))
