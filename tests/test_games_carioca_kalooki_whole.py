@@ -297,3 +297,22 @@ def test_kalooki_setup_follows_the_packs_table(form_client, names, packs, jokers
     """RULES.md §8.4: 3-4 players 2 packs + 4 JK; 5-6 3 packs + 8 JK; 7-8 4 packs + 10 JK."""
     url = start(form_client, [f"P{n}" for n in range(names)], "kalooki")
     assert f"Setup: {packs} packs and {jokers} jokers" in words(page(form_client, url))
+
+
+def test_a_carioca_game_won_on_deals_goes_to_bgstats_and_reads_back(form_client, no_csrf_app):
+    """Ann and Bob level on 35, Ann out in 5 deals and Bob in 3: BG Stats is told Ann won, and its file reads back."""
+    import json
+
+    from companion.history.bgstats import bgstats_file, read_bgstats
+
+    url = start(form_client, ["Ann", "Bob"], "carioca")
+    deals = [(0, ["", "Q"]), (0, ["", "Q"]), (1, ["K Q 5", ""]), (0, ["", "5"]), (1, ["5", ""]), (0, ["", "5"]),
+             (1, ["5", ""]), (0, ["", "5"])]  # fmt: skip
+    for number, (out, hands) in enumerate(deals, start=1):
+        save_deal(form_client, url, number, out, hands)
+    assert final_order(form_client, url) == ["1 Ann 35 Winner", "2 Bob 35"]  # 10 + 10 + 5 * 3 = 25 + 5 * 2
+    with no_csrf_app.app_context():
+        sent = bgstats_file([db.session.get(Game, game_id(url))])
+    assert [(s["score"], s["winner"]) for s in sent["plays"][0]["playerScores"]] == [("35", True), ("35", False)]
+    games, _notes, _questions = read_bgstats(json.dumps(sent), {})
+    assert [(g.names, g.deals) for g in games] == [(["Ann", "Bob"], [[35, 35]])]
