@@ -99,8 +99,10 @@ def _buys(d: dict[str, Any]) -> str:
 
 #: Each field's value in a published ruleset, in the page's words (a choice's own words marked for the catalogue).
 _CHOICE_WORDS: dict[str, dict[str, str]] = {
-    "wilds": {"JK": N_("jokers"), "JK+2": N_("jokers and twos")},
-    "aces": {"low_or_high": N_("low or high"), "high_only": N_("high only")},
+    "wilds": {"JK": N_("jokers"), "JK+2": N_("jokers and twos"), "JK+2red": N_("jokers and red twos"), "K": N_("kings"),
+              "W": N_("the deck's Wilds")},
+    "aces": {"low_or_high": N_("low or high"), "high_only": N_("high only"), "low_only": N_("low only"),
+             "around": N_("round the corner")},
     "same_suit_runs": {
         "any": N_("yes, even end to end"),
         "no_contiguous": N_("only with an overlap or gap"),
