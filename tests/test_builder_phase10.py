@@ -132,6 +132,16 @@ def test_phases_dealt_different_cards_are_refused_beside_the_cards(client):
     assert error_at(html, "deal-1-cards") == ""
 
 
+def test_too_many_cards_for_the_phase10_deck_are_counted_in_its_cards(client):
+    values = open_builder(client, start="phase10")
+    for i in range(10):
+        values[f"deal-{i}-cards"] = "20"
+    html = press(client, values).get_data(as_text=True)
+    assert shown_errors(html) == {
+        "deal-0-cards": "deal 1: 20 cards each for 6 players is 120 cards, more than 1 Phase 10 deck holds (108)."
+    }
+
+
 def test_a_set_of_two_needs_sets_of_two_chosen(client):
     values = open_builder(client, start="phase10")
     values["set_min_length"] = "3"

@@ -110,6 +110,8 @@ def _engine_says(shape: str, key: str, draft: Draft) -> bool:
     the same cards (10), not 11.")."""
     if shape in _ENGINE_SAID:
         return shape not in ("wilds", "aces") or draft.deck != "standard" or draft.wilds in ("K", "W")
+    if shape == "deal-#-cards" and draft.deck == "phase10":
+        return True  # the engine counts the Phase 10 deck's 108 cards; the family sentence counts packs of 52
     if shape == "deal-#-cards" and draft.progression != "fixed" and draft.deals:
         first = typed_number(draft.deals[0].cards)
         return first is not None and typed_number(draft.deals[_numbers(key)[0]].cards) != first
