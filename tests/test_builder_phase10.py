@@ -163,3 +163,11 @@ def test_a_fixed_schedule_from_phase10_drops_the_per_player_ending(client, app):
     assert (definition["game_end"], definition["winner"], definition["tiebreak"]) == ("last_deal", "lowest_total", "none")
     assert (definition["wilds"], definition["skips"]) == ("K", "JK")
     assert_round_trip(definition)
+
+
+def test_the_phase10_boxes_in_spanish(client):
+    html = client.get("/rulesets/build?start=phase10", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    game = parse(html).find(id="game").text
+    assert "Cada jugador en su propia fase" in game and "La baraja de Phase 10" in game
+    grid = parse(html).find(id="card_points").text
+    assert "Comodín" in grid and "Salto" in grid
