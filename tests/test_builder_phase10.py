@@ -171,3 +171,10 @@ def test_the_phase10_boxes_in_spanish(client):
     assert "Cada jugador en su propia fase" in game and "La baraja de Phase 10" in game
     grid = parse(html).find(id="card_points").text
     assert "Comodín" in grid and "Salto" in grid
+
+
+def test_the_game_boxes_are_explained(client):
+    page = parse(client.get("/rulesets/build?start=phase10").get_data(as_text=True))
+    for key in ("deck", "progression", "set_min_length", "run_suit"):
+        assert page.has(id=f"help-{key}"), key
+    assert "Every phase deals the same cards." in page.find(id="help-progression").text

@@ -26,6 +26,17 @@ EXPLAIN: dict[str, str] = {  # English; the builder says each in the page's lang
         "are shuffled together. Each table size starts where the one before ends; change its “To”."
     ),
     "wilds": N_("Which cards may stand for any card in a meld."),
+    "deck": N_(
+        "The cards you play with. With the Phase 10 deck the wild cards, the 1 to 12, the deck at each table size "
+        "and the points follow its rules."
+    ),
+    "progression": N_(
+        "With phases, each deal is a phase: a player who makes theirs moves on to the next, the others play it "
+        "again, and the game ends after the hand in which someone makes the last one. Every phase deals the same "
+        "cards."
+    ),
+    "set_min_length": N_("The fewest cards a set of the contract may ask for."),
+    "run_suit": N_("Whether a run's cards must share a suit, or any suits may be mixed (Phase 10)."),
     "deals": N_(
         "A game is a list of deals. Each deal has its contract: the melds a player lays down together, "
         "first, to go down. Sets are cards of one rank (7 7 7); runs are cards of one suit in order (5 6 7 8)."
