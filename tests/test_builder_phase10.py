@@ -178,3 +178,18 @@ def test_the_game_boxes_are_explained(client):
     for key in ("deck", "progression", "set_min_length", "run_suit"):
         assert page.has(id=f"help-{key}"), key
     assert "Every phase deals the same cards." in page.find(id="help-progression").text
+
+
+@pytest.mark.parametrize("ruleset_id", ["phase10", "phase10-cards", "carioca", "kalooki", "contract"])
+def test_every_start_survives_the_form_unchanged(app, ruleset_id):
+    """The form holds each ruleset whole: posted back untouched, it is the same ruleset object."""
+    from companion import registry
+    from companion.house_rules.builder import judge
+    from companion.house_rules.draft import Draft
+
+    ruleset = registry.builtin(ruleset_id)
+    complete = ruleset_to_definition(ruleset)
+    with app.test_request_context():
+        judged = judge(Draft.from_form(Draft.from_definition(complete).form_data()))
+    assert judged.ok, judged.errors
+    assert judged.definition is not None and ruleset_to_definition(ruleset_from_definition(judged.definition)) == complete
