@@ -68,6 +68,10 @@ def test_phase10_with_our_twelve_phases_is_built_and_saved(client, app):
                "deal-11-req-1-length": "5"}  # fmt: skip
     html = press(client, values).get_data(as_text=True)
     assert shown_errors(html) == {}
+    # the deals are named as the family plays them: phases, each player on their own
+    page = parse(html)
+    assert page.find(id="head-deal-10").text.startswith("Phase 11:")
+    assert "Phases (12), each player on their own" in page.find(id="deals").text
     definition = saved(client, app, form_values(html))
     assert definition["name"] == "Phase 10 with our twelve phases"
     assert definition["progression"] == "per_player"
