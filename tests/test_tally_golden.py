@@ -23,9 +23,17 @@ from hypothesis import strategies as st
 from companion.games.entry import tally_rules
 from companion.rules import RULESETS
 from companion.rules.deal_score import HandTextError, read_cards, read_points, score_line
+from companion.rules.published import PUBLISHED_RULESETS
 
 ROOT = Path(__file__).resolve().parent
 GOLDEN = json.loads((ROOT / "golden" / "tally.json").read_text(encoding="utf-8"))
+#: The wider family's fixed games on standard cards (RULES.md §8.3, §8.4): Kalooki's ace scores by its colour.
+WIDER = ("carioca", "kalooki")
+
+
+def rules_data(ruleset_id: str) -> dict:
+    """The rules the entry page gives the phone: the golden file's for the ten, the page's own for the wider family."""
+    return GOLDEN["rulesets"][ruleset_id] if ruleset_id in GOLDEN["rulesets"] else tally_rules(PUBLISHED_RULESETS[ruleset_id])
 NODE = shutil.which("node")
 
 
@@ -33,7 +41,7 @@ def engine_line(ruleset_id: str, line: dict) -> dict:
     """A line as the engine scores it, in the tally's shape."""
     try:
         scored = score_line(
-            RULESETS[ruleset_id], cards=line["cards"], points=line["points"], out=line["out"], ticked=line["ticked"]
+            PUBLISHED_RULESETS[ruleset_id], cards=line["cards"], points=line["points"], out=line["out"], ticked=line["ticked"]
         )
     except HandTextError as error:
         return {"error": str(error)}
@@ -122,7 +130,7 @@ def test_the_engine_and_the_phones_tally_answer_the_same_random_texts():
     def same(op, text, other, ruleset_id, out, ticked):
         if op == "scoreLine":
             line = {"cards": text, "points": other if out or len(other) % 3 == 0 else "", "out": out, "ticked": sorted(ticked)}
-            question = {"op": op, "ruleset": ruleset_id, "rules": GOLDEN["rulesets"][ruleset_id], "line": line}
+            question = {"op": op, "ruleset": ruleset_id, "rules": rules_data(ruleset_id), "line": line}
         else:
             question = {"op": op, "text": text}
         expected = engine_answer(question)
@@ -136,3 +144,31 @@ def test_the_engine_and_the_phones_tally_answer_the_same_random_texts():
     # both answers, many times, for every function the page uses
     for op in ("readHand", "readPoints", "scoreLine"):
         assert counts[f"{op}: read"] >= 40 and counts[f"{op}: refused"] >= 40, counts
+
+
+ACE_TOKENS = st.sampled_from(["A", "a", "ah", "AS", "a♣", "A♦", "AC", "1", "K", "JK", "7h", "10♠", "2D", "2h", "t", " ", ",", "X"])
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed (make test installs Debian's nodejs)")
+def test_the_engine_and_the_phones_tally_score_carioca_and_kalooki_alike():
+    """Kalooki's ace scores by its colour (RULES.md §8.4: AS/AC 15, AH/AD 1): typed with its suit, alone or run
+    together, both keep it; a bare ace gets the same sentence from both. Carioca's ace is 20 whatever its suit."""
+    counts: Counter[str] = Counter()
+    tally = Tally()
+
+    @fuzz(400)
+    @given(st.lists(ACE_TOKENS, max_size=12).map("".join), st.sampled_from(WIDER))
+    def same(text, ruleset_id):
+        line = {"cards": text, "points": "", "out": False, "ticked": []}
+        question = {"op": "scoreLine", "ruleset": ruleset_id, "rules": rules_data(ruleset_id), "line": line}
+        expected = engine_line(ruleset_id, line)
+        assert tally.ask(question) == expected, question
+        counts[f"{ruleset_id}: {'refused' if 'error' in expected else 'read'}"] += 1
+        if "An ace scores by its colour" in expected.get("error", ""):
+            counts["bare ace"] += 1
+
+    try:
+        same()
+    finally:
+        tally.close()
+    assert min(counts[f"{r}: {a}"] for r in WIDER for a in ("read", "refused")) >= 30 and counts["bare ace"] >= 10, counts

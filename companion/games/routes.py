@@ -660,7 +660,19 @@ def _standing_sentence(state: GameState) -> str | None:
         return _(level, number=number, total=total)
     names = listed([s.player.name for s in leaders])
     rest = listed([f"{s.player.name} {s.total}" for s in others])
-    return _(leads if len(leaders) == 1 else lead, number=number, names=names, total=total, rest=rest)
+    return _(_lead_sentence(state, leads, lead), number=number, names=names, total=total, rest=rest)
+
+
+def _lead_sentence(state: GameState, leads: str, lead: str) -> str:
+    """The sentence for one leader (said ahead by deals won when level on points with others, Carioca's
+    ``most_deals_won``), or for several."""
+    if len(state.leaders) > 1:
+        return lead
+    return _LEADS_ON_DEALS_WON if state.tied_on_deals_won else leads
+
+
+#: One leader level on points with others but ahead by deals won (``tiebreak: most_deals_won``).
+_LEADS_ON_DEALS_WON = N_("After deal %(number)s: %(names)s leads on %(total)s with the most deals won, then %(rest)s.")
 
 
 #: The standing's sentences after a deal (a contract), or a hand (per-player games, Phase 10): everyone level,
@@ -732,3 +744,9 @@ def offered_options(ruleset: Ruleset) -> tuple[HouseOption, ...]:
 def signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
+
+
+@bp.app_template_filter("names_joined")
+def names_joined_filter(names: list[str]) -> str:
+    """Players' names as one list in the page's language ("Ann and Bob", "Ann y Bob")."""
+    return names_joined(list(names))

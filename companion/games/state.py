@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..models import Game, GameStatus, Player
 from ..rules import Deal, Ruleset
+from ..rules.rulesets import Tiebreak
 from ..rules.placing import SeatResult, game_places
 from ..rules.progression import GameProgress
 from .phases import game_progress
@@ -49,6 +50,9 @@ class Standing:
     """This player's score in each deal (``None`` for deals not yet played)."""
     running: tuple[int | None, ...]
     """The running total after each deal."""
+    went_out: int = 0
+    """Deals in which this player went out (what a tie for the win is broken by where the ruleset says
+    ``tiebreak: most_deals_won``)."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +104,17 @@ class GameState:
     def final_order(self) -> tuple[Standing, ...]:
         return tuple(sorted(self.standings, key=lambda s: (s.place, s.position)))
 
+    @property
+    def tied_on_deals_won(self) -> tuple[Standing, ...]:
+        """The players tied on the lowest total where the ruleset breaks that tie by deals won (RULES.md §8.0
+        ``most_deals_won``: deals in which the player went out; a tie after that is shared), in seat order; empty
+        when there is no such tie."""
+        if self.progress is not None or self.ruleset.tiebreak is not Tiebreak.MOST_DEALS_WON or not self.deals_played:
+            return ()
+        lowest = min(s.total for s in self.standings)
+        tied = tuple(s for s in self.standings if s.total == lowest)
+        return tied if len(tied) > 1 else ()
+
     def roles(self, deal_number: int) -> TableRoles:
         return roles(self.game, deal_number)
 
@@ -110,6 +125,7 @@ def game_state(game: Game) -> GameState:
     per_seat = _deal_points(game, len(game.deals) if progress is not None else len(game.ruleset.deals))
     totals = {position: sum(p for p in points if p is not None) for position, points in per_seat.items()}
     places = _places(game, totals, progress)
+    went_out = Counter(deal.went_out for deal in game.deals if deal.went_out is not None)
     standings = tuple(
         Standing(
             position=seat.position,
@@ -118,6 +134,7 @@ def game_state(game: Game) -> GameState:
             place=places[seat.position],
             deal_points=tuple(per_seat[seat.position]),
             running=_running(per_seat[seat.position]),
+            went_out=went_out[seat.position],
         )
         for seat in game.seats
     )

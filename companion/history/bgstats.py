@@ -226,10 +226,12 @@ def _score_row(label: str, row: int, score: Any, names: dict[str | None, Any]) -
 
 
 def _check_winner(label: str, rows: list[tuple[int, str, int, bool]]) -> None:
-    """Refuse a play whose winners, as BG Stats marks them, are not those with the lowest score (rummy's)."""
+    """Refuse a play whose winners, as BG Stats marks them, are not among those with the lowest score (rummy's).
+    Some of a tie on the lowest score may be marked: a tie broken by the game's own rule (Carioca's most deals
+    won, which this app sends so)."""
     lowest = min(points for _, _, points, _ in rows)
     flagged = {name for _, name, _, winner in rows if winner}
-    if flagged and flagged != {name for _, name, points, _ in rows if points == lowest}:
+    if flagged and not flagged <= {name for _, name, points, _ in rows if points == lowest}:
         raise _fail(
             f"{label}: BG Stats marks {', '.join(sorted(flagged))} the winner, but the lowest score wins at rummy: "
             "check the play's scores in BG Stats."

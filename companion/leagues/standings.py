@@ -535,6 +535,15 @@ class ContractRecord:
         return self.contract if self.phase is None else f"Phase {self.phase}: {self.contract}"
 
 
+def _contract_key(deal: Deal) -> str:
+    """What makes two deals one contract on a player's page: their melds, and for a ladder its rule and wild limit
+    (Carioca's escala sucia and escala real are both ``L13``, but not one contract)."""
+    ladder = deal.ladder
+    if ladder is None or ladder.rule is None:
+        return deal.symbols
+    return f"{deal.symbols} {ladder.rule.value} {deal.max_wilds if deal.own_max_wilds else ''}".rstrip()
+
+
 def contract_records(league_id: int, player_id: int, season: Season, ruleset_id: str | None) -> list[ContractRecord]:
     """The player's average penalty and going-out rate on each contract, hardest first.
 
@@ -562,7 +571,7 @@ def contract_records(league_id: int, player_id: int, season: Season, ruleset_id:
         if not 1 <= number <= len(ruleset.deals):
             continue
         deal = ruleset.deals[number - 1]
-        key = deal.symbols
+        key = _contract_key(deal)
         wording = deal.contract.split(" (")[0]
         if wording not in words.setdefault(key, []):  # each ruleset's own word: Liverpool's sets aren't trios
             words[key].append(wording)
@@ -574,7 +583,7 @@ def contract_records(league_id: int, player_id: int, season: Season, ruleset_id:
         entry[1] += total or 0
         entry[2] += out or 0
     records = [
-        ContractRecord(symbols=key, contract=" / ".join(words[key]), deals=n, average_penalty=total / n, went_out=out,
+        ContractRecord(symbols=deals[key].symbols, contract=" / ".join(words[key]), deals=n, average_penalty=total / n, went_out=out,
                        deal=deals[key], set_words=tuple(set_words[key]))
         for key, (n, total, out) in totals.items()
     ]

@@ -48,7 +48,8 @@ from dataclasses import dataclass, field
 from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401 (parse_cards: for the doctests)
 from .godown import MeldReading, agreed_reading, supply_problems
 from .runs import card_at, corner_window, longest_run, longest_run_span, positions, run_windows, written_order
-from .rulesets import AceRule, JokerReclaim, LayOffTiming, MeldKind, Ruleset
+from .hits import check_hit
+from .rulesets import AceRule, JokerReclaim, LayOffTiming, MeldKind, Ruleset, RunSuit
 from .words import and_list, number_word, or_list, plural
 
 __all__ = ["ExchangeRuling", "LayOffProblem", "LayOffProblemKind", "LayOffRuling", "check_joker_exchange", "check_lay_off"]
@@ -420,6 +421,9 @@ def check_lay_off(
     """
     if turns_since_going_down is not None and turns_since_going_down < 0:
         raise ValueError(f"turns since going down are 0 or more, not {turns_since_going_down!r}")
+    if ruleset.run_suit is RunSuit.ANY:  # Phase 10's hits: runs of any colours, colour groups (RULES.md §8.0, §6 7)
+        hit = check_hit(ruleset, meld, cards, kind=kind, turns_since_going_down=turns_since_going_down)
+        return LayOffRuling(legal=hit.legal, problems=hit.problems)
     cards = tuple(cards)
     problems: list[LayOffProblem] = []
     if turns_since_going_down == 0 and ruleset.lay_off is LayOffTiming.LATER_TURN:

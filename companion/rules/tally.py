@@ -56,9 +56,19 @@ _PHASE10_SHAPE = "a card is 1 to 12, W or SKIP (colours don't matter here)"
 _PHASE10_CARD = re.compile(r"(1[0-2]|[1-9])[RBGY]")
 
 
+#: The keypad's ace keys where the ace scores by its colour (Kalooki): a black ace and a red ace, each kept with a
+#: suit of its colour (AS scores as AC, AH as AD), so a tapped hand is read as the typed one.
+SPLIT_ACE_KEYS = ("AS", "AH")
+
+
 def keypad_keys(ruleset: Ruleset) -> tuple[str, ...]:
-    """The score keypad's keys for ``ruleset``'s deck: ranks and the joker, or Phase 10's numbers, W and SKIP."""
-    return PHASE10_KEYS if ruleset.deck is Deck.PHASE10 else RANK_KEYS
+    """The score keypad's keys for ``ruleset``'s deck: ranks and the joker (a black and a red ace in place of A where
+    the ace scores by its colour), or Phase 10's numbers, W and SKIP."""
+    if ruleset.deck is Deck.PHASE10:
+        return PHASE10_KEYS
+    if ruleset.points.split_ace:
+        return (*SPLIT_ACE_KEYS, *RANK_KEYS[1:])
+    return RANK_KEYS
 
 
 def read_phase10_hand(text: str) -> tuple[str, ...]:

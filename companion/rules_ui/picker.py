@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..rules import Card, CardSyntaxError, parse_cards
+from ..rules import Card, CardSyntaxError, Deck, parse_cards
 from ..validation import parse_whole_number
 
 SEPARATOR = "|"
@@ -31,7 +31,7 @@ class MeldsText:
     """The text as typed, kept when it has an error so it can be corrected."""
 
     @classmethod
-    def parse(cls, text: str | None) -> MeldsText:
+    def parse(cls, text: str | None, deck: Deck = Deck.STANDARD) -> MeldsText:
         """``"5S 6S JK 8S | 9H 10H"`` as melds; a trailing ``|`` (or new line) starts an empty meld.
 
         A slash or a new line splits melds too (``"5S 6S JK 8S / 9H 10H"``, or a line each): ``|`` is hard to
@@ -43,7 +43,7 @@ class MeldsText:
         melds = []
         for part in parts:
             try:
-                melds.append(parse_cards(part))
+                melds.append(parse_cards(part, deck=deck))
             except CardSyntaxError as error:
                 return cls(tuple(melds), str(error), raw=text or "")  # the engine's sentence, ready to show
         return cls(tuple(meld for meld in melds[:-1] if meld) + tuple(melds[-1:]))

@@ -27,6 +27,7 @@ from ..models import Game
 from ..rules import (
     Card,
     CardSyntaxError,
+    Deck,
     JokerReclaim,
     MeldKind,
     Rank,
@@ -150,11 +151,11 @@ def _deal_asked(value: str | None, ruleset: Ruleset, errors: dict[str, str]) -> 
     return asked
 
 
-def _cards(text: str) -> tuple[Card, ...]:
-    """Cards typed in a box, at most :data:`MAX_TEXT` characters of them."""
+def _cards(text: str, deck: Deck = Deck.STANDARD) -> tuple[Card, ...]:
+    """Cards typed in a box, in the deck's notation, at most :data:`MAX_TEXT` characters of them."""
     if len(text) > MAX_TEXT:
         raise CardSyntaxError(f"That is more cards than a table holds: type at most {MAX_TEXT} characters.")
-    return parse_cards(text)
+    return parse_cards(text, deck=deck)
 
 
 def _values():  # noqa: ANN202
@@ -170,9 +171,9 @@ def checker() -> ResponseReturnValue:
     """Is this a legal go-down? Tap or type the melds; the ruling follows every change."""
     values = _values()
     table = _table(values)
-    state = _checker_melds(values)
+    state = _checker_melds(values, table.ruleset.deck)
     remaining_text = values.get("remaining", "")
-    remaining, remaining_error = _remaining(remaining_text)
+    remaining, remaining_error = _remaining(remaining_text, table.ruleset.deck)
     ruling = None
     if state.filled and not state.error and not remaining_error and not table.errors:
         ruling = check_go_down(table.ruleset, table.deal, state.filled, remaining, table.players)
@@ -192,9 +193,10 @@ def checker() -> ResponseReturnValue:
     return render_template(template, **context), _status(table.errors or state.error or remaining_error)
 
 
-def _checker_melds(values) -> MeldsText:  # noqa: ANN001 - a request's MultiDict
-    """The checker's melds after the button pressed (one empty meld to fill when there are none)."""
-    state = MeldsText.parse(values.get("melds"))
+def _checker_melds(values, deck: Deck) -> MeldsText:  # noqa: ANN001 - a request's MultiDict
+    """The checker's melds, in the deck's notation, after the button pressed (one empty meld to fill when there
+    are none)."""
+    state = MeldsText.parse(values.get("melds"), deck)
     if request.method == "POST":
         state = apply_action(state, values)
     if not state.melds and not state.error:
@@ -202,10 +204,10 @@ def _checker_melds(values) -> MeldsText:  # noqa: ANN001 - a request's MultiDict
     return state
 
 
-def _remaining(text: str) -> tuple[tuple[Card, ...] | None, str | None]:
+def _remaining(text: str, deck: Deck) -> tuple[tuple[Card, ...] | None, str | None]:
     """The cards left in hand after going down (``None``: not typed), or the sentence saying why they can't be read."""
     try:
-        return (_cards(text) if text.strip() else None), None
+        return (_cards(text, deck) if text.strip() else None), None
     except CardSyntaxError as error:
         return None, str(error)
 
@@ -224,7 +226,7 @@ def helper() -> ResponseReturnValue:
     """Can this hand meet the deal's contract? The melds to lay down and the points left."""
     values = _values()
     table = _table(values)
-    state = MeldsText.parse(values.get("hand"))
+    state = MeldsText.parse(values.get("hand"), table.ruleset.deck)
     if request.method == "POST" and "next" not in values:
         state = apply_action(state, values)
     state, hand = _one_hand(state)
@@ -279,7 +281,7 @@ def layoff() -> ResponseReturnValue:
     """
     values = _values()
     table = _table(values)
-    asked = LayoffAsked.read(values)
+    asked = replace(LayoffAsked.read(values), deck=table.ruleset.deck)
     errors: dict[str, str] = {}
     # A change of rules redraws only the fields that depend on them: no ruling, nothing judged yet.
     fields_only = values.get("fields") == "rules" and is_htmx()
@@ -327,6 +329,8 @@ class LayoffAsked:
     moved_from_text: str
     into: str = "meld"
     """The box the card keys fill: ``meld`` (the meld on the table) or ``cards`` (laid off, or offered)."""
+    deck: Deck = Deck.STANDARD
+    """The notation the boxes are read in: the rules' deck (Phase 10's own, or standard cards)."""
 
     @classmethod
     def read(cls, values) -> LayoffAsked:  # noqa: ANN001 - a request's MultiDict
@@ -349,7 +353,7 @@ class LayoffAsked:
         """The form's values under the names the page's template reads, and each box's cards to show as chips."""
         return {"mode": self.mode, "meld_text": self.meld_text, "cards_text": self.cards_text, "kind": self.kind_text,
                 "this_turn": self.this_turn, "own_run": self.own_run, "moved_from_text": self.moved_from_text,
-                "into": self.into, "chips": {box: _readable(self.box_text(box)) or () for box in _BOXES}}  # fmt: skip
+                "into": self.into, "chips": {box: _readable(self.box_text(box), self.deck) or () for box in _BOXES}}  # fmt: skip
 
     def box_text(self, box: str) -> str:
         return self.meld_text if box == "meld" else self.cards_text
@@ -376,7 +380,7 @@ class LayoffAsked:
 
     def _added(self, token: str) -> LayoffAsked:
         """``token``'s card added to the box the keys fill; a joker is taken with one card, so it replaces the card offered."""
-        held = _readable(self.box_text(self.into))
+        held = _readable(self.box_text(self.into), self.deck)
         try:
             card = Card.parse(token)
         except CardSyntaxError:
@@ -390,7 +394,7 @@ class LayoffAsked:
     def _removed(self, tapped: str) -> LayoffAsked:
         box, _, index_text = tapped.partition(":")
         index = parse_whole_number(index_text, low=0, high=999)
-        held = _readable(self.box_text(box)) if box in _BOXES else None
+        held = _readable(self.box_text(box), self.deck) if box in _BOXES else None
         if held is None or index is None or index >= len(held):
             return self  # an out-of-date or forged tap changes nothing
         return self._with_box(box, held[:index] + held[index + 1 :])
@@ -398,17 +402,17 @@ class LayoffAsked:
     def readable(self, errors: dict[str, str]) -> None:
         """A sentence in ``errors`` beside each box whose typed cards can't be read (an empty box is fine while tapping)."""
         for box in _BOXES:
-            _read_cards(self.box_text(box), box, errors)
+            _read_cards(self.box_text(box), box, errors, self.deck)
 
     def cards(
         self, ruleset: Ruleset, errors: dict[str, str]
     ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...] | None]:
         """The meld, the cards offered and (where jokers slide) where a joker moved from; a sentence in ``errors``
         beside each box that is empty or can't be read."""
-        meld = _read_cards(self.meld_text, "meld", errors)
+        meld = _read_cards(self.meld_text, "meld", errors, self.deck)
         if meld == ():
             errors["meld"] = gettext("Type the meld on the table, like “5S 6S 7S 8S”.")
-        cards = _read_cards(self.cards_text, "cards", errors)
+        cards = _read_cards(self.cards_text, "cards", errors, self.deck)
         if cards == ():
             errors["cards"] = gettext(_NO_CARDS[self.mode])
         elif cards is not None and self.mode == "exchange" and len(cards) != 1:
@@ -419,7 +423,7 @@ class LayoffAsked:
         """Where jokers slide, the meld a joker was moved from (``None``: not typed, or not these rules)."""
         slides = ruleset.reclaim is JokerReclaim.SLIDE and self.mode != "exchange"
         if slides and self.moved_from_text.strip():
-            return _read_cards(self.moved_from_text, "moved_from", errors)
+            return _read_cards(self.moved_from_text, "moved_from", errors, self.deck)
         return None
 
     def ruling(
@@ -443,18 +447,18 @@ class LayoffAsked:
 _BOXES = ("meld", "cards")
 
 
-def _readable(text: str) -> tuple[Card, ...] | None:
+def _readable(text: str, deck: Deck) -> tuple[Card, ...] | None:
     """The cards typed in a box, or ``None`` when they can't be read."""
     try:
-        return _cards(text)
+        return _cards(text, deck)
     except CardSyntaxError:
         return None
 
 
-def _read_cards(text: str, key: str, errors: dict[str, str]) -> tuple[Card, ...] | None:
+def _read_cards(text: str, key: str, errors: dict[str, str], deck: Deck) -> tuple[Card, ...] | None:
     """The cards typed in box ``key``; ``None``, with the sentence in ``errors``, when they can't be read."""
     try:
-        return _cards(text)
+        return _cards(text, deck)
     except CardSyntaxError as error:
         errors[key] = str(error)
         return None

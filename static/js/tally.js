@@ -6,7 +6,7 @@
    what is saved.
 
    The rules come from the page as data (a <script type="application/json">), never as code:
-     { "points": {"A": 15, "2": 2, ..., "JK": 50},
+     { "points": {"A": 15, "2": 2, ..., "JK": 50},   (or "A_black": 15, "A_red": 1 where the ace scores by its colour)
        "adjustments": [{"field": "exact_cut", "points": -50}, ...] }
    Plain functions, no DOM: the entry screen (entry.js) and the offline queue use them. */
 (function (root) {
@@ -21,6 +21,10 @@
   var RANKS = { A: "A", "1": "A", T: "10", J: "J", Q: "Q", K: "K", "10": "10" };
   for (var n = 2; n <= 9; n++) RANKS[String(n)] = String(n);
   var JOKERS = { JK: true, JOKER: true, "*": true };
+  // A suit as the engine writes it (companion/rules/cards.py SUIT_SPELLINGS): an ace keeps it where it scores by colour.
+  var SUIT_LETTERS = { S: "S", "\u2660": "S", "\u2664": "S", H: "H", "\u2665": "H", "\u2661": "H",
+    D: "D", "\u2666": "D", "\u2662": "D", C: "C", "\u2663": "C", "\u2667": "C" };
+  var BLACK_ACES = { AS: true, AC: true }, RED_ACES = { AH: true, AD: true };
   var SHAPE = "a rank is A, 2-10, J, Q, K or JK (suits don't matter here)";
   // One card in a word typed without spaces: a joker, or a rank and perhaps a suit (ignored).
   var COMPACT = new RegExp("^(?:(JOKER|JK|\\*)|(10|[2-9TAJQK])([" + SUITS + "])?)");
@@ -36,13 +40,16 @@
   /** The number of characters (code points) in a text, as Python's len counts them. */
   function length(text) { return Array.from(text).length; }
 
+  /** A rank as the tally keeps it: an ace with its suit letter where aces score by colour ("AH"); tally.py _suited. */
+  function suited(rank, suit, aceSuits) { return aceSuits && rank === "A" && suit ? "A" + SUIT_LETTERS[suit] : rank; }
+
   /** One word that is a single card in any notation ("10h", "joker", "1"), or null. */
-  function wholeCard(word) {
+  function wholeCard(word, aceSuits) {
     var upper = strip(word).toUpperCase();
     if (own(JOKERS, upper)) return "JK";
     if (own(RANKS, upper)) return RANKS[upper];
     var chars = Array.from(upper), last = chars.pop(), head = chars.join("");
-    if (chars.length >= 1 && SUITS.indexOf(last) >= 0 && own(RANKS, head) && head !== "1") return RANKS[head];
+    if (chars.length >= 1 && SUITS.indexOf(last) >= 0 && own(RANKS, head) && head !== "1") return suited(RANKS[head], last, aceSuits);
     return null;
   }
 
@@ -72,7 +79,7 @@
   }
 
   /** The ranks of one word of cards typed together ("K994A2"): {ranks} or {error}. */
-  function readWord(word) {
+  function readWord(word, aceSuits) {
     var ranks = [];
     var letters = Array.from(word), uppers = Array.from(word.toUpperCase()), at = 0;
     // a letter that upper-cases to two ("ǰ" is J and a caron) is no card
@@ -86,14 +93,15 @@
         if (bad === "0") return { error: "In \u201c" + word + "\u201d, the 0 is not a card: a ten is 10 or T." };
         return { error: "In \u201c" + word + "\u201d, \u201c" + rest + "\u201d is not a card: " + SHAPE + "." };
       }
-      ranks.push(match[1] ? "JK" : RANKS[match[2]]);
+      ranks.push(match[1] ? "JK" : suited(RANKS[match[2]], match[3], aceSuits));
       at += length(match[0]);
     }
     return { ranks: ranks };
   }
 
-  /** {ranks: [...]} for a hand's text (at most 50 cards, 200 characters), or {error: "a sentence"}. */
-  function readHand(text) {
+  /** {ranks: [...]} for a hand's text (at most 50 cards, 200 characters), or {error: "a sentence"}; with aceSuits
+      (the ace scores by its colour) an ace typed with its suit keeps it ("ah" is "AH"). */
+  function readHand(text, aceSuits) {
     text = String(text || "");
     if (length(text) > MAX_HAND_TEXT) {
       return { error: "That is more than any hand holds: a hand is at most " + MAX_HAND_CARDS + " cards." };
@@ -103,7 +111,7 @@
     for (var w = 0; w < words.length; w++) {
       var word = words[w];
       if (!word) continue;
-      var card = wholeCard(word);
+      var card = wholeCard(word, aceSuits);
       if (card) { ranks.push(card); continue; }
       var upper = word.toUpperCase();
       if (/^[0-9]+$/.test(upper)) {
@@ -111,7 +119,7 @@
         var how = spaced ? "type the cards with spaces (" + spaced + ")" : "type the cards with spaces between them";
         return { error: "\u201c" + word + "\u201d reads like a number: " + how + ", or the points in the points box." };
       }
-      var read = readWord(word);
+      var read = readWord(word, aceSuits);
       if (read.error) return read;
       ranks = ranks.concat(read.ranks);
     }
@@ -166,10 +174,22 @@
     return { points: points };
   }
 
-  /** Penalty points of ranks under the rules' point table. */
+  /** Whether the rules score the ace by its colour (Kalooki: keys A_black and A_red in place of A). */
+  function splitAce(rules) { return own(rules.points, "A_black") && own(rules.points, "A_red"); }
+
+  /** What the table is asked where an ace scores by its colour and one is typed without its suit (scoring.py). */
+  function aceColourSentence(rules) {
+    return "An ace scores by its colour here: type AS or AC for a black ace (" + rules.points.A_black +
+      "), AH or AD for a red ace (" + rules.points.A_red + ").";
+  }
+
+  /** Penalty points of ranks under the rules' point table (an ace kept with its suit scores by its colour). */
   function rankPoints(rules, ranks) {
     var sum = 0;
-    for (var i = 0; i < ranks.length; i++) sum += rules.points[ranks[i]];
+    for (var i = 0; i < ranks.length; i++) {
+      var rank = ranks[i];
+      sum += own(BLACK_ACES, rank) ? rules.points.A_black : own(RED_ACES, rank) ? rules.points.A_red : rules.points[rank];
+    }
     return sum;
   }
 
@@ -194,8 +214,10 @@
         if (read.error) return read;
         points = read.points;
       } else {
-        var hand = rules.deck === "phase10" ? readPhase10Hand(cards) : readHand(cards);
+        var split = splitAce(rules);
+        var hand = rules.deck === "phase10" ? readPhase10Hand(cards) : readHand(cards, split);
         if (hand.error) return hand;
+        if (split && hand.ranks.indexOf("A") >= 0) return { error: aceColourSentence(rules) };
         points = rankPoints(rules, hand.ranks);
         count = hand.ranks.length;
       }

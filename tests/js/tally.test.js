@@ -49,3 +49,28 @@ test("running totals add each deal's line totals to the totals before", () => {
   assert.deepEqual(tally.runningTotals({ 0: 10, 1: 0 }, [{ 0: 5, 1: -50 }, { 1: 7, 2: 3 }]), { 0: 15, 1: -43, 2: 3 });
   assert.deepEqual(tally.runningTotals({}, []), {});
 });
+
+// Kalooki (RULES.md §8.4): the ace scores by its colour, so the page's rules carry A_black and A_red in place of A,
+// and a hand typed or tapped keeps each ace's suit (the keypad's AS and AH keys).
+const KALOOKI = {
+  points: { A_black: 15, A_red: 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, J: 10, Q: 10, K: 10, JK: 50 },
+  adjustments: [],
+};
+
+test("Kalooki's split ace: RULES.md 4.14's scoring examples, typed or tapped", () => {
+  const points = (cards) => tally.scoreLine(KALOOKI, { cards }).points;
+  assert.equal(points("JK AS AH KD 10C 3H"), 89);  // 50 + 15 + 1 + 10 + 10 + 3
+  assert.equal(points("AC AD"), 16);
+  assert.equal(points("JK JK"), 100);
+  assert.equal(points("AS AH"), 16);  // the keypad's black ace and red ace keys
+  assert.equal(points("k9ah"), 20);  // run together, any case
+  assert.equal(points("A\u2660 a\u2665"), 16);  // suit symbols
+  assert.deepEqual(tally.readHand("ah A\u2663 k", true), { ranks: ["AH", "AC", "K"] });
+  assert.deepEqual(tally.readHand("ah k"), { ranks: ["A", "K"] });  // elsewhere a suit doesn't matter
+});
+
+test("Kalooki asks again for an ace without its suit, in the engine's words", () => {
+  assert.deepEqual(tally.scoreLine(KALOOKI, { cards: "A K" }), {
+    error: "An ace scores by its colour here: type AS or AC for a black ace (15), AH or AD for a red ace (1).",
+  });
+});

@@ -1,0 +1,224 @@
+"""Phase 10's hits: laying off where a run's suits are free (RULES.md §8.0, "Additions to §6", 7).
+
+A hit goes on any phase on the table: a run takes cards at either end while
+it stays within the rank line (1 to 12; A to Q with standard cards), a set
+takes its number in any colour, a colour group takes its colour, and a wild
+goes on any of them. A skip is never hit. A wild stays what it was played as
+(``reclaim: never``), so a natural card cannot take a melded wild's place.
+
+Where the meld's cards leave its kind open (``7R 7B W`` is a set, and also a
+run 6-8 or 7-9) the hit is legal if any reading allows it, as for the other
+lay-offs (RULES.md §6.1); the page lets the player say which it was laid as.
+
+>>> from .phase10 import PHASE10
+>>> from .cards import Deck
+>>> cards = lambda text: parse_cards(text, deck=Deck.PHASE10)
+>>> check_hit(PHASE10, cards("3R 4B 5G 6Y"), cards("7R 2G")).legal
+True
+>>> check_hit(PHASE10, cards("9R 10B 11G 12Y"), cards("1R"), kind=MeldKind.RUN).problems
+('1R does not fit 9R 10B 11G 12Y: a run takes cards at either end, from 1 to 12.',)
+>>> check_hit(PHASE10, cards("2B 4B 5B 8B 8B 12B W"), cards("3R"), kind=MeldKind.COLOUR).problems
+('3R is not blue; these cards are all blue.',)
+>>> check_hit(PHASE10, cards("7R 7B 7G"), cards("SKIP")).problems
+('SKIP is a skip card; a skip is never hit.',)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card, Colour, Deck, Suit, format_cards, parse_cards  # noqa: F401 (parse_cards: for the doctests)
+from .godown import supply_problems
+from .rulesets import AceRule, LayOffTiming, MeldKind, Ruleset
+
+__all__ = ["HitRuling", "check_hit"]
+
+#: The kinds a meld on the table may be in Phase 10, in the order a reading is tried.
+_KINDS = (MeldKind.SET, MeldKind.RUN, MeldKind.COLOUR)
+
+
+class HitRuling:
+    """The answer to "may these cards be hit on that phase?": ``legal`` and one sentence per problem."""
+
+    __slots__ = ("legal", "problems")
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        self.problems: tuple[str, ...] = tuple(problems)
+        """What is wrong, one sentence each; empty when the hit is legal."""
+        self.legal: bool = not self.problems
+        """Whether the cards may be hit on the meld."""
+
+
+def check_hit(
+    ruleset: Ruleset,
+    meld: Sequence[Card],
+    cards: Sequence[Card],
+    *,
+    kind: MeldKind | None = None,
+    turns_since_going_down: int | None = None,
+) -> HitRuling:
+    """Whether ``cards`` may be hit on ``meld`` (its ``kind`` where the player said it; ``None``: any reading)."""
+    meld, cards = tuple(meld), tuple(cards)
+    problems: list[str] = []
+    if turns_since_going_down == 0 and ruleset.lay_off is LayOffTiming.LATER_TURN:
+        problems.append("You may not lay off in the turn you go down; wait for your next turn.")
+    problems += _card_problems(ruleset, meld, cards)
+    if not problems:
+        problems += _fit_problems(ruleset, meld, cards, kind)
+    problems += [problem.message for problem in supply_problems(ruleset, meld + cards, None)]
+    return HitRuling(problems)
+
+
+def _card_problems(ruleset: Ruleset, meld: tuple[Card, ...], cards: tuple[Card, ...]) -> list[str]:
+    """Skips, where they never go, and no card chosen."""
+    if any(ruleset.is_skip(card) for card in meld):
+        return [f"{format_cards(meld)} holds a skip card; a skip is never part of a phase."]
+    skips = [card for card in cards if ruleset.is_skip(card)]
+    if skips:
+        return [f"{card} is a skip card; a skip is never hit." for card in skips]
+    if not cards:
+        return ["Choose at least one card to lay off."]
+    return []
+
+
+def _fit_problems(ruleset: Ruleset, meld: tuple[Card, ...], cards: tuple[Card, ...], kind: MeldKind | None) -> list[str]:
+    """Nothing when some reading of the meld (of ``kind``, where given) takes the cards; else why the first doesn't."""
+    kinds = [k for k in _KINDS if (kind is None or k is kind) and _is_kind(ruleset, meld, k)]
+    if not kinds:
+        return [_not_a_meld(ruleset, meld, kind)]
+    reasons = [_reason(ruleset, meld, cards, k) for k in kinds]
+    if any(reason is None for reason in reasons):
+        return []
+    return [next(reason for reason in reasons if reason is not None)]
+
+
+def _not_a_meld(ruleset: Ruleset, meld: tuple[Card, ...], kind: MeldKind | None) -> str:
+    text = format_cards(meld)
+    if kind is MeldKind.SET:
+        return f"{text} is not a {ruleset.set_word}."
+    if kind is MeldKind.RUN:
+        return f"{text} is not a run."
+    if kind is MeldKind.COLOUR:
+        return f"{text} is not cards of one {ruleset.colour_word}."
+    return f"{text} is not a {ruleset.set_word}, a run or cards of one {ruleset.colour_word}."
+
+
+def _reason(ruleset: Ruleset, meld: tuple[Card, ...], cards: tuple[Card, ...], kind: MeldKind) -> str | None:
+    """Why ``cards`` don't go on ``meld`` read as ``kind``; ``None`` when they do."""
+    if kind is MeldKind.SET:
+        return _set_reason(ruleset, meld, cards)
+    if kind is MeldKind.COLOUR:
+        return _colour_reason(ruleset, meld, cards)
+    return _run_reason(ruleset, meld, cards)
+
+
+def _naturals(ruleset: Ruleset, cards: Sequence[Card]) -> list[Card]:
+    return [card for card in cards if not ruleset.is_wild(card)]
+
+
+def _is_kind(ruleset: Ruleset, meld: tuple[Card, ...], kind: MeldKind) -> bool:
+    """Whether the meld's cards can be a meld of ``kind`` at all (an all-wild meld is any kind)."""
+    naturals = _naturals(ruleset, meld)
+    if kind is MeldKind.SET:
+        return len({card.rank for card in naturals}) <= 1
+    if kind is MeldKind.COLOUR:
+        return len({_colour(card) for card in naturals}) <= 1
+    return bool(_run_lows(ruleset, meld))
+
+
+def _set_reason(ruleset: Ruleset, meld: tuple[Card, ...], cards: tuple[Card, ...]) -> str | None:
+    ranks = {card.rank for card in _naturals(ruleset, meld + cards)}
+    if len(ranks) <= 1:
+        return None
+    rank = next((card.rank for card in _naturals(ruleset, meld)), None) or next(card.rank for card in _naturals(ruleset, cards))
+    assert rank is not None  # a natural card of a set has a rank
+    stranger = next(card for card in _naturals(ruleset, cards) if card.rank is not rank)
+    return f"{stranger} is not a {rank.word}; a {ruleset.set_word} of {rank.plural} takes only {rank.plural}."
+
+
+#: One card's suit in a sentence: "3S is not a heart".
+_SUIT_ONE = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamond", Suit.CLUBS: "club"}
+
+
+def _colour(card: Card) -> Colour | Suit | None:
+    """A natural card's colour: the Phase 10 deck's colour, or the suit on standard cards (RULES.md §8.2)."""
+    return card.colour if card.colour is not None else card.suit
+
+
+def _colour_reason(ruleset: Ruleset, meld: tuple[Card, ...], cards: tuple[Card, ...]) -> str | None:
+    colours = [_colour(card) for card in _naturals(ruleset, meld + cards)]
+    if len(set(colours)) <= 1:
+        return None
+    colour = colours[0]
+    stranger = next(card for card in _naturals(ruleset, cards) if _colour(card) is not colour)
+    if isinstance(colour, Colour):
+        return f"{stranger} is not {colour.word}; these cards are all {colour.word}."
+    assert colour is not None  # a natural standard card has a suit
+    return f"{stranger} is not a {_SUIT_ONE[colour]}; these cards are all {colour.plural}."
+
+
+def _positions(ruleset: Ruleset, card: Card) -> tuple[int, ...]:
+    """The places a natural card may take in a run: its number; an ace low, high or both as the ruleset says."""
+    assert card.rank is not None  # a natural card in a run has a rank (or a Phase 10 number)
+    if card.rank != 1 or card.colour is not None:
+        return (int(card.rank),)
+    return {AceRule.HIGH_ONLY: (14,), AceRule.LOW_OR_HIGH: (1, 14)}.get(ruleset.aces, (1,))
+
+
+def _line(ruleset: Ruleset) -> tuple[int, int]:
+    """The first and last places of a run: 1 to 12 (the Phase 10 deck, wild kings), or to 13 or the high ace."""
+    top = 14 if ruleset.aces in (AceRule.HIGH_ONLY, AceRule.LOW_OR_HIGH) else ruleset.top_rank
+    return (2 if ruleset.aces is AceRule.HIGH_ONLY else 1), top
+
+
+def _fits(ruleset: Ruleset, naturals: Sequence[Card], low: int, high: int) -> bool:
+    """Whether the naturals can take distinct places in ``low``..``high`` (wilds hold the other places)."""
+    taken: set[int] = set()
+    for card in naturals:
+        place = next((p for p in _positions(ruleset, card) if low <= p <= high and p not in taken), None)
+        if place is None:
+            return False
+        taken.add(place)
+    return True
+
+
+def _run_lows(ruleset: Ruleset, meld: tuple[Card, ...]) -> list[int]:
+    """Each first place the meld may start at as a run, its cards filling one unbroken window."""
+    first, last = _line(ruleset)
+    naturals = _naturals(ruleset, meld)
+    return [low for low in range(first, last - len(meld) + 2) if _fits(ruleset, naturals, low, low + len(meld) - 1)]
+
+
+def _run_reason(ruleset: Ruleset, meld: tuple[Card, ...], cards: tuple[Card, ...]) -> str | None:
+    """The run grows at either end: the cards' naturals take new places just below or above its window, wilds
+    the rest; its own places stay as they were played (a melded wild keeps its place)."""
+    first, last = _line(ruleset)
+    naturals = _naturals(ruleset, cards)
+    for low in _run_lows(ruleset, meld):
+        high = low + len(meld) - 1
+        for below in range(len(cards) + 1):
+            new_low, new_high = low - below, high + len(cards) - below
+            if new_low < first or new_high > last:
+                continue
+            outside = [p for p in range(new_low, new_high + 1) if not low <= p <= high]
+            if _fits_places(ruleset, naturals, outside):
+                return None
+    numbered = ruleset.deck is Deck.PHASE10  # numbers 1 to 12; standard cards by rank, A to Q with wild kings
+    bottom, top = (str(first), str(last)) if numbered else (_place_label(first), _place_label(last))
+    return f"{format_cards(cards)} does not fit {format_cards(meld)}: a run takes cards at either end, from {bottom} to {top}."
+
+
+def _fits_places(ruleset: Ruleset, naturals: Sequence[Card], places: Sequence[int]) -> bool:
+    """Whether each natural takes one of ``places`` (distinct), the wilds taking the others."""
+    free = set(places)
+    for card in naturals:
+        place = next((p for p in _positions(ruleset, card) if p in free), None)
+        if place is None:
+            return False
+        free.discard(place)
+    return True
+
+
+def _place_label(place: int) -> str:
+    """A place on the standard rank line in words: ``A`` (1 or 14), ``2``..``10``, ``J``, ``Q``, ``K``."""
+    return {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(place, str(place))
