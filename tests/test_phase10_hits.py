@@ -153,3 +153,30 @@ def test_the_checker_and_helper_pages_read_the_phase10_deck(form_client):
     assert "7H is a standard card" in wrong.get_data(as_text=True)
     helper = form_client.post("/helper", data={"ruleset": "phase10", "deal": "2", "hand": "9R 9B W 3Y 4G 6R 12B 12G SKIP 1Y 2R"})
     assert helper.status_code == 200
+
+
+def test_the_card_keys_on_the_phase10_deck_are_its_numbers_colours_wild_and_skip(form_client):
+    from pages import parse
+
+    page = parse(form_client.get("/check?ruleset=phase10&deal=8").get_data(as_text=True))
+    keys = [button.attrs["value"] for button in page.find(cls="picker").find_all("button")]
+    assert len(keys) == 50 and keys[:3] == ["1R", "2R", "3R"] and keys[-2:] == ["W", "SKIP"]
+    assert "7H" not in keys and "JK" not in keys
+    tapped = form_client.post("/check", data={"ruleset": "phase10", "deal": "8", "melds": "2B 4B", "add": "12B"})
+    assert "2B 4B 12B" in tapped.get_data(as_text=True)
+    laid = form_client.post("/layoff", data={"ruleset": "phase10", "meld": "3R 4B 5G 6Y", "cards": "", "into": "cards", "add": "7Y"})
+    assert 'value="7Y"' in laid.get_data(as_text=True) or ">7Y<" in laid.get_data(as_text=True)
+    standard = parse(form_client.get("/check?ruleset=contract").get_data(as_text=True))
+    assert "JK" in [button.attrs["value"] for button in standard.find(cls="picker").find_all("button")]
+
+
+def test_the_layoff_page_asks_for_a_colour_group_on_phase10(form_client):
+    from pages import parse
+
+    page = parse(form_client.get("/layoff?ruleset=phase10").get_data(as_text=True))
+    kinds = [option.attrs["value"] for option in page.find("select", id="kind").find_all("option")]
+    assert kinds == ["", "set", "run", "colour"]
+    ruled = form_client.post("/layoff", data={"ruleset": "phase10", "meld": "2B 4B 5B 8B 8B 12B W", "cards": "3R", "kind": "colour"})
+    assert "3R is not blue; these cards are all blue." in ruled.get_data(as_text=True)
+    contract = parse(form_client.get("/layoff?ruleset=contract").get_data(as_text=True))
+    assert "colour" not in [option.attrs["value"] for option in contract.find("select", id="kind").find_all("option")]

@@ -898,6 +898,11 @@ class Ruleset:
         """Whether any deal's contract asks for a pair (Progressive's deal 14)."""
         return any(r.kind is MeldKind.PAIR for deal in self.deals for r in deal.requirements)
 
+    @property
+    def has_colour_groups(self) -> bool:
+        """Whether any deal's contract asks for cards of one colour (Phase 10's phase 8)."""
+        return any(r.kind is MeldKind.COLOUR for deal in self.deals for r in deal.requirements)
+
     def is_exact(self, deal: Deal) -> bool:
         """Whether going down in ``deal`` uses each requirement's exact length."""
         return self.exact and not deal.meld_all

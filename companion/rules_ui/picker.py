@@ -84,7 +84,7 @@ class MeldsText:
         return MeldsText(self.melds + ((),))
 
 
-def apply_action(state: MeldsText, form: dict[str, str]) -> MeldsText:
+def apply_action(state: MeldsText, form: dict[str, str], deck: Deck = Deck.STANDARD) -> MeldsText:
     """A tap's effect: ``add`` a card, ``remove`` ``"meld:card"``, ``next`` meld, or ``clear``.
 
     While the typed text has an error only ``clear`` acts (it is the way out); other taps wait for the fix.
@@ -97,7 +97,7 @@ def apply_action(state: MeldsText, form: dict[str, str]) -> MeldsText:
         return state.next_meld()
     if form.get("add"):
         try:
-            return state.add(Card.parse(form["add"]))
+            return state.add(Card.parse(form["add"], deck))
         except CardSyntaxError:
             return state
     if form.get("remove"):

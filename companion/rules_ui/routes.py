@@ -27,6 +27,7 @@ from ..models import Game
 from ..rules import (
     Card,
     CardSyntaxError,
+    Colour,
     Deck,
     JokerReclaim,
     MeldKind,
@@ -53,6 +54,9 @@ bp = Blueprint("rules_ui", __name__)
 
 PICKER_SUITS = tuple(Suit)
 PICKER_RANKS = tuple(Rank)
+PICKER_COLOURS = tuple(Colour)
+#: Each Phase 10 colour's name on its row of keys, in the page's language.
+PICKER_COLOUR_NAMES = {"R": N_("Red"), "B": N_("Blue"), "G": N_("Green"), "Y": N_("Yellow")}
 
 
 @dataclass
@@ -151,6 +155,11 @@ def _deal_asked(value: str | None, ruleset: Ruleset, errors: dict[str, str]) -> 
     return asked
 
 
+def _colour_keys() -> dict[str, object]:
+    """The Phase 10 deck's rows of keys: its colours and their names in the page's language."""
+    return {"colours": PICKER_COLOURS, "colour_names": {key: gettext(name) for key, name in PICKER_COLOUR_NAMES.items()}}
+
+
 def _cards(text: str, deck: Deck = Deck.STANDARD) -> tuple[Card, ...]:
     """Cards typed in a box, in the deck's notation, at most :data:`MAX_TEXT` characters of them."""
     if len(text) > MAX_TEXT:
@@ -186,6 +195,7 @@ def checker() -> ResponseReturnValue:
         "typing": values.get("next") == "typed",  # "New meld" beside the typed box: it stays open
         "suits": PICKER_SUITS,
         "ranks": PICKER_RANKS,
+        **_colour_keys(),
         "rulesets": ruleset_choices(),
         "action": url_for("rules_ui.checker"),
     }
@@ -198,7 +208,7 @@ def _checker_melds(values, deck: Deck) -> MeldsText:  # noqa: ANN001 - a request
     are none)."""
     state = MeldsText.parse(values.get("melds"), deck)
     if request.method == "POST":
-        state = apply_action(state, values)
+        state = apply_action(state, values, deck)
     if not state.melds and not state.error:
         state = MeldsText(((),))
     return state
@@ -228,7 +238,7 @@ def helper() -> ResponseReturnValue:
     table = _table(values)
     state = MeldsText.parse(values.get("hand"), table.ruleset.deck)
     if request.method == "POST" and "next" not in values:
-        state = apply_action(state, values)
+        state = apply_action(state, values, table.ruleset.deck)
     state, hand = _one_hand(state)
     solution = None
     solved = False
@@ -244,6 +254,7 @@ def helper() -> ResponseReturnValue:
         "too_big": too_big,
         "suits": PICKER_SUITS,
         "ranks": PICKER_RANKS,
+        **_colour_keys(),
         "rulesets": ruleset_choices(),
         "action": url_for("rules_ui.helper"),
     }
@@ -293,7 +304,7 @@ def layoff() -> ResponseReturnValue:
     elif not fields_only and (request.method == "POST" or asked.typed):
         ruling = _layoff_ruling(table, asked, errors)
     context = {"table": table, **asked.context(), "errors": errors, "ruling": ruling, "rulesets": ruleset_choices(),
-               "suits": PICKER_SUITS, "ranks": PICKER_RANKS, "action": url_for("rules_ui.layoff")}  # fmt: skip
+               "suits": PICKER_SUITS, "ranks": PICKER_RANKS, **_colour_keys(), "action": url_for("rules_ui.layoff")}  # fmt: skip
     if fields_only:
         return render_template("rules/_layoff_rules_changed.html", **context), 200
     return render_template("rules/layoff.html", **context), _status(errors or table.errors)
@@ -307,7 +318,7 @@ def _layoff_ruling(table: Table, asked: LayoffAsked, errors: dict[str, str]) -> 
     return asked.ruling(table.ruleset, meld, cards, moved_from)
 
 
-_KINDS = {"set": MeldKind.SET, "run": MeldKind.RUN, "pair": MeldKind.PAIR}
+_KINDS = {"set": MeldKind.SET, "run": MeldKind.RUN, "pair": MeldKind.PAIR, "colour": MeldKind.COLOUR}
 
 #: The sentence beside an empty cards box, by the page's mode.
 _NO_CARDS = {
@@ -382,7 +393,7 @@ class LayoffAsked:
         """``token``'s card added to the box the keys fill; a joker is taken with one card, so it replaces the card offered."""
         held = _readable(self.box_text(self.into), self.deck)
         try:
-            card = Card.parse(token)
+            card = Card.parse(token, self.deck)
         except CardSyntaxError:
             return self
         if held is None:
