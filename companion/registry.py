@@ -51,13 +51,14 @@ def described(ruleset: Ruleset) -> bool:
     """Whether the rules cards (the index, the comparison) describe ``ruleset`` whole: a fixed schedule on standard
     cards, or a game where each player is on their own phase (Phase 10 on either deck: the card says phases, the
     game end, the winner and tie-break, Skips and the Masters option)."""
-    return buildable(ruleset) or ruleset.progression is not Progression.FIXED
+    return ruleset.deck is Deck.STANDARD or ruleset.progression is not Progression.FIXED
 
 
 def buildable(ruleset: Ruleset) -> bool:
-    """Whether the ruleset builder's boxes hold ``ruleset`` whole, so it may start from it: a fixed schedule on
-    standard cards (the builder has no boxes for phases per player or the Phase 10 deck yet)."""
-    return ruleset.progression is Progression.FIXED and ruleset.deck is Deck.STANDARD
+    """Whether the ruleset builder's boxes hold ``ruleset`` whole, so it may start from it: every ruleset a table
+    plays (the builder has boxes for the deck and the progression, issue 18; the fields it does not show are
+    carried through)."""
+    return table_plays(ruleset)
 
 
 def published() -> tuple[Ruleset, ...]:

@@ -125,12 +125,13 @@ def test_a_fixed_schedule_card_keeps_deals_and_no_game_lines():
     assert card_contents(RULESETS["contract"])["per_player"] is False
 
 
-def test_the_builder_still_starts_from_a_fixed_schedule_only(form_client):
+def test_the_builder_starts_from_phase10_on_either_deck(form_client):
+    """Issue 18 item 2: the builder holds Phase 10 whole (its deck and progression boxes), so both are offered."""
     index = parse(form_client.get("/rulesets/").get_data(as_text=True))
     offered = [option.attrs["value"] for option in index.find("select", id="start").find_all("option")]
-    assert "contract" in offered and "phase10" not in offered and "phase10-cards" not in offered
+    assert {"contract", "phase10", "phase10-cards"} <= set(offered)
     html = form_client.get("/rulesets/build?start=phase10-cards").get_data(as_text=True)
-    assert "There is no ruleset “phase10-cards”: this starts from Contract Rummy." in html
+    assert "There is no ruleset" not in html and 'value="Phase 10 (standard cards) (ours)"' in html
 
 
 def test_the_comparison_shows_phase10_beside_the_others(client):

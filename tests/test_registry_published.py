@@ -33,13 +33,12 @@ def test_published_holds_the_ten_and_the_wider_family_and_builtins_what_a_table_
     assert all(registry.table_plays(r) for r in RULESETS.values())
     assert registry.is_builtin("phase10") and registry.is_builtin("contract")
     assert registry.builtin("phase10-cards") is PHASE10_CARDS  # the API's lookup
-    # the rules cards describe Phase 10 too (phases per player); the builder's "start from" a fixed schedule on
-    # standard cards only
+    # the rules cards describe Phase 10 too (phases per player); the builder starts from every ruleset a table
+    # plays, Phase 10 on either deck too (issue 18: its deck and progression boxes)
     assert {*RULESETS.values(), PHASE10, PHASE10_CARDS} <= set(registry.described_builtins())
     assert registry.described(PHASE10_CARDS) and registry.described(PHASE10.with_options("masters"))
-    assert set(RULESETS.values()) <= set(registry.buildable_builtins())
-    assert not {PHASE10, PHASE10_CARDS} & set(registry.buildable_builtins())
-    assert not registry.buildable(PHASE10_CARDS) and registry.buildable(RULESETS["contract"])
+    assert {*RULESETS.values(), PHASE10, PHASE10_CARDS} <= set(registry.buildable_builtins())
+    assert registry.buildable(PHASE10_CARDS) and registry.buildable(RULESETS["contract"])
     # Carioca and Kalooki: a fixed schedule on standard cards, described and buildable (issue 18)
     assert {CARIOCA, KALOOKI} <= set(registry.described_builtins()) and {CARIOCA, KALOOKI} <= set(registry.buildable_builtins())
 
@@ -83,9 +82,11 @@ def test_a_stored_phase10_ruleset_has_a_rules_card(form_client, no_csrf_app):
     assert form_client.get(f"/rules/compare?ruleset={ours}&ruleset=contract").status_code == 200
 
 
-def test_the_builder_does_not_start_from_phase10(form_client):
+def test_the_builder_starts_from_phase10(form_client):
+    """Issue 18 item 2: the builder has boxes for the deck and the progression, so Phase 10 is a start like the ten."""
     html = form_client.get("/rulesets/build?start=phase10").get_data(as_text=True)
-    assert "There is no ruleset “phase10”: this starts from Contract Rummy." in html
+    assert "There is no ruleset" not in html
+    assert 'value="Phase 10 (ours)"' in html
 
 
 def test_the_rules_facts_of_the_fields_a_ruleset_object_may_now_choose():

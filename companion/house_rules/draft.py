@@ -21,7 +21,9 @@ from typing import Any
 
 from flask_babel import gettext
 
-from ..rules.rulesets import POINT_KEYS, SPLIT_ACE_POINT_KEYS
+from ..rules import RULESETS
+from ..rules.phase10 import PHASE10
+from ..rules.rulesets import PHASE10_POINT_KEYS, POINT_KEYS, SPLIT_ACE_POINT_KEYS
 from ..rules.words import and_list, number_word, plural
 
 #: Bounds on what a posted form may hold, far above what a ruleset may have (the engine says what is too many).
@@ -33,9 +35,21 @@ MAX_TEXT = 60
 #: The top-level fields the form edits; any other field of a ruleset object is carried through unchanged.
 EDITED = (
     "name", "summary", "set_word", "buy_word", "players", "table", "wilds", "deals", "exact", "aces", "max_wilds", "repeat_rank", "dup_suits",
-    "same_suit_runs", "card_points", "buys", "exact_cut_bonus", "one_turn_out_bonus",
+    "same_suit_runs", "card_points", "buys", "exact_cut_bonus", "one_turn_out_bonus", "deck", "skips", "progression",
+    "set_min_length", "run_suit",
 )  # fmt: skip
 DEAL_EDITED = ("cards_dealt", "requirements", "going_out", "meld_all")
+#: Points a deck's cards score when the builder switches to it (the published Phase 10 and Contract Rummy values).
+DECK_POINTS = {
+    "phase10": {key: str(points) for key, points in PHASE10.points.as_dict().items()},
+    "standard": {key: str(points) for key, points in RULESETS["contract"].points.as_dict().items()},
+}
+#: The fields a game where each player is on their own phase pairs with its progression (API.md: "any other pairing
+#: answers 400"): values of the other progression are dropped, so the engine's default for the chosen one stands.
+_PER_PLAYER_ONLY = {"game_end": "last_phase_made", "winner": "finished_lowest_total", "tiebreak": "replay_last_phase"}
+#: Phase 10's house option for the Masters progression (the Phases box's third choice, for the whole game).
+MASTERS_OPTION = "masters"
+_FIXED_ONLY = {"game_end": "last_deal", "winner": "lowest_total"}
 #: The top-level fields not carried through: those the form edits (but ``buys``, whose other keys it carries), and
 #: ``base``.
 _NOT_CARRIED = (*(name for name in EDITED if name != "buys"), "base")
@@ -81,7 +95,7 @@ class DealRow:
         """
         parts = []
         for (kind, length), count in self._requirement_groups():
-            word = {"set": set_word, "run": "run", "pair": "pair"}.get(kind, kind[:12])
+            word = {"set": set_word, "run": "run", "pair": "pair", "colour": "colour group"}.get(kind, kind[:12])
             noun = plural(count, word)
             sized = kind != "pair" and not (word == "trio" and length == "3") and length
             parts.append(f"{number_word(count)} {noun}" + (f" of {length[:3]}" if sized else ""))
@@ -144,6 +158,14 @@ class Draft:
     buys_extra: str = "1"
     exact_cut_bonus: str = "0"
     one_turn_out_bonus: str = "0"
+    deck: str = "standard"
+    """``"standard"`` or ``"phase10"`` (API.md): the wilds, aces, packs and points boxes follow it."""
+    progression: str = "fixed"
+    """``"fixed"`` (everyone the same deal), ``"per_player"`` (each on their own phase) or ``"per_player_choice"`` (Masters)."""
+    set_min_length: str = "3"
+    """The shortest set a contract may ask for: ``"3"``, or ``"2"`` (Phase 10's sets of 2)."""
+    run_suit: str = "same"
+    """``"same"``: a run's cards share a suit; ``"any"``: runs of any suits (Phase 10)."""
     extra: str = ""
     """Other top-level fields of the ruleset object, as JSON, carried through unchanged."""
 
@@ -175,6 +197,10 @@ class Draft:
             buys_extra=_text(buys.get("extra_cards")),
             exact_cut_bonus=_text(definition.get("exact_cut_bonus", 0)),
             one_turn_out_bonus=_text(definition.get("one_turn_out_bonus", 0)),
+            deck=str(definition.get("deck", "standard")),
+            progression=str(definition.get("progression", "fixed")),
+            set_min_length=_text(definition.get("set_min_length", 3)),
+            run_suit=str(definition.get("run_suit", "same")),
             extra=_carried({**definition, "buys": _unedited_buys(buys)}, _NOT_CARRIED),
         )
 
@@ -232,10 +258,38 @@ class Draft:
             buys_extra=get("buys_extra"),
             exact_cut_bonus=get("exact_cut_bonus"),
             one_turn_out_bonus=get("one_turn_out_bonus"),
+            deck=get("deck", "standard"),
+            progression=get("progression", "fixed"),
+            set_min_length=get("set_min_length", "3"),
+            run_suit=get("run_suit", "same"),
             extra=str(form.get("extra", ""))[:4000],
         )
+        draft.follow_deck()
         draft.chain_tables()
         return draft
+
+    def follow_deck(self) -> None:
+        """The boxes the deck decides, set as its rules have them (API.md): the Phase 10 deck's wild is W, its 1 only
+        low, one deck and no jokers at every table size; a switch of deck (seen by the points posted) brings the new
+        deck's points, and back on standard cards two packs and four jokers and jokers wild."""
+        switched = self.deck in DECK_POINTS and (set(self.points) == set(PHASE10_POINT_KEYS)) != (self.deck == "phase10")
+        if switched:
+            self.points = dict(DECK_POINTS[self.deck])
+        if self.deck == "phase10":
+            self.wilds, self.aces = "W", "low_only"
+            for table in self.tables:
+                table.decks, table.jokers = "1", "0"
+        elif switched or self.wilds == "W":
+            self.wilds = "JK" if self.wilds == "W" else self.wilds
+            for table in self.tables:
+                if (table.decks, table.jokers) == ("1", "0"):
+                    table.decks, table.jokers = "2", "4"
+
+    def skips(self) -> str:
+        """The skip cards the deck and wilds bring: Phase 10's Skips; the jokers where kings are wild; else none."""
+        if self.deck == "phase10":
+            return "SKIP"
+        return "JK" if self.wilds == "K" else "none"
 
     def chain_tables(self) -> None:
         """Each table size starts where the one before ends (the first at the fewest players), so none can overlap.
@@ -256,7 +310,8 @@ class Draft:
                 "aces": self.aces, "max_wilds": self.max_wilds, "same_suit_runs": self.same_suit_runs,
                 "buys_per_deal": self.buys_per_deal, "buys_extra": self.buys_extra,
                 "exact_cut_bonus": self.exact_cut_bonus, "one_turn_out_bonus": self.one_turn_out_bonus,
-                "extra": self.extra}  # fmt: skip
+                "extra": self.extra, "deck": self.deck, "progression": self.progression,
+                "set_min_length": self.set_min_length, "run_suit": self.run_suit}  # fmt: skip
         for name in ("exact", "repeat_rank", "dup_suits"):
             if getattr(self, name):
                 form[name] = "y"
@@ -370,14 +425,15 @@ class Draft:
         """Every place a sentence may stand in the form (each field, each deal, each group of fields)."""
         keys = ["form", "name", "summary", "set_word", "buy_word", "owner", "players", "players_min", "players_max", "table", "wilds", "exact", "aces",
                 "max_wilds", "repeat_rank", "dup_suits", "same_suit_runs", "card_points", "buys", "buys_per_deal",
-                "buys_extra", "exact_cut_bonus", "one_turn_out_bonus"]  # fmt: skip
+                "buys_extra", "exact_cut_bonus", "one_turn_out_bonus", "deck", "skips", "progression", "set_min_length",
+                "run_suit"]  # fmt: skip
         for i, _table in enumerate(self.tables):
             keys += [f"table-{i}-low", f"table-{i}-high", f"table-{i}-decks", f"table-{i}-jokers"]
         for i, deal in enumerate(self.deals):
             keys += [f"deal-{i}", f"deal-{i}-cards", f"deal-{i}-going_out"]
             for j, _ in enumerate(deal.requirements):
                 keys += [f"deal-{i}-req-{j}-kind", f"deal-{i}-req-{j}-length"]
-        keys += [f"points-{key}" for key in self.points or POINT_KEYS]
+        keys += [f"points-{key}" for key in self.points or (PHASE10_POINT_KEYS if self.deck == "phase10" else POINT_KEYS)]
         return keys
 
     # -- to a ruleset object ------------------------------------------------
@@ -451,7 +507,25 @@ class Draft:
         }
         definition["exact_cut_bonus"] = whole(self.exact_cut_bonus, "exact_cut_bonus", example="50")
         definition["one_turn_out_bonus"] = whole(self.one_turn_out_bonus, "one_turn_out_bonus", example="10")
+        self._game_fields(definition, whole)
         return (None, errors) if errors else (definition, errors)
+
+    def _game_fields(self, definition: dict[str, Any], whole: Any) -> None:
+        """The deck, its skips, the progression (the carried game end, winner and tie-break of the other progression
+        dropped, so the chosen one's defaults stand), sets of 2 and runs of any suits."""
+        definition["deck"] = self.deck
+        definition["skips"] = self.skips()
+        definition["progression"] = self.progression
+        other = _FIXED_ONLY if self.progression != "fixed" else _PER_PLAYER_ONLY
+        for name, value in other.items():
+            if definition.get(name) == value:
+                del definition[name]
+        options = definition.get("options")
+        if self.progression == "fixed" and isinstance(options, list) and MASTERS_OPTION in options:
+            # Masters is a choice of phase per player: on a fixed schedule the Phases box has taken it away
+            definition["options"] = [key for key in options if key != MASTERS_OPTION]
+        definition["set_min_length"] = whole(self.set_min_length, "set_min_length", example="3")
+        definition["run_suit"] = self.run_suit
 
 
 # ---------------------------------------------------------------------------
@@ -527,6 +601,8 @@ def _button(action: str) -> tuple[str, list[int]]:
 def _point_keys(points: object) -> tuple[str, ...]:
     """The card_points keys the form shows: an ace by its colour (``A_red``, ``A_black``) where the rules score it
     so (Kalooki), else ``A``."""
+    if isinstance(points, Mapping) and "W" in points:
+        return PHASE10_POINT_KEYS
     split = isinstance(points, Mapping) and ("A_red" in points or "A_black" in points)
     return SPLIT_ACE_POINT_KEYS if split else POINT_KEYS
 

@@ -26,6 +26,17 @@ EXPLAIN: dict[str, str] = {  # English; the builder says each in the page's lang
         "are shuffled together. Each table size starts where the one before ends; change its “To”."
     ),
     "wilds": N_("Which cards may stand for any card in a meld."),
+    "deck": N_(
+        "The cards you play with. With the Phase 10 deck the wild cards, the 1 to 12, the deck at each table size "
+        "and the points follow its rules."
+    ),
+    "progression": N_(
+        "With phases, each deal is a phase: a player who makes theirs moves on to the next, the others play it "
+        "again, and the game ends after the hand in which someone makes the last one. Every phase deals the same "
+        "cards."
+    ),
+    "set_min_length": N_("The fewest cards a set of the contract may ask for."),
+    "run_suit": N_("Whether a run's cards must share a suit, or any suits may be mixed (Phase 10)."),
     "deals": N_(
         "A game is a list of deals. Each deal has its contract: the melds a player lays down together, "
         "first, to go down. Sets are cards of one rank (7 7 7); runs are cards of one suit in order (5 6 7 8)."
@@ -99,8 +110,10 @@ def _buys(d: dict[str, Any]) -> str:
 
 #: Each field's value in a published ruleset, in the page's words (a choice's own words marked for the catalogue).
 _CHOICE_WORDS: dict[str, dict[str, str]] = {
-    "wilds": {"JK": N_("jokers"), "JK+2": N_("jokers and twos")},
-    "aces": {"low_or_high": N_("low or high"), "high_only": N_("high only")},
+    "wilds": {"JK": N_("jokers"), "JK+2": N_("jokers and twos"), "JK+2red": N_("jokers and red twos"), "K": N_("kings"),
+              "W": N_("the deck's Wilds")},
+    "aces": {"low_or_high": N_("low or high"), "high_only": N_("high only"), "low_only": N_("low only"),
+             "around": N_("round the corner")},
     "same_suit_runs": {
         "any": N_("yes, even end to end"),
         "no_contiguous": N_("only with an overlap or gap"),

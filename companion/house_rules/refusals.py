@@ -65,7 +65,19 @@ LABELS: dict[str, str] = {
     "buys_extra": N_("Extra stock cards"),
     "exact_cut_bonus": N_("Exact cut: points off"),
     "one_turn_out_bonus": N_("Down and out in one turn: points off"),
+    "deck": N_("Cards"),
+    "skips": N_("Skip cards"),
+    "progression": N_("Phases"),
+    "set_min_length": N_("Shortest set"),
+    "run_suit": N_("Runs"),
 }
+#: Boxes whose refusals the engine's own sentence says best (it names the deck or the progression they follow).
+_ENGINE_SAID = ("deck", "skips", "progression", "set_min_length", "run_suit", "wilds", "aces")
+#: The values of the game boxes' choices: another value (a form changed outside the page) is asked to be chosen again.
+_GAME_CHOICES = {
+    "deck": ("standard", "phase10"), "progression": ("fixed", "per_player", "per_player_choice"),
+    "set_min_length": ("2", "3"), "run_suit": ("same", "any"),
+}  # fmt: skip
 
 _CHOICES = ("set_word", "buy_word", "wilds", "aces", "same_suit_runs", "deal-#-req-#-kind", "deal-#-going_out")
 _TEXTS = ("name", "summary")
@@ -81,10 +93,35 @@ def family_refusal(error: RulesetDefinitionError, draft: Draft) -> tuple[str, st
     shape = re.sub(r"\d+", "#", key)
     if shape == "table-#-low":  # the From box follows the row before: the To box is the one to change
         key, shape = key.removesuffix("-low") + "-high", "table-#-high"
+    if shape in _GAME_CHOICES and getattr(draft, shape).strip() not in _GAME_CHOICES[shape]:
+        return key, _choice(key, draft)
+    if _engine_says(shape, key, draft):
+        return key, _engine_sentence(str(error), shape)
     say = _SAYINGS.get(shape)
     if say is None:
         say = _points if shape.startswith("points-") else _something_unseen
     return key, say(key, draft)
+
+
+def _engine_says(shape: str, key: str, draft: Draft) -> bool:
+    """Whether the engine's own sentence stands beside the box: the new game fields (it names the deck or the
+    progression they follow: 'wilds must be "W" with the Phase 10 deck'), a choice of the other deck, and a
+    phase of a per-player game dealt other cards than the first ("deal 2: every phase of a per-player game deals
+    the same cards (10), not 11.")."""
+    if shape in _ENGINE_SAID:
+        return shape not in ("wilds", "aces") or draft.deck != "standard" or draft.wilds in ("K", "W")
+    if shape == "deal-#-cards" and draft.deck == "phase10":
+        return True  # the engine counts the Phase 10 deck's 108 cards; the family sentence counts packs of 52
+    if shape == "deal-#-cards" and draft.progression != "fixed" and draft.deals:
+        first = typed_number(draft.deals[0].cards)
+        return first is not None and typed_number(draft.deals[_numbers(key)[0]].cards) != first
+    return False
+
+
+def _engine_sentence(sentence: str, shape: str) -> str:
+    """The engine's sentence as the box shows it: a phase's own (``"deal 2: …"``, API.md's words) as it is; one
+    about a whole box with a capital, as every sentence beside a box starts."""
+    return sentence if shape.startswith("deal-") else sentence[:1].upper() + sentence[1:]
 
 
 # ---------------------------------------------------------------------------
@@ -152,19 +189,33 @@ def _cards_dealt(key: str, draft: Draft) -> str:
 def _meld_length(key: str, draft: Draft) -> str:
     deal, meld = _numbers(key)
     kind = draft.deals[deal].requirements[meld].kind
-    low, high = LENGTHS.get(kind, (2, 14))
+    low, high = _lengths(draft).get(kind, (2, 14))
     word = {"set": draft.set_word if draft.set_word in ("set", "group", "book", "trio") else "set"}.get(kind, kind)
-    if kind not in LENGTHS:
+    if kind not in _lengths(draft):
         return gettext("Meld %(number)s: choose %(set)s, run or pair first.", number=meld + 1, set=draft.set_word)
     if low == high:
         return gettext("A %(meld)s is %(length)s cards long.", meld=_meld_word(word), length=low)
+    if kind == "set" and typed_number(draft.deals[deal].requirements[meld].length) == 2:
+        return gettext(
+            "A %(meld)s is %(low)s to %(high)s cards long: choose “2 cards” for the shortest %(meld)s to play "
+            "%(meld)ss of 2.",
+            meld=_meld_word(word), low=low, high=high,
+        )
     return gettext("A %(meld)s is %(low)s to %(high)s cards long.", meld=_meld_word(word), low=low, high=high)
+
+
+def _lengths(draft: Draft) -> dict[str, tuple[int, int]]:
+    """How long a meld of each kind may be with the draft's shortest set and deck (runs of 12 at most on the
+    Phase 10 deck's 1 to 12; a colour group 3 to 14)."""
+    shortest = 2 if draft.set_min_length.strip() == "2" else 3
+    longest_run = 12 if draft.deck == "phase10" else LENGTHS["run"][1]
+    return {**LENGTHS, "set": (shortest, 8), "run": (3, longest_run), "colour": (3, 14)}
 
 
 def _meld_word(word: str) -> str:
     """A meld's kind as the page names it: the table's set word as it is (a ruleset's own word), run and pair in
     the page's language."""
-    return {"run": gettext("run"), "pair": gettext("pair")}.get(word, word)
+    return {"run": gettext("run"), "pair": gettext("pair"), "colour": gettext("colour group")}.get(word, word)
 
 
 def _choice(key: str, draft: Draft) -> str:

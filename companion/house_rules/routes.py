@@ -114,7 +114,7 @@ def _editable(value: str | None) -> CustomRuleset:
 def _draft_made_from(start: str, errors: dict[str, str]) -> tuple[Draft, str]:
     """A new draft copying the ruleset ``start`` (Contract Rummy, with a sentence in ``errors``, when there is none)."""
     found = registry.find(start)
-    if found is None or not registry.buildable(found[0]):  # the builder has no boxes for phases per player yet
+    if found is None or not registry.buildable(found[0]):
         errors["form"] = gettext("There is no ruleset “%(id)s”: this starts from Contract Rummy.", id=start[:40])
         found = (registry.default(), None)
     ruleset, version = found
