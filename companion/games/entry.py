@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from wtforms import SelectChoice
 
 from ..card_faces import contract_parts
+from ..contract_words import contract_text
 from ..models import DealResult, Game
 from ..rules import Deal, Deck, Ruleset
 from ..rules.deal_score import STOCK, HandTextError, LineEntry, adjustments, score_line
@@ -153,7 +154,7 @@ def hand_phases(game: Game, number: int) -> list[PhaseShown] | None:
             position=player.seat,
             name=player.name,
             phase=playing[player.seat],
-            contract=game.ruleset.deal(phase).contract if (phase := playing[player.seat]) else "",
+            contract=contract_text(game.ruleset.deal(phase), game.ruleset) if (phase := playing[player.seat]) else "",
             open_phases=player.open_phases,
         )
         for player in before.players
@@ -178,7 +179,7 @@ def prompt_facts(game: Game, number: int) -> dict[str, object]:
                    bonus=ruleset.exact_cut_bonus)
     return {
         "count": _("Deal %(number)s of %(count)s", number=number, count=len(ruleset.deals)),
-        "contract": deal.contract,
+        "contract": contract_text(deal, ruleset),
         "symbols": deal.symbols,
         "parts": contract_parts(deal, ruleset.set_word),
         "dealt": _("%(count)s cards each", count=deal.cards_dealt),
