@@ -14,10 +14,14 @@ from typing import TYPE_CHECKING
 
 from flask_babel import gettext, ngettext
 
-from .contract_words import page_is_english
+from .contract_words import number_in_words, page_is_english
 from .i18n import N_, listed
 
+from .rules.rulesets import JokerReclaim, Progression, Tiebreak
+
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from flask import Flask
 
     from .rules import Ruleset
@@ -51,6 +55,8 @@ FIXED_TEXTS = frozenset({
     N_("Low only: A-2-3-4; a run ends at Q."),
     N_("From your next turn after going down."),
     N_("Already in the turn you go down."),
+    N_("Whoever went out in more deals wins; a tie after that is shared."),
+    N_("The win is shared."),
 })  # fmt: skip
 """The facts' rules that are one fixed sentence, whatever the ruleset."""
 
@@ -86,14 +92,107 @@ def fact_text(fact: Fact, ruleset: Ruleset) -> str:
         return fact.text
     if fact.text in FIXED_TEXTS:
         return gettext(fact.text)
-    if fact.key == "players":
-        return gettext("%(low)s to %(high)s.", low=ruleset.min_players, high=ruleset.max_players)
-    if fact.key == "set_word":
-        return gettext("A trio.") if _trio(ruleset) else gettext("A group.")
-    if fact.key == "meld_all":
-        numbers = [str(deal.number) for deal in ruleset.deals if deal.meld_all]
-        return ngettext("Deal %(numbers)s.", "Deals %(numbers)s.", len(numbers), numbers=listed(numbers))
-    return fact.text
+    written = _WRITTEN.get(fact.key)
+    return fact.text if written is None else written(ruleset) or fact.text
+
+
+def _meld_all(ruleset: Ruleset) -> str:
+    """The deals that meld every card ("Never required." is in :data:`FIXED_TEXTS`)."""
+    numbers = [str(deal.number) for deal in ruleset.deals if deal.meld_all]
+    return ngettext("Deal %(numbers)s.", "Deals %(numbers)s.", len(numbers), numbers=listed(numbers))
+
+
+def _wilds_in_a_meld(ruleset: Ruleset) -> str:
+    """The limit of wild cards in a meld, then in a whole go-down, then side by side: whole sentences."""
+    sentences = [_wilds_per_meld(ruleset)]
+    if ruleset.max_wilds_per_contract is not None:
+        count = ruleset.max_wilds_per_contract
+        sentences.append(ngettext("At most one in one go-down.", "At most %(count)s in one go-down.", count,
+                                  count=number_in_words(count)))  # fmt: skip
+    if not ruleset.run_wilds_adjacent:
+        sentences.append(gettext("Never two side by side in a run."))
+    return " ".join(sentences)
+
+
+def _wilds_per_meld(ruleset: Ruleset) -> str:
+    """The limit of wild cards in one meld: none, going down only, or on the table too."""
+    most = ruleset.max_wilds
+    if most is None:
+        return gettext("Any number.")
+    if most == 0:
+        if ruleset.table_max_wilds:
+            return gettext("None, going down or on the table at any time.")
+        return gettext("None going down; they may be laid off later.")
+    if ruleset.table_max_wilds:
+        return ngettext("At most one per meld, going down and on the table at any time.",
+                        "At most %(count)s per meld, going down and on the table at any time.", most,
+                        count=number_in_words(most))  # fmt: skip
+    return ngettext("At most one per meld going down; more may be laid off later.",
+                    "At most %(count)s per meld going down; more may be laid off later.", most,
+                    count=number_in_words(most))  # fmt: skip
+
+
+def _naturals(ruleset: Ruleset) -> str | None:
+    """The natural cards a meld needs, where sets and runs need alike (else not written yet: ``None``)."""
+    if ruleset.set_naturals != ruleset.run_naturals:
+        return None
+    count = ruleset.set_naturals
+    return ngettext("At least one.", "At least %(count)s.", count, count=number_in_words(count))
+
+
+def _reclaim(ruleset: Ruleset) -> str | None:
+    """Taking back a joker, in the table's set word (a joker taken back by name of wild cards: not yet)."""
+    trio = _trio(ruleset)
+    if ruleset.reclaim is JokerReclaim.RUNS:
+        if trio:
+            return gettext("A joker in a run can be taken by a player who went down on an earlier turn, by laying the exact natural card it stands for in its place; the joker must then be laid off in the same turn. A joker in a trio stays.")
+        return gettext("A joker in a run can be taken by a player who went down on an earlier turn, by laying the exact natural card it stands for in its place; the joker must then be laid off in the same turn. A joker in a group stays.")
+    if ruleset.reclaim is JokerReclaim.SLIDE:
+        if trio:
+            return gettext("Never into the hand. Lay the natural card a joker stands for in your own run and the joker slides to an open end; an end joker of your run may move to another player's run, but not off a run of three cards. Jokers in a trio stay.")
+        return gettext("Never into the hand. Lay the natural card a joker stands for in your own run and the joker slides to an open end; an end joker of your run may move to another player's run, but not off a run of three cards. Jokers in a group stay.")
+    if ruleset.reclaim is JokerReclaim.TACK:
+        if trio:
+            return gettext("Never: a joker stays in its meld. Lay the natural card a joker of a run stands for in its place and the joker moves to an open end of that run, never past an ace nor beside another joker. A joker in a trio never moves.")
+        return gettext("Never: a joker stays in its meld. Lay the natural card a joker of a run stands for in its place and the joker moves to an open end of that run, never past an ace nor beside another joker. A joker in a group never moves.")
+    return None
+
+
+def _tiebreak(ruleset: Ruleset) -> str | None:
+    """A tie settled by one more hand (the fixed sentences are in :data:`FIXED_TEXTS`)."""
+    if ruleset.tiebreak is not Tiebreak.REPLAY_LAST_PHASE:
+        return None
+    if ruleset.progression is Progression.PER_PLAYER_CHOICE:
+        return gettext("Only the tied players play one more hand, each on the phase they made last; the first to go out wins. If nobody goes out, the lowest total of those who made it wins; if nobody made it, or they tie again, they play another.")
+    return gettext("Only the tied players play one more hand, each on phase %(number)s; the first to go out wins. If nobody goes out, the lowest total of those who made it wins; if nobody made it, or they tie again, they play another.", number=len(ruleset.deals))
+
+
+def _deals(ruleset: Ruleset) -> str:
+    """How many deals; where each player plays their own phase, how a player moves through the phases."""
+    count, dealt = len(ruleset.deals), ruleset.deals[0].cards_dealt
+    if ruleset.progression is Progression.FIXED:
+        return f"{count}."
+    if ruleset.progression is Progression.PER_PLAYER_CHOICE:
+        return gettext("%(count)s, in any order: before each hand each player chooses a phase they have not made yet, and it is marked made once they make it; a phase is never played again. Everyone is dealt %(dealt)s cards every hand.", count=count, dealt=dealt)
+    return gettext("%(count)s, in order, each player on their own phase: make it and you play the next one next hand; miss it and you play it again. Everyone is dealt %(dealt)s cards every hand.", count=count, dealt=dealt)
+
+
+_WRITTEN: dict[str, Callable[[Ruleset], str | None]] = {
+    "players": lambda ruleset: gettext("%(low)s to %(high)s.", low=ruleset.min_players, high=ruleset.max_players),
+    "set_word": lambda ruleset: gettext("A trio.") if _trio(ruleset) else gettext("A group."),
+    "meld_all": _meld_all,
+    "max_wilds": _wilds_in_a_meld,
+    "naturals": _naturals,
+    "reclaim": _reclaim,
+    "tiebreak": _tiebreak,
+    "deals": _deals,
+    "exact_cut": lambda ruleset: gettext(
+        "The player on the dealer's right cuts; cutting exactly the cards needed (players × cards dealt + 1) takes "
+        "%(bonus)s off their deal score.", bonus=ruleset.exact_cut_bonus),
+    "one_turn_out": lambda ruleset: gettext("Takes %(bonus)s off your deal score.", bonus=ruleset.one_turn_out_bonus),
+}
+"""The rules written again from the ruleset's data, by the fact's key (``None``: not written yet, the engine's
+English stays)."""
 
 
 def register(app: Flask) -> None:
