@@ -153,6 +153,23 @@ def _escala_name(rule: LadderRule) -> str:
     }[rule]  # fmt: skip
 
 
+def part_words(requirement: Requirement, set_word: str) -> str:
+    """One part of a contract as a symbol's label reads it out on a page not in English: ``"grupo de 3"``,
+    ``"trío de 3"``, ``"escala de 4"`` (the length always said, as the English label says it: "group of 3")."""
+    length = requirement.length
+    if requirement.kind is MeldKind.SET:
+        if set_word == "trio":
+            return gettext("trio of %(length)s", length=length)
+        return gettext("group of %(length)s", length=length)
+    if requirement.kind is MeldKind.RUN:
+        return gettext("run of %(length)s", length=length)
+    if requirement.kind is MeldKind.PAIR:
+        return gettext("pair")
+    if requirement.kind is MeldKind.COLOUR:
+        return gettext("colour group of %(length)s", length=length)
+    return gettext("ladder of %(length)s", length=length)
+
+
 def register(app: Flask) -> None:
     """The ``contract_text`` filter, for every page's templates: ``{{ deal|contract_text(ruleset) }}``."""
     app.add_template_filter(contract_text)

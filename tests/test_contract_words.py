@@ -180,3 +180,16 @@ def test_the_game_pages_prompt_in_spanish(make_game, form_client):
     assert doc.find(id="prompt-heading").text == "Dos grupos de 3"
     english = parse(form_client.get(url).get_data(as_text=True))
     assert english.find(id="prompt-heading").text == "Two groups of 3"
+
+
+def test_the_symbols_are_read_out_in_the_pages_language(anon_client):
+    """Each drawn symbol (G3, R4) has its part in words for a screen reader: Spanish on a Spanish page."""
+    spanish = parse(anon_client.get("/rules/continental", headers=ES).get_data(as_text=True))
+    row = spanish.find("tbody").find_all("tr")[1]
+    assert [part.attrs["aria-label"] for part in row.find_all(cls="contract-part")] == ["trío de 3", "escala de 4"]
+    english = parse(anon_client.get("/rules/continental").get_data(as_text=True))
+    row = english.find("tbody").find_all("tr")[1]
+    assert [part.attrs["aria-label"] for part in row.find_all(cls="contract-part")] == ["trio of 3", "run of 4"]
+    progressive = parse(anon_client.get("/rules/progressive", headers=ES).get_data(as_text=True))
+    row = progressive.find("tbody").find_all("tr")[13]
+    assert [part.attrs["aria-label"] for part in row.find_all(cls="contract-part")] == ["grupo de 5", "escala de 5", "par"]
