@@ -193,3 +193,10 @@ def test_the_symbols_are_read_out_in_the_pages_language(anon_client):
     progressive = parse(anon_client.get("/rules/progressive", headers=ES).get_data(as_text=True))
     row = progressive.find("tbody").find_all("tr")[13]
     assert [part.attrs["aria-label"] for part in row.find_all(cls="contract-part")] == ["grupo de 5", "escala de 5", "par"]
+
+
+def test_phase_10s_phase_lines_in_spanish(make_game, form_client):
+    url = make_game(["Ana", "Beto", "Carla"], ruleset="phase10")
+    doc = parse(form_client.get(url, headers=ES).get_data(as_text=True))
+    labels = [node.text for node in doc.find_all(cls="phase-contract")]
+    assert labels and set(labels) == {"Dos grupos de 3"}
