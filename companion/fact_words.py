@@ -195,6 +195,41 @@ _WRITTEN: dict[str, Callable[[Ruleset], str | None]] = {
 English stays)."""
 
 
+FIXED_REMINDERS = frozenset({
+    N_("No discard: meld every card when you go down."),
+    N_("No discard to go out: every last card goes on the table."),
+    N_("Go out by discarding your last card, or by melding every card."),
+    N_("Your runs of one suit must not touch: overlap them or leave a gap."),
+    N_("Only one run per suit."),
+    N_("Aces are high only: A-2-3-4 is not a run."),
+    N_("No wild cards in any meld when you go down."),
+    N_("Go down with exactly the contract's cards; lay off the rest this turn."),
+    N_("Go down with exactly the contract's cards; lay off the rest from your next turn."),
+    N_("Lay off from your next turn after going down."),
+    N_("Shanghai: call it as you discard to protect a card that fits a meld on the table."),
+})  # fmt: skip
+"""The deal prompt's reminders (the engine's ``deal_reminders``) that are one fixed sentence."""
+
+
+def reminders_in_words(reminders: list[str], ruleset: Ruleset) -> list[str]:
+    """The deal prompt's reminders in the page's language, where this module knows them (the buy rule, the
+    wild card limit and the bonuses stay English for now); on an English page, exactly the engine's."""
+    if page_is_english():
+        return reminders
+    return [_reminder(reminder, ruleset) for reminder in reminders]
+
+
+def _reminder(reminder: str, ruleset: Ruleset) -> str:
+    """One reminder translated, or as the engine says it where not known yet."""
+    if reminder in FIXED_REMINDERS:
+        return gettext(reminder)
+    if reminder == f"Your {ruleset.set_word}s must be of different ranks.":
+        if _trio(ruleset):
+            return gettext("Your trios must be of different ranks.")
+        return gettext("Your groups must be of different ranks.")
+    return reminder
+
+
 def register(app: Flask) -> None:
     """The ``fact_label`` and ``fact_text`` filters: ``{{ fact|fact_text(ruleset) }}``."""
     app.add_template_filter(fact_label)

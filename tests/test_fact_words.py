@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from companion import create_app, registry
-from companion.fact_words import FIXED_LABELS, FIXED_TEXTS, fact_label, fact_text
+from companion.fact_words import FIXED_LABELS, FIXED_REMINDERS, FIXED_TEXTS, fact_label, fact_text
 from companion.rules.guide import rules_facts
-from companion.rules.rulesets import AceRule, Tiebreak
+from companion.rules.rulesets import AceRule, SameSuitRuns, Tiebreak
 from pages import parse
 
 ES = {"Accept-Language": "es"}
@@ -157,3 +157,26 @@ def test_ties_phases_and_bonuses_in_spanish(page_app):
     assert spanish_facts(page_app, PUBLISHED["liverpool"])["exact_cut"][1].endswith(
         "se descuenta 50 de su puntaje de la ronda."
     )
+
+
+def test_every_fixed_reminder_is_one_the_engine_says():
+    from companion.rules.guide import deal_reminders
+
+    house = PUBLISHED["contract"].changed([("same_suit_runs", SameSuitRuns.ONE_PER_SUIT), ("max_wilds", 0)])
+    said = {
+        reminder
+        for ruleset in [*WITH_OPTIONS, house]
+        for deal in ruleset.deals
+        for reminder in deal_reminders(ruleset, deal, ruleset.min_players)
+    }
+    assert FIXED_REMINDERS - said == set()
+
+
+def test_the_deal_prompts_reminders_in_spanish(make_game, form_client):
+    url = make_game(["Ana", "Beto", "Carla"], ruleset="shanghai")
+    doc = parse(form_client.get(url, headers=ES).get_data(as_text=True))
+    reminders = [node.text for node in doc.find("ul", cls="reminders").find_all("li")]
+    assert "Tus grupos deben ser de números distintos." in reminders
+    assert "Shanghai: grítalo al descartar para proteger una carta que sirve en un juego de la mesa." in reminders
+    english = parse(form_client.get(url).get_data(as_text=True))
+    assert "Your books must be of different ranks." in [node.text for node in english.find("ul", cls="reminders").find_all("li")]

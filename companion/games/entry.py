@@ -11,6 +11,7 @@ from wtforms import SelectChoice
 
 from ..card_faces import contract_parts
 from ..contract_words import contract_text
+from ..fact_words import reminders_in_words
 from ..models import DealResult, Game
 from ..rules import Deal, Deck, Ruleset
 from ..rules.deal_score import STOCK, HandTextError, LineEntry, adjustments, score_line
@@ -186,7 +187,7 @@ def prompt_facts(game: Game, number: int) -> dict[str, object]:
         "dealer": names[seat_roles.dealer],
         "cutter": cutter,
         "first": names[seat_roles.first_player],
-        "reminders": deal_reminders(ruleset, deal, players),
+        "reminders": reminders_in_words(deal_reminders(ruleset, deal, players), ruleset),
         "enter": _("Enter scores for deal %(number)s", number=number),
     }
 
