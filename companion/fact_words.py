@@ -17,15 +17,18 @@ from flask_babel import gettext, ngettext
 from .contract_words import number_in_words, page_is_english
 from .i18n import N_, listed
 
-from .rules.rulesets import JokerReclaim, Progression, Tiebreak
+from .rules.guide import buy_rule_text
+from .rules.words import sentence
+from .rules.rulesets import BuyPermission, JokerReclaim, Progression, Tiebreak
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from flask import Flask
 
-    from .rules import Ruleset
+    from .rules import Deal, Ruleset
     from .rules.guide import Fact
+    from .rules.rulesets import BuyRule
 
 FIXED_LABELS = frozenset({
     N_("Players"), N_("Packs and jokers"), N_("Wild cards"), N_("Deals"), N_("Phases"), N_("A set is called"),
@@ -211,23 +214,49 @@ FIXED_REMINDERS = frozenset({
 """The deal prompt's reminders (the engine's ``deal_reminders``) that are one fixed sentence."""
 
 
-def reminders_in_words(reminders: list[str], ruleset: Ruleset) -> list[str]:
-    """The deal prompt's reminders in the page's language, where this module knows them (the buy rule, the
-    wild card limit and the bonuses stay English for now); on an English page, exactly the engine's."""
+def reminders_in_words(reminders: list[str], ruleset: Ruleset, deal: Deal) -> list[str]:
+    """Deal ``deal``'s prompt reminders in the page's language, where this module knows them (the wild card
+    limit and the bonuses stay English for now); on an English page, exactly the engine's."""
     if page_is_english():
         return reminders
-    return [_reminder(reminder, ruleset) for reminder in reminders]
+    return [_reminder(reminder, ruleset, deal) for reminder in reminders]
 
 
-def _reminder(reminder: str, ruleset: Ruleset) -> str:
+def _reminder(reminder: str, ruleset: Ruleset, deal: Deal) -> str:
     """One reminder translated, or as the engine says it where not known yet."""
     if reminder in FIXED_REMINDERS:
         return gettext(reminder)
+    if reminder == buy_rule_text(ruleset, deal.buys):
+        return _buy_rule(ruleset.buy_name, deal.buys)
     if reminder == f"Your {ruleset.set_word}s must be of different ranks.":
         if _trio(ruleset):
             return gettext("Your trios must be of different ranks.")
         return gettext("Your groups must be of different ranks.")
     return reminder
+
+
+def _buy_rule(name: str, rule: BuyRule) -> str:
+    """One deal's May I / buy rule, whole sentences: how often, what is taken, then each condition."""
+    if not rule.allowed:
+        return gettext("No %(buy)s in this deal.", buy=name)
+    if rule.limit is None:
+        times = gettext("as often as you like")
+    else:
+        times = ngettext("once a deal for each player", "at most %(count)s times a deal for each player", rule.limit,
+                         count=number_in_words(rule.limit))  # fmt: skip
+    if rule.extra_cards == 0:
+        extra = gettext("the upcard only")
+    else:
+        extra = ngettext("the upcard and one more card from the stock", "the upcard and %(count)s more cards from the stock",
+                         rule.extra_cards, count=number_in_words(rule.extra_cards))  # fmt: skip
+    sentences = [gettext("%(buy)s: %(times)s, out of turn; you take %(extra)s.", buy=sentence(name), times=times, extra=extra)]
+    if rule.no_successive:
+        sentences.append(gettext("Not for two discards in a row."))
+    if rule.only_before_down:
+        sentences.append(gettext("Only before you go down."))
+    if rule.permission is BuyPermission.CURRENT_PLAYER:
+        sentences.append(gettext("Only with the leave of the player in turn."))
+    return " ".join(sentences)
 
 
 def register(app: Flask) -> None:

@@ -180,3 +180,40 @@ def test_the_deal_prompts_reminders_in_spanish(make_game, form_client):
     assert "Shanghai: grítalo al descartar para proteger una carta que sirve en un juego de la mesa." in reminders
     english = parse(form_client.get(url).get_data(as_text=True))
     assert "Your books must be of different ranks." in [node.text for node in english.find("ul", cls="reminders").find_all("li")]
+
+
+def spanish_reminders(app, ruleset, number: int) -> list[str]:
+    from companion.fact_words import reminders_in_words
+    from companion.rules.guide import deal_reminders
+
+    deal = ruleset.deal(number)
+    with app.test_request_context("/", headers=ES):
+        return reminders_in_words(deal_reminders(ruleset, deal, ruleset.min_players), ruleset, deal)
+
+
+def test_the_buy_rule_in_spanish(page_app):
+    assert (
+        "«May I»: todas las veces que quieras, fuera de turno; te llevas la carta del pozo y una carta más del mazo. "
+        "No para dos descartes seguidos."
+    ) in spanish_reminders(page_app, PUBLISHED["contract"], 1)
+    assert (
+        "«May I»: como máximo dos veces por ronda cada jugador, fuera de turno; te llevas la carta del pozo y dos "
+        "cartas más del mazo."
+    ) in spanish_reminders(page_app, PUBLISHED["shanghai"], 1)
+    assert (
+        "«Call»: todas las veces que quieras, fuera de turno; te llevas la carta del pozo y una carta más del mazo. "
+        "Solo antes de bajarte. Solo con permiso del jugador de turno."
+    ) in spanish_reminders(page_app, PUBLISHED["kalooki"], 1)
+    no_buy = (PUBLISHED["progressive"], 1)
+    assert "En esta ronda no hay «buy»." in spanish_reminders(page_app, *no_buy)  # Progressive's deal 1: its own word
+
+
+@pytest.mark.parametrize("ruleset", WITH_OPTIONS, ids=lambda ruleset: "+".join((ruleset.id, *ruleset.chosen_options)))
+def test_english_reminders_stay_the_engines(page_app, ruleset):
+    from companion.fact_words import reminders_in_words
+    from companion.rules.guide import deal_reminders
+
+    with page_app.test_request_context("/"):
+        for deal in ruleset.deals:
+            said = deal_reminders(ruleset, deal, ruleset.min_players)
+            assert reminders_in_words(said, ruleset, deal) == said
