@@ -17,7 +17,7 @@ from flask_babel import gettext, ngettext
 from .contract_words import number_in_words, page_is_english
 from .i18n import N_, listed
 
-from .rules.guide import buy_rule_text
+from .rules.guide import buy_rule_text, exact_cut_size
 from .rules.words import sentence
 from .rules.rulesets import BuyPermission, JokerReclaim, Progression, Tiebreak
 
@@ -214,16 +214,35 @@ FIXED_REMINDERS = frozenset({
 """The deal prompt's reminders (the engine's ``deal_reminders``) that are one fixed sentence."""
 
 
-def reminders_in_words(reminders: list[str], ruleset: Ruleset, deal: Deal) -> list[str]:
-    """Deal ``deal``'s prompt reminders in the page's language, where this module knows them (the wild card
-    limit and the bonuses stay English for now); on an English page, exactly the engine's."""
+def reminders_in_words(reminders: list[str], ruleset: Ruleset, deal: Deal, players: int) -> list[str]:
+    """Deal ``deal``'s prompt reminders (at a table of ``players``) in the page's language; on an English page,
+    exactly the engine's."""
     if page_is_english():
         return reminders
-    return [_reminder(reminder, ruleset, deal) for reminder in reminders]
+    return [_reminder(reminder, ruleset, deal) or _counted_reminder(reminder, ruleset, deal, players) for reminder in reminders]
 
 
-def _reminder(reminder: str, ruleset: Ruleset, deal: Deal) -> str:
-    """One reminder translated, or as the engine says it where not known yet."""
+def _counted_reminder(reminder: str, ruleset: Ruleset, deal: Deal, players: int) -> str:
+    """A reminder that counts (wild cards, the exact cut, a bonus, the cards a contract needs), written again from
+    the ruleset's data; one not known yet as the engine says it."""
+    if reminder.endswith(" in each meld when you go down.") and ruleset.max_wilds:
+        return ngettext("At most one wild card in each meld when you go down.",
+                        "At most %(count)s wild cards in each meld when you go down.", ruleset.max_wilds,
+                        count=number_in_words(ruleset.max_wilds))  # fmt: skip
+    if reminder.startswith("Cutter: ") and ruleset.exact_cut_bonus:
+        return gettext("Cutter: cut exactly %(cut)s cards (%(players)s × %(dealt)s + 1) and take %(bonus)s off your score.",
+                       cut=exact_cut_size(deal, players), players=players, dealt=deal.cards_dealt,
+                       bonus=ruleset.exact_cut_bonus)  # fmt: skip
+    if reminder.startswith("Going down and out in one turn ") and ruleset.one_turn_out_bonus:
+        return gettext("Going down and out in one turn takes %(bonus)s off your score.", bonus=ruleset.one_turn_out_bonus)
+    if reminder.startswith("The contract needs "):
+        return gettext("The contract needs %(needed)s cards but you hold %(held)s after drawing: you will need a %(buy)s.",
+                       needed=deal.cards_needed, held=deal.cards_dealt + 1, buy=ruleset.buy_name)  # fmt: skip
+    return reminder
+
+
+def _reminder(reminder: str, ruleset: Ruleset, deal: Deal) -> str | None:
+    """One reminder that is a fixed sentence, the buy rule or the set word's, translated (else ``None``)."""
     if reminder in FIXED_REMINDERS:
         return gettext(reminder)
     if reminder == buy_rule_text(ruleset, deal.buys):
@@ -232,7 +251,7 @@ def _reminder(reminder: str, ruleset: Ruleset, deal: Deal) -> str:
         if _trio(ruleset):
             return gettext("Your trios must be of different ranks.")
         return gettext("Your groups must be of different ranks.")
-    return reminder
+    return None
 
 
 def _buy_rule(name: str, rule: BuyRule) -> str:

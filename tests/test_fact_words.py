@@ -188,7 +188,7 @@ def spanish_reminders(app, ruleset, number: int) -> list[str]:
 
     deal = ruleset.deal(number)
     with app.test_request_context("/", headers=ES):
-        return reminders_in_words(deal_reminders(ruleset, deal, ruleset.min_players), ruleset, deal)
+        return reminders_in_words(deal_reminders(ruleset, deal, ruleset.min_players), ruleset, deal, ruleset.min_players)
 
 
 def test_the_buy_rule_in_spanish(page_app):
@@ -216,4 +216,25 @@ def test_english_reminders_stay_the_engines(page_app, ruleset):
     with page_app.test_request_context("/"):
         for deal in ruleset.deals:
             said = deal_reminders(ruleset, deal, ruleset.min_players)
-            assert reminders_in_words(said, ruleset, deal) == said
+            assert reminders_in_words(said, ruleset, deal, ruleset.min_players) == said
+
+
+@pytest.mark.parametrize("ruleset", WITH_OPTIONS, ids=lambda ruleset: "+".join((ruleset.id, *ruleset.chosen_options)))
+def test_a_spanish_prompt_has_no_english_reminder(page_app, ruleset):
+    from companion.fact_words import reminders_in_words
+    from companion.rules.guide import deal_reminders
+
+    for players in (ruleset.min_players, ruleset.max_players):
+        for deal in ruleset.deals:
+            said = deal_reminders(ruleset, deal, players)
+            with page_app.test_request_context("/", headers=ES):
+                written = reminders_in_words(said, ruleset, deal, players)
+            assert not set(said) & set(written), set(said) & set(written)
+
+
+def test_the_counted_reminders_in_spanish(page_app):
+    assert "Como máximo un comodín en cada juego al bajarte." in spanish_reminders(page_app, PUBLISHED["parlett"], 1)
+    liverpool = spanish_reminders(page_app, PUBLISHED["liverpool"], 1)
+    cut = 3 * PUBLISHED["liverpool"].deal(1).cards_dealt + 1
+    assert f"Quien corta: corta exactamente {cut} cartas (3 × {PUBLISHED['liverpool'].deal(1).cards_dealt} + 1) y se descuenta 50 de su puntaje." in liverpool
+    assert "Bajarse y cerrar en un solo turno descuenta 10 de tu puntaje." in spanish_reminders(page_app, PUBLISHED["continental"], 1)

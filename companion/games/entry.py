@@ -187,7 +187,7 @@ def prompt_facts(game: Game, number: int) -> dict[str, object]:
         "dealer": names[seat_roles.dealer],
         "cutter": cutter,
         "first": names[seat_roles.first_player],
-        "reminders": reminders_in_words(deal_reminders(ruleset, deal, players), ruleset, deal),
+        "reminders": reminders_in_words(deal_reminders(ruleset, deal, players), ruleset, deal, players),
         "enter": _("Enter scores for deal %(number)s", number=number),
     }
 

@@ -437,7 +437,7 @@ def _page_context(game: Game) -> dict[str, object]:
         context.update(_phases_context(game, state))
     if deal is not None:
         context["roles"] = roles(game, deal.number)
-        context["reminders"] = reminders_in_words(deal_reminders(ruleset, deal, players), ruleset, deal)
+        context["reminders"] = reminders_in_words(deal_reminders(ruleset, deal, players), ruleset, deal, players)
         context["exact_cut"] = exact_cut_size(deal, players) if ruleset.exact_cut_bonus else None
         context["buys"] = buys_in_deal(game, deal.number)
     return context
