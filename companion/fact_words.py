@@ -19,7 +19,7 @@ from .i18n import N_, listed
 
 from .rules.guide import buy_rule_text, exact_cut_size
 from .rules.words import sentence
-from .rules.rulesets import BuyPermission, JokerReclaim, Progression, Tiebreak
+from .rules.rulesets import BuyPermission, Deck, JokerReclaim, Progression, Skips, Tiebreak
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -143,6 +143,21 @@ def _naturals(ruleset: Ruleset) -> str | None:
     return ngettext("At least one.", "At least %(count)s.", count, count=number_in_words(count))
 
 
+def wild_cards(ruleset: Ruleset) -> str:
+    """The ruleset's wild cards as one list in the page's language ("comodines y doses rojos"), as the engine's
+    ``Ruleset.wild_words`` lists them in English."""
+    if ruleset.deck is Deck.PHASE10:
+        return gettext("Wilds")
+    words = [gettext("jokers")] if ruleset.skips is not Skips.JOKER else []
+    if ruleset.red_twos_wild:
+        words.append(gettext("red twos"))
+    elif ruleset.deuces_wild:
+        words.append(gettext("twos"))
+    if ruleset.kings_wild:
+        words.append(gettext("kings"))
+    return listed(words)
+
+
 def _reclaim(ruleset: Ruleset) -> str | None:
     """Taking back a joker, in the table's set word (a joker taken back by name of wild cards: not yet)."""
     trio = _trio(ruleset)
@@ -158,7 +173,7 @@ def _reclaim(ruleset: Ruleset) -> str | None:
         if trio:
             return gettext("Never: a joker stays in its meld. Lay the natural card a joker of a run stands for in its place and the joker moves to an open end of that run, never past an ace nor beside another joker. A joker in a trio never moves.")
         return gettext("Never: a joker stays in its meld. Lay the natural card a joker of a run stands for in its place and the joker moves to an open end of that run, never past an ace nor beside another joker. A joker in a group never moves.")
-    return None
+    return gettext("Never: wild cards (%(wilds)s) once melded stay.", wilds=wild_cards(ruleset))
 
 
 def _tiebreak(ruleset: Ruleset) -> str | None:
@@ -185,6 +200,7 @@ _WRITTEN: dict[str, Callable[[Ruleset], str | None]] = {
     "set_word": lambda ruleset: gettext("A trio.") if _trio(ruleset) else gettext("A group."),
     "meld_all": _meld_all,
     "max_wilds": _wilds_in_a_meld,
+    "wilds": lambda ruleset: sentence(wild_cards(ruleset)) + ".",
     "naturals": _naturals,
     "reclaim": _reclaim,
     "tiebreak": _tiebreak,

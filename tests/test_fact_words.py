@@ -100,7 +100,7 @@ def test_the_comparison_in_spanish(anon_client):
     assert "Deal 1" in [node.text for node in english.find_all("h2")]
 
 
-NOT_WRITTEN_YET = {"supply", "wilds", "buying", "points", "settlement", "play", "shanghai", "making", "game_end",
+NOT_WRITTEN_YET = {"supply", "buying", "points", "settlement", "play", "shanghai", "making", "game_end",
                    "winner", "skips", "options"}
 """The facts a Spanish page still shows in English (the README's "Translating" says so)."""
 
@@ -110,7 +110,7 @@ def test_a_spanish_page_leaves_only_the_facts_not_written_yet_in_english(page_ap
     with page_app.test_request_context("/", headers=ES):
         english = {fact.key for fact in rules_facts(ruleset) if fact_text(fact, ruleset) == fact.text}
     english -= {"deals"} if f"{len(ruleset.deals)}." in {fact.text for fact in rules_facts(ruleset)} else set()  # a number
-    not_yet = NOT_WRITTEN_YET | ({"reclaim"} if ruleset.reclaim.value == "never" else set())
+    not_yet = set(NOT_WRITTEN_YET)
     not_yet |= {"naturals"} if ruleset.set_naturals != ruleset.run_naturals else set()
     assert english <= not_yet
 
@@ -238,3 +238,13 @@ def test_the_counted_reminders_in_spanish(page_app):
     cut = 3 * PUBLISHED["liverpool"].deal(1).cards_dealt + 1
     assert f"Quien corta: corta exactamente {cut} cartas (3 × {PUBLISHED['liverpool'].deal(1).cards_dealt} + 1) y se descuenta 50 de su puntaje." in liverpool
     assert "Bajarse y cerrar en un solo turno descuenta 10 de tu puntaje." in spanish_reminders(page_app, PUBLISHED["continental"], 1)
+
+
+def test_the_wild_cards_in_spanish(page_app):
+    assert spanish_facts(page_app, PUBLISHED["contract"])["wilds"] == ("Comodines", "Comodines.")
+    assert spanish_facts(page_app, PUBLISHED["progressive"])["wilds"][1] == "Comodines y doses."
+    assert spanish_facts(page_app, PUBLISHED["carioca"].with_options("red-twos-wild"))["wilds"][1] == "Comodines y doses rojos."
+    assert spanish_facts(page_app, PUBLISHED["phase10-cards"])["wilds"][1] == "Reyes."
+    assert spanish_facts(page_app, PUBLISHED["progressive"])["reclaim"][1] == (
+        "Nunca: las cartas comodín (comodines y doses) ya bajadas se quedan."
+    )
