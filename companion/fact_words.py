@@ -143,6 +143,38 @@ def _naturals(ruleset: Ruleset) -> str | None:
     return ngettext("At least one.", "At least %(count)s.", count, count=number_in_words(count))
 
 
+def _supply(ruleset: Ruleset) -> str:
+    """Packs and jokers for each range of table sizes, one whole phrase per range."""
+    parts = []
+    for supply in ruleset.supply:
+        low, high = supply.min_players, supply.max_players
+        players = f"{low}" if low == high else f"{low}–{high}"
+        if ruleset.deck is Deck.PHASE10:
+            parts.append(ngettext("%(players)s players: %(num)s Phase 10 deck", "%(players)s players: %(num)s Phase 10 decks",
+                                  supply.packs, players=players))  # fmt: skip
+        else:
+            parts.append(ngettext("%(players)s players: %(packs)s packs + %(num)s joker",
+                                  "%(players)s players: %(packs)s packs + %(num)s jokers", supply.jokers, players=players,
+                                  packs=supply.packs))  # fmt: skip
+    return gettext("%(supplies)s.", supplies="; ".join(parts))
+
+
+def _buying(ruleset: Ruleset) -> str:
+    """The game's May I / buy rule: one deal's rule where every deal has it, else the deals that allow one."""
+    rules = {deal.buys for deal in ruleset.deals}
+    allowed = [deal.number for deal in ruleset.deals if deal.buys.allowed]
+    if len(rules) == 1 and (allowed or ruleset.progression is Progression.FIXED):
+        return _buy_rule(ruleset.buy_name, next(iter(rules)))
+    if not allowed:  # a hand's phase is each player's own: no "deal" to name
+        return gettext("No %(buy)s in this game.", buy=ruleset.buy_name)
+    first, last = allowed[0], allowed[-1]
+    if allowed == list(range(first, last + 1)):
+        return gettext("%(buy)ss only in deals %(first)s to %(last)s; each deal's limit is on its prompt.",
+                       buy=sentence(ruleset.buy_name), first=first, last=last)  # fmt: skip
+    return gettext("%(buy)ss only in deals %(numbers)s; each deal's limit is on its prompt.",
+                   buy=sentence(ruleset.buy_name), numbers=listed([str(number) for number in allowed]))  # fmt: skip
+
+
 def wild_cards(ruleset: Ruleset) -> str:
     """The ruleset's wild cards as one list in the page's language ("comodines y doses rojos"), as the engine's
     ``Ruleset.wild_words`` lists them in English."""
@@ -200,6 +232,8 @@ _WRITTEN: dict[str, Callable[[Ruleset], str | None]] = {
     "set_word": lambda ruleset: gettext("A trio.") if _trio(ruleset) else gettext("A group."),
     "meld_all": _meld_all,
     "max_wilds": _wilds_in_a_meld,
+    "supply": _supply,
+    "buying": _buying,
     "wilds": lambda ruleset: sentence(wild_cards(ruleset)) + ".",
     "naturals": _naturals,
     "reclaim": _reclaim,

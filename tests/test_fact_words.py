@@ -100,7 +100,7 @@ def test_the_comparison_in_spanish(anon_client):
     assert "Deal 1" in [node.text for node in english.find_all("h2")]
 
 
-NOT_WRITTEN_YET = {"supply", "buying", "points", "settlement", "play", "shanghai", "making", "game_end",
+NOT_WRITTEN_YET = { "points", "settlement", "play", "shanghai", "making", "game_end",
                    "winner", "skips", "options"}
 """The facts a Spanish page still shows in English (the README's "Translating" says so)."""
 
@@ -247,4 +247,19 @@ def test_the_wild_cards_in_spanish(page_app):
     assert spanish_facts(page_app, PUBLISHED["phase10-cards"])["wilds"][1] == "Reyes."
     assert spanish_facts(page_app, PUBLISHED["progressive"])["reclaim"][1] == (
         "Nunca: las cartas comodín (comodines y doses) ya bajadas se quedan."
+    )
+
+
+def test_packs_jokers_and_buys_in_spanish(page_app):
+    assert spanish_facts(page_app, PUBLISHED["parlett"])["supply"][1] == (
+        "3–4 jugadores: 2 barajas + 1 comodín; 5–8 jugadores: 3 barajas + 2 comodines."
+    )
+    assert spanish_facts(page_app, PUBLISHED["phase10"])["supply"][1] == "2–6 jugadores: 1 mazo de Phase 10."
+    assert spanish_facts(page_app, PUBLISHED["progressive"])["buying"][1] == (
+        "«Buy» solo en las rondas 9 a 14; el límite de cada ronda está en su aviso."
+    )
+    assert spanish_facts(page_app, PUBLISHED["phase10"])["buying"][1] == "En esta partida no hay «buy»."
+    assert spanish_facts(page_app, PUBLISHED["shanghai"])["buying"][1] == (
+        "«May I»: como máximo dos veces por ronda cada jugador, fuera de turno; te llevas la carta del pozo y dos "
+        "cartas más del mazo."
     )
