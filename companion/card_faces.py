@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup, escape
 
+from .contract_words import page_is_english, part_words
 from .rules import Card, MeldKind, Rank, Skips
 from .rules.words import number_word
 
@@ -109,11 +110,13 @@ def card_faces(text: str, ruleset: Ruleset | None = None) -> Markup:
 
 def contract_parts(deal: Deal, set_word: str) -> list[dict[str, str]]:
     """A deal's contract part by part: the engine's symbol (``S3``), the table's (``G3`` where a set is a group)
-    and the part in words ("group of 3"). The offline prompt carries them as data (static/js/offline/page.js)."""
+    and the part in words ("group of 3"; in the page's language, "grupo de 3"). The offline prompt carries them as data (static/js/offline/page.js)."""
     parts = []
     for requirement in deal.requirements:
         word = set_word if requirement.kind is MeldKind.SET else _PART_WORDS.get(requirement.kind, requirement.kind.value)
         words = word if requirement.kind is MeldKind.PAIR else f"{word} of {requirement.length}"
+        if not page_is_english():
+            words = part_words(requirement, set_word)
         parts.append({"code": str(requirement), "face": f"{word[0].upper()}{requirement.length}", "words": words})
     return parts
 

@@ -10,6 +10,8 @@ from flask_babel import gettext as _
 from wtforms import SelectChoice
 
 from ..card_faces import contract_parts
+from ..contract_words import contract_text
+from ..fact_words import reminders_in_words
 from ..models import DealResult, Game
 from ..rules import Deal, Deck, Ruleset
 from ..rules.deal_score import STOCK, HandTextError, LineEntry, adjustments, score_line
@@ -153,7 +155,7 @@ def hand_phases(game: Game, number: int) -> list[PhaseShown] | None:
             position=player.seat,
             name=player.name,
             phase=playing[player.seat],
-            contract=game.ruleset.deal(phase).contract if (phase := playing[player.seat]) else "",
+            contract=contract_text(game.ruleset.deal(phase), game.ruleset) if (phase := playing[player.seat]) else "",
             open_phases=player.open_phases,
         )
         for player in before.players
@@ -178,14 +180,14 @@ def prompt_facts(game: Game, number: int) -> dict[str, object]:
                    bonus=ruleset.exact_cut_bonus)
     return {
         "count": _("Deal %(number)s of %(count)s", number=number, count=len(ruleset.deals)),
-        "contract": deal.contract,
+        "contract": contract_text(deal, ruleset),
         "symbols": deal.symbols,
         "parts": contract_parts(deal, ruleset.set_word),
         "dealt": _("%(count)s cards each", count=deal.cards_dealt),
         "dealer": names[seat_roles.dealer],
         "cutter": cutter,
         "first": names[seat_roles.first_player],
-        "reminders": deal_reminders(ruleset, deal, players),
+        "reminders": reminders_in_words(deal_reminders(ruleset, deal, players), ruleset, deal, players),
         "enter": _("Enter scores for deal %(number)s", number=number),
     }
 

@@ -17,6 +17,7 @@ from wtforms import Field, SelectChoice
 from sqlalchemy import bindparam, select
 
 from ..extensions import db
+from ..fact_words import reminders_in_words
 from ..links import public_url
 from ..auth.access import can_change_game, can_change_league, changeable_leagues, may_change, refusal
 from ..models import Game, GameStatus, League, Player
@@ -436,7 +437,7 @@ def _page_context(game: Game) -> dict[str, object]:
         context.update(_phases_context(game, state))
     if deal is not None:
         context["roles"] = roles(game, deal.number)
-        context["reminders"] = deal_reminders(ruleset, deal, players)
+        context["reminders"] = reminders_in_words(deal_reminders(ruleset, deal, players), ruleset, deal, players)
         context["exact_cut"] = exact_cut_size(deal, players) if ruleset.exact_cut_bonus else None
         context["buys"] = buys_in_deal(game, deal.number)
     return context

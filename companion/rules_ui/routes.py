@@ -17,7 +17,9 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from flask_login import current_user
 
+from ..contract_words import contract_text
 from ..extensions import db
+from ..fact_words import fact_label, fact_text
 from ..htmx import is_htmx
 from ..i18n import N_
 from .. import registry
@@ -531,12 +533,12 @@ def _fact_rows(rulesets: list[Ruleset]) -> list[dict[str, Any]]:
     """The rules cards' facts side by side (``—`` where a ruleset has none), where they differ."""
     facts = [{fact.key: fact for fact in rules_facts(r)} for r in rulesets]
     labels: dict[str, str] = {}  # every fact's key in order of appearance, with its first ruleset's label
-    for per in facts:
+    for ruleset, per in zip(rulesets, facts, strict=True):
         for key, fact in per.items():
-            labels.setdefault(key, fact.label)
+            labels.setdefault(key, fact_label(fact, ruleset))
     rows = []
     for key, label in labels.items():
-        texts = [per[key].text if key in per else "—" for per in facts]
+        texts = [fact_text(per[key], ruleset) if key in per else "—" for ruleset, per in zip(rulesets, facts, strict=True)]
         if _differ(texts):
             rows.append({"label": label, "texts": texts})
     return rows
@@ -547,9 +549,11 @@ def _deal_rows(rulesets: list[Ruleset]) -> list[dict[str, Any]]:
     rows = []
     for number in range(1, max(len(r.deals) for r in rulesets) + 1):
         texts = [
-            f"{r.deals[number - 1].contract} · {r.deals[number - 1].cards_dealt} cards" if number <= len(r.deals) else "—"
+            gettext("%(contract)s · %(count)s cards", contract=contract_text(r.deals[number - 1], r), count=r.deals[number - 1].cards_dealt)
+            if number <= len(r.deals)
+            else "—"
             for r in rulesets
         ]
         if _differ(texts):
-            rows.append({"label": f"Deal {number}", "texts": texts})
+            rows.append({"label": gettext("Deal %(number)s", number=number), "texts": texts})
     return rows
