@@ -21,5 +21,5 @@ def test_the_checker_on_the_phase10_deck_takes_tapped_numbers_colours_and_a_wild
     for name in ("2 Blue", "4 Blue", "5 Blue", "8 Blue", "8 Blue", "12 Blue"):
         keys.get_by_role("button", name=name, exact=True).tap()
     keys.get_by_role("button", name="Wild", exact=True).tap()
-    expect(page.locator(".verdict-head")).to_contain_text("✓")
+    expect(page.locator(".verdict-head")).to_contain_text("✓ Legal go-down for phase 8: Seven cards of one colour")
     look("phase10-checked")
