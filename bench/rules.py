@@ -46,8 +46,9 @@ from companion.rules.cards import PHASE10_COPIES, STANDARD_PACK, Colour, Deck, R
 from companion.rules.carioca import CARIOCA  # noqa: E402
 from companion.rules.kalooki import KALOOKI  # noqa: E402
 from companion.rules.phase10 import PHASE10, PHASE10_CARDS  # noqa: E402
-from companion.rules.rulesets import AceRule, Deal, LadderRule  # noqa: E402
-from companion.rules.solver import MAX_HAND, solve  # noqa: E402
+from companion.rules.rulesets import AceRule, Deal, LadderRule, RunSuit  # noqa: E402
+from companion.rules.rulesets import RulesError  # noqa: E402
+from companion.rules.solver import MAX_HAND, NotSolvedYetError, solve  # noqa: E402
 
 #: The clock the figures are read on: this process's CPU time by default, so that other work on a loaded
 #: machine does not count as the engine's (``--wall`` reads the wall clock instead).
@@ -368,6 +369,8 @@ def main() -> None:
     phase10_rows(hands_per_ruleset * 5, check_seconds, args.seed)
     print()
     family_rows(hands_per_ruleset * 5, check_seconds, args.seed)
+    print()
+    wider_custom_rows(50, hands_per_ruleset, check_seconds, args.seed)
 
 
 def phase10_natural(ruleset: Ruleset, number: int, colour: int) -> Card:
@@ -399,7 +402,7 @@ def phase10_cases(ruleset: Ruleset, rng: random.Random, count: int, *, built: bo
     (its melds, then cards of the deck), each phase in turn."""
     cases = []
     for index in range(count):
-        phase = index % 10 + 1 if built else rng.randint(1, 10)
+        phase = index % len(ruleset.deals) + 1 if built else rng.randint(1, len(ruleset.deals))
         cards = deck(ruleset)
         hand: list[Card] = []
         if built:
@@ -532,6 +535,71 @@ def family_rows(hands: int, check_seconds: float, seed: int) -> None:
         f"over Carioca and Kalooki (random and built hands): worst p99 {max(p for p, _, _ in rows) * 1e3:.2f} ms "
         f"(target <= 5), worst max {max(m for _, m, _ in rows) * 1e3:.2f} ms (target <= 50), "
         f"slowest checks/s {min(r for _, _, r in rows):,.0f} (target >= 20,000)"
+    )
+
+
+#: Phases a custom Phase 10 may be made of: the kinds of RULES.md §8.1 at other lengths.
+PHASE_SHAPES = (
+    (("set", 3), ("set", 3)), (("set", 3), ("run", 4)), (("set", 4), ("run", 4)), (("run", 5),), (("run", 7),),
+    (("run", 9),), (("set", 4), ("set", 4)), (("colour", 5),), (("colour", 8),), (("set", 5), ("set", 2)),
+    (("set", 2), ("set", 2), ("set", 2)), (("set", 5), ("set", 3)),
+)  # fmt: skip
+
+
+def wider_custom_object(rng: random.Random) -> dict:
+    """A random ruleset object on one of the four new bases, choosing the new fields (API.md's wider family)."""
+    base = rng.choice(["phase10", "phase10-cards", "carioca", "kalooki"])
+    obj: dict = {"base": base, "name": "Ours"}
+    if base.startswith("phase10"):
+        obj["deals"] = [
+            {"cards_dealt": 10, "requirements": [{"kind": kind, "length": length} for kind, length in rng.choice(PHASE_SHAPES)]}
+            for _ in range(rng.randint(6, 12))
+        ]
+        obj["progression"] = rng.choice(["per_player", "per_player_choice", "fixed"])
+        obj["min_naturals_set"] = obj["min_naturals_run"] = rng.choice([0, 1])  # groups may be all wilds, or not
+    else:
+        obj["max_wilds_per_contract"] = rng.choice([None, 1, 2, 3])
+        obj["run_wilds_adjacent"] = rng.choice([True, False])
+        obj["min_naturals_set"] = rng.choice([1, 2])
+        if base == "carioca":
+            obj["aces"] = rng.choice(["around", "low_or_high"])
+    return obj
+
+
+def wider_custom_cases(rng: random.Random, count: int, hands: int) -> tuple[list, list, int]:
+    """``count`` random custom rulesets with the new fields, ``hands`` random and ``hands`` built hands each;
+    a ruleset the engine refuses, or whose deals the solver says it does not know, is counted and replaced."""
+    random_cases, built, replaced = [], [], 0
+    while len(random_cases) < count * hands:
+        try:
+            ruleset = ruleset_from_definition(wider_custom_object(rng))
+            make = phase10_cases if ruleset.run_suit is RunSuit.ANY else family_cases
+            dealt, made = make(ruleset, rng, hands, built=False), make(ruleset, rng, hands, built=True)
+            for case_ruleset, deal, hand in dealt + made:
+                solve(case_ruleset, deal, hand)
+        except (RulesError, NotSolvedYetError):
+            replaced += 1
+            continue
+        random_cases += dealt
+        built += made
+    return random_cases, built, replaced
+
+
+def wider_custom_rows(count: int, hands: int, check_seconds: float, seed: int) -> None:
+    """Random custom rulesets using the new fields (issue 18): checks per second, solver p99 and max."""
+    rng = random.Random(f"{seed}-wider-custom")
+    random_cases, built, replaced = wider_custom_cases(rng, count, hands // 10)
+    gc.collect()  # as for Phase 10: the benchmark's own garbage is not counted as a solve
+    gc.freeze()
+    rows = [
+        measure_cases(f"{count} new-field custom, random", random_cases, check_seconds),
+        measure_cases(f"{count} new-field custom, built", built, check_seconds, slowest=2),
+    ]
+    gc.unfreeze()
+    print(
+        f"over {count} random custom rulesets with the new fields ({replaced} refused or not solvable, replaced): "
+        f"worst p99 {max(p for p, _, _ in rows) * 1e3:.2f} ms (target <= 5), worst max "
+        f"{max(m for _, m, _ in rows) * 1e3:.2f} ms (target <= 50), slowest checks/s {min(r for _, _, r in rows):,.0f}"
     )
 
 

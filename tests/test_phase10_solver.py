@@ -288,3 +288,19 @@ def test_solver_meets_every_phase_built_into_the_hand():
     _solver_meets_every_phase_built_into_the_hand()
     print(dict(BUILT))
     assert BUILT["yes"] >= 1300, dict(BUILT)
+
+
+@pytest.mark.parametrize("options", [(), ("all-wild-groups",), ("all-wild-groups", "masters")])
+def test_a_phase10_definition_sent_back_solves_as_the_builtin(options):
+    """API.md's round trip: Phase 10 with all-wild groups writes min_naturals_set 0 and min_naturals_run 0; read
+    back, the same minimum for sets and runs is the ruleset's one minimum, so the solver takes it as the built-in
+    (it refused it as Kalooki's sets-and-runs rule before)."""
+    from companion.rules import ruleset_from_definition, ruleset_to_definition
+
+    builtin = PHASE10.with_options(*options)
+    again = ruleset_from_definition(ruleset_to_definition(builtin))
+    hand = parse_cards("W W W 5R 5B 5G 3Y 4G 6R 12B 12G", deck=Deck.PHASE10)
+    for phase in (1, 2, 8):
+        expected, found = solve(builtin, phase, hand), solve(again, phase, hand)
+        assert (expected and expected.points) == (found and found.points), phase
+    assert ruleset_to_definition(again) == ruleset_to_definition(builtin)

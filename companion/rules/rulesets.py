@@ -698,6 +698,16 @@ class Ruleset:
         """Check every field's type and range (RULES.md §2), so a bad value never reaches the engine."""
         self._check_types()
         self._check_together()
+        self._one_natural_minimum()
+
+    def _one_natural_minimum(self) -> None:
+        """The same minimum for sets and for runs is ``min_naturals`` itself: a definition read back from Phase 10
+        with all-wild groups says 0 and 0, and every search that reads ``min_naturals`` then takes it as the
+        built-in with the option (the round trip of API.md), rather than as Kalooki's sets-and-runs rule."""
+        if self.min_naturals_set is not None and self.min_naturals_set == self.min_naturals_run:
+            object.__setattr__(self, "min_naturals", self.min_naturals_set)
+            object.__setattr__(self, "min_naturals_set", None)
+            object.__setattr__(self, "min_naturals_run", None)
 
     def _check_types(self) -> None:
         """Each field on its own: its type, and its range where it has one."""
