@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from companion.rules import RULESETS, DealOutOfRangeError, MeldKind, check_go_down, parse_cards, score_hand
-from companion.rules.carioca import CARIOCA, CARIOCA_RULESETS, find_carioca_ruleset
-from companion.rules.kalooki import KALOOKI, KALOOKI_RULESETS, find_kalooki_ruleset
-from companion.rules.rulesets import AceRule, JokerReclaim, LadderRule, Requirement, Tiebreak, UnknownRulesetError
+from companion.rules.carioca import CARIOCA, CARIOCA_RULESETS
+from companion.rules.kalooki import KALOOKI, KALOOKI_RULESETS
+from companion.rules.rulesets import AceRule, JokerReclaim, LadderRule, Requirement, Tiebreak
 
 BY_ID = {"carioca": CARIOCA, "kalooki": KALOOKI}
 
@@ -341,14 +341,12 @@ def test_full_suit_alternatives_and_texts():
     assert [d.alternatives for d in ruleset.deals if d.number not in (4, 8)] == [()] * 7
 
 
-def test_the_new_rulesets_are_found_by_id_and_stay_out_of_the_catalogue():
-    assert find_carioca_ruleset("carioca") is CARIOCA and find_kalooki_ruleset("kalooki") is KALOOKI
+def test_the_new_rulesets_are_published_beside_the_catalogue():
+    from companion.rules.published import find_published_ruleset
+
+    assert find_published_ruleset("carioca") is CARIOCA and find_published_ruleset("kalooki") is KALOOKI
     assert set(CARIOCA_RULESETS) == {"carioca"} and set(KALOOKI_RULESETS) == {"kalooki"}
     assert "carioca" not in RULESETS and "kalooki" not in RULESETS
-    with pytest.raises(UnknownRulesetError):
-        find_carioca_ruleset("kalooki")
-    with pytest.raises(UnknownRulesetError):
-        find_kalooki_ruleset("carioca")
 
 
 @pytest.mark.parametrize("ruleset", list(RULESETS.values()), ids=list(RULESETS))

@@ -9,8 +9,8 @@ import pytest
 
 from companion.rules import RULESETS, DealOutOfRangeError, MeldKind, check_go_down, parse_cards, score_hand
 from companion.rules.cards import Colour, Deck, Suit
-from companion.rules.phase10 import PHASE10, PHASE10_CARDS, PHASE10_RULESETS, find_phase10_ruleset
-from companion.rules.rulesets import AceRule, GameEnd, Progression, Tiebreak, UnknownRulesetError, Winner
+from companion.rules.phase10 import PHASE10, PHASE10_CARDS, PHASE10_RULESETS
+from companion.rules.rulesets import AceRule, GameEnd, Progression, Tiebreak, Winner
 
 RULESETS_BY_ID = {"phase10": PHASE10, "phase10-cards": PHASE10_CARDS}
 
@@ -201,14 +201,13 @@ def test_phase10_values():
     assert all((r.game_end, r.winner, r.tiebreak) == (GameEnd.LAST_DEAL, Winner.LOWEST_TOTAL, Tiebreak.NONE) for r in RULESETS.values())
 
 
-def test_not_in_the_catalogue_the_table_plays():
-    """The table does not play Phase 10 yet: the catalogue game setup reads stays the ten of RULES.md §3
-    (the API lists Phase 10 from :mod:`companion.rules.published`)."""
+def test_published_beside_the_catalogue():
+    """The catalogue stays the ten of RULES.md §3; Phase 10 is published beside it (:mod:`companion.rules.published`)."""
+    from companion.rules.published import find_published_ruleset
+
     assert not set(PHASE10_RULESETS) & set(RULESETS)
     assert len(RULESETS) == 10
-    assert find_phase10_ruleset("phase10-cards") is PHASE10_CARDS
-    with pytest.raises(UnknownRulesetError, match="'contract' is not a Phase 10 ruleset"):
-        find_phase10_ruleset("contract")
+    assert find_published_ruleset("phase10-cards") is PHASE10_CARDS
 
 
 @pytest.mark.parametrize("ruleset", [PHASE10, PHASE10_CARDS, PHASE10.with_options("masters", "all-wild-groups")], ids=lambda r: r.id)

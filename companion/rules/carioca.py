@@ -38,12 +38,11 @@ from .rulesets import (
     SameSuitRuns,
     TableSupply,
     Tiebreak,
-    UnknownRulesetError,
     WildDiscard,
     describe_contract,
 )
 
-__all__ = ["CARIOCA", "CARIOCA_ROUNDS", "CARIOCA_RULESETS", "find_carioca_ruleset"]
+__all__ = ["CARIOCA", "CARIOCA_ROUNDS", "CARIOCA_RULESETS"]
 
 #: The eight rounds (RULES.md §8.3): S = trío, R = escala.
 CARIOCA_ROUNDS = ("S3 S3", "S3 R4", "R4 R4", "S3 S3 S3", "S3 S3 R4", "S3 R4 R4", "R4 R4 R4", "S3 S3 S3 S3")
@@ -153,13 +152,5 @@ CARIOCA = Ruleset(
     ),
 )
 
-#: The Carioca rulesets by id: not in the catalogue the API and game setup read until the merger adds them.
+#: The Carioca rulesets by id, for :data:`.published.PUBLISHED_RULESETS`.
 CARIOCA_RULESETS: dict[str, Ruleset] = {CARIOCA.id: CARIOCA}
-
-
-def find_carioca_ruleset(ruleset_id: str) -> Ruleset:
-    """The Carioca ruleset by id; raises :class:`~.rulesets.UnknownRulesetError` for any other id."""
-    try:
-        return CARIOCA_RULESETS[ruleset_id]
-    except KeyError:
-        raise UnknownRulesetError(f"{ruleset_id!r} is not a Carioca ruleset; there is {', '.join(CARIOCA_RULESETS)}.") from None

@@ -33,11 +33,10 @@ from .rulesets import (
     Ruleset,
     SameSuitRuns,
     TableSupply,
-    UnknownRulesetError,
     describe_contract,
 )
 
-__all__ = ["KALOOKI", "KALOOKI_DEALS", "KALOOKI_RULESETS", "find_kalooki_ruleset"]
+__all__ = ["KALOOKI", "KALOOKI_DEALS", "KALOOKI_RULESETS"]
 
 #: The nine deals (RULES.md §8.4): contract symbols (S = three, R = four) and cards dealt.
 KALOOKI_DEALS = (
@@ -127,13 +126,5 @@ KALOOKI = Ruleset(
     ),
 )
 
-#: The Kalooki rulesets by id: not in the catalogue the API and game setup read until the merger adds them.
+#: The Kalooki rulesets by id, for :data:`.published.PUBLISHED_RULESETS`.
 KALOOKI_RULESETS: dict[str, Ruleset] = {KALOOKI.id: KALOOKI}
-
-
-def find_kalooki_ruleset(ruleset_id: str) -> Ruleset:
-    """The Kalooki ruleset by id; raises :class:`~.rulesets.UnknownRulesetError` for any other id."""
-    try:
-        return KALOOKI_RULESETS[ruleset_id]
-    except KeyError:
-        raise UnknownRulesetError(f"{ruleset_id!r} is not a Kalooki ruleset; there is {', '.join(KALOOKI_RULESETS)}.") from None

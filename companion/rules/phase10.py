@@ -2,9 +2,9 @@
 
 Each player plays their own phase (``progression``: the deals are the ten
 phases), so the checker names the phase: "Phase 1 needs two sets of 3".
-These rulesets are not in :data:`.catalogue.RULESETS`, the rulesets a table
-plays: the table does not play Phase 10 yet. The JSON API and a ruleset
-object's ``base`` find them with the catalogue's in :mod:`.published`.
+They are not in :data:`.catalogue.RULESETS` (RULES.md §3's ten); the JSON
+API, a ruleset object's ``base`` and game setup find them with the
+catalogue's in :mod:`.published`.
 
 >>> PHASE10.deal(8).contract, PHASE10_CARDS.deal(8).contract
 ('Seven cards of one colour', 'Seven cards of one suit')
@@ -37,12 +37,11 @@ from .rulesets import (
     Skips,
     TableSupply,
     Tiebreak,
-    UnknownRulesetError,
     Winner,
     describe_contract,
 )
 
-__all__ = ["PHASE10", "PHASE10_CARDS", "PHASE10_RULESETS", "PHASES", "find_phase10_ruleset"]
+__all__ = ["PHASE10", "PHASE10_CARDS", "PHASE10_RULESETS", "PHASES"]
 
 #: The ten phases (RULES.md §8.1): S = set, R = run, C = cards of one colour.
 PHASES = ("S3 S3", "S3 R4", "S4 R4", "R7", "R8", "R9", "S4 S4", "C7", "S5 S2", "S5 S3")
@@ -142,13 +141,5 @@ PHASE10_CARDS = dataclasses.replace(
     ),
 )
 
-#: The Phase 10 rulesets by id: not in the catalogue game setup reads until the table plays them (the API lists them).
+#: The Phase 10 rulesets by id, for :data:`.published.PUBLISHED_RULESETS`.
 PHASE10_RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (PHASE10, PHASE10_CARDS)}
-
-
-def find_phase10_ruleset(ruleset_id: str) -> Ruleset:
-    """A Phase 10 ruleset by id; raises :class:`~.rulesets.UnknownRulesetError` for any other id."""
-    try:
-        return PHASE10_RULESETS[ruleset_id]
-    except KeyError:
-        raise UnknownRulesetError(f"{ruleset_id!r} is not a Phase 10 ruleset; there are {', '.join(PHASE10_RULESETS)}.") from None
