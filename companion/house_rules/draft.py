@@ -36,7 +36,7 @@ MAX_TEXT = 60
 EDITED = (
     "name", "summary", "set_word", "buy_word", "players", "table", "wilds", "deals", "exact", "aces", "max_wilds", "repeat_rank", "dup_suits",
     "same_suit_runs", "card_points", "buys", "exact_cut_bonus", "one_turn_out_bonus", "deck", "skips", "progression",
-    "set_min_length", "run_suit",
+    "set_min_length", "run_suit", "min_naturals_set", "min_naturals_run", "max_wilds_per_contract", "run_wilds_adjacent",
 )  # fmt: skip
 DEAL_EDITED = ("cards_dealt", "requirements", "going_out", "meld_all")
 #: Points a deck's cards score when the builder switches to it (the published Phase 10 and Contract Rummy values).
@@ -72,6 +72,8 @@ class DealRow:
     cards: str = "10"
     going_out: str = "discard"
     meld_all: bool = False
+    max_wilds: str = ""
+    """The deal's own limit on wild cards in one meld going down; empty: the ruleset's."""
     requirements: list[RequirementRow] = field(default_factory=lambda: [RequirementRow(), RequirementRow()])
     extra: str = ""
     """Other fields of the deal's object, as JSON, carried through unchanged."""
@@ -83,8 +85,10 @@ class DealRow:
             cards=_text(deal.get("cards_dealt")),
             going_out=str(deal.get("going_out", "discard")),
             meld_all=bool(deal.get("meld_all", False)),
+            max_wilds=_text(deal.get("max_wilds")),
             requirements=[RequirementRow.from_definition(r) for r in deal.get("requirements") or []],
-            extra=_carried(deal, DEAL_EDITED),
+            # an own limit of null (no limit where the ruleset has one) has no box: it is carried through
+            extra=_carried(deal, DEAL_EDITED if deal.get("max_wilds") is None else (*DEAL_EDITED, "max_wilds")),
         )
 
     def summary(self, set_word: str = "set") -> str:
@@ -166,6 +170,14 @@ class Draft:
     """The shortest set a contract may ask for: ``"3"``, or ``"2"`` (Phase 10's sets of 2)."""
     run_suit: str = "same"
     """``"same"``: a run's cards share a suit; ``"any"``: runs of any suits (Phase 10)."""
+    min_naturals_set: str = "1"
+    """The natural (not wild) cards a set of the contract needs (RULES.md §8: Kalooki's 2)."""
+    min_naturals_run: str = "1"
+    """The natural (not wild) cards a run of the contract needs."""
+    max_wilds_per_contract: str = ""
+    """The wild cards one go-down may hold in all its melds (Carioca's 2); empty: no limit."""
+    run_wilds_adjacent: bool = True
+    """Whether two wild cards may stand side by side in a run (Kalooki: no)."""
     extra: str = ""
     """Other top-level fields of the ruleset object, as JSON, carried through unchanged."""
 
@@ -201,6 +213,10 @@ class Draft:
             progression=str(definition.get("progression", "fixed")),
             set_min_length=_text(definition.get("set_min_length", 3)),
             run_suit=str(definition.get("run_suit", "same")),
+            min_naturals_set=_text(definition.get("min_naturals_set", 1)),
+            min_naturals_run=_text(definition.get("min_naturals_run", 1)),
+            max_wilds_per_contract=_text(definition.get("max_wilds_per_contract")),
+            run_wilds_adjacent=bool(definition.get("run_wilds_adjacent", True)),
             extra=_carried({**definition, "buys": _unedited_buys(buys)}, _NOT_CARRIED),
         )
 
@@ -224,6 +240,7 @@ class Draft:
                     cards=get(f"deal-{i}-cards"),
                     going_out=get(f"deal-{i}-going_out", "discard"),
                     meld_all=f"deal-{i}-meld_all" in form,
+                    max_wilds=get(f"deal-{i}-max_wilds"),
                     requirements=requirements,
                     extra=str(form.get(f"deal-{i}-extra", ""))[:2000],
                 )
@@ -262,6 +279,10 @@ class Draft:
             progression=get("progression", "fixed"),
             set_min_length=get("set_min_length", "3"),
             run_suit=get("run_suit", "same"),
+            min_naturals_set=get("min_naturals_set", "1"),
+            min_naturals_run=get("min_naturals_run", "1"),
+            max_wilds_per_contract=get("max_wilds_per_contract"),
+            run_wilds_adjacent="run_wilds_adjacent" in form,
             extra=str(form.get("extra", ""))[:4000],
         )
         draft.follow_deck()
@@ -311,14 +332,17 @@ class Draft:
                 "buys_per_deal": self.buys_per_deal, "buys_extra": self.buys_extra,
                 "exact_cut_bonus": self.exact_cut_bonus, "one_turn_out_bonus": self.one_turn_out_bonus,
                 "extra": self.extra, "deck": self.deck, "progression": self.progression,
-                "set_min_length": self.set_min_length, "run_suit": self.run_suit}  # fmt: skip
-        for name in ("exact", "repeat_rank", "dup_suits"):
+                "set_min_length": self.set_min_length, "run_suit": self.run_suit,
+                "min_naturals_set": self.min_naturals_set, "min_naturals_run": self.min_naturals_run,
+                "max_wilds_per_contract": self.max_wilds_per_contract}  # fmt: skip
+        for name in ("exact", "repeat_rank", "dup_suits", "run_wilds_adjacent"):
             if getattr(self, name):
                 form[name] = "y"
         for i, t in enumerate(self.tables):
             form |= {f"table-{i}-low": t.low, f"table-{i}-high": t.high, f"table-{i}-decks": t.decks, f"table-{i}-jokers": t.jokers}
         for i, d in enumerate(self.deals):
-            form |= {f"deal-{i}-cards": d.cards, f"deal-{i}-going_out": d.going_out, f"deal-{i}-extra": d.extra}
+            form |= {f"deal-{i}-cards": d.cards, f"deal-{i}-going_out": d.going_out, f"deal-{i}-extra": d.extra,
+                     f"deal-{i}-max_wilds": d.max_wilds}  # fmt: skip
             if d.meld_all:
                 form[f"deal-{i}-meld_all"] = "y"
             for j, r in enumerate(d.requirements):
@@ -426,11 +450,11 @@ class Draft:
         keys = ["form", "name", "summary", "set_word", "buy_word", "owner", "players", "players_min", "players_max", "table", "wilds", "exact", "aces",
                 "max_wilds", "repeat_rank", "dup_suits", "same_suit_runs", "card_points", "buys", "buys_per_deal",
                 "buys_extra", "exact_cut_bonus", "one_turn_out_bonus", "deck", "skips", "progression", "set_min_length",
-                "run_suit"]  # fmt: skip
+                "run_suit", "min_naturals_set", "min_naturals_run", "max_wilds_per_contract", "run_wilds_adjacent"]  # fmt: skip
         for i, _table in enumerate(self.tables):
             keys += [f"table-{i}-low", f"table-{i}-high", f"table-{i}-decks", f"table-{i}-jokers"]
         for i, deal in enumerate(self.deals):
-            keys += [f"deal-{i}", f"deal-{i}-cards", f"deal-{i}-going_out"]
+            keys += [f"deal-{i}", f"deal-{i}-cards", f"deal-{i}-going_out", f"deal-{i}-max_wilds"]
             for j, _ in enumerate(deal.requirements):
                 keys += [f"deal-{i}-req-{j}-kind", f"deal-{i}-req-{j}-length"]
         keys += [f"points-{key}" for key in self.points or (PHASE10_POINT_KEYS if self.deck == "phase10" else POINT_KEYS)]
@@ -490,6 +514,9 @@ class Draft:
                 "going_out": deal.going_out,
                 "meld_all": deal.meld_all,
             }
+            own_max_wilds = whole(deal.max_wilds, f"deal-{i}-max_wilds", empty=None, example="1")
+            if own_max_wilds is not None:
+                deal_object["max_wilds"] = own_max_wilds
             deals.append(deal_object)
         definition["deals"] = deals
         definition["exact"] = self.exact
@@ -526,6 +553,10 @@ class Draft:
             definition["options"] = [key for key in options if key != MASTERS_OPTION]
         definition["set_min_length"] = whole(self.set_min_length, "set_min_length", example="3")
         definition["run_suit"] = self.run_suit
+        definition["min_naturals_set"] = whole(self.min_naturals_set, "min_naturals_set", example="1")
+        definition["min_naturals_run"] = whole(self.min_naturals_run, "min_naturals_run", example="1")
+        definition["max_wilds_per_contract"] = whole(self.max_wilds_per_contract, "max_wilds_per_contract", empty=None, example="2")
+        definition["run_wilds_adjacent"] = self.run_wilds_adjacent
 
 
 # ---------------------------------------------------------------------------
@@ -537,7 +568,7 @@ _FIELD_KEYS = {
     ("buys", "per_deal"): "buys_per_deal", ("buys", "extra_cards"): "buys_extra",
 }  # fmt: skip
 _TABLE_KEYS = {"players": "low", "decks": "decks", "jokers": "jokers"}
-_DEAL_KEYS = {"cards_dealt": "cards", "going_out": "going_out"}
+_DEAL_KEYS = {"cards_dealt": "cards", "going_out": "going_out", "max_wilds": "max_wilds"}
 
 
 def field_key(path: tuple[str | int, ...]) -> str:

@@ -55,6 +55,7 @@ LABELS: dict[str, str] = {
     "max_wilds": N_("Wild cards in one meld going down"),
     "deal-#-cards": N_("Cards dealt"),
     "deal-#-going_out": N_("Going out"),
+    "deal-#-max_wilds": N_("This deal's wild cards in one meld"),
     "deal-#-req-#-kind": N_("Meld"),
     "exact": N_("Exactly the contract's lengths"),
     "aces": N_("Aces in runs"),
@@ -70,9 +71,16 @@ LABELS: dict[str, str] = {
     "progression": N_("Phases"),
     "set_min_length": N_("Shortest set"),
     "run_suit": N_("Runs"),
+    "min_naturals_set": N_("Natural cards a set needs"),
+    "min_naturals_run": N_("Natural cards a run needs"),
+    "max_wilds_per_contract": N_("Wild cards in one go-down"),
+    "run_wilds_adjacent": N_("Two wild cards may stand side by side in a run"),
 }
 #: Boxes whose refusals the engine's own sentence says best (it names the deck or the progression they follow).
-_ENGINE_SAID = ("deck", "skips", "progression", "set_min_length", "run_suit", "wilds", "aces")
+_ENGINE_SAID = (
+    "deck", "skips", "progression", "set_min_length", "run_suit", "wilds", "aces",
+    "min_naturals_set", "min_naturals_run", "max_wilds_per_contract", "run_wilds_adjacent", "deal-#-max_wilds",
+)  # fmt: skip
 #: The values of the game boxes' choices: another value (a form changed outside the page) is asked to be chosen again.
 _GAME_CHOICES = {
     "deck": ("standard", "phase10"), "progression": ("fixed", "per_player", "per_player_choice"),
