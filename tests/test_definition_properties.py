@@ -171,6 +171,8 @@ def valid_objects(draw) -> tuple[str | None, dict]:
         obj["card_points"] = {k: v for k, v in obj["card_points"].items() if draw(st.booleans())}
     if "buys" in obj:
         obj["buys"] = {k: v for k, v in obj["buys"].items() if draw(st.booleans())}
+    if "options" in obj and _expected(base, obj, "wilds") == "JK+2":  # every two wild, given or the base's (above)
+        obj["options"] = [key for key in obj["options"] if key != "red-twos-wild"]
     return base, obj
 
 

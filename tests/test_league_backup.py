@@ -557,8 +557,11 @@ TAMPERED = [
     pytest.param(_twenty_seats, "Game 1: its rules can't be played (players.max is a whole number from 2 to 8, not 20).",
                  id="twenty-seats-under-a-built-in-id"),
     pytest.param(_five_thousand_deals, "Game 1: its rules can't be played (", id="five-thousand-deals"),
-    pytest.param(_set(("games", 0, "rules", "min_naturals"), 0),
-                 "Game 1: the rules snapshot's min_naturals is not one a ruleset can have.", id="pairs-of-wilds-alone"),
+    # min_naturals 0 alone is now one a ruleset object gives (min_naturals_set and min_naturals_run 0: all-wild
+    # groups, Phase 10's option); beside its own minimums for sets and runs it says nothing an object can write
+    pytest.param(lambda data: _set(("games", 0, "rules", "min_naturals_run"), 1)(_set(("games", 0, "rules", "min_naturals_set"), 2)(
+                     _set(("games", 0, "rules", "min_naturals"), 0)(data))),
+                 "Game 1: the rules snapshot's min_naturals is not one a ruleset can have.", id="a-minimum-no-object-gives"),
     pytest.param(_set(("games", 0, "history", 1, "deal"), None),
                  "Game 1, history entry 2: “entered” is about a deal, so it names one.", id="history-without-deal"),
 ]  # fmt: skip
