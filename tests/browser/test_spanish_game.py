@@ -5,6 +5,8 @@ with no server to ask. Each page is screenshotted into artifacts/screenshots/.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -49,8 +51,11 @@ def test_a_deal_saved_offline_is_said_in_spanish(browser, browser_context_args, 
         look("saved-offline", page=page)
         context.set_offline(False)
         until_sent(page)
+        # sent once, or (the phone's 'online' event and its retry racing) a second time, which the server answers
+        # as already recorded: either is the deal saved, said in Spanish (CI saw the second once)
         expect(page.locator("#offline-status .offline-sent")).to_have_text(
-            "Ronda 1 guardada. (se envió cuando volvió la conexión)", timeout=15000
+            re.compile(r"^\s*(Ronda 1 guardada\. \(se envió cuando volvió la conexión\)|La ronda 1 ya estaba anotada así\.)$"),
+            timeout=15000,
         )
         look("back-online", page=page)
     finally:
