@@ -41,24 +41,12 @@ def default() -> Ruleset:
 
 
 def table_plays(ruleset: Ruleset) -> bool:
-    """Whether a table can play ``ruleset`` here: the one test of which rulesets game setup and league setup offer.
+    """Whether a table can play ``ruleset`` here: the one test of which rulesets game setup, league setup, the
+    rules cards' index and comparison, and the builder's "start from" offer (the builder carries the fields it
+    has no box for).
     A fixed schedule on standard cards, or a game where each player is on their own phase (Phase 10, RULES.md
     §8.6, on either deck); a fixed schedule on the Phase 10 deck is not played at the table yet."""
     return ruleset.deck is Deck.STANDARD or ruleset.progression is not Progression.FIXED
-
-
-def described(ruleset: Ruleset) -> bool:
-    """Whether the rules cards (the index, the comparison) describe ``ruleset`` whole: a fixed schedule on standard
-    cards, or a game where each player is on their own phase (Phase 10 on either deck: the card says phases, the
-    game end, the winner and tie-break, Skips and the Masters option)."""
-    return ruleset.deck is Deck.STANDARD or ruleset.progression is not Progression.FIXED
-
-
-def buildable(ruleset: Ruleset) -> bool:
-    """Whether the ruleset builder's boxes hold ``ruleset`` whole, so it may start from it: every ruleset a table
-    plays (the builder has boxes for the deck and the progression, issue 18; the fields it does not show are
-    carried through)."""
-    return table_plays(ruleset)
 
 
 def published() -> tuple[Ruleset, ...]:
@@ -69,16 +57,6 @@ def published() -> tuple[Ruleset, ...]:
 def builtins() -> tuple[Ruleset, ...]:
     """The built-in rulesets a table can play (:func:`table_plays`), in the catalogue's order."""
     return tuple(ruleset for ruleset in published() if table_plays(ruleset))
-
-
-def described_builtins() -> tuple[Ruleset, ...]:
-    """The built-in rulesets the rules cards' index and the comparison show (:func:`described`)."""
-    return tuple(ruleset for ruleset in published() if described(ruleset))
-
-
-def buildable_builtins() -> tuple[Ruleset, ...]:
-    """The built-in rulesets the builder's "start from" and its field examples show (:func:`buildable`)."""
-    return tuple(ruleset for ruleset in published() if buildable(ruleset))
 
 
 def is_builtin(ruleset_id: object) -> bool:

@@ -35,12 +35,12 @@ def test_published_holds_the_ten_and_the_wider_family_and_builtins_what_a_table_
     assert registry.builtin("phase10-cards") is PHASE10_CARDS  # the API's lookup
     # the rules cards describe Phase 10 too (phases per player); the builder starts from every ruleset a table
     # plays, Phase 10 on either deck too (issue 18: its deck and progression boxes)
-    assert {*RULESETS.values(), PHASE10, PHASE10_CARDS} <= set(registry.described_builtins())
-    assert registry.described(PHASE10_CARDS) and registry.described(PHASE10.with_options("masters"))
-    assert {*RULESETS.values(), PHASE10, PHASE10_CARDS} <= set(registry.buildable_builtins())
-    assert registry.buildable(PHASE10_CARDS) and registry.buildable(RULESETS["contract"])
+    assert {*RULESETS.values(), PHASE10, PHASE10_CARDS} <= set(registry.builtins())
+    assert registry.table_plays(PHASE10_CARDS) and registry.table_plays(PHASE10.with_options("masters"))
+    assert {*RULESETS.values(), PHASE10, PHASE10_CARDS} <= set(registry.builtins())
+    assert registry.table_plays(PHASE10_CARDS) and registry.table_plays(RULESETS["contract"])
     # Carioca and Kalooki: a fixed schedule on standard cards, described and buildable (issue 18)
-    assert {CARIOCA, KALOOKI} <= set(registry.described_builtins()) and {CARIOCA, KALOOKI} <= set(registry.buildable_builtins())
+    assert {CARIOCA, KALOOKI} <= set(registry.builtins()) and {CARIOCA, KALOOKI} <= set(registry.builtins())
 
 
 def _offered(client, url: str) -> list[str]:

@@ -67,7 +67,7 @@ def index() -> str:
     return render_template(
         "house_rules/index.html",
         customs=customs,
-        builtins=registry.buildable_builtins(),
+        builtins=registry.builtins(),
         owner_label=service.owner_label,
     )
 
@@ -114,7 +114,7 @@ def _editable(value: str | None) -> CustomRuleset:
 def _draft_made_from(start: str, errors: dict[str, str]) -> tuple[Draft, str]:
     """A new draft copying the ruleset ``start`` (Contract Rummy, with a sentence in ``errors``, when there is none)."""
     found = registry.find(start)
-    if found is None or not registry.buildable(found[0]):
+    if found is None or not registry.table_plays(found[0]):
         errors["form"] = gettext("There is no ruleset “%(id)s”: this starts from Contract Rummy.", id=start[:40])
         found = (registry.default(), None)
     ruleset, version = found

@@ -171,22 +171,11 @@ def _line(ruleset: Ruleset) -> tuple[int, int]:
     return (2 if ruleset.aces is AceRule.HIGH_ONLY else 1), top
 
 
-def _fits(ruleset: Ruleset, naturals: Sequence[Card], low: int, high: int) -> bool:
-    """Whether the naturals can take distinct places in ``low``..``high`` (wilds hold the other places)."""
-    taken: set[int] = set()
-    for card in naturals:
-        place = next((p for p in _positions(ruleset, card) if low <= p <= high and p not in taken), None)
-        if place is None:
-            return False
-        taken.add(place)
-    return True
-
-
 def _run_lows(ruleset: Ruleset, meld: tuple[Card, ...]) -> list[int]:
     """Each first place the meld may start at as a run, its cards filling one unbroken window."""
     first, last = _line(ruleset)
     naturals = _naturals(ruleset, meld)
-    return [low for low in range(first, last - len(meld) + 2) if _fits(ruleset, naturals, low, low + len(meld) - 1)]
+    return [low for low in range(first, last - len(meld) + 2) if _fits_places(ruleset, naturals, range(low, low + len(meld)))]
 
 
 def _run_reason(ruleset: Ruleset, meld: tuple[Card, ...], cards: tuple[Card, ...]) -> str | None:

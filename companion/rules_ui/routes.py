@@ -483,7 +483,7 @@ def _read_cards(text: str, key: str, errors: dict[str, str], deck: Deck) -> tupl
 
 @bp.get("/rules/")
 def rules_index() -> str:
-    return render_template("rules/index.html", rulesets=registry.described_builtins(), customs=ruleset_choices(custom_only=True))
+    return render_template("rules/index.html", rulesets=registry.builtins(), customs=ruleset_choices(custom_only=True))
 
 
 @bp.get("/rules/<ruleset_id>")
@@ -512,7 +512,7 @@ def _render_card(ruleset: Ruleset, game: Game | None) -> str:
 def compare() -> str:
     """Rulesets side by side, showing only the rules where they differ."""
     found = {i: find_ruleset(i) for i in dict.fromkeys(request.args.getlist("ruleset")[:20])}
-    rulesets = [r for r in found.values() if r is not None] or list(registry.described_builtins())
+    rulesets = [r for r in found.values() if r is not None] or list(registry.builtins())
     asked = [ruleset.id for ruleset in rulesets]
     return render_template(
         "rules/compare.html",
