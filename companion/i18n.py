@@ -5,8 +5,9 @@ The sentences are gettext messages (Flask-Babel); the catalogues are in
 "Translating" section says how they are made). A page's language is, in
 order: the account's choice, else the phone's cookie (set by the switch at
 the foot of every page), else the best of the browser's ``Accept-Language``,
-else English. The JSON API stays in English for now (its sentences are
-pinned by API.md and its clients).
+else English. The JSON API answers in the language its request's
+``Accept-Language`` asks for (English when it asks for none): its sentences
+only, never its fields or values.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from __future__ import annotations
 from flask import Flask, current_app, g, has_request_context, redirect, request
 from flask_login import current_user
 from werkzeug.wrappers import Response
+
+from .rules import speech
 
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
 """The languages a page can be in, each named in its own language (as a switch names them)."""
@@ -58,8 +61,10 @@ def listed(items: list[str]) -> str:
 def select_locale() -> str:
     """The language of this request's page: the account's, the cookie's, the browser's, or English (also
     outside a request: a command's words)."""
-    if not has_request_context() or request.path.startswith("/api/"):
+    if not has_request_context():
         return DEFAULT_LANGUAGE
+    if request.path.startswith("/api/"):  # a client asks in its request alone: no account, no phone's cookie
+        return request.accept_languages.best_match(tuple(LANGUAGES)) or DEFAULT_LANGUAGE
     return (
         chosen_language(_accounts_language())
         or chosen_language(request.cookies.get(LANGUAGE_COOKIE))
@@ -104,6 +109,32 @@ def back_to(target: str | None) -> Response:
     return redirect(_safe_next(target), code=303)
 
 
+class _PageCatalogue:
+    """The page's catalogue for the rules engine's sentences (:mod:`companion.rules.speech`), asked for when
+    the engine first says something, so that a request that says nothing never chooses a language."""
+
+    def gettext(self, message: str, /) -> str:
+        """``message`` in the page's language."""
+        from flask_babel import get_translations
+
+        return str(get_translations().gettext(message))
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        """The form that goes with ``n``, in the page's language."""
+        from flask_babel import get_translations
+
+        return str(get_translations().ngettext(singular, plural, n))
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        """``message`` in its role ``context``, in the page's language."""
+        from flask_babel import get_translations
+
+        return str(get_translations().pgettext(context, message))
+
+
+PAGE_CATALOGUE = _PageCatalogue()
+
+
 def install(app: Flask) -> None:
     """Flask-Babel with this module's selector, and the page's language for the templates."""
     from flask_babel import get_locale
@@ -111,6 +142,14 @@ def install(app: Flask) -> None:
     from .extensions import babel
 
     babel.init_app(app, locale_selector=select_locale)
+
+    @app.before_request
+    def engine_speaks_the_page_language() -> None:
+        speech.use(PAGE_CATALOGUE)
+
+    @app.teardown_request
+    def engine_back_to_english(_error: BaseException | None) -> None:
+        speech.use(speech.ENGLISH)
 
     @app.context_processor
     def page_language() -> dict[str, object]:

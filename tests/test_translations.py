@@ -19,22 +19,25 @@ from pages import parse
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 CATALOGUES = REPOSITORY / "companion" / "translations"
-KEYWORDS = {**DEFAULT_KEYWORDS, "_l": None}
-"""What marks a sentence for translation: gettext's usual names, and ``_l`` (``lazy_gettext``, for form labels)."""
+KEYWORDS = {
+    **DEFAULT_KEYWORDS, "_l": None, "say": None, "say_n": (1, 2), "say_word": ((1, "c"), 2), "mark_word": ((1, "c"), 2),
+}  # fmt: skip
+"""What marks a sentence for translation: gettext's usual names, ``_l`` (``lazy_gettext``, for form labels) and
+the rules engine's own (:mod:`companion.rules.speech`), as the README's ``pybabel extract`` line names them."""
 SPANISH = "¿Me la das?"  # a marker no English page holds
 
 
-def extracted() -> dict[object, list[str]]:
-    """Every message the code and the templates mark, as ``pybabel extract -F babel.cfg -k _l`` finds them,
+def extracted() -> dict[tuple[object, str | None], list[str]]:
+    """Every message the code and the templates mark, as the README's ``pybabel extract`` finds them,
     with where each is."""
     with (REPOSITORY / "babel.cfg").open() as config:
         method_map, options_map = parse_mapping_cfg(config)
     found: dict[object, list[str]] = {}
-    for filename, lineno, message, _comments, _context in extract_from_dir(
+    for filename, lineno, message, _comments, context in extract_from_dir(
         str(REPOSITORY), method_map, options_map, keywords=KEYWORDS
     ):
         key = message if isinstance(message, str) else tuple(message)
-        found.setdefault(key, []).append(f"{filename}:{lineno}")
+        found.setdefault((key, context), []).append(f"{filename}:{lineno}")
     return found
 
 
@@ -50,16 +53,18 @@ def catalogue(request):
 
 def test_the_extraction_finds_the_first_slices_sentences():
     messages = extracted()
-    assert "Sign in" in messages
-    assert "Deal %(number)s of %(count)s" in messages  # a template's
-    assert "Your name (to sign in with)" in messages  # a form label's (lazy)
-    assert "The form was out of date (its security token expired). Go back, reload the page and try again." in messages
-    assert ("A password needs at least %(num)d character.", "A password needs at least %(num)d characters.") in messages
+    assert ("Sign in", None) in messages
+    assert ("Deal %(number)s of %(count)s", None) in messages  # a template's
+    assert ("Your name (to sign in with)", None) in messages  # a form label's (lazy)
+    assert ("The form was out of date (its security token expired). Go back, reload the page and try again.", None) in messages
+    assert (("A password needs at least %(num)d character.", "A password needs at least %(num)d characters."), None) in messages
+    assert ("%(items)s and %(last)s", None) in messages  # the rules engine's (say)
+    assert ("three", "count") in messages  # a word the engine marks in its role (mark_word)
 
 
 def test_each_catalogue_has_every_message_translated_and_none_fuzzy(catalogue):
     messages = extracted()
-    missing = {key: places for key, places in messages.items() if key not in catalogue}
+    missing = {key: places for key, places in messages.items() if catalogue.get(*key) is None}
     assert not missing, f"not in the {catalogue.locale} catalogue (run pybabel update, see README): {missing}"
     untranslated = [
         message.id

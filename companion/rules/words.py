@@ -19,34 +19,44 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .speech import mark_word, say, say_n, say_word
+
 __all__ = [
     "and_list", "cards_word", "count_of", "full_sentence", "json_kind", "number_word", "or_list", "plural", "sentence", "too_many_copies",
     "too_many_jokers",
 ]  # fmt: skip
 
 _NUMBER_WORDS = (
-    "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    mark_word("count", "no"), mark_word("count", "one"), mark_word("count", "two"), mark_word("count", "three"),
+    mark_word("count", "four"), mark_word("count", "five"), mark_word("count", "six"), mark_word("count", "seven"),
+    mark_word("count", "eight"), mark_word("count", "nine"), mark_word("count", "ten"), mark_word("count", "eleven"),
+    mark_word("count", "twelve"),
 )  # fmt: skip
 
 
 def number_word(n: int) -> str:
-    """A small count in words (``"no"`` for 0, ``"twelve"``); larger ones in figures."""
-    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+    """A small count in words, in the language in use (``"no"`` for 0, ``"twelve"``); larger ones in figures.
+
+    A count before a noun is said in a whole phrase with :func:`~.speech.say_n` (``"one joker"``, ``"%(num)s
+    jokers"`` with ``num=number_word(n)``), never glued to a noun here: "one" agrees with its noun in Spanish.
+    """
+    return say_word("count", _NUMBER_WORDS[n]) if 0 <= n < len(_NUMBER_WORDS) else str(n)
 
 
 def plural(n: int, noun: str) -> str:
-    """``noun`` for one, ``noun + "s"`` otherwise."""
+    """``noun`` for one, ``noun + "s"`` otherwise (English only: a sentence says its counted nouns through
+    :func:`~.speech.say_n`)."""
     return noun if n == 1 else noun + "s"
 
 
 def count_of(n: int, noun: str) -> str:
-    """``"two packs"``, ``"one joker"``, ``"no wild cards"``."""
+    """``"two packs"``, ``"one joker"``, ``"no wild cards"`` (English only: see :func:`plural`)."""
     return f"{number_word(n)} {plural(n, noun)}"
 
 
 def cards_word(n: int) -> str:
     """``"1 card"``, ``"5 cards"`` (figures: a player counts the cards)."""
-    return f"{n} {plural(n, 'card')}"
+    return say_n("%(num)s card", "%(num)s cards", n)
 
 
 def sentence(text: str) -> str:
@@ -65,28 +75,34 @@ def full_sentence(text: str) -> str:
 
 
 def or_list(items: Sequence[str]) -> str:
-    """``"a"``, ``"a or b"``, ``"a, b or c"``."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    """``"a"``, ``"a or b"``, ``"a, b or c"`` (in the language in use: ``"a, b o c"``)."""
+    if len(items) == 1:
+        return items[0]
+    return say("%(items)s or %(last)s", items=", ".join(items[:-1]), last=items[-1])
 
 
 def and_list(items: Sequence[str]) -> str:
-    """``"a"``, ``"a and b"``, ``"a, b and c"``."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    """``"a"``, ``"a and b"``, ``"a, b and c"`` (in the language in use: ``"a, b y c"``)."""
+    if len(items) == 1:
+        return items[0]
+    return say("%(items)s and %(last)s", items=", ".join(items[:-1]), last=items[-1])
 
 
 def too_many_jokers(count: int, jokers: int, where: str) -> str:
     """The supply sentence for jokers: more than ``where`` (``"this game"``, ``"a table of 3"``) has."""
-    has = "none" if jokers == 0 else number_word(jokers)
     if count == 1:
-        return f"A joker, but {where} has none."
-    return sentence(f"{number_word(count)} jokers, but {where} has {has}.")
+        return say("A joker, but %(where)s has none.", where=where)
+    if jokers == 0:
+        return sentence(say("%(count)s jokers, but %(where)s has none.", count=number_word(count), where=where))
+    return sentence(say("%(count)s jokers, but %(where)s has %(jokers)s.", count=number_word(count), where=where,
+                        jokers=number_word(jokers)))  # fmt: skip
 
 
 def too_many_copies(count: int, card: str, packs: int) -> str:
     """The supply sentence for a natural card: more copies than the packs hold."""
-    verb = "is" if packs == 1 else "are"
-    packs_text = "one pack" if packs == 1 else count_of(packs, "pack")
-    return sentence(f"{number_word(count)} {card}, but there {verb} only {packs_text}.")
+    return sentence(say_n("%(count)s %(card)s, but there is only one pack.",
+                          "%(count)s %(card)s, but there are only %(packs)s packs.", packs,
+                          count=number_word(count), card=card, packs=number_word(packs)))  # fmt: skip
 
 
 def json_kind(value: object) -> str:
@@ -98,13 +114,13 @@ def json_kind(value: object) -> str:
     ('a list', 'true or false', 'a number', 'null', 'an object')
     """
     if value is None:
-        return "null"
+        return say("null")
     if isinstance(value, bool):  # before int: True is an int to Python, not to a player
-        return "true or false"
+        return say("true or false")
     if isinstance(value, (int, float)):
-        return "a number"
+        return say("a number")
     if isinstance(value, str):
-        return "a string"
+        return say("a string")
     if isinstance(value, list):
-        return "a list"
-    return "an object"
+        return say("a list")
+    return say("an object")
