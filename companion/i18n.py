@@ -143,6 +143,10 @@ def install(app: Flask) -> None:
 
     babel.init_app(app, locale_selector=select_locale)
 
+    # A built-in ruleset's own text (summary, readings, sources, house options) in the page's language:
+    # ``{{ ruleset.summary|said }}``; a custom ruleset's own words stay as its family wrote them.
+    app.add_template_filter(speech.say_text, "said")
+
     @app.before_request
     def engine_speaks_the_page_language() -> None:
         speech.use(PAGE_CATALOGUE)

@@ -21,7 +21,7 @@ word's role as gettext context, so a Spanish table reads "trío" where the
 ruleset says "trio" and "grupo" where it says "book".
 
 ``pybabel extract`` finds the messages by these names: ``-k say -k
-say_n:1,2 -k say_word:1c,2 -k mark_word:1c,2`` (the README's
+say_n:1,2 -k say_word:1c,2 -k mark_word:1c,2 -k mark`` (the README's
 "Translating" section). A word known only at run time (a ruleset's) is
 marked where the words are listed, with :func:`mark_word`, so that the
 catalogue holds it.
@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-__all__ = ["ENGLISH", "Catalogue", "mark_word", "say", "say_n", "say_word", "speaking", "speaking_english", "use"]
+__all__ = ["ENGLISH", "Catalogue", "mark", "mark_word", "say", "say_n", "say_text", "say_word", "speaking", "speaking_english", "use"]
 
 
 class Catalogue(Protocol):
@@ -122,6 +122,19 @@ def say_word(context: str, word: str, /) -> str:
     word"``, ``"deal word"``, ``"colour word"``) and the count words (``"count"``: "three"); ``word`` itself where
     the catalogue has no such word."""
     return _CATALOGUE.get().pgettext(context, word)
+
+
+def mark(message: str, /) -> str:
+    """``message`` as it is, marked for the catalogue (gettext's ``N_``): a ruleset's own English text, kept as
+    data (a summary, a reading, a source, a house option's label) and said in the page's language where it is
+    shown (:func:`say_text`)."""
+    return message
+
+
+def say_text(text: str, /) -> str:
+    """A ruleset's text in the language in use: its translation where the catalogue has one (a built-in
+    ruleset's, marked with :func:`mark`), else ``text`` as it is (a custom ruleset's own words)."""
+    return _CATALOGUE.get().gettext(text) if text else text
 
 
 def mark_word(context: str, word: str, /) -> str:
