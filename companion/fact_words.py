@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from flask_babel import gettext, ngettext
 
 from .contract_words import number_in_words, page_is_english
-from .i18n import N_, listed
+from .i18n import N_, buy_word, listed
 
 from .rules.guide import buy_rule_text, exact_cut_size
 from .rules.words import sentence
@@ -166,13 +166,13 @@ def _buying(ruleset: Ruleset) -> str:
     if len(rules) == 1 and (allowed or ruleset.progression is Progression.FIXED):
         return _buy_rule(ruleset.buy_name, next(iter(rules)))
     if not allowed:  # a hand's phase is each player's own: no "deal" to name
-        return gettext("No %(buy)s in this game.", buy=ruleset.buy_name)
+        return gettext("No %(buy)s in this game.", buy=buy_word(ruleset.buy_name))
     first, last = allowed[0], allowed[-1]
     if allowed == list(range(first, last + 1)):
         return gettext("%(buy)ss only in deals %(first)s to %(last)s; each deal's limit is on its prompt.",
-                       buy=sentence(ruleset.buy_name), first=first, last=last)  # fmt: skip
+                       buy=sentence(buy_word(ruleset.buy_name)), first=first, last=last)  # fmt: skip
     return gettext("%(buy)ss only in deals %(numbers)s; each deal's limit is on its prompt.",
-                   buy=sentence(ruleset.buy_name), numbers=listed([str(number) for number in allowed]))  # fmt: skip
+                   buy=sentence(buy_word(ruleset.buy_name)), numbers=listed([str(number) for number in allowed]))  # fmt: skip
 
 
 def wild_cards(ruleset: Ruleset) -> str:
@@ -287,7 +287,7 @@ def _counted_reminder(reminder: str, ruleset: Ruleset, deal: Deal, players: int)
         return gettext("Going down and out in one turn takes %(bonus)s off your score.", bonus=ruleset.one_turn_out_bonus)
     if reminder.startswith("The contract needs "):
         return gettext("The contract needs %(needed)s cards but you hold %(held)s after drawing: you will need a %(buy)s.",
-                       needed=deal.cards_needed, held=deal.cards_dealt + 1, buy=ruleset.buy_name)  # fmt: skip
+                       needed=deal.cards_needed, held=deal.cards_dealt + 1, buy=buy_word(ruleset.buy_name))  # fmt: skip
     return reminder
 
 
@@ -306,6 +306,7 @@ def _reminder(reminder: str, ruleset: Ruleset, deal: Deal) -> str | None:
 
 def _buy_rule(name: str, rule: BuyRule) -> str:
     """One deal's May I / buy rule, whole sentences: how often, what is taken, then each condition."""
+    name = buy_word(name)
     if not rule.allowed:
         return gettext("No %(buy)s in this deal.", buy=name)
     if rule.limit is None:

@@ -17,6 +17,7 @@ from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from .rules import speech
+from .rules.speech import mark_word
 
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
 """The languages a page can be in, each named in its own language (as a switch names them)."""
@@ -30,6 +31,16 @@ LANGUAGE_COOKIE = "language"
 def N_(message: str) -> str:  # noqa: N802  (gettext's name for "mark for extraction, translate later")
     """Mark ``message`` for the catalogue without translating it here (it is translated where it is shown)."""
     return message
+
+
+_BUY_WORDS = (mark_word("buy word", "May I"), mark_word("buy word", "buy"), mark_word("buy word", "call"))
+"""The names a ruleset gives its out-of-turn buy (``Ruleset.buy_name``), for the catalogue: a Spanish table says
+"¿Me la das?" for May I and "la pido" for a call, as it asks at the table."""
+
+
+def buy_word(name: str) -> str:
+    """A ruleset's name for its buy, in the page's language (``{{ ruleset.buy_name|buy_word }}``)."""
+    return speech.say_word("buy word", name)
 
 
 def chosen_language(value: str | None) -> str | None:
@@ -146,6 +157,7 @@ def install(app: Flask) -> None:
     # A built-in ruleset's own text (summary, readings, sources, house options) in the page's language:
     # ``{{ ruleset.summary|said }}``; a custom ruleset's own words stay as its family wrote them.
     app.add_template_filter(speech.say_text, "said")
+    app.add_template_filter(buy_word)
 
     @app.before_request
     def engine_speaks_the_page_language() -> None:
