@@ -20,7 +20,7 @@ from pages import parse
 REPOSITORY = Path(__file__).resolve().parent.parent
 CATALOGUES = REPOSITORY / "companion" / "translations"
 KEYWORDS = {
-    **DEFAULT_KEYWORDS, "_l": None, "say": None, "say_n": (1, 2), "say_word": ((1, "c"), 2), "mark_word": ((1, "c"), 2),
+    **DEFAULT_KEYWORDS, "_l": None, "say": None, "say_n": (1, 2), "say_word": ((1, "c"), 2), "mark_word": ((1, "c"), 2), "mark": None,
 }  # fmt: skip
 """What marks a sentence for translation: gettext's usual names, ``_l`` (``lazy_gettext``, for form labels) and
 the rules engine's own (:mod:`companion.rules.speech`), as the README's ``pybabel extract`` line names them."""
