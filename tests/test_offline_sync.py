@@ -438,3 +438,51 @@ def test_no_phase_state_where_nothing_follows_on_the_phone(phone, make_game, no_
     sync(phone, game, 1, phase10_hand(0, {0: (True, 0), 1: (True, 15), 2: (False, 40)}))
     correction = parse(phone.get(f"{url}/deals/1").get_data(as_text=True))  # correcting hand 1: no hand follows here
     assert correction.has("script", id="phase-state") is False
+
+
+def test_a_phase10_hand_recorded_on_two_phones_is_a_conflict_and_the_tables_choice_re_derives_the_phases(
+    phone, make_game, no_csrf_app
+):
+    """As for the ten: the first entry counts until the table chooses; the phone's later hands are recorded on the
+    server's own phases, and choosing the other entry moves every later phase with it (RULES.md §8.6.9)."""
+    url = make_game(PHASE10_NAMES, ruleset="phase10")
+    game = game_id_of(url)
+    # another phone: Ann out, nobody else made phase 1
+    assert sync(phone, game, 1, phase10_hand(0, {0: (True, 0), 1: (False, 30), 2: (False, 40)})).get_json()["status"] == "saved"
+    # this phone kept hand 1 (Ben made it too) and hand 2 drawn from it
+    answer = sync(phone, game, 1, phase10_hand(0, {0: (True, 0), 1: (True, 15), 2: (False, 40)})).get_json()
+    assert answer["status"] == "conflict"
+    assert "both entries are on the game page for the table to choose" in answer["message"]
+    assert sync(phone, game, 2, phase10_hand(1, {0: (False, 30), 1: (True, 0), 2: (True, 5)})).get_json()["status"] == "saved"
+    page = parse(phone.get(url).get_data(as_text=True))
+    assert page.find(cls="offer").find("h2").text == "Deal 1 was recorded on two phones"
+    phases = [" ".join(item.text.split()) for item in page.find(cls="phase-list").find_all("li")]
+    assert phases == [  # on the recorded hand 1, Ben made phase 1 only in hand 2
+        "Ann Phase 2 One set of 3 and one run of 4",
+        "Ben Phase 2 One set of 3 and one run of 4",
+        "Cy Phase 2 One set of 3 and one run of 4",
+    ]
+    use = next(form for form in page.find(cls="offer").find_all("form") if form.attrs["action"].endswith("/use"))
+    assert phone.post(use.attrs["action"], data={}).status_code == 303
+    page = parse(phone.get(url).get_data(as_text=True))
+    phases = [" ".join(item.text.split()) for item in page.find(cls="phase-list").find_all("li")]
+    assert phases == [  # as this phone showed them: Ben made phases 1 and 2
+        "Ann Phase 2 One set of 3 and one run of 4",
+        "Ben Phase 3 One set of 4 and one run of 4",
+        "Cy Phase 2 One set of 3 and one run of 4",
+    ]
+
+
+def test_a_phase10_score_screen_in_spanish_gives_the_phone_its_sentences_in_spanish(phone, make_game, no_csrf_app):
+    """The phone writes the next hands' pages with no connection: it can only say what the page gave it."""
+    url = make_game(PHASE10_NAMES, ruleset="phase10")
+    html = phone.get(f"{url}/deals/1", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    offline = parse(html).find(id="offline").attrs
+    assert offline["data-say-hand-heading"] == "Puntos de la mano {deal}"
+    assert offline["data-say-save-hand"] == "Guardar la mano {deal}"
+    assert offline["data-say-phase-contract"] == "Fase {number}: {contract}"
+    assert offline["data-say-game-ends"] == (
+        "Alguien hizo su última fase en la mano {deal}, así que el juego termina ahí: el servidor dice quién gana,"
+        " o pide una mano de desempate, cuando vuelva la conexión."
+    )
+    assert phase_state_of(html)["contracts"]["1"] == "Dos grupos de 3"  # each phase's contract in the page's words
