@@ -7,6 +7,8 @@ points from §8.1's table (1-9 5, 10-12 10, SKIP 15, W 25), never from the app.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -20,14 +22,22 @@ PHASE_2 = "One set of 3 and one run of 4"
 PHASE_3 = "One set of 4 and one run of 4"
 
 
-def new_phase10_game(live_app) -> int:  # noqa: ANN001
-    """A Phase 10 game seating NAMES, the first seat dealing, through the game service as the pages do."""
-    from companion.games import life
+def new_phase10_game(live_app, *options: str, hands_ann_makes: int = 0) -> int:  # noqa: ANN001
+    """A Phase 10 game seating NAMES, the first seat dealing, through the game service as the pages do; in its
+    first ``hands_ann_makes`` hands Ann goes out on her phase and nobody else makes theirs (Ben 10, Cy 5 left)."""
+    from companion.games import deal_entry, life
+    from companion.rules.deal_score import LineEntry
     from companion.rules.published import PUBLISHED_RULESETS
 
     with live_app.app_context():
         players = [life.find_or_add_player(name) for name in NAMES]
-        return life.start_game(PUBLISHED_RULESETS["phase10"], players, 0).id
+        game = life.start_game(PUBLISHED_RULESETS["phase10"].with_options(*options), players, 0)
+        for number in range(1, hands_ann_makes + 1):
+            lines = [LineEntry(position=0, made=True), LineEntry(position=1, points="10"), LineEntry(position=2, points="5")]
+            judgement = deal_entry.judge_entry(game, number, "0", lines)
+            assert judgement.ok, judgement.problems
+            deal_entry.save_deal(game, number, judgement)
+        return game.id
 
 
 def enter_hand(page, went_out: int, cards: dict[int, str], made: set[int]) -> None:  # noqa: ANN001
@@ -110,4 +120,73 @@ def test_offline_phase10_two_hands_with_made_ticks_then_the_server_shows_the_sam
         [f"Ann Phase 2 {PHASE_2}", f"Ben Phase 3 {PHASE_3}", f"Cy Phase 2 {PHASE_2}"], use_inner_text=True
     )
     look("phase10-offline-back-online", page=page)
+    context.close()
+
+
+def test_offline_the_hand_in_which_someone_makes_phase_10_offers_no_next_hand(browser, browser_context_args, live_app, look):
+    """RULES.md §8.6.5: the game ends after the hand in which someone makes phase 10; the winner (or a tie-break
+    hand) is the server's to say, so the phone offers no hand after it."""
+    game = new_phase10_game(live_app, hands_ann_makes=9)  # Ann has made phases 1 to 9
+    context, page = phone_on_game(browser, browser_context_args, game, service_worker=False)
+    prompt = page.locator(".phases-prompt")
+    expect(prompt.locator(".phase-list li").first).to_contain_text("Ann Phase 10")
+    go_offline(context, page)
+    prompt.get_by_role("link", name="Enter scores for hand 10").click()
+    enter_hand(page, 0, {1: "3", 2: "4"}, made={0})
+    expect(page.locator("#offline-status")).to_contain_text(f"Deal 10: {WAITING}.")
+    expect(page.locator("[data-offline-added='phases']")).to_have_text(
+        "Someone made their last phase in hand 10, so the game ends there: the server names the winner,"
+        " or calls a tie-break hand, once the connection is back."
+    )
+    expect(prompt.get_by_role("link", name=re.compile("Enter scores"))).to_have_count(0)
+    look("phase10-offline-game-ends", page=page)
+
+    context.set_offline(False)
+    until_sent(page)
+    expect(page.locator(".winner-named")).to_have_text("Ann wins: the lowest total of those who made every phase.")
+    context.close()
+
+
+def test_offline_masters_each_player_chooses_from_the_phases_the_phone_knows_are_left(
+    browser, browser_context_args, live_app
+):
+    """Masters (RULES.md §8.6.2-3): the phone asks each player's chosen phase offline, as the server's page does,
+    offering the phases not made yet after the hands it keeps."""
+    game = new_phase10_game(live_app, "masters")
+    context, page = phone_on_game(browser, browser_context_args, game, service_worker=False)
+    prompt = page.locator(".phases-prompt")
+    go_offline(context, page)
+    prompt.get_by_role("link", name="Enter scores for hand 1").click()
+    for seat, phase in {0: "4", 1: "2", 2: "1"}.items():
+        page.locator(f"#hands-{seat}-chosen_phase").select_option(phase)
+    enter_hand(page, 0, {1: "3", 2: "4"}, made={0, 2})  # Ann makes phase 4, Cy phase 1, Ben misses phase 2
+    expect(page.locator("#offline-status")).to_contain_text(f"Deal 1: {WAITING}.")
+    expect(prompt.locator(".phase-list li")).to_have_text(
+        [
+            "Ann Chooses a phase Not made yet: 1, 2, 3, 5, 6, 7, 8, 9, 10",
+            "Ben Chooses a phase Not made yet: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10",
+            "Cy Chooses a phase Not made yet: 2, 3, 4, 5, 6, 7, 8, 9, 10",
+        ],
+        use_inner_text=True,
+    )
+    prompt.get_by_role("link", name="Enter scores for hand 2").click()
+    expect(page.locator("h1")).to_have_text("Scores for hand 2")
+    expect(page.locator("#hands-0-chosen_phase option")).to_have_text(
+        ["—", *[f"Phase {n}" for n in (1, 2, 3, 5, 6, 7, 8, 9, 10)]]
+    )
+    expect(page.locator("#hands-2-chosen_phase option")).to_have_text(["—", *[f"Phase {n}" for n in range(2, 11)]])
+    for seat, phase in {0: "1", 1: "2", 2: "9"}.items():
+        page.locator(f"#hands-{seat}-chosen_phase").select_option(phase)
+    enter_hand(page, 1, {0: "5", 2: "6"}, made={1})  # Ben goes out on phase 2
+    expect(page.locator("#offline-status")).to_contain_text(f"Deal 2: {WAITING}.")
+
+    context.set_offline(False)
+    until_sent(page)
+    deals, _ = recorded(live_app, game)
+    assert deals == [(1, {0: 0, 1: 5, 2: 5}), (2, {0: 5, 1: 0, 2: 5})]
+    board = page.locator("#scoreboard")
+    # hand 1: Ann P4 made, Ben P2, Cy P1 made; hand 2: Ann P1, Ben P2 made, Cy P9 (as chosen on the phone)
+    expect(board.locator("tbody tr").nth(0).locator("td")).to_have_text(["0 P4 ✓", "5 P2", "5 P1 ✓"])
+    expect(board.locator("tbody tr").nth(1).locator("td")).to_have_text(["5 P1", "0 P2 ✓", "5 P9"])
+    expect(board.locator(".phase-row td")).to_have_text(["1 made", "1 made", "1 made"])
     context.close()
