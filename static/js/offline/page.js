@@ -18,7 +18,11 @@
    again, but start() (below) once more.
 
    The running totals of a later deal's score screen count the deals saved here and not sent yet; they are
-   added up by the phone's tally (RummyTally.runningTotals), as the entry screen adds up its lines. */
+   added up by the phone's tally (RummyTally.runningTotals), as the entry screen adds up its lines.
+
+   A game where each player plays their own phase (Phase 10) has no schedule of deals to keep: its next hand's
+   screen carries the phases as data, and each hand saved here draws the screen of the hand after it (below,
+   "A game where each player plays their own phase"). */
 (function () {
   "use strict";
   var O = window.RummyOffline = window.RummyOffline || {};
