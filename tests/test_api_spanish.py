@@ -190,6 +190,9 @@ IN_SPANISH = {
     "meld_text": "El juego 1 de 'melds' debe ser una lista de cartas escritas como texto, como [\"10H\", \"QS\", \"JK\"], no \"7H 7S 7D\".",
     "no_endpoint": "No hay ningún punto de acceso de la API en /api/nothing; mira /api/openapi.json para ver cuáles hay.",
     "wrong_method": "GET no se acepta en /api/score; usa POST.",
+    "unknown_deal_field": "En 'ruleset', ronda 1: \"colour\" no es un campo de ronda 1; los campos son cards_dealt, "
+    "requirements, going_out, meld_all, buys, max_wilds, alternatives.",
+    "too_many_melds": "'melds' tiene 100 juegos: al bajarse se bajan a lo más 20.",
 }
 
 
