@@ -141,12 +141,19 @@ def test_the_cookie_beats_the_browser_and_the_account_beats_the_cookie(app):
     assert html_lang(client.get("/", headers={"Accept-Language": "es"})) == "en"
 
 
-def test_the_json_api_stays_english_whatever_is_asked(anon_client):
+def test_the_json_api_answers_in_the_language_its_request_asks_for(anon_client):
+    """Issue 20: Accept-Language alone chooses (no account, no cookie); English unless Spanish is asked for."""
     english = anon_client.get("/api/v1/nothing-here")
     spanish = anon_client.get("/api/v1/nothing-here", headers={"Accept-Language": "es"})
-    assert english.status_code == spanish.status_code == 404
-    assert english.get_json() == spanish.get_json()
-    assert english.data == spanish.data
+    anon_client.set_cookie(LANGUAGE_COOKIE, "es")
+    cookie_only = anon_client.get("/api/v1/nothing-here")
+    assert english.status_code == spanish.status_code == cookie_only.status_code == 404
+    assert english.get_json() == cookie_only.get_json() == {
+        "error": "There is no API endpoint at /api/v1/nothing-here; see /api/openapi.json for the endpoints."
+    }
+    assert spanish.get_json() == {
+        "error": "No hay ningún punto de acceso de la API en /api/v1/nothing-here; mira /api/openapi.json para ver cuáles hay."
+    }
 
 
 # ---------------------------------------------------------------------------

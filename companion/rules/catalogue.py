@@ -31,6 +31,7 @@ from .rulesets import (
     UnknownRulesetError,
     describe_contract,
 )
+from .speech import say
 
 __all__ = ["DEFAULT_RULESET_ID", "RULESETS", "find_ruleset"]
 
@@ -335,4 +336,4 @@ def find_ruleset(ruleset_id: str) -> Ruleset:
         return RULESETS[ruleset_id]
     except (KeyError, TypeError):
         known = ", ".join(RULESETS)
-        raise UnknownRulesetError(f"There is no ruleset {ruleset_id!r}; the rulesets are {known}.") from None
+        raise UnknownRulesetError(say("There is no ruleset %(id)s; the rulesets are %(ids)s.", id=repr(ruleset_id), ids=known)) from None
