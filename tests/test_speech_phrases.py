@@ -231,7 +231,7 @@ def test_spanish_wild_cards():
     with in_spanish():
         assert rulesets["contract"].wild_words == "comodines"
         assert rulesets["contract"].with_options("deuces-wild").wild_words == "comodines y doses"
-        assert rulesets["phase10"].wild_words == "Comodines"
+        assert rulesets["phase10"].wild_words == "comodines"
 
 
 def test_the_ruleset_words_in_spanish():
