@@ -483,6 +483,8 @@ def _skips_text(ruleset: Ruleset) -> str:
 def _naturals_text(ruleset: Ruleset) -> str:
     """The natural cards a meld needs: ``"At least one."``, or by kind where they differ (Kalooki's three: two)."""
     in_set, in_run = ruleset.set_naturals, ruleset.run_naturals
+    if in_set == in_run == 0:  # melds of wilds only (Phase 10's all-wild groups)
+        return say("At least no.")
     if in_set == in_run:
         return say_n("At least one.", "At least %(count)s.", in_set, count=number_word(in_set))
     return say("At least %(in_set)s in a %(set)s, %(in_run)s in a %(run)s.", in_set=number_word(in_set),

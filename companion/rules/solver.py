@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from .cards import Card, Rank, Suit, format_cards, parse_cards
 from .godown import supply_problems
 from .rulesets import AceRule, Deal, MeldKind, Requirement, Ruleset, RulesError, SameSuitRuns, TableSupply
-from .speech import say
+from .speech import say, say_n
 from .words import and_list
 from .wider_search import WiderSearch, unsolved_rules, wider_family
 from .family_search import family_rules, search_family, unsolved_family_rules
@@ -195,10 +195,15 @@ def _solution(ruleset: Ruleset, found: tuple[list[tuple[Card, ...]], tuple[Card,
 
 def _too_big(cards: int, wilds: int, melds: int) -> SearchTooBigError:
     """The sentence for a search past its budget of steps."""
-    return SearchTooBigError(say(
+    # English says "wild ones" whatever their number (both forms alike); a language that counts them says it by
+    # the number of wilds
+    return SearchTooBigError(say_n(
         "This hand is too big to search: %(cards)s cards with %(wilds)s wild ones give too many ways to meet a "
-        "contract of %(melds)s melds. Try it with fewer cards or fewer wild cards.", cards=cards, wilds=wilds, melds=melds
-    ))
+        "contract of %(melds)s melds. Try it with fewer cards or fewer wild cards.",
+        "This hand is too big to search: %(cards)s cards with %(wilds)s wild ones give too many ways to meet a "
+        "contract of %(melds)s melds. Try it with fewer cards or fewer wild cards.",
+        wilds, cards=cards, wilds=wilds, melds=melds,
+    ))  # fmt: skip
 
 
 def _hopeless(ruleset: Ruleset, deal: Deal, hand: tuple[Card, ...], table: TableSupply) -> bool:
