@@ -256,5 +256,6 @@ def test_the_rules_card_says_the_guides_spanish(client):
     assert "Después de la mano en que alguien hace la fase 10." in page
     assert "Un Salto (SKIP) se descarta para que el jugador que nombras pierda su próximo turno" in page
     assert "After the hand in which someone makes phase 10." not in page
+    assert "Un grupo con dos cartas del mismo color" in page  # Phase 10's cards have colours, not suits
     kalooki = parse(client.get("/rules/kalooki", headers=ES).get_data(as_text=True)).text
     assert "A negro 15 · A rojo 1 · 2–9 su valor · 10–K 10 · JK 50." in kalooki
