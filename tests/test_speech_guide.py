@@ -259,3 +259,12 @@ def test_the_rules_card_says_the_guides_spanish(client):
     assert "Un grupo con dos cartas del mismo color" in page  # Phase 10's cards have colours, not suits
     kalooki = parse(client.get("/rules/kalooki", headers=ES).get_data(as_text=True)).text
     assert "A negro 15 · A rojo 1 · 2–9 su valor · 10–K 10 · JK 50." in kalooki
+
+
+def test_the_api_refuses_too_large_a_hand_in_the_language_asked(client):
+    body = {"ruleset": "contract", "deal": 1, "hand": ["7H"] * 25}
+    spanish = client.post("/api/solve", json=body, headers=ES)
+    assert spanish.status_code == 400
+    assert spanish.get_json() == {"error": "Una mano tiene como máximo 24 cartas; esta tiene 25."}
+    english = client.post("/api/solve", json=body)
+    assert english.get_json() == {"error": "A hand holds at most 24 cards; this one has 25."}
