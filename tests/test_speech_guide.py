@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from pathlib import Path
 
 import pytest
 from guide_sentences import everything, guide_sentences, refusal, refused_cases, unsolved_cases, variants
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pages import parse
+from random_rules import sure_hand
 from speech_support import english_left, in_spanish
 
 from companion.rules.cards import Card, Colour, Deck, Rank, Special, Suit
@@ -229,6 +231,23 @@ def test_random_hands_get_the_same_advice_in_spanish_with_no_english_left(case):
         assert spanish == english
     else:
         assert spanish[1] != english[1] and spanish_left(str(spanish[1]), ruleset) == []
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_random_rulesets_with_hands_built_to_go_down_get_the_same_go_down_and_whole_spanish(seed):
+    built = sure_hand(random.Random(seed))
+    assume(built is not None)
+    ruleset, hand = built
+    english = solve(ruleset, 1, hand)
+    assert english is not None  # the hand was built to meet the contract
+    with in_spanish():
+        assert solve(ruleset, 1, hand) == english
+        said = guide_sentences(ruleset)
+    sentences = [text for key, label, text in said["facts"] if key not in DATA_FACTS]
+    sentences += [label for key, label, _ in said["facts"] if key != "buying"]
+    sentences += [text for reminders in said["reminders"].values() for text in reminders]
+    assert {text: spanish_left(text, ruleset) for text in sentences if spanish_left(text, ruleset)} == {}
 
 
 def test_a_rules_error_is_still_a_rules_error_in_spanish():

@@ -1,7 +1,10 @@
 """What to tell the table: the setup card and each deal's reminders, in plain words.
 
 Everything here is read from the ruleset's fields, so a house rule changes
-the words as it changes the rules.
+the words as it changes the rules. Every sentence is said through
+:mod:`.speech`, in the language in use (English unless a caller chose
+another): whole sentences, the ruleset's own words (its set word, its name
+for a buy) as placeholders.
 
 >>> from .catalogue import find_ruleset
 >>> card = setup_card(find_ruleset("contract"), 4)
