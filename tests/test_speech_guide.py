@@ -115,10 +115,10 @@ SPANISH = [
                  id="setup-wilds"),
     pytest.param(lambda: setup_card(VARIANTS["progressive"], 4).buying,
                  "«Buy» solo en las rondas 9 a 14; el límite de cada ronda está en su aviso.", id="setup-buys"),
-    pytest.param(lambda: _fact("kalooki", "points")[1], "A negro 15 · A rojo 1 · 2–9 su valor · 10–K 10 · JK 50.",
+    pytest.param(lambda: _fact("kalooki", "points")[1], "A negro 15 · A rojo 1 · 2–9 lo que marca la carta · 10–K 10 · JK 50.",
                  id="points-split-ace"),
     pytest.param(lambda: _fact("progressive", "points")[1],
-                 "A 15 · 2 20 · 3–10 5 · J–K 10 · JK 20 (un dos que hace de comodín vale lo mismo que el comodín).",
+                 "A 15 · 2 20 · 3–10 5 · J–K 10 · JK 20 (un dos usado como comodín vale lo mismo que un comodín).",
                  id="points-wild-two"),
     pytest.param(lambda: _fact("carioca+all", "meld_all")[1], "Rondas 9, 10, 11, 12.", id="meld-all-deals"),
     pytest.param(lambda: _fact("kalooki", "naturals")[1], "Al menos dos en un grupo y uno en una escala.",
@@ -129,8 +129,8 @@ SPANISH = [
     pytest.param(lambda: _fact("phase10", "game_end")[1], "Después de la mano en que alguien hace la fase 10.",
                  id="phase10-end"),
     pytest.param(lambda: _fact("carioca", "play")[1],
-                 "Se reparte y se juega hacia la derecha (contra el reloj). Un comodín nunca se descarta. Una vez que te "
-                 "bajaste, solo robas del mazo.", id="play-rules"),
+                 "Se reparte y se juega hacia la derecha (contra las agujas del reloj). Un comodín nunca se descarta. "
+                 "Una vez que te bajas, solo robas del mazo.", id="play-rules"),
     pytest.param(lambda: _fact("continental", "reclaim")[1].rsplit(". ", 1)[1], "Los comodines en un trío se quedan.",
                  id="reclaim-trio"),
 ]
@@ -273,11 +273,11 @@ def test_the_helper_page_says_the_search_is_too_big_in_spanish(client, monkeypat
 def test_the_rules_card_says_the_guides_spanish(client):
     page = parse(client.get("/rules/phase10", headers=ES).get_data(as_text=True)).text
     assert "Después de la mano en que alguien hace la fase 10." in page
-    assert "Un Salto (SKIP) se descarta para que el jugador que nombras pierda su próximo turno" in page
+    assert "Un salto (SKIP) se descarta para que el jugador que nombres pierda su próximo turno" in page
     assert "After the hand in which someone makes phase 10." not in page
     assert "Un grupo con dos cartas del mismo color" in page  # Phase 10's cards have colours, not suits
     kalooki = parse(client.get("/rules/kalooki", headers=ES).get_data(as_text=True)).text
-    assert "A negro 15 · A rojo 1 · 2–9 su valor · 10–K 10 · JK 50." in kalooki
+    assert "A negro 15 · A rojo 1 · 2–9 lo que marca la carta · 10–K 10 · JK 50." in kalooki
 
 
 def test_the_api_refuses_too_large_a_hand_in_the_language_asked(client):
