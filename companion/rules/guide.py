@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Deck
-from .speech import mark_word, say, say_n, say_word
+from .speech import mark_word, say, say_n, say_text, say_word
 from .words import number_word, sentence
 from .rulesets import (
     AceRule, BuyPermission, BuyRule, Deal, DiscardDraw, Direction, GoingOut, JokerReclaim, LayOffTiming, MeldKind,
@@ -452,7 +452,7 @@ def _game_facts(ruleset: Ruleset) -> list[Fact]:
     if ruleset.skips is not Skips.NONE:
         facts.append(Fact("skips", say("Skip cards"), _skips_text(ruleset)))
     if ruleset.options:
-        labels = "; ".join(option.label for option in ruleset.options)
+        labels = "; ".join(say_text(option.label) for option in ruleset.options)
         facts.append(Fact("options", say("House options"), f"{labels}."))
     return facts
 
@@ -540,7 +540,7 @@ def _bonus_and_call_facts(ruleset: Ruleset) -> list[Fact]:
                               "anyone may call, lay it on, and you draw blind from their hand. It beats a %(buy)s.",
                               buy=ruleset.buy_name)))  # fmt: skip
     if ruleset.settlement is not None:
-        facts.append(Fact("settlement", say("Settling up"), ruleset.settlement.description))
+        facts.append(Fact("settlement", say("Settling up"), say_text(ruleset.settlement.description)))
     play = _play_text(ruleset)
     if play is not None:
         facts.append(Fact("play", say("Play"), play))
