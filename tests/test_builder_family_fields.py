@@ -1,0 +1,303 @@
+"""The builder's boxes for the wider family's last fields (issue 18): a deal's ladder and its other contracts,
+wild cards apart on the table, what happens to a melded joker, and the play rules told to the table (API.md "The
+wider family", RULES.md §8.0). Each is set through the builder's form posts, saved, exported and compared with
+the object written here by hand; a bad value is answered beside its box and nothing is stored."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy import select
+from test_house_rules import form_values, open_builder, press, shown_errors, stored_count
+
+from companion.extensions import db
+from companion.models import CustomRuleset
+
+ES = {"Accept-Language": "es"}
+
+
+@pytest.fixture
+def app(no_csrf_app):
+    return no_csrf_app
+
+
+def _save(client, values: dict[str, str]):
+    return client.post("/rulesets/build/save", data=values)
+
+
+def _exported(client, app, name: str) -> dict:
+    with app.app_context():
+        custom = db.session.scalars(select(CustomRuleset).where(CustomRuleset.name == name)).one()
+        custom_id = custom.id
+    response = client.get(f"/rulesets/{custom_id}/export")
+    assert response.status_code == 200
+    return json.loads(response.get_data(as_text=True))
+
+
+def _built(client, app, name: str, changes: dict[str, str], *, start: str = "contract", drop: tuple[str, ...] = ()) -> dict:
+    """Open the builder on ``start``, change boxes as a family would, save, and export."""
+    values = open_builder(client, start=start)
+    for key in drop:
+        values.pop(key, None)
+    values |= {"name": name, **changes}
+    response = _save(client, values)
+    assert response.status_code == 303, shown_errors(response.get_data(as_text=True))
+    return _exported(client, app, name)
+
+
+def _unchanged(client, app, start: str = "contract") -> dict:
+    """The export of ``start`` saved through the builder with nothing changed but its name."""
+    return _built(client, app, "Unchanged", {}, start=start)
+
+
+def _pressed(client, values: dict[str, str], action: str) -> dict[str, str]:
+    """The form after a button of the builder (add a contract, a meld ...), as the page shows it."""
+    return form_values(press(client, values, action).get_data(as_text=True))
+
+
+# ---------------------------------------------------------------------------
+# Each new box: set, saved, exported, equal to the object written by hand
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ({"run_wild_min_gap": "4"}, {"run_wild_min_gap": 4}),
+        ({"run_wild_min_gap": "12"}, {"run_wild_min_gap": 12}),
+        ({"reclaim": "tack"}, {"reclaim": "tack"}),
+        ({"reclaim": "never"}, {"reclaim": "never"}),
+        ({"reclaim": "slide"}, {"reclaim": "slide"}),
+        ({"direction": "counterclockwise"}, {"direction": "counterclockwise"}),
+        ({"wild_discard": "forbidden"}, {"wild_discard": "forbidden"}),
+        ({"discard_draw": "not_after_down"}, {"discard_draw": "not_after_down"}),
+        (
+            {"buys_permission": "current_player"},
+            {"buys": {"per_deal": None, "extra_cards": 1, "no_successive": True, "permission": "current_player",
+                      "only_before_down": False}},
+        ),
+        (
+            {"buys_only_before_down": "y"},
+            {"buys": {"per_deal": None, "extra_cards": 1, "no_successive": True, "permission": "none",
+                      "only_before_down": True}},
+        ),
+    ],
+)  # fmt: skip
+def test_each_new_box_is_saved_into_the_definition(client, app, changes, expected):
+    unchanged = _unchanged(client, app)
+    # Contract Rummy as RULES.md §3 and §8.0's defaults have it
+    assert (unchanged["run_wild_min_gap"], unchanged["reclaim"], unchanged["direction"]) == (None, "runs", "clockwise")
+    assert (unchanged["wild_discard"], unchanged["discard_draw"]) == ("allowed", "always")
+    assert unchanged["buys"] == {"per_deal": None, "extra_cards": 1, "no_successive": True, "permission": "none",
+                                 "only_before_down": False}  # fmt: skip
+    built = _built(client, app, "Changed", changes)
+    assert built == {**unchanged, "name": "Changed", **expected}
+
+
+def test_emptying_the_gap_box_is_no_rule(client, app):
+    built = _built(client, app, "No gap", {"run_wild_min_gap": ""}, start="carioca")
+    assert built["run_wild_min_gap"] is None
+    assert _built(client, app, "Gap", {}, start="carioca")["run_wild_min_gap"] == 4
+
+
+@pytest.mark.parametrize(
+    ("rule", "max_wilds"), [("any_suit", "1"), ("same_colour", "0"), ("alternating_colour", "0"), ("same_suit", "0")]
+)
+def test_a_ladder_deal_is_saved_with_its_rule_and_its_own_wild_limit(client, app, rule, max_wilds):
+    unchanged = _unchanged(client, app)
+    values = open_builder(client, start="contract")
+    values |= {"name": "Ladder", "deal-6-req-0-kind": "ladder", "deal-6-req-0-length": "4"}
+    # the ladder is the deal's one meld: the other two are removed with their buttons
+    values = _pressed(client, values, "remove-req-6-2")
+    values = _pressed(client, values, "remove-req-6-1")
+    # once the kind is a ladder, the page shows its 13 cards and its rule
+    assert values["deal-6-req-0-length"] == "13" and "deal-6-req-0-rule" in values
+    values |= {"deal-6-req-0-rule": rule, "deal-6-max_wilds": max_wilds}
+    response = _save(client, values)
+    assert response.status_code == 303, shown_errors(response.get_data(as_text=True))
+    built = _exported(client, app, "Ladder")
+    ladder_deal = {"cards_dealt": 12, "requirements": [{"kind": "ladder", "length": 13, "rule": rule}],
+                   "going_out": "no_discard", "meld_all": True, "max_wilds": int(max_wilds)}  # fmt: skip
+    assert built == {**unchanged, "name": "Ladder", "deals": [*unchanged["deals"][:6], ladder_deal]}
+
+
+def test_choosing_a_ladder_deals_12_and_melds_every_card(client):
+    values = open_builder(client, start="contract")
+    values = _pressed(client, values, "remove-req-0-1")
+    values |= {"deal-0-req-0-kind": "ladder", "deal-0-cards": "10", "deal-0-going_out": "discard"}
+    values.pop("deal-0-meld_all", None)
+    response = press(client, values)
+    html = response.get_data(as_text=True)
+    # the rule is asked for beside its box, which now shows; the deal's cards and going out are set as a ladder has them
+    assert shown_errors(html) == {
+        "deal-0-req-0-rule": 'deal 1: a ladder needs a rule: "any_suit", "same_colour", "alternating_colour" or "same_suit".'
+    }
+    shown = form_values(html)
+    assert (shown["deal-0-cards"], shown.get("deal-0-meld_all"), shown["deal-0-going_out"]) == ("12", "y", "no_discard")
+    assert (shown["deal-0-req-0-length"], shown["deal-0-req-0-rule"]) == ("13", "")
+    assert "A deal with a ladder is dealt 12 cards and goes down with all 13 after the draw" in html
+    response = press(client, shown | {"deal-0-req-0-rule": "same_colour"})
+    assert response.status_code == 200 and shown_errors(response.get_data(as_text=True)) == {}
+
+
+def test_a_deal_made_another_way_kalookis_full_suit(client, app):
+    """Kalooki's ``full-suit`` option as a custom deal: deal 4's three fours, or a run of 13 (RULES.md §8.4)."""
+    unchanged = _unchanged(client, app, start="kalooki")
+    values = open_builder(client, start="kalooki")
+    assert not any("-alt-" in key for key in values)
+    values = _pressed(client, values, "add-alt-3")
+    assert (values["deal-3-alt-0-req-0-kind"], values["deal-3-alt-0-req-0-length"]) == ("run", "4")
+    values |= {"name": "Full suit", "deal-3-alt-0-req-0-length": "13"}
+    response = _save(client, values)
+    assert response.status_code == 303, shown_errors(response.get_data(as_text=True))
+    built = _exported(client, app, "Full suit")
+    fours = [{"kind": "run", "length": 4}] * 3
+    deal_4 = {"cards_dealt": 12, "requirements": fours, "going_out": "either", "meld_all": False,
+              "alternatives": [[{"kind": "run", "length": 13}]]}  # fmt: skip
+    assert built == {**unchanged, "name": "Full suit", "deals": [*unchanged["deals"][:3], deal_4, *unchanged["deals"][4:]]}
+
+
+def test_other_contracts_take_melds_and_go_again(client, app):
+    unchanged = _unchanged(client, app)
+    values = open_builder(client, start="contract")
+    values = _pressed(client, values, "add-alt-0")
+    values = _pressed(client, values, "add-alt-0")
+    values = _pressed(client, values, "add-altreq-0-1")
+    values |= {"deal-0-alt-0-req-0-kind": "set", "deal-0-alt-0-req-0-length": "4",
+               "deal-0-alt-1-req-0-kind": "pair", "deal-0-alt-1-req-0-length": "2",
+               "deal-0-alt-1-req-1-kind": "run", "deal-0-alt-1-req-1-length": "5"}  # fmt: skip
+    values = _pressed(client, values, "add-alt-0")
+    values = _pressed(client, values, "remove-alt-0-2")  # the third, added by mistake
+    assert not any(key.startswith("deal-0-alt-2") for key in values)
+    values["name"] = "Either way"
+    response = _save(client, values)
+    assert response.status_code == 303, shown_errors(response.get_data(as_text=True))
+    built = _exported(client, app, "Either way")
+    first = {**unchanged["deals"][0], "alternatives": [[{"kind": "set", "length": 4}],
+                                                        [{"kind": "pair", "length": 2}, {"kind": "run", "length": 5}]]}  # fmt: skip
+    assert built == {**unchanged, "name": "Either way", "deals": [first, *unchanged["deals"][1:]]}
+    # removing every other contract brings the deal back as it was
+    values = open_builder(client, start="contract")
+    values = _pressed(client, _pressed(client, values, "add-alt-0"), "remove-alt-0-0")
+    assert not any("-alt-" in key for key in values)
+
+
+def test_at_most_three_other_contracts_and_no_ladder_among_them(client):
+    values = open_builder(client, start="contract")
+    for _ in range(4):
+        values = _pressed(client, values, "add-alt-0")
+    assert sorted({key.split("-req-")[0] for key in values if "-alt-" in key}) == ["deal-0-alt-0", "deal-0-alt-1", "deal-0-alt-2"]
+    html = press(client, values).get_data(as_text=True)
+    assert 'value="add-alt-0"' not in html
+    kinds = [o.attrs["value"] for o in parse_options(html, "deal-0-alt-0-req-0-kind")]
+    assert "ladder" not in kinds and "ladder" in [o.attrs["value"] for o in parse_options(html, "deal-0-req-0-kind")]
+
+
+def parse_options(html: str, select_id: str):
+    from pages import parse
+
+    return [node for node in parse(html).find(id=select_id).iter() if node.tag == "option"]
+
+
+# ---------------------------------------------------------------------------
+# Round trip: save, change, export equal
+
+
+@pytest.mark.parametrize("start", ["carioca", "kalooki", "contract"])
+def test_save_edit_and_export_give_the_same_object(client, app, start):
+    values = open_builder(client, start=start)
+    values = _pressed(client, values, "add-alt-1")
+    values |= {"name": "Round trip", "run_wild_min_gap": "3", "reclaim": "slide", "direction": "counterclockwise",
+               "wild_discard": "forbidden", "discard_draw": "not_after_down", "buys_permission": "current_player",
+               "buys_only_before_down": "y", "deal-1-alt-0-req-0-length": "7"}  # fmt: skip
+    assert _save(client, values).status_code == 303
+    first = _exported(client, app, "Round trip")
+    with app.app_context():
+        custom_id = db.session.scalars(select(CustomRuleset).where(CustomRuleset.name == "Round trip")).one().id
+    again = open_builder(client, edit=custom_id)
+    assert _save(client, again).status_code == 303
+    with app.app_context():
+        versions = db.session.scalars(select(CustomRuleset).where(CustomRuleset.id == custom_id)).one().versions
+        assert len(versions) in (1, 2)  # an unchanged save may or may not be a new version: both keep the object
+    assert _exported(client, app, "Round trip") == first
+    assert first["deals"][1]["alternatives"] == [[{"kind": "run", "length": 7}]]
+    assert (first["buys"]["permission"], first["buys"]["only_before_down"]) == ("current_player", True)
+
+
+def test_an_imported_ladder_deal_opens_in_the_builder_and_round_trips(client, app):
+    from companion.rules.definition import ruleset_to_definition
+    from companion.rules.published import PUBLISHED_RULESETS
+
+    definition = ruleset_to_definition(PUBLISHED_RULESETS["carioca"].with_options("escala-real", "escala-sucia"))
+    definition |= {"name": "Imported escalas", "options": []}
+    response = client.post("/rulesets/import", data={"text": json.dumps(definition), "owner": "me"})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    first = _exported(client, app, "Imported escalas")
+    with app.app_context():
+        custom_id = db.session.scalars(select(CustomRuleset).where(CustomRuleset.name == "Imported escalas")).one().id
+    values = open_builder(client, edit=custom_id)
+    assert (values["deal-8-req-0-kind"], values["deal-8-req-0-rule"]) == ("ladder", "any_suit")
+    assert (values["deal-9-req-0-rule"], values["deal-9-max_wilds"]) == ("same_suit", "0")
+    assert _save(client, values).status_code == 303
+    assert _exported(client, app, "Imported escalas") == first
+
+
+# ---------------------------------------------------------------------------
+# Bad values: a sentence beside the box, nothing stored
+
+
+@pytest.mark.parametrize(
+    ("changes", "where", "sentence"),
+    [
+        ({"run_wild_min_gap": "0"}, "run_wild_min_gap", "Run_wild_min_gap must be a whole number from 1 to 12, or null, not 0."),
+        ({"run_wild_min_gap": "13"}, "run_wild_min_gap", "Run_wild_min_gap must be a whole number from 1 to 12, or null, not 13."),
+        ({"run_wild_min_gap": "four"}, "run_wild_min_gap", "Type a whole number, like 4, not “four”."),
+        ({"run_wild_min_gap": "-2"}, "run_wild_min_gap", "Type a number of 0 or more."),
+        ({"reclaim": "sometimes"}, "reclaim", 'Reclaim is "runs", "never", "slide" or "tack", not "sometimes".'),
+        ({"direction": "left"}, "direction", 'Direction is "clockwise" or "counterclockwise", not "left".'),
+        ({"wild_discard": "maybe"}, "wild_discard", 'Wild_discard is "allowed" or "forbidden", not "maybe".'),
+        ({"discard_draw": "never"}, "discard_draw", 'Discard_draw is "always" or "not_after_down", not "never".'),
+        ({"buys_permission": "anyone"}, "buys_permission", 'Buys.permission is "none" or "current_player", not "anyone".'),
+        (
+            {"deal-0-alt-0-req-0-length": "15"}, "deal-0-alt-0-req-0-length", "A run is 3 to 14 cards long.",
+        ),
+        (
+            {"deal-0-alt-0-req-0-kind": "ladder", "deal-0-alt-0-req-0-rule": "any_suit"}, "deal-0",
+            "deal 1: a ladder is the deal's one requirement, with no alternatives.",
+        ),
+        (
+            {"deal-6-req-0-kind": "ladder", "deal-6-req-0-rule": "rainbow"}, "deal-6-req-0-rule",
+            'deal 7: a ladder\'s rule is "any_suit", "same_colour", "alternating_colour" or "same_suit", not "rainbow".',
+        ),
+        (
+            {"deal-6-req-0-kind": "ladder", "deal-6-req-0-rule": ""}, "deal-6-req-0-rule",
+            'deal 7: a ladder needs a rule: "any_suit", "same_colour", "alternating_colour" or "same_suit".',
+        ),
+        ({"deal-6-req-0-kind": "ladder", "deal-6-req-0-rule": "same_suit", "wilds": "K", "aces": "low_only"}, "wilds", "A ladder needs wilds JK, JK+2 or JK+2red."),
+        ({"deal-1-req-1-kind": "ladder", "deal-1-req-1-rule": "same_suit"}, "deal-1", "deal 2: a ladder is the deal's one requirement, with no alternatives."),
+    ],
+)  # fmt: skip
+def test_a_bad_value_is_refused_beside_its_box_and_nothing_is_stored(client, app, changes, where, sentence):
+    values = open_builder(client, start="contract")
+    if any(key.startswith("deal-0-alt-") for key in changes):
+        values = _pressed(client, values, "add-alt-0")
+    if changes.get("deal-6-req-0-kind") == "ladder":
+        values = _pressed(client, _pressed(client, values, "remove-req-6-2"), "remove-req-6-1")
+    if changes.get("wilds") == "K":
+        values |= {f"table-{i}-jokers": "0" for i in range(3)}
+    values |= {"name": "Refused", **changes}
+    response = _save(client, values)
+    assert response.status_code == 422
+    errors = shown_errors(response.get_data(as_text=True))
+    assert errors == {where: sentence}
+    with app.app_context():
+        assert stored_count() == (0, 0)
+
+
+def test_a_sentence_opens_its_folded_part(client):
+    from pages import parse
+
+    values = open_builder(client, start="contract") | {"direction": "left"}
+    doc = parse(press(client, values).get_data(as_text=True))
+    assert "open" in doc.find(id="play-section").attrs
+    assert "open" not in doc.find(id="bonuses-section").attrs
