@@ -301,3 +301,112 @@ def test_a_sentence_opens_its_folded_part(client):
     doc = parse(press(client, values).get_data(as_text=True))
     assert "open" in doc.find(id="play-section").attrs
     assert "open" not in doc.find(id="bonuses-section").attrs
+
+
+# ---------------------------------------------------------------------------
+# Carioca made from Contract Rummy in the builder, with its escala real round
+
+
+def _contract(melds: str) -> list[tuple[str, str]]:
+    """RULES.md's short notation of a contract: ``"S3 R4"`` → ``[("set", "3"), ("run", "4")]``."""
+    return [({"S": "set", "R": "run"}[meld[0]], meld[1:]) for meld in melds.split()]
+
+
+def test_carioca_built_from_scratch_equals_the_published_one(client, app):
+    """RULES.md §8.3: eight rounds dealt 12 (S3 S3, S3 R4, R4 R4, S3 S3 S3, S3 S3 R4, S3 R4 R4, R4 R4 R4,
+    S3 S3 S3 S3) and the escala real round (a ladder of one suit, no jokers); every value typed by hand."""
+    values = open_builder(client, start="contract")
+    values = {key: value for key, value in values.items() if not key.startswith(("deal-", "table-", "points-"))}
+    rounds = ["S3 S3", "S3 R4", "R4 R4", "S3 S3 S3", "S3 S3 R4", "S3 R4 R4", "R4 R4 R4", "S3 S3 S3 S3"]
+    for i, melds in enumerate(rounds):
+        values |= {f"deal-{i}-cards": "12", f"deal-{i}-going_out": "discard", f"deal-{i}-max_wilds": "", f"deal-{i}-extra": ""}
+        for j, (kind, length) in enumerate(_contract(melds)):
+            values |= {f"deal-{i}-req-{j}-kind": kind, f"deal-{i}-req-{j}-length": length}
+    values |= {"deal-8-cards": "12", "deal-8-going_out": "discard", "deal-8-max_wilds": "0", "deal-8-extra": "",
+               "deal-8-req-0-kind": "ladder", "deal-8-req-0-length": "3"}  # fmt: skip
+    values = _pressed(client, values, "check")  # the ladder's rule box shows
+    values["deal-8-req-0-rule"] = "same_suit"
+    values |= {
+        "name": "Our Carioca", "set_word": "trio", "buy_word": "May I", "players_min": "2", "players_max": "5",
+        "table-0-low": "2", "table-0-high": "5", "table-0-decks": "2", "table-0-jokers": "4", "wilds": "JK",
+        "exact": "y", "aces": "around", "max_wilds": "1", "dup_suits": "y", "same_suit_runs": "any",
+        "buys_per_deal": "0", "buys_extra": "0", "exact_cut_bonus": "0", "one_turn_out_bonus": "0",
+        "min_naturals_set": "1", "min_naturals_run": "1", "max_wilds_per_contract": "2", "run_wild_min_gap": "4",
+        "reclaim": "never", "direction": "counterclockwise", "wild_discard": "forbidden",
+        "discard_draw": "not_after_down", "buys_permission": "none",
+    }  # fmt: skip
+    for flag in ("repeat_rank", "run_wilds_adjacent", "buys_only_before_down"):
+        values.pop(flag, None)
+    values |= {"points-A": "20", **{f"points-{n}": str(n) for n in range(2, 11)}, "points-J": "10", "points-Q": "10",
+               "points-K": "10", "points-JK": "30"}  # fmt: skip
+    response = _save(client, values)
+    assert response.status_code == 303, shown_errors(response.get_data(as_text=True))
+    built = _exported(client, app, "Our Carioca")
+
+    trio, escala = {"kind": "set", "length": 3}, {"kind": "run", "length": 4}
+    deals = [
+        {"cards_dealt": 12, "requirements": [{"S": trio, "R": escala}[m[0]] for m in melds.split()],
+         "going_out": "discard", "meld_all": False}
+        for melds in rounds
+    ]  # fmt: skip
+    escala_real = {"cards_dealt": 12, "requirements": [{"kind": "ladder", "length": 13, "rule": "same_suit"}],
+                   "going_out": "no_discard", "meld_all": True, "max_wilds": 0}  # fmt: skip
+    assert built["deals"] == [*deals, escala_real]
+    from companion.rules.definition import ruleset_to_definition
+    from companion.rules.published import PUBLISHED_RULESETS
+
+    published = ruleset_to_definition(PUBLISHED_RULESETS["carioca"].with_options("escala-real"))
+    # what the builder does not show: the words it names a run and a wild with, the tie-break, options, no two
+    # May Is in a row (Contract Rummy's, carried); everything else is the published Carioca with its escala real
+    not_shown = ("name", "summary", "run_word", "wild_word", "tiebreak", "options")
+    assert {k: v for k, v in built.items() if k not in not_shown} == {
+        **{k: v for k, v in published.items() if k not in not_shown},
+        "buys": {**published["buys"], "no_successive": True},
+    }
+    assert (built["run_wild_min_gap"], built["reclaim"], built["direction"]) == (4, "never", "counterclockwise")
+    assert (built["wild_discard"], built["discard_draw"]) == ("forbidden", "not_after_down")
+
+
+# ---------------------------------------------------------------------------
+# In Spanish
+
+
+def test_the_new_boxes_in_spanish(client):
+    from pages import parse
+
+    values = open_builder(client, start="carioca")
+    values = _pressed(client, _pressed(client, values, "add-alt-0"), "remove-req-7-3")
+    values = _pressed(client, _pressed(client, values, "remove-req-7-2"), "remove-req-7-1")
+    values |= {"deal-7-req-0-kind": "ladder", "deal-0-alt-0-req-0-length": "15"}
+    html = client.post("/rulesets/build", data={**values, "action": "check"}, headers=ES).get_data(as_text=True)
+    doc = parse(html)
+    assert doc.find("html").attrs["lang"] == "es"
+    labels = [node.text for node in doc.iter() if node.tag in ("label", "legend", "option")]
+    for spanish in ("Cartas de la escala completa", "Todas de una pinta (escala real)", "Roja y negra una por una (escala payaso)",
+                    "una escala completa: del As al Rey, 13 cartas", "O en su lugar, contrato 2", "Comodines ya bajados",
+                    "Se quedan donde están", "El juego va", "Hacia la derecha (contra el reloj)", "Descartar un comodín",
+                    "Nunca: un comodín no se descarta", "Tomar del pozo después de bajarse", "De quién necesita permiso",
+                    "Solo quien todavía no se baja puede tomarla", "Elige…",
+                    "Cartas naturales entre dos comodines de una escala en la mesa (vacío: sin regla)"):  # fmt: skip
+        assert any(spanish in label for label in labels), spanish
+    assert doc.find(id="help-run_wild_min_gap").text.startswith("En la mesa, cuántas cartas naturales debe haber")
+    assert doc.find(id="head-play").text.startswith("En la mesa se cuenta, no se revisa")
+    # the published rules' values in Spanish: Carioca plays counter-clockwise, the others clockwise
+    direction = doc.find(id="direction-field")
+    assert "a la derecha (Carioca (Chile))" in direction.text
+    assert "A deal with a ladder is dealt 12 cards" not in html and "En una ronda con escala completa se reparten 12 cartas" in html
+    for english in ("Cards of the ladder", "Wild cards once melded", "Play goes", "Discarding a wild card", "Or instead",
+                    "Whose leave it needs", "told, not checked", "Add another contract"):  # fmt: skip
+        assert english not in doc.text, english
+    # the sentences beside the boxes
+    errors = shown_errors(html)
+    # Carioca's escalas turn the corner, each rank once: 13 cards at most (RULES.md §8.0)
+    assert errors["deal-0-alt-0-req-0-length"] == "Un juego «escala» tiene de 3 a 13 cartas."
+
+
+def test_a_run_round_the_corner_is_13_cards_at_most(client):
+    """RULES.md §8.0: with aces around each rank is in a run once, so a run holds 13 cards at most."""
+    values = open_builder(client, start="carioca") | {"deal-2-req-0-length": "14"}
+    assert shown_errors(press(client, values).get_data(as_text=True)) == {"deal-2-req-0-length": "A run is 3 to 13 cards long."}
+    values["deal-2-req-0-length"] = "13"
+    assert shown_errors(press(client, values).get_data(as_text=True)) == {}

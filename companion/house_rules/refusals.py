@@ -244,9 +244,10 @@ def _meld_length(key: str, draft: Draft) -> str:
 
 def _lengths(draft: Draft) -> dict[str, tuple[int, int]]:
     """How long a meld of each kind may be with the draft's shortest set and deck (runs of 12 at most on the
-    Phase 10 deck's 1 to 12; a colour group 3 to 14)."""
+    Phase 10 deck's 1 to 12 or where kings are wild, 13 round the corner, each rank once: RULES.md §8.0; a colour
+    group 3 to 14)."""
     shortest = 2 if draft.set_min_length.strip() == "2" else 3
-    longest_run = 12 if draft.deck == "phase10" else LENGTHS["run"][1]
+    longest_run = 12 if draft.deck == "phase10" or draft.wilds == "K" else 13 if draft.aces == "around" else LENGTHS["run"][1]
     return {**LENGTHS, "set": (shortest, 8), "run": (3, longest_run), "colour": (3, 14), "ladder": (13, 13)}
 
 
