@@ -109,9 +109,11 @@ def test_a_ladder_deal_is_saved_with_its_rule_and_its_own_wild_limit(client, app
     values |= {"name": "Ladder", "deal-6-req-0-kind": "ladder", "deal-6-req-0-length": "4"}
     # the ladder is the deal's one meld: the other two are removed with their buttons
     values = _pressed(client, values, "remove-req-6-2")
-    values = _pressed(client, values, "remove-req-6-1")
-    # once the kind is a ladder, the page shows its 13 cards and its rule
-    assert values["deal-6-req-0-length"] == "13" and "deal-6-req-0-rule" in values
+    html = press(client, values, "remove-req-6-1").get_data(as_text=True)
+    # once the kind is a ladder, the page shows its 13 cards and its four rules, none chosen yet
+    values = form_values(html)
+    assert values["deal-6-req-0-length"] == "13" and "deal-6-req-0-rule" not in values
+    assert html.count('name="deal-6-req-0-rule"') == 4
     values |= {"deal-6-req-0-rule": rule, "deal-6-max_wilds": max_wilds}
     response = _save(client, values)
     assert response.status_code == 303, shown_errors(response.get_data(as_text=True))
@@ -134,7 +136,7 @@ def test_choosing_a_ladder_deals_12_and_melds_every_card(client):
     }
     shown = form_values(html)
     assert (shown["deal-0-cards"], shown.get("deal-0-meld_all"), shown["deal-0-going_out"]) == ("12", "y", "no_discard")
-    assert (shown["deal-0-req-0-length"], shown["deal-0-req-0-rule"]) == ("13", "")
+    assert shown["deal-0-req-0-length"] == "13" and "deal-0-req-0-rule" not in shown
     assert "A deal with a ladder is dealt 12 cards and goes down with all 13 after the draw" in html
     response = press(client, shown | {"deal-0-req-0-rule": "same_colour"})
     assert response.status_code == 200 and shown_errors(response.get_data(as_text=True)) == {}
@@ -383,10 +385,10 @@ def test_the_new_boxes_in_spanish(client):
     assert doc.find("html").attrs["lang"] == "es"
     labels = [node.text for node in doc.iter() if node.tag in ("label", "legend", "option")]
     for spanish in ("Cartas de la escala completa", "Todas de una pinta (escala real)", "Roja y negra una por una (escala payaso)",
-                    "una escala completa: del As al Rey, 13 cartas", "O en su lugar, contrato 2", "Comodines ya bajados",
+                    "O en su lugar, contrato 2", "Comodines ya bajados",
                     "Se quedan donde están", "El juego va", "Hacia la derecha (contra el reloj)", "Descartar un comodín",
                     "Nunca: un comodín no se descarta", "Tomar del pozo después de bajarse", "De quién necesita permiso",
-                    "Solo quien todavía no se baja puede tomarla", "Elige…",
+                    "Solo quien todavía no se baja puede tomarla", "escala A–K",
                     "Cartas naturales entre dos comodines de una escala en la mesa (vacío: sin regla)"):  # fmt: skip
         assert any(spanish in label for label in labels), spanish
     assert doc.find(id="help-run_wild_min_gap").text.startswith("En la mesa, cuántas cartas naturales debe haber")
