@@ -77,6 +77,7 @@ LABELS: dict[str, str] = {
     "run_wilds_adjacent": N_("Two wild cards may stand side by side in a run"),
     "run_wild_min_gap": N_("Natural cards between two wild cards of a run on the table"),
     "deal-#-req-#-rule": N_("Cards of the ladder"),
+    "deal-#-alt-#-req-#-rule": N_("Cards of the ladder"),
     "deal-#-alternatives": N_("Another contract for this deal"),
     "reclaim": N_("Wild cards once melded"),
     "direction": N_("Play goes"),
@@ -89,8 +90,7 @@ LABELS: dict[str, str] = {
 _ENGINE_SAID = (
     "deck", "skips", "progression", "set_min_length", "run_suit", "wilds", "aces",
     "min_naturals_set", "min_naturals_run", "max_wilds_per_contract", "run_wilds_adjacent", "deal-#-max_wilds",
-    "run_wild_min_gap", "deal-#-req-#-rule", "deal-#-alternatives", "deal-#-alt-#-req-#-kind", "deal-#-alt-#-req-#-rule",
-    "reclaim", "direction", "wild_discard", "discard_draw", "buys_permission", "buys_only_before_down",
+    "run_wild_min_gap", "deal-#-alternatives",
 )  # fmt: skip
 #: The ends of the engine's paths about a ladder deal as a whole (its one requirement; dealt 12, all 13 melded):
 #: said beside the deal in the engine's words (RULES.md §8.7.4).
@@ -101,9 +101,13 @@ _GAME_CHOICES = {
     "set_min_length": ("2", "3"), "run_suit": ("same", "any"),
 }  # fmt: skip
 
-_CHOICES = ("set_word", "buy_word", "wilds", "aces", "same_suit_runs", "deal-#-req-#-kind", "deal-#-going_out")
+_CHOICES = (
+    "set_word", "buy_word", "wilds", "aces", "same_suit_runs", "deal-#-req-#-kind", "deal-#-going_out",
+    "deal-#-req-#-rule", "deal-#-alt-#-req-#-kind", "deal-#-alt-#-req-#-rule",
+    "reclaim", "direction", "wild_discard", "discard_draw", "buys_permission",
+)  # fmt: skip
 _TEXTS = ("name", "summary")
-_FLAGS = ("exact", "repeat_rank", "dup_suits")
+_FLAGS = ("exact", "repeat_rank", "dup_suits", "buys_only_before_down")
 _NO_LIMIT = ("max_wilds", "buys_per_deal")
 
 
@@ -266,7 +270,7 @@ def _choice(key: str, draft: Draft) -> str:
                 "A deal where every card is melded can't end on a discard: choose “No discard” or “Either way” for "
                 "Going out."
             )
-    if shape == "deal-#-req-#-kind":
+    if shape in ("deal-#-req-#-kind", "deal-#-alt-#-req-#-kind"):
         label = gettext("Meld %(number)s", number=_numbers(key)[-1] + 1)
     else:
         label = _label(shape)

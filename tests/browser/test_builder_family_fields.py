@@ -52,7 +52,7 @@ def test_the_new_boxes_fit_a_phone(page: Page, look) -> None:
     page.locator("#deal-7-req-0-kind").select_option("ladder")
     rule = page.locator("#deal-7-req-0-rule-field")
     expect(rule).to_be_visible()  # the builder came back with the ladder's rule box
-    expect(page.locator("#err-deal-7-req-0-rule")).to_contain_text("a ladder needs a rule")
+    expect(page.locator("#err-deal-7-req-0-rule")).to_have_text("Choose one of the choices for “Cards of the ladder”.")
     processed(page, "#builder-form")
     page.get_by_label("All of one suit (escala real)").check()
     expect(page.locator("#err-deal-7-req-0-rule")).to_be_hidden()
