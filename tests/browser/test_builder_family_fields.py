@@ -47,7 +47,7 @@ def test_the_new_boxes_fit_a_phone(page: Page, look) -> None:
     unfold(page, "deal-7")
     for meld in (4, 3, 2):
         press(page, f"Remove meld {meld} of deal 8")
-        expect(page.locator('[name="deal-7-req-%d-kind"]' % (meld - 1))).to_have_count(0)
+        expect(page.locator(f'[name="deal-7-req-{meld - 1}-kind"]')).to_have_count(0)
     processed(page, "#deal-7-req-0-kind")
     page.locator("#deal-7-req-0-kind").select_option("ladder")
     rule = page.locator("#deal-7-req-0-rule-field")
