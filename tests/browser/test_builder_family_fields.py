@@ -33,8 +33,8 @@ def fits(page: Page, selector: str) -> None:
 
 
 def processed(page: Page, selector: str) -> None:
-    """Wait until htmx has taken up a control the builder just swapped in (its change answers the whole builder):
-    a thumb is never faster than that, a test can be."""
+    """Wait until htmx has taken up the builder just swapped in (a change in it is checked, or answers the whole
+    builder): a thumb is never faster than that, a test can be."""
     page.wait_for_function("s => !!(document.querySelector(s) || {})['htmx-internal-data']", arg=selector)
 
 
@@ -48,7 +48,7 @@ def test_the_new_boxes_fit_a_phone(page: Page, look) -> None:
     for meld in (4, 3, 2):
         press(page, f"Remove meld {meld} of deal 8")
         expect(page.locator(f'[name="deal-7-req-{meld - 1}-kind"]')).to_have_count(0)
-    processed(page, "#deal-7-req-0-kind")
+    processed(page, "#builder-form")
     page.locator("#deal-7-req-0-kind").select_option("ladder")
     rule = page.locator("#deal-7-req-0-rule-field")
     expect(rule).to_be_visible()  # the builder came back with the ladder's rule box
@@ -65,8 +65,14 @@ def test_the_new_boxes_fit_a_phone(page: Page, look) -> None:
     look("ladder")
     snap(page, "#deal-7", f"{WIDTH}-family-ladder")
 
-    # another contract for deal 1
+    # another kind is only checked: a length typed at once after it stays as typed
     unfold(page, "deal-0")
+    page.locator("#deal-0-req-1-kind").select_option("run")
+    set_field(page, "deal-0-req-1-length", "4")
+    expect(page.locator("#head-deal-0")).to_have_text("Deal 1: one trio and one run of 4 · 12 cards")
+    expect(page.locator("#deal-0-req-1-length")).to_have_value("4")
+
+    # another contract for deal 1
     press(page, "Add another contract for deal 1")
     expect(page.locator("#deal-0-alt-0")).to_be_visible()
     set_field(page, "deal-0-alt-0-req-0-length", "6")
