@@ -419,3 +419,17 @@ def test_a_run_round_the_corner_is_13_cards_at_most(client):
     assert shown_errors(press(client, values).get_data(as_text=True)) == {"deal-2-req-0-length": "A run is 3 to 13 cards long."}
     values["deal-2-req-0-length"] = "13"
     assert shown_errors(press(client, values).get_data(as_text=True)) == {}
+
+
+def test_a_fourth_other_contract_posted_from_outside_the_page_is_refused_beside_them(client, app):
+    values = open_builder(client, start="contract")
+    for _ in range(3):
+        values = _pressed(client, values, "add-alt-0")
+    values |= {"name": "Four ways", "deal-0-alt-3-req-0-kind": "run", "deal-0-alt-3-req-0-length": "4"}  # no button adds it
+    response = _save(client, values)
+    assert response.status_code == 422
+    assert shown_errors(response.get_data(as_text=True)) == {
+        "deal-0-alternatives": "deal 1: alternatives is a list of 0 to 3 contracts, each a list of requirements, not 4 of them."
+    }
+    with app.app_context():
+        assert stored_count() == (0, 0)
