@@ -239,3 +239,30 @@ def test_the_new_boxes_in_spanish(client):
     for english in ("A tie for the lowest total", "Laying off after going down", "Cards of one suit in order",
                     "A card that stands for another", "tie-break hand", "From the player's next turn"):  # fmt: skip
         assert english not in doc.text, english
+
+
+def test_the_rules_card_below_follows_the_boxes(client):
+    """The preview is the rules card the table will read: its lay-off and tie lines follow the boxes (the card's
+    sentences as the rules pages say them for Combination Rummy's same-turn lay-off and Carioca's tie)."""
+    from pages import parse
+
+    values = open_builder(client, start="contract")
+    preview = parse(press(client, values).get_data(as_text=True)).find(id="preview").text
+    assert "From your next turn after going down." in preview
+    assert "A tie for the win" not in preview  # a shared tie on a fixed schedule has no line
+    changed = values | {"lay_off": "same_turn", "tiebreak": "most_deals_won"}
+    preview = parse(press(client, changed).get_data(as_text=True)).find(id="preview").text
+    assert "Already in the turn you go down." in preview and "From your next turn after going down." not in preview
+    assert "Whoever went out in more deals wins; a tie after that is shared." in preview
+
+
+def test_the_run_word_names_the_contracts_on_the_rules_card(client):
+    """RULES.md §8.0: a word that names its length is written without "of n": Contract Rummy's deal 2 (a group of
+    3 and a run of 4) and deal 3 (two runs of 4) read with the table's four."""
+    from pages import parse
+
+    values = open_builder(client, start="contract")
+    preview = parse(press(client, values).get_data(as_text=True)).find(id="preview").text
+    assert "One group of 3 and one run of 4" in preview and "Two runs of 4" in preview
+    preview = parse(press(client, values | {"run_word": "four"}).get_data(as_text=True)).find(id="preview").text
+    assert "One group of 3 and one four" in preview and "Two fours" in preview and "run of 4" not in preview
