@@ -17,6 +17,7 @@ elsewhere, a run is an *escala*.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from flask_babel import get_locale, gettext, ngettext
@@ -79,6 +80,21 @@ def contract_text(deal: Deal, ruleset: Ruleset) -> str:
         text = gettext("%(contract)s (or %(other)s)", contract=text,
                        other=_requirements_text(alternative, ruleset, whole_suit=whole_suit))  # fmt: skip
     return gettext("%(contract)s (every card, no discard)", contract=text) if deal.meld_all else text
+
+
+def contract_names(namings: Iterable[tuple[Deal, Ruleset]]) -> str:
+    """The names one contract goes by in several rulesets (a league player's "By contract" list), each deal in its
+    own ruleset's words, without its alternatives or "every card" (as ``Deal.contract`` reads before its first
+    bracket), the names that read alike said once, joined by " / " ("Two groups of 3 / Two sets of 3")."""
+    names: list[str] = []
+    for deal, ruleset in namings:
+        if page_is_english():
+            name = deal.contract.split(" (")[0]
+        else:
+            name = contract_text(replace(deal, alternatives=(), meld_all=False), ruleset)
+        if name not in names:
+            names.append(name)
+    return " / ".join(names)
 
 
 def _requirements_text(requirements: Iterable[Requirement], ruleset: Ruleset, *, whole_suit: bool = False) -> str:
@@ -171,5 +187,7 @@ def part_words(requirement: Requirement, set_word: str) -> str:
 
 
 def register(app: Flask) -> None:
-    """The ``contract_text`` filter, for every page's templates: ``{{ deal|contract_text(ruleset) }}``."""
+    """The ``contract_text`` and ``contract_names`` filters, for every page's templates:
+    ``{{ deal|contract_text(ruleset) }}``."""
     app.add_template_filter(contract_text)
+    app.add_template_filter(contract_names)
