@@ -47,3 +47,75 @@ def test_a_phase_10_players_phases_in_spanish(no_csrf_app, form_client):
     assert_no_english(text, ["One set of 3 and one run of 4", "Phase 2:"])
     english = " ".join(form_client.get(url).get_data(as_text=True).split())
     assert "Phase 2: One set of 3 and one run of 4" in english
+
+
+# ---------------------------------------------------------------------------
+# The web app manifest, and the words a screen reader says
+
+
+def test_the_manifest_is_in_the_pages_language(anon_client):
+    doc = spanish(anon_client, "/rules/")
+    href = doc.find("link", rel="manifest").attrs["href"]
+    assert href == "/manifest.es.webmanifest"
+    manifest = anon_client.get(href).get_json(force=True)
+    assert manifest["name"] == "Tu compañero de Rummy"
+    assert manifest["short_name"] == "Rummy"
+    assert manifest["description"] == "Rondas, jugadas revisadas y puntajes para el Contract Rummy y su familia."
+    assert manifest["lang"] == "es"
+    english_href = parse(anon_client.get("/rules/").get_data(as_text=True)).find("link", rel="manifest").attrs["href"]
+    english = anon_client.get(english_href)
+    assert english.mimetype == "application/manifest+json"
+    assert english.get_json(force=True) | {"lang": "en"} == {
+        **manifest,
+        "name": "Contract Rummy Companion",
+        "description": "Deals, meld rulings and scores for Contract Rummy and its family.",
+        "lang": "en",
+    }
+    assert english.get_json(force=True)["start_url"] == "/" and len(manifest["icons"]) == 3
+
+
+def test_a_manifest_in_a_language_pages_do_not_speak_is_not_found(anon_client):
+    assert anon_client.get("/manifest.fr.webmanifest").status_code == 404
+
+
+def test_the_card_keys_are_read_out_in_spanish(anon_client):
+    doc = spanish(anon_client, "/check?ruleset=contract")
+    picker = doc.find("div", cls="picker")
+    rows = [row.attrs.get("aria-label") for row in picker.find_all("div", cls="picker-row") if row.attrs.get("aria-label")]
+    assert rows == ["Picas", "Corazones", "Diamantes", "Tréboles"]
+    labels = [key.attrs.get("aria-label") for key in picker.find_all("button")]
+    assert "A de picas" in labels and "10 de corazones" in labels and "K de tréboles" in labels
+    assert picker.find("button", value="JK").text == "Comodín"
+    assert_no_english(str(labels), [" of spades", " of hearts", "Spades"])
+    english = parse(anon_client.get("/check?ruleset=contract").get_data(as_text=True)).find("div", cls="picker")
+    assert "A of spades" in [key.attrs.get("aria-label") for key in english.find_all("button")]
+    assert english.find("button", value="JK").text == "Joker"
+
+
+def test_a_drawn_card_is_read_out_in_spanish(app):
+    from companion.card_faces import card_faces
+
+    with app.test_request_context("/", headers=ES):
+        drawn = str(card_faces("JK stands for 7H and QS."))
+    assert 'aria-label="comodín" data-face="Comodín"' in drawn
+    assert 'aria-label="7 de corazones"' in drawn and 'aria-label="Q de picas"' in drawn
+    with app.test_request_context("/"):
+        english = str(card_faces("JK stands for 7H and QS."))
+    assert 'aria-label="joker" data-face="Joker"' in english and 'aria-label="queen of spades"' in english
+
+
+def test_a_players_charts_are_read_out_in_spanish(app):
+    from companion.leagues.charts import line_chart
+
+    with app.test_request_context("/", headers=ES):
+        chart = str(line_chart([1.5, 2, -0.2], title="Nivel de Ana", digits=1, early=[1]))
+        empty = str(line_chart([], title="Puntajes"))
+    assert 'aria-label="Nivel de Ana: 3 partidas, de 1,5 a -0,2, mínimo -0,2, máximo 2,0; 1 partida terminada antes (punto hueco): 2,0"' in chart
+    assert ">primera</text>" in chart and ">última</text>" in chart
+    assert 'aria-label="Puntajes: todavía no hay partidas"' in empty and "Todavía no hay partidas</text>" in empty
+    with app.test_request_context("/"):
+        english = str(line_chart([1.5, 2, -0.2], title="Ann's skill", digits=1, early=[1]))
+    assert (
+        'aria-label="Ann&#39;s skill: 3 games, from 1.5 to -0.2, lowest -0.2, highest 2.0; 1 game ended early (hollow point): 2.0"'
+    ) in english
+    assert ">first</text>" in english and ">latest</text>" in english
