@@ -119,3 +119,49 @@ def test_a_players_charts_are_read_out_in_spanish(app):
         'aria-label="Ann&#39;s skill: 3 games, from 1.5 to -0.2, lowest -0.2, highest 2.0; 1 game ended early (hollow point): 2.0"'
     ) in english
     assert ">first</text>" in english and ">latest</text>" in english
+
+
+# ---------------------------------------------------------------------------
+# `make run`'s printed lines, in the machine's language
+
+NO_LANGUAGE = {"LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
+
+
+def _serve_prints(app, monkeypatch, args: list[str], **environment) -> str:
+    """What ``flask serve`` prints before the server takes over (the migrations and the server itself not run)."""
+    import flask_migrate
+
+    from companion import serving
+
+    started: list[list[str]] = []
+    monkeypatch.setattr(flask_migrate, "upgrade", lambda: None)
+    monkeypatch.setattr(serving.os, "execve", lambda path, command, env: started.append(command))
+    result = app.test_cli_runner().invoke(serving.serve_command, args, env={**NO_LANGUAGE, **environment})
+    assert result.exit_code == 0, result.output
+    assert started and started[0][-4:] == ["--host", started[0][-3], "--port", args[args.index("--port") + 1]]
+    return result.output
+
+
+def test_make_run_speaks_the_machines_language(app, monkeypatch):
+    spanish_lines = _serve_prints(app, monkeypatch, ["--local", "--port", "5999"], LANG="es_CL.UTF-8").splitlines()
+    assert "Rummy Companion, solo para este computador: abre http://127.0.0.1:5999" in spanish_lines
+    assert "Ctrl+C detiene la app." in spanish_lines
+    english = _serve_prints(app, monkeypatch, ["--local", "--port", "5999"], LANG="en_GB.UTF-8").splitlines()
+    assert english[1:3] == ["Rummy Companion, for this machine only: open http://127.0.0.1:5999", "Ctrl+C stops the app."]
+    assert "Ctrl+C stops the app." in _serve_prints(app, monkeypatch, ["--local", "--port", "5999"]).splitlines()  # none set
+    assert "Ctrl+C stops the app." in _serve_prints(app, monkeypatch, ["--local", "--port", "5999"], LANG="C").splitlines()
+    assert "Ctrl+C stops the app." in _serve_prints(app, monkeypatch, ["--local", "--port", "5999"], LANG="fr_FR.UTF-8")
+    # LC_ALL wins over LANG, as in every terminal program
+    assert "Ctrl+C detiene la app." in _serve_prints(app, monkeypatch, ["--local", "--port", "5999"], LC_ALL="es_ES.UTF-8", LANG="en_US.UTF-8")
+
+
+def test_make_runs_first_run_lines_in_spanish(make_fresh_app, monkeypatch):
+    printed = _serve_prints(make_fresh_app(), monkeypatch, ["--address", "192.0.2.7", "--port", "5998"], LANGUAGE="es")
+    lines = printed.splitlines()
+    assert "Rummy Companion en la red de la casa. Los teléfonos conectados al mismo Wi-Fi abren:" in lines
+    assert "  http://192.0.2.7:5998" in lines
+    assert (
+        "Primera vez: la cuenta del dueño de la app se crea con este enlace de un solo uso (ábrelo en tu propio teléfono):"
+    ) in lines
+    assert "A cualquier otra persona que abra la app ahora se le pide que te espere." in lines
+    assert_no_english(printed, ["home network", "First run", "Anyone else", "stops the app"])
