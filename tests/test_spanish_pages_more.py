@@ -165,3 +165,60 @@ def test_make_runs_first_run_lines_in_spanish(make_fresh_app, monkeypatch):
     ) in lines
     assert "A cualquier otra persona que abra la app ahora se le pide que te espere." in lines
     assert_no_english(printed, ["home network", "First run", "Anyone else", "stops the app"])
+
+
+# ---------------------------------------------------------------------------
+# A watch link opens in the watcher's language, never the owner's
+
+
+def _watch_link(client, page_url: str) -> str:
+    from urllib.parse import urlsplit
+
+    doc = parse(client.get(page_url).get_data(as_text=True))
+    return urlsplit(doc.find("input", cls="link-text").attrs["value"]).path
+
+
+def _owner_reads(client, language: str) -> None:
+    assert client.post("/language", data={"language": language, "next": "/"}).status_code == 303
+
+
+def test_a_watch_link_opens_in_the_watchers_language_not_the_owners(no_csrf_app, form_client, make_game):
+    _owner_reads(form_client, "en")
+    link = _watch_link(form_client, make_game(["Ana", "Beto", "Carla"]))
+    assert link.startswith("/watch/g/")
+    assert parse(form_client.get(link).get_data(as_text=True)).find("html").attrs["lang"] == "en"  # the owner's own
+    watcher = no_csrf_app.test_client()
+    doc = spanish(watcher, link)  # the watcher's browser asks for Spanish
+    assert doc.find("p", cls="notice").text == "Estás mirando esta partida: se actualiza con cada puntaje que se anota."
+    assert_no_english(doc.text, ["You are watching this game", "Deal 1", "Dealer"])
+    # the same page in the same revision, for a watcher whose browser asks for English: kept apart, in English
+    english = parse(no_csrf_app.test_client().get(link).get_data(as_text=True))
+    assert english.find("html").attrs["lang"] == "en"
+    assert english.find("p", cls="notice").text == "You are watching this game: it follows every score as it is entered."
+
+
+def test_a_watchers_own_choice_beats_the_owners_and_the_browsers(no_csrf_app, form_client, make_game):
+    _owner_reads(form_client, "es")
+    link = _watch_link(form_client, make_game(["Ana", "Beto", "Carla"]))
+    english = parse(no_csrf_app.test_client().get(link).get_data(as_text=True))  # a browser asking for nothing
+    assert english.find("html").attrs["lang"] == "en"
+    assert "Estás mirando" not in english.text
+    watcher = no_csrf_app.test_client()
+    watcher.post("/language", data={"language": "es", "next": link})  # the switch at the foot of the watch page
+    chosen = parse(watcher.get(link, headers={"Accept-Language": "en"}).get_data(as_text=True))
+    assert chosen.find("html").attrs["lang"] == "es"
+    assert chosen.find("p", cls="notice").text.startswith("Estás mirando esta partida")
+
+
+def test_a_league_watch_link_opens_in_the_watchers_language(no_csrf_app, form_client, league_played):  # noqa: F811
+    _owner_reads(form_client, "en")
+    link = _watch_link(form_client, f"{league_played}?season=all")
+    assert link.startswith("/watch/l/")
+    doc = spanish(no_csrf_app.test_client(), f"{link}?season=all")
+    assert doc.find("h1").text == "Familia"
+    assert "Todas las temporadas" in doc.text
+    player = doc.find("ol", cls="standings-list").find("a").attrs["href"]
+    assert player.startswith(f"{link}/players/")
+    assert [node.find("strong").text for node in spanish(no_csrf_app.test_client(), player).find("ul", cls="contract-list").find_all("li")] == ["Dos grupos de 3"]
+    english = parse(no_csrf_app.test_client().get(f"{link}?season=all").get_data(as_text=True))
+    assert english.find("html").attrs["lang"] == "en" and "1 game in all time" in english.text
