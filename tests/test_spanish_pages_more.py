@@ -7,6 +7,7 @@ without the header stays English.
 
 from __future__ import annotations
 
+import pytest
 from pages import parse
 from test_spanish_pages import ES, assert_no_english, league_played, spanish  # noqa: F401  (a fixture)
 
@@ -222,3 +223,95 @@ def test_a_league_watch_link_opens_in_the_watchers_language(no_csrf_app, form_cl
     assert [node.find("strong").text for node in spanish(no_csrf_app.test_client(), player).find("ul", cls="contract-list").find_all("li")] == ["Dos grupos de 3"]
     english = parse(no_csrf_app.test_client().get(f"{link}?season=all").get_data(as_text=True))
     assert english.find("html").attrs["lang"] == "en" and "1 game in all time" in english.text
+
+
+# ---------------------------------------------------------------------------
+# The history import pages
+
+SHEET = """Game, 2024-12-25, Contract Rummy
+Deal, Ana, Beto, Carla
+1, 15, 0, 40
+2, 0, 25, 5
+3, 30, 10, 0
+4, 0, 45, 20
+5, 65, 0, 35
+6, 20, 55, 0
+7, 0, 40, 85
+Total, 130, 175, 185
+"""
+
+
+@pytest.fixture
+def familia(form_client) -> str:
+    """A new league "Familia" (nobody in it yet); its URL."""
+    made = form_client.post("/leagues/", data={"name": "Familia"})
+    assert made.status_code == 303
+    return made.headers["Location"].rstrip("/")
+
+
+def test_the_paper_scores_page_in_spanish(form_client, familia):
+    doc = spanish(form_client, f"{familia}/history/paper")
+    assert doc.find("title").text == "Trae tus puntajes en papel · Familia · Rummy Companion"
+    assert doc.find("h1").text == "Trae tus puntajes en papel a Familia"
+    assert doc.find(id="format-heading").text == "Cómo escribirla"
+    labels = [label.text for label in doc.find("main").find_all("label")]
+    assert labels == ["La hoja de puntajes (escrita, o pegada desde una planilla)", "o un archivo CSV"]
+    assert doc.find("main").find("button", type="submit").text == "Vista previa"
+    assert_no_english(doc.text, ["Bring your paper scores", "How to write it", "Type the games", "An example", "Back to "])
+    english = parse(form_client.get(f"{familia}/history/paper").get_data(as_text=True))
+    assert english.find("h1").text == "Bring your paper scores into Familia"
+
+
+def test_the_other_apps_pages_in_spanish(form_client, familia):
+    tracker = spanish(form_client, f"{familia}/history/shanghai-tracker")
+    assert tracker.find("h1").text == "Trae tus partidas de shanghai-tracker a Familia"
+    assert [label.text for label in tracker.find("main").find_all("label")] == ["El archivo exportado (.json o .csv)", "o su texto, pegado"]
+    bgstats = spanish(form_client, f"{familia}/history/bgstats")
+    assert bgstats.find("title").text == "Trae tus partidas de BG Stats · Familia · Rummy Companion"
+    assert "se guarda como una fila de totales" in bgstats.text
+    for doc in (tracker, bgstats):
+        assert_no_english(doc.text, ["Bring your", "export your", "Preview", "Back to ", "The exported file", "pasted"])
+
+
+def test_a_paper_import_asks_previews_and_adds_in_spanish(form_client, familia):
+    url = f"{familia}/history/paper"
+    asked = parse(form_client.post(url, data={"sheet": SHEET}, headers=ES).get_data(as_text=True))
+    prompts = [label.text for label in asked.find(id="questions-heading").parent.find_all("label")]
+    assert prompts == [
+        "¿Quién es «Ana»? Nadie en Familia tiene ese nombre.",
+        "¿Quién es «Beto»? Nadie en Familia tiene ese nombre.",
+        "¿Quién es «Carla»? Nadie en Familia tiene ese nombre.",
+    ]
+    choices = [option.text for option in asked.find("select").find_all("option")]
+    assert choices == ["Elige…", "Un jugador nuevo, «Ana»"]
+    answers = {"sheet": SHEET, "player-0": "new", "player-1": "new", "player-2": "new"}
+    preview = parse(form_client.post(url, data=answers, headers=ES).get_data(as_text=True))
+    assert preview.find("h1").text == "Lo que se agregará a Familia"
+    assert preview.find(id="games-heading").text == "1 partida nueva"
+    assert "7 rondas" in preview.find("ol", cls="imported-games").text
+    assert preview.find("button", name="confirm").text == "Agregar 1 partida a Familia"
+    assert_no_english(preview.text, ["What will be added", "new game", " deals", "Add 1 game", "Who is"])
+    done = form_client.post(url, data={**answers, "confirm": "1"}, headers=ES)
+    assert done.status_code == 303
+    shown = form_client.get(familia, headers=ES).get_data(as_text=True)
+    assert "Se agregó 1 partida de la hoja de puntajes a Familia." in shown
+    form_client.post(url, data={**answers, "confirm": "1"}, headers=ES)
+    assert "Todas sus partidas ya están en Familia: no se agregó nada." in form_client.get(familia, headers=ES).get_data(as_text=True)
+
+
+def test_a_bad_sheet_is_refused_in_spanish(form_client, familia):
+    url = f"{familia}/history/paper"
+    bad = form_client.post(url, data={"sheet": "Game, 2024-12-25, contract\nDeal, Ana, Beto, Carla\n1, 0, x, 3\n"}, headers=ES)
+    assert bad.status_code == 422
+    doc = parse(bad.get_data(as_text=True))
+    assert doc.find(id="problems-heading").text == "Corrige esto primero en la hoja"
+    assert [node.text for node in doc.find("ul", cls="problems").find_all("li")] == [
+        "Línea 3, columna 3 (Beto): «x» no es un puntaje (un número entero de hasta 2000)."
+    ]
+    sums = SHEET.replace("Total, 130, 175, 185", "Total, 130, 170, 185")
+    assert "Línea 10, columna 3 (Beto): el total dice 170 pero las rondas suman 175." in form_client.post(
+        url, data={"sheet": sums}, headers=ES).get_data(as_text=True)  # fmt: skip
+    empty = form_client.post(url, data={"sheet": "Game, 2024-12-25, contract\nDeal, Ana, \u202eBeto\n"}, headers=ES)
+    assert "Línea 2, columna 3: El nombre de un jugador no puede tener el carácter invisible o de control" in empty.get_data(as_text=True)
+    english = form_client.post(url, data={"sheet": "Game, 2024-12-25, contract\nDeal, Ana, Beto, Carla\n1, 0, x, 3\n"})
+    assert "Line 3, column 3 (Beto): “x” is not a score (a whole number up to 2000)." in english.get_data(as_text=True)
