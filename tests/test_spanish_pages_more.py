@@ -315,3 +315,42 @@ def test_a_bad_sheet_is_refused_in_spanish(form_client, familia):
     assert "Línea 2, columna 3: El nombre de un jugador no puede tener el carácter invisible o de control" in empty.get_data(as_text=True)
     english = form_client.post(url, data={"sheet": "Game, 2024-12-25, contract\nDeal, Ana, Beto, Carla\n1, 0, x, 3\n"})
     assert "Line 3, column 3 (Beto): “x” is not a score (a whole number up to 2000)." in english.get_data(as_text=True)
+
+
+def _refused(app, read, *args) -> list[str]:
+    from companion.history.paper import SheetError
+
+    with app.test_request_context("/", headers=ES), pytest.raises(SheetError) as raised:
+        read(*args)
+    return raised.value.sentences
+
+
+def test_the_other_apps_files_are_read_and_refused_in_spanish(app):
+    import json
+    from pathlib import Path
+
+    from companion.history.bgstats import GAME_FIELD, read_bgstats
+    from companion.history.shanghai_tracker import read_tracker
+
+    export = (Path(__file__).parent / "data" / "bgstats-export.json").read_text(encoding="utf-8")
+    with app.test_request_context("/", headers=ES):
+        _, _, questions = read_bgstats(export, {})
+        _, notes, _ = read_bgstats(export, {GAME_FIELD: "1"})
+    assert questions[0].prompt == "¿De qué juego se traen las partidas?"
+    assert questions[0].choices == [("1", "Contract Rummy (3 partidas)"), ("2", "Carcassonne (1 partida)")]
+    assert notes == ["Solo las partidas de Contract Rummy; los otros juegos del archivo quedan fuera.",
+                     "Partida 3 (2024-01-01) está marcada como ignorada en BG Stats, así que queda fuera."]  # fmt: skip
+    assert _refused(app, read_bgstats, export.replace('"score": "210"', '"score": "lots"'), {GAME_FIELD: "1"}) == [
+        "Partida 1 (2023-07-04), Bob: el puntaje «lots» no es un número entero de hasta 2000."]
+    assert _refused(app, read_bgstats, export.replace('"name": "Bob"', '"name": "B\\u202eob"'), {GAME_FIELD: "1"}) == [
+        "Partida 1 (2023-07-04), puntaje 1: El nombre del jugador no puede tener el carácter invisible o de control "
+        "U+202E (RIGHT-TO-LEFT OVERRIDE): escribe solo letras."]
+    assert _refused(app, read_bgstats, "{", {}) == [
+        "El archivo no es JSON: exporta de nuevo tus datos desde BG Stats (Ajustes, Exportar)."]
+    assert _refused(app, read_tracker, "[]") == ["El archivo no tiene partidas."]
+    game = {"date": "2024-12-25", "is_complete": True, "game_scores": [
+        {"player": {"name": "Ana"}, "round_scores": [0] * 7}, {"player": {"name": "ana"}, "round_scores": [5] * 7}]}
+    assert _refused(app, read_tracker, json.dumps([game])) == ["Partida 1 (2024-12-25): «Ana» tiene dos filas de puntajes."]
+    assert _refused(app, read_tracker, "Date,Player\n") == [
+        "La línea 1 no es el encabezado de shanghai-tracker («Date», «Player», «Round 1 (2 Sets)» … «Round 7 (3 Runs)»): "
+        "exporta de nuevo las partidas como CSV."]

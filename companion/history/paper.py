@@ -72,6 +72,12 @@ _NAME_PROBLEMS = {
         "grown": N_("A player's name is at most %(longest)d letters (“%(letter)s” counts as %(counts)d)."),
         "too_long": N_("A player's name is at most %(longest)d letters."),
     },
+    "The game's name": {
+        "not_text": N_("The game's name must be text."), "empty": N_("The game's name can't be empty."),
+        "refused": N_("The game's name can't hold the invisible or control character %(character)s: type letters only."),
+        "grown": N_("The game's name is at most %(longest)d letters (“%(letter)s” counts as %(counts)d)."),
+        "too_long": N_("The game's name is at most %(longest)d letters."),
+    },
     "The ruleset's name": {
         "not_text": N_("The ruleset's name must be text."), "empty": N_("The ruleset's name can't be empty."),
         "refused": N_("The ruleset's name can't hold the invisible or control character %(character)s: type letters only."),
