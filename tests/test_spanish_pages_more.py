@@ -75,6 +75,24 @@ def test_the_manifest_is_in_the_pages_language(anon_client):
     assert english.get_json(force=True)["start_url"] == "/" and len(manifest["icons"]) == 3
 
 
+def test_every_page_carries_the_offline_pages_words_in_its_language(anon_client):
+    """The service worker's "offline" page (static/sw.js) says the words the last page carried; English ones exactly
+    as the worker says them without any (tests/js/sw.test.js)."""
+    root = spanish(anon_client, "/rules/").find("html")
+    assert root.attrs["data-say-no-connection"] == "Sin conexión"
+    assert root.attrs["data-say-no-connection-page"] == (
+        "Esta página todavía no está en este teléfono. Abre una vez la página de la partida mientras tengas conexión."
+    )
+    english = parse(anon_client.get("/rules/").get_data(as_text=True)).find("html")
+    assert english.attrs["data-say-no-connection"] == "No connection"
+    assert english.attrs["data-say-no-connection-page"] == (
+        "This page isn't on this phone yet. Open the game page once while connected."
+    )
+    worker = anon_client.get("/sw.js").get_data(as_text=True)
+    assert 'title: "No connection"' in worker
+    assert "text: \"This page isn't on this phone yet. Open the game page once while connected.\"" in worker
+
+
 def test_a_manifest_in_a_language_pages_do_not_speak_is_not_found(anon_client):
     assert anon_client.get("/manifest.fr.webmanifest").status_code == 404
 
