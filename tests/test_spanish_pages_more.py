@@ -372,3 +372,44 @@ def test_the_other_apps_files_are_read_and_refused_in_spanish(app):
     assert _refused(app, read_tracker, "Date,Player\n") == [
         "La línea 1 no es el encabezado de shanghai-tracker («Date», «Player», «Round 1 (2 Sets)» … «Round 7 (3 Runs)»): "
         "exporta de nuevo las partidas como CSV."]
+
+
+# ---------------------------------------------------------------------------
+# The published rulesets' summaries and readings (the rules card, the rules list, the home page)
+
+
+def test_every_published_text_is_one_a_published_ruleset_has():
+    """A summary or reading the engine rewords would silently stay English: each one known here is a ruleset's."""
+    from companion import registry
+    from companion.fact_words import PUBLISHED_TEXTS
+
+    texts = {text for ruleset in registry.published() for text in (ruleset.summary, *ruleset.readings)}
+    assert PUBLISHED_TEXTS == texts
+
+
+def test_a_rules_cards_summary_and_readings_in_spanish(anon_client):
+    doc = spanish(anon_client, "/rules/carioca")
+    assert doc.find("p", cls="lead").text == (
+        "Ocho rondas de tríos y escalas, de 12 cartas cada una; las escalas pueden dar la vuelta, un comodín por juego "
+        "al bajarse."
+    )
+    readings = [node.text for node in doc.find(id="readings-heading").parent.find_all("li")]
+    assert "Los comodines valen 30 (opción: 50)." in readings
+    assert "Si siguen empatados en rondas ganadas, comparten el triunfo." in readings
+    contract = spanish(anon_client, "/rules/contract")
+    drawn = contract.find(id="readings-heading").parent.find_all("li")[0]
+    assert drawn.text.startswith("Se pueden dos grupos del mismo número en un contrato (")  # its cards drawn as faces
+    assert_no_english(contract.text, ["Seven deals", "Two groups of one rank", "are allowed"])
+    english = parse(anon_client.get("/rules/carioca").get_data(as_text=True))
+    assert english.find("p", cls="lead").text == (
+        "Eight rounds of trios and escalas, 12 cards each; escalas may turn the corner, one joker a meld going down."
+    )
+
+
+def test_the_rules_list_and_home_page_summaries_in_spanish(anon_client, client):
+    rules = spanish(anon_client, "/rules/")
+    assert "Diez rondas de 11 cartas con escalas más largas: hasta una escala de 10." in rules.text
+    assert_no_english(rules.text, ["Ten deals of 11 cards", "Seven deals, two packs"])
+    home = spanish(client, "/")
+    assert "Siete rondas, dos barajas con un comodín menos que jugadores; en la ronda 7 se bajan todas las cartas." in home.text
+    assert "Seven deals, two packs with one joker fewer" in client.get("/").get_data(as_text=True)
