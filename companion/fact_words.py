@@ -551,9 +551,17 @@ def ruleset_text(text: str) -> str:
     return gettext(text)
 
 
+def set_name(ruleset: Ruleset) -> str:
+    """What the ruleset calls a set, as a choice names it: its own word capitalised on an English page ("Book"),
+    the table's word elsewhere ("Trío" where the ruleset says trio, else "Grupo")."""
+    if page_is_english():
+        return ruleset.set_word.capitalize()
+    return gettext("Trio") if _trio(ruleset) else gettext("Group")
+
 def register(app: Flask) -> None:
-    """The ``fact_label``, ``fact_text``, ``option_label`` and ``ruleset_text`` filters: ``{{ fact|fact_text(ruleset) }}``."""
+    """The ``fact_label``, ``fact_text``, ``option_label``, ``ruleset_text`` and ``set_name`` filters: ``{{ fact|fact_text(ruleset) }}``."""
     app.add_template_filter(fact_label)
     app.add_template_filter(fact_text)
     app.add_template_filter(option_label)
     app.add_template_filter(ruleset_text)
+    app.add_template_filter(set_name)

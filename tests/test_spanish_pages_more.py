@@ -413,3 +413,12 @@ def test_the_rules_list_and_home_page_summaries_in_spanish(anon_client, client):
     home = spanish(client, "/")
     assert "Siete rondas, dos barajas con un comodín menos que jugadores; en la ronda 7 se bajan todas las cartas." in home.text
     assert "Seven deals, two packs with one joker fewer" in client.get("/").get_data(as_text=True)
+
+
+def test_the_lay_off_pages_set_choice_names_the_tables_word(anon_client):
+    choices = [o.text for o in spanish(anon_client, "/layoff?ruleset=contract").find("select", id="kind").find_all("option")]
+    assert choices[:3] == ["Grupo o escala: que lo descubra la app", "Grupo", "Escala"]
+    carioca = spanish(anon_client, "/layoff?ruleset=carioca").find("select", id="kind").find_all("option")
+    assert [o.text for o in carioca][:2] == ["Trío o escala: que lo descubra la app", "Trío"]
+    english = parse(anon_client.get("/layoff?ruleset=shanghai").get_data(as_text=True)).find("select", id="kind")
+    assert [o.text for o in english.find_all("option")][:2] == ["Book or run: work it out", "Book"]
