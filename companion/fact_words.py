@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from flask import Flask
 
     from .rules import Deal, Ruleset
-    from .rules.guide import Fact
+    from .rules.guide import Fact, SetupCard
     from .rules.rulesets import BuyRule, HouseOption
 
 FIXED_LABELS = frozenset({
@@ -558,10 +558,23 @@ def set_name(ruleset: Ruleset) -> str:
         return ruleset.set_word.capitalize()
     return gettext("Trio") if _trio(ruleset) else gettext("Group")
 
+def setup_wilds(setup: SetupCard, ruleset: Ruleset) -> str:
+    """A game's setup card's wild cards ("Wild cards: jokers."), in the page's language."""
+    if page_is_english():
+        return setup.wilds
+    return gettext("Wild cards: %(wilds)s.", wilds=wild_cards(ruleset))
+
+
+def setup_buying(setup: SetupCard, ruleset: Ruleset) -> str:
+    """A game's setup card's May I / buy rule, in the page's language (the rules card's own sentence)."""
+    return setup.buying if page_is_english() else _buying(ruleset)
+
 def register(app: Flask) -> None:
-    """The ``fact_label``, ``fact_text``, ``option_label``, ``ruleset_text`` and ``set_name`` filters: ``{{ fact|fact_text(ruleset) }}``."""
+    """The ``fact_label``, ``fact_text``, ``option_label``, ``ruleset_text``, ``set_name``, ``setup_wilds`` and ``setup_buying`` filters: ``{{ fact|fact_text(ruleset) }}``."""
     app.add_template_filter(fact_label)
     app.add_template_filter(fact_text)
     app.add_template_filter(option_label)
     app.add_template_filter(ruleset_text)
     app.add_template_filter(set_name)
+    app.add_template_filter(setup_wilds)
+    app.add_template_filter(setup_buying)

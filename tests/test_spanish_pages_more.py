@@ -422,3 +422,20 @@ def test_the_lay_off_pages_set_choice_names_the_tables_word(anon_client):
     assert [o.text for o in carioca][:2] == ["Trío o escala: que lo descubra la app", "Trío"]
     english = parse(anon_client.get("/layoff?ruleset=shanghai").get_data(as_text=True)).find("select", id="kind")
     assert [o.text for o in english.find_all("option")][:2] == ["Book or run: work it out", "Book"]
+
+
+def test_a_games_setup_card_in_spanish(make_game, form_client):
+    url = make_game(["Ana", "Beto", "Carla"], ruleset="contract")
+    setup = [node.text for node in spanish(form_client, url).find("ul", cls="setup").find_all("li")]
+    assert setup[1] == "Cartas comodín: comodines."
+    assert setup[2] == (
+        "«May I»: todas las veces que quieras, fuera de turno; te llevas la carta del pozo y una carta más del mazo. "
+        "No para dos descartes seguidos."
+    )
+    assert_no_english(" ".join(setup), ["Wild cards", "as often as you like", "Not for two discards"])
+    english = [node.text for node in parse(form_client.get(url).get_data(as_text=True)).find("ul", cls="setup").find_all("li")]
+    assert english[1] == "Wild cards: jokers."
+    assert english[2].startswith("May I: as often as you like, out of turn;")
+    phase10 = [node.text for node in spanish(form_client, make_game(["Ana", "Beto", "Carla"], ruleset="phase10")).find(
+        "ul", cls="setup").find_all("li")]  # fmt: skip
+    assert phase10[1:3] == ["Cartas comodín: comodines.", "En esta partida no hay «buy»."]
