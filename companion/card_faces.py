@@ -6,8 +6,7 @@ byte, so the codes stay there. A page shows each code as its face instead:
 the code is kept as the element's text (what a test or a copy reads) and
 hidden, the face (``7♥``, ``joker``) is drawn beside it by the stylesheet
 from ``data-face``, and a screen reader says the card in words (``7 of
-hearts``; on a Spanish page ``7 de corazones``, the ranks as the table writes them: A, J, Q, K). These are
-page-only Jinja filters; the engine is not touched.
+hearts``). These are page-only Jinja filters; the engine is not touched.
 
 >>> str(card_faces("JK stands for 7H."))  # doctest: +NORMALIZE_WHITESPACE
 '<span class="said" data-sentence="JK stands for 7H."><span class="card-face joker" role="img" aria-label="joker" data-face="Joker"><span class="card-code">JK</span></span>
@@ -25,12 +24,12 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup, escape
 
-from flask_babel import gettext
-
 from .contract_words import page_is_english, part_words
-from .i18n import N_
 from .rules import Card, MeldKind, Rank, Skips
 from .rules.words import number_word
+from .rules.speech import mark_word, say_word
+
+from .i18n import N_
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -49,33 +48,17 @@ RANK_COUNT = re.compile(rf"\b({_COUNTS}) ([AJQK])s\b")
 _PART_WORDS = {MeldKind.RUN: "run", MeldKind.PAIR: "pair", MeldKind.COLOUR: "colour group"}
 
 
-#: Each suit by name (a row of keys) and one card of it, in words: ``"A of spades"`` (a page's words, never glued).
+#: Each suit by name (a row of card keys) and one card of it, in words: ``"A of spades"`` (the picker's words, read
+#: out by a screen reader; whole phrases, never glued).
 SUIT_WORDS = {
     "S": (N_("Spades"), N_("%(rank)s of spades")), "H": (N_("Hearts"), N_("%(rank)s of hearts")),
     "D": (N_("Diamonds"), N_("%(rank)s of diamonds")), "C": (N_("Clubs"), N_("%(rank)s of clubs")),
 }  # fmt: skip
 
-#: A Phase 10 card of each colour, in words: ``"7 red"``.
-COLOUR_CARD_WORDS = {
-    "R": N_("%(number)s red"), "B": N_("%(number)s blue"), "G": N_("%(number)s green"), "Y": N_("%(number)s yellow"),
-}  # fmt: skip
-
-#: The cards with neither rank nor suit, in words: the joker, and the Phase 10 deck's Wild and Skip.
-SPECIAL_CARD_WORDS = {"JK": N_("joker"), "W": N_("wild"), "SKIP": N_("skip")}
-
 
 def card_words(card: Card) -> str:
-    """The card said in words in the page's language: on an English page the engine's :attr:`Card.words`
-    (``"7 of hearts"``, ``"joker"``), on a Spanish one ``"7 de corazones"``, ``"A de picas"``, ``"comodín"``."""
-    if page_is_english():
-        return card.words
-    if str(card) in SPECIAL_CARD_WORDS:
-        return gettext(SPECIAL_CARD_WORDS[str(card)])
-    if card.colour is not None:
-        return gettext(COLOUR_CARD_WORDS[card.colour.value], number=int(card.natural_rank))
-    if card.rank is None or card.suit is None:
-        return gettext("joker")
-    return gettext(SUIT_WORDS[card.suit.value][1], rank=card.rank.label)
+    """The card said in words (the engine's :attr:`Card.words`): ``"7 of hearts"``, ``"joker"``."""
+    return card.words
 
 
 def card_face(card: Card, *, starts_sentence: bool = False, joker: str = "joker") -> Markup:
@@ -100,14 +83,18 @@ def rank_plurals(text: str) -> Markup:
 
 def ranks_in_words(text: str) -> str:
     """``text`` with each count of a rank's code in words, for a phone's script that shows it as text."""
-    return RANK_COUNT.sub(lambda found: f"{found[1]} {Rank.from_label(found[2]).plural}", text)
+    return RANK_COUNT.sub(lambda found: f"{found[1]} {Rank.from_label(found[2]).said_plural}", text)
+
+
+_JOKER_WORDS = (mark_word("card word", "joker"), mark_word("card word", "skip"))
+"""What a ``JK`` may be called on a page, for the catalogue: "comodín", "salto" at a Spanish table."""
 
 
 def joker_word(ruleset: Ruleset | None = None) -> str:
     """What the ruleset's ``JK`` is called, in the page's language: a joker, or a skip (Phase 10 played with
     standard cards)."""
     word = "skip" if ruleset is not None and ruleset.skips is Skips.JOKER else "joker"
-    return word if page_is_english() else gettext(SPECIAL_CARD_WORDS[word.upper() if word == "skip" else "JK"])
+    return say_word("card word", word)
 
 
 def chip_face(card: Card, ruleset: Ruleset | None = None) -> str:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from flask_babel import gettext, ngettext
 
 from .contract_words import number_in_words, page_is_english
-from .i18n import N_, listed
+from .i18n import N_, buy_word, listed
 
 from .rules.guide import buy_rule_text, exact_cut_size
 from .rules.words import sentence
@@ -84,7 +84,7 @@ def fact_label(fact: Fact, ruleset: Ruleset) -> str:
     if fact.key == "repeat_rank":
         return gettext("Two trios of one rank") if _trio(ruleset) else gettext("Two groups of one rank")
     if fact.key == "dup_suits":
-        return _two_of_one_suit(ruleset, colour=fact.label.endswith(" colour"))
+        return _two_of_one_suit(ruleset, colour=ruleset.deck is Deck.PHASE10)  # the engine's label may be Spanish
     return fact.label
 
 
@@ -181,13 +181,13 @@ def _buying(ruleset: Ruleset) -> str:
     if len(rules) == 1 and (allowed or ruleset.progression is Progression.FIXED):
         return _buy_rule(ruleset.buy_name, next(iter(rules)))
     if not allowed:  # a hand's phase is each player's own: no "deal" to name
-        return gettext("No %(buy)s in this game.", buy=ruleset.buy_name)
+        return gettext("No %(buy)s in this game.", buy=buy_word(ruleset.buy_name))
     first, last = allowed[0], allowed[-1]
     if allowed == list(range(first, last + 1)):
         return gettext("%(buy)ss only in deals %(first)s to %(last)s; each deal's limit is on its prompt.",
-                       buy=sentence(ruleset.buy_name), first=first, last=last)  # fmt: skip
+                       buy=sentence(buy_word(ruleset.buy_name)), first=first, last=last)  # fmt: skip
     return gettext("%(buy)ss only in deals %(numbers)s; each deal's limit is on its prompt.",
-                   buy=sentence(ruleset.buy_name), numbers=listed([str(number) for number in allowed]))  # fmt: skip
+                   buy=sentence(buy_word(ruleset.buy_name)), numbers=listed([str(number) for number in allowed]))  # fmt: skip
 
 
 def wild_cards(ruleset: Ruleset) -> str:
@@ -333,22 +333,10 @@ def _skips(ruleset: Ruleset) -> str:
                    "pile; turned as the first upcard, it skips the first player.")  # fmt: skip
 
 
-HOUSE_OPTION_LABELS = frozenset({
-    N_("Jokers score 50"), N_("Red twos are wild"), N_("Deal 11 cards (12 in rounds 7 and 8)"),
-    N_("Escala sucia round"), N_("Escala de color round"), N_("Escala payaso round"), N_("Escala real round"),
-    N_("Escala real round with jokers (never side by side)"), N_("A full suit may stand for three fours"),
-    N_("No jokers"), N_("Jokers score 20"), N_("Deuces wild (a wild two scores as a joker)"),
-    N_("Groups may be all wilds"), N_("Hit from the turn after your phase"),
-    N_("Masters: choose your phase before each hand"),
-})  # fmt: skip
-"""The house options' labels (the published rulesets' options, the only ones a ruleset can offer)."""
-
-
 def option_label(option: HouseOption) -> str:
-    """A house option's label in the page's language (the engine's own on an English page, or one not known)."""
-    if page_is_english() or option.label not in HOUSE_OPTION_LABELS:
-        return option.label
-    return gettext(option.label)
+    """A house option's label in the page's language (a built-in ruleset's marked text; as written on an English
+    page)."""
+    return option.label if page_is_english() else gettext(option.label)
 
 
 def _options(ruleset: Ruleset) -> str:
@@ -376,7 +364,7 @@ _WRITTEN: dict[str, Callable[[Ruleset], str | None]] = {
     "settlement": _settlement,
     "shanghai": lambda ruleset: gettext(
         "Call it as you discard to protect a card that fits a meld on the table; if you don't, anyone may call, lay "
-        "it on, and you draw blind from their hand. It beats a %(buy)s.", buy=ruleset.buy_name),
+        "it on, and you draw blind from their hand. It beats a %(buy)s.", buy=buy_word(ruleset.buy_name)),
     "play": _play,
     "game_end": _game_end,
     "skips": _skips,
@@ -425,7 +413,7 @@ def _counted_reminder(reminder: str, ruleset: Ruleset, deal: Deal, players: int)
         return gettext("Going down and out in one turn takes %(bonus)s off your score.", bonus=ruleset.one_turn_out_bonus)
     if reminder.startswith("The contract needs "):
         return gettext("The contract needs %(needed)s cards but you hold %(held)s after drawing: you will need a %(buy)s.",
-                       needed=deal.cards_needed, held=deal.cards_dealt + 1, buy=ruleset.buy_name)  # fmt: skip
+                       needed=deal.cards_needed, held=deal.cards_dealt + 1, buy=buy_word(ruleset.buy_name))  # fmt: skip
     return reminder
 
 
@@ -444,6 +432,7 @@ def _reminder(reminder: str, ruleset: Ruleset, deal: Deal) -> str | None:
 
 def _buy_rule(name: str, rule: BuyRule) -> str:
     """One deal's May I / buy rule, whole sentences: how often, what is taken, then each condition."""
+    name = buy_word(name)
     if not rule.allowed:
         return gettext("No %(buy)s in this deal.", buy=name)
     if rule.limit is None:
@@ -466,91 +455,6 @@ def _buy_rule(name: str, rule: BuyRule) -> str:
     return " ".join(sentences)
 
 
-PUBLISHED_TEXTS = frozenset({
-    N_('Seven deals, two packs with one joker fewer than the players; deal 7 melds every card.'),
-    N_('Two groups of one rank in one contract (7H 7S 7D + 7C 7H 7S) are allowed.'),
-    N_('Without a table size, up to 4 jokers pass the supply check.'),
-    N_('3H 4H 5H JK + 7H 8H 9H 10H is legal, the joker standing for 2H.'),
-    N_('Deal 7 after a May I: every card is still melded, in runs of 4 or more.'),
-    N_('Contract Rummy with the exact-cut bonus: cut exactly the cards needed and take 50 off.'),
-    N_('A deal score may go below 0 after the exact-cut bonus.'),
-    N_("Parlett's seven deals: one wild card per initial meld, never more than the contract."),
-    N_('One wild card per meld of the contract.'),
-    N_('Deal 7 (three runs of 4) melds 12 of the 13 cards held and discards the 13th; it is not a meld-all deal.'),
-    N_('The misprinted example (2345 6789) is read by its words: same-suit runs must not be consecutive.'),
-    N_('Card points as in Contract Rummy.'),
-    N_('Two sets of one rank in one contract are allowed.'),
-    N_("Wikipedia's Contract Rummy: 2 to 4 packs of 54 by table size; deal 7 melds every card."),
-    N_('One wild card per initial meld (the source mentions a limit without giving it).'),
-    N_('Sets may repeat a suit.'),
-    N_('Same-suit runs must not join end to end.'),
-    N_('Laying off may start in the turn a player goes down.'),
-    N_('Contract Rummy with longer melds allowed, contiguous runs allowed, and jokers worth 25.'),
-    N_('3 to 8 players; with an odd number of players the packs round up.'),
-    N_('Two groups of one rank in one contract are allowed.'),
-    N_('Eleven cards every deal, aces high only, one joker per meld, two May Is a deal.'),
-    N_('Exact lengths carry over from Contract Rummy: meld 4, lay off the rest this turn.'),
-    N_('Run jokers may be reclaimed, as in Contract Rummy.'),
-    N_("The source's '2 - 75' means 2 to 7: 5 points."),
-    N_('Eight deals of 10 cards, never a discard to go out, one run per suit.'),
-    N_('No deal is a meld-all deal, although no deal ends on a discard.'),
-    N_('Deal 8 is not special: its runs are exactly 4.'),
-    N_('Deals 7 and 8 need 12 cards while a player holds 11 after drawing: a buy is needed.'),
-    N_('Ten deals of 11 cards with longer runs: up to a run of 10.'),
-    N_('No deal is a meld-all deal and every deal may end on a discard (the source lists only contracts).'),
-    N_('Deals 8 to 10 need more cards than a player holds: a May I is needed.'),
-    N_('Seven hands dealt 7 to 13 cards, two packs and two jokers, 10 off for going down and out at once.'),
-    N_('2 to 8 players (the source says 2 or more).'),
-    N_('Trios and runs are exactly 3 and 4 going down; the rest is laid off at once.'),
-    N_('Contiguous same-suit runs and repeated trio ranks are allowed.'),
-    N_('Fifteen deals of 11 cards; jokers and twos are wild; buys in deals 9 to 14.'),
-    N_('A two is always wild, so twos and jokers alone have no natural card.'),
-    N_('A pair may hold one wild card (7H JK).'),
-    N_('Exact lengths carry over from Contract Rummy.'),
-    N_('At other table sizes place k pays 2(k − 1), the winner gets the total, and ties split.'),
-    N_("Each player works through ten phases on their own, with Phase 10's own deck of numbers, Wilds and Skips."),
-    N_('Every group needs one natural card (option: groups may be all wilds).'),
-    N_('A player may hit in the turn they make their phase (option: from the turn after).'),
-    N_("Extra cards go only onto the phase's own groups: lengths are minimums, never an extra group."),
-    N_('A run of 9 made on phase 4 counts as phase 4 only.'),
-    N_('Going out by laying down every card is allowed.'),
-    N_('A Skip may be the last card.'),
-    N_('Two players who both finish on the lowest total play a tie-break hand.'),
-    N_('A Wild is any colour, whatever its print.'),
-    N_('Phase 10 with two standard packs: A to Q are 1 to 12, suits are the colours, kings are wild, jokers are Skips.'),
-    N_('Colour is suit: seven cards of one colour are seven cards of one suit.'),
-    N_('Cards score as the Phase 10 cards they stand for: A to 9 5, 10 J Q 10, K 25, JK 15.'),
-    N_('A joker is never wild and a king never a natural 13.'),
-    N_('Eight rounds of trios and escalas, 12 cards each; escalas may turn the corner, one joker a meld going down.'),
-    N_('Going down, a trío is exactly 3 cards and an escala exactly 4; the extra is laid off on a later turn.'),
-    N_("At most 2 jokers in one go-down ('una misma mano' read as the player's go-down)."),
-    N_('On the table, two jokers of one escala have at least 4 natural cards between them; a trío takes any number.'),
-    N_('Jokers score 30 (option: 50).'),
-    N_('Eight rounds; each final escala is a house option.'),
-    N_('Two escalas of one suit may join end to end.'),
-    N_('A tie after the most rounds won is shared.'),
-    N_("Nine deals of threes and fours, 9 to 16 cards; a three needs two natural cards, a four's jokers never touch."),
-    N_("Lengths are minimums ('three or more', 'four or more'); never an extra meld."),
-    N_('A full suit standing for three fours is a house option.'),
-    N_('Four jokers at 3-4 players, as with two packs plus four jokers.'),
-    N_("Tacking: a four's joker moves to an open end of the same four, never past an ace end nor beside another joker."),
-    N_('Laying off (tacking) may start in the turn a player goes down; going out by a discard or by laying down every card.'),
-    N_('3 to 8 players.'),
-    N_("'A, 2, 3 is acceptable' (kalooki.net) is read as a slip: a four has at least 4 cards."),
-})  # fmt: skip
-"""The published rulesets' summaries and readings of their sources (the engine's data, shown on the rules card, the
-rules list and the home page): a test finds each among the published rulesets, so one the engine rewords is
-noticed. A table's own ruleset's summary is its own words, shown as written."""
-
-
-def ruleset_text(text: str) -> str:
-    """A published ruleset's summary or reading in the page's language (as written on an English page, or where it
-    is not one of :data:`PUBLISHED_TEXTS`: a table's own words)."""
-    if page_is_english() or text not in PUBLISHED_TEXTS:
-        return text
-    return gettext(text)
-
-
 def set_name(ruleset: Ruleset) -> str:
     """What the ruleset calls a set, as a choice names it: its own word capitalised on an English page ("Book"),
     the table's word elsewhere ("Trío" where the ruleset says trio, else "Grupo")."""
@@ -570,11 +474,10 @@ def setup_buying(setup: SetupCard, ruleset: Ruleset) -> str:
     return setup.buying if page_is_english() else _buying(ruleset)
 
 def register(app: Flask) -> None:
-    """The ``fact_label``, ``fact_text``, ``option_label``, ``ruleset_text``, ``set_name``, ``setup_wilds`` and ``setup_buying`` filters: ``{{ fact|fact_text(ruleset) }}``."""
+    """The ``fact_label``, ``fact_text``, ``option_label``, ``set_name``, ``setup_wilds`` and ``setup_buying`` filters: ``{{ fact|fact_text(ruleset) }}``."""
     app.add_template_filter(fact_label)
     app.add_template_filter(fact_text)
     app.add_template_filter(option_label)
-    app.add_template_filter(ruleset_text)
     app.add_template_filter(set_name)
     app.add_template_filter(setup_wilds)
     app.add_template_filter(setup_buying)

@@ -17,6 +17,7 @@ from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from .rules import speech
+from .rules.speech import mark_word
 
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
 """The languages a page can be in, each named in its own language (as a switch names them)."""
@@ -30,6 +31,16 @@ LANGUAGE_COOKIE = "language"
 def N_(message: str) -> str:  # noqa: N802  (gettext's name for "mark for extraction, translate later")
     """Mark ``message`` for the catalogue without translating it here (it is translated where it is shown)."""
     return message
+
+
+_BUY_WORDS = (mark_word("buy word", "May I"), mark_word("buy word", "buy"), mark_word("buy word", "call"))
+"""The names a ruleset gives its out-of-turn buy (``Ruleset.buy_name``), for the catalogue: a Spanish table says
+"¿Me la das?" for May I and "la pido" for a call, as it asks at the table."""
+
+
+def buy_word(name: str) -> str:
+    """A ruleset's name for its buy, in the page's language (``{{ ruleset.buy_name|buy_word }}``)."""
+    return speech.say_word("buy word", name)
 
 
 def chosen_language(value: str | None) -> str | None:
@@ -113,6 +124,12 @@ class _PageCatalogue:
     """The page's catalogue for the rules engine's sentences (:mod:`companion.rules.speech`), asked for when
     the engine first says something, so that a request that says nothing never chooses a language."""
 
+    def speaks_english(self) -> bool:
+        """Whether the page is in English (:func:`companion.rules.speech.speaking_english` asks)."""
+        from flask_babel import get_locale
+
+        return str(get_locale() or DEFAULT_LANGUAGE) == DEFAULT_LANGUAGE
+
     def gettext(self, message: str, /) -> str:
         """``message`` in the page's language."""
         from flask_babel import get_translations
@@ -142,6 +159,11 @@ def install(app: Flask) -> None:
     from .extensions import babel
 
     babel.init_app(app, locale_selector=select_locale)
+
+    # A built-in ruleset's own text (summary, readings, sources, house options) in the page's language:
+    # ``{{ ruleset.summary|said }}``; a custom ruleset's own words stay as its family wrote them.
+    app.add_template_filter(speech.say_text, "said")
+    app.add_template_filter(buy_word)
 
     @app.before_request
     def engine_speaks_the_page_language() -> None:

@@ -9,6 +9,8 @@ history keeps both.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from conftest import sign_in
 from pages import parse
@@ -316,3 +318,173 @@ def test_the_service_worker_is_served_from_the_root_for_the_whole_site(anon_clie
     assert response.headers["Service-Worker-Allowed"] == "/"
     assert "no-cache" in response.headers["Cache-Control"]
     assert "addEventListener(\"fetch\"" in response.get_data(as_text=True)
+
+
+# ---------------------------------------------------------------------------
+# Phase 10 (RULES.md §8.6): the phone goes on hand after hand from its own "made" ticks
+
+PHASE10_NAMES = ["Ann", "Ben", "Cy"]
+#: RULES.md §8.1's contract text of each phase.
+PHASE10_CONTRACTS = {
+    "1": "Two sets of 3",
+    "2": "One set of 3 and one run of 4",
+    "3": "One set of 4 and one run of 4",
+    "4": "One run of 7",
+    "5": "One run of 8",
+    "6": "One run of 9",
+    "7": "Two sets of 4",
+    "8": "Seven cards of one colour",
+    "9": "One set of 5 and one set of 2",
+    "10": "One set of 5 and one set of 3",
+}
+
+
+def phase10_hand(went_out, lines, chosen=None):
+    """A Phase 10 hand's fields: ``lines`` maps a seat to (made, points); ``chosen`` a seat to its phase (Masters)."""
+    data = {"went_out": str(went_out), "version": ""}
+    for seat in range(len(PHASE10_NAMES)):
+        made, points = lines[seat]
+        data[f"hands-{seat}-cards"] = ""
+        data[f"hands-{seat}-points"] = str(points)
+        if made:
+            data[f"hands-{seat}-made"] = "y"
+    for seat, phase in (chosen or {}).items():
+        data[f"hands-{seat}-chosen_phase"] = str(phase)
+    return data
+
+
+def phase_state_of(page_html: str) -> dict:
+    return json.loads(parse(page_html).find("script", id="phase-state").text)
+
+
+def test_a_phase10_score_screen_carries_what_the_phone_needs_for_the_hands_after_it(phone, make_game, no_csrf_app):
+    game = game_id_of(make_game(PHASE10_NAMES, ruleset="phase10"))
+    # hand 1: Ann goes out (made), Ben makes phase 1, Cy does not
+    assert sync(phone, game, 1, phase10_hand(0, {0: (True, 0), 1: (True, 15), 2: (False, 40)})).get_json()["status"] == "saved"
+    body = phone.get(f"/games/{game}/offline", headers=JSON).get_json()
+    assert sorted(body["pages"]) == [f"/games/{game}/deals/2"]  # the next hand only: the phone draws the rest
+    page = body["pages"][f"/games/{game}/deals/2"]
+    state = phase_state_of(page)
+    assert state["hand"] == 2
+    assert state["progression"] == "per_player"
+    assert state["last"] == 10
+    assert state["made"] == {"0": [1], "1": [1], "2": []}
+    assert state["contracts"] == PHASE10_CONTRACTS
+    # the first seat dealt hand 1; the deal passes left each hand, and whoever is left of the dealer plays first
+    assert state["roles"] == [
+        {"dealer": "Ben", "first": "Cy"},
+        {"dealer": "Cy", "first": "Ann"},
+        {"dealer": "Ann", "first": "Ben"},
+    ]
+    # the words the phone writes into the next hands' pages, whole sentences with their blanks
+    offline = parse(page).find(id="offline").attrs
+    assert offline["data-say-hand-heading"] == "Scores for hand {deal}"
+    assert offline["data-say-save-hand"] == "Save hand {deal}"
+    assert offline["data-say-phase-contract"] == "Phase {number}: {contract}"
+    assert offline["data-say-dealer"] == "dealer {name}"
+    assert offline["data-say-enter-hand"] == "Enter scores for hand {deal}"
+    assert "{deal}" in offline["data-say-game-ends"]
+    assert offline["data-say-tick-it"] == "{name} went out, so {name} made phase {number}; tick it."  # RULES.md §8.6.4
+    # what the phone rewrites is marked: the dealer and each player's phase
+    shown = parse(page)
+    assert shown.find(**{"data-phase-page": "dealer"}).text == "dealer Ben"
+    assert [label.text for label in shown.find_all(**{"data-phase-page": "phase"})] == [
+        "Phase 2: One set of 3 and one run of 4", "Phase 2: One set of 3 and one run of 4", "Phase 1: Two sets of 3",
+    ]  # fmt: skip
+
+
+def test_the_phase10_game_page_marks_the_prompt_the_phone_fills(phone, make_game, no_csrf_app):
+    url = make_game(PHASE10_NAMES, ruleset="phase10")
+    shown = parse(phone.get(url).get_data(as_text=True))
+    assert shown.find(**{"data-prompt": "count"}).text == "Hand 1"
+    assert shown.find(**{"data-prompt": "dealer"}).text == "Ann"
+    assert shown.find(**{"data-prompt": "first"}).text == "Ben"
+    assert [item.attrs["data-seat"] for item in shown.find(cls="phase-list").find_all("li")] == ["0", "1", "2"]
+
+
+def test_hands_queued_on_a_phone_sync_in_order_and_the_server_derives_the_same_phases(phone, make_game, no_csrf_app):
+    """Two hands the phone kept (RULES.md §8.6.3: everyone who made their phase moves on, the others repeat it)."""
+    url = make_game(PHASE10_NAMES, ruleset="phase10")
+    game = game_id_of(url)
+    first = sync(phone, game, 1, phase10_hand(0, {0: (True, 0), 1: (True, 15), 2: (False, 40)}))
+    second = sync(phone, game, 2, phase10_hand(1, {0: (False, 30), 1: (True, 0), 2: (True, 5)}))
+    assert [first.get_json()["status"], second.get_json()["status"]] == ["saved", "saved"]
+    assert stored(no_csrf_app, game) == [(1, 0, {0: 0, 1: 15, 2: 40}), (2, 1, {0: 30, 1: 0, 2: 5})]
+    # hand 3 as the phone drew it: Ann repeats phase 2, Ben on 3, Cy on 2
+    prompt = parse(phone.get(url).get_data(as_text=True)).find(cls="phase-list")
+    assert [" ".join(item.text.split()) for item in prompt.find_all("li")] == [
+        "Ann Phase 2 One set of 3 and one run of 4",
+        "Ben Phase 3 One set of 4 and one run of 4",
+        "Cy Phase 2 One set of 3 and one run of 4",
+    ]
+    state = phase_state_of(phone.get(f"{url}/deals/3").get_data(as_text=True))
+    assert state["made"] == {"0": [1], "1": [1, 2], "2": [1]}
+
+
+def test_masters_score_screen_says_each_player_chooses(phone, make_game, no_csrf_app):
+    url = make_game(PHASE10_NAMES, ruleset="phase10", options=["masters"])
+    game = game_id_of(url)
+    hand = phase10_hand(0, {0: (True, 0), 1: (False, 25), 2: (True, 10)}, chosen={0: 4, 1: 2, 2: 1})
+    assert sync(phone, game, 1, hand).get_json()["status"] == "saved"
+    state = phase_state_of(phone.get(f"{url}/deals/2").get_data(as_text=True))
+    assert state["progression"] == "per_player_choice"
+    assert state["made"] == {"0": [4], "1": [], "2": [1]}
+
+
+def test_no_phase_state_where_nothing_follows_on_the_phone(phone, make_game, no_csrf_app):
+    fixed = make_game(["Ann", "Bob", "Cat", "Dan"])
+    assert parse(phone.get(f"{fixed}/deals/1").get_data(as_text=True)).has("script", id="phase-state") is False
+    url = make_game(PHASE10_NAMES, ruleset="phase10")
+    game = game_id_of(url)
+    sync(phone, game, 1, phase10_hand(0, {0: (True, 0), 1: (True, 15), 2: (False, 40)}))
+    correction = parse(phone.get(f"{url}/deals/1").get_data(as_text=True))  # correcting hand 1: no hand follows here
+    assert correction.has("script", id="phase-state") is False
+
+
+def test_a_phase10_hand_recorded_on_two_phones_is_a_conflict_and_the_tables_choice_re_derives_the_phases(
+    phone, make_game, no_csrf_app
+):
+    """As for the ten: the first entry counts until the table chooses; the phone's later hands are recorded on the
+    server's own phases, and choosing the other entry moves every later phase with it (RULES.md §8.6.9)."""
+    url = make_game(PHASE10_NAMES, ruleset="phase10")
+    game = game_id_of(url)
+    # another phone: Ann out, nobody else made phase 1
+    assert sync(phone, game, 1, phase10_hand(0, {0: (True, 0), 1: (False, 30), 2: (False, 40)})).get_json()["status"] == "saved"
+    # this phone kept hand 1 (Ben made it too) and hand 2 drawn from it
+    answer = sync(phone, game, 1, phase10_hand(0, {0: (True, 0), 1: (True, 15), 2: (False, 40)})).get_json()
+    assert answer["status"] == "conflict"
+    assert "both entries are on the game page for the table to choose" in answer["message"]
+    assert sync(phone, game, 2, phase10_hand(1, {0: (False, 30), 1: (True, 0), 2: (True, 5)})).get_json()["status"] == "saved"
+    page = parse(phone.get(url).get_data(as_text=True))
+    assert page.find(cls="offer").find("h2").text == "Deal 1 was recorded on two phones"
+    phases = [" ".join(item.text.split()) for item in page.find(cls="phase-list").find_all("li")]
+    assert phases == [  # on the recorded hand 1, Ben made phase 1 only in hand 2
+        "Ann Phase 2 One set of 3 and one run of 4",
+        "Ben Phase 2 One set of 3 and one run of 4",
+        "Cy Phase 2 One set of 3 and one run of 4",
+    ]
+    use = next(form for form in page.find(cls="offer").find_all("form") if form.attrs["action"].endswith("/use"))
+    assert phone.post(use.attrs["action"], data={}).status_code == 303
+    page = parse(phone.get(url).get_data(as_text=True))
+    phases = [" ".join(item.text.split()) for item in page.find(cls="phase-list").find_all("li")]
+    assert phases == [  # as this phone showed them: Ben made phases 1 and 2
+        "Ann Phase 2 One set of 3 and one run of 4",
+        "Ben Phase 3 One set of 4 and one run of 4",
+        "Cy Phase 2 One set of 3 and one run of 4",
+    ]
+
+
+def test_a_phase10_score_screen_in_spanish_gives_the_phone_its_sentences_in_spanish(phone, make_game, no_csrf_app):
+    """The phone writes the next hands' pages with no connection: it can only say what the page gave it."""
+    url = make_game(PHASE10_NAMES, ruleset="phase10")
+    html = phone.get(f"{url}/deals/1", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    offline = parse(html).find(id="offline").attrs
+    assert offline["data-say-hand-heading"] == "Puntos de la mano {deal}"
+    assert offline["data-say-save-hand"] == "Guardar la mano {deal}"
+    assert offline["data-say-phase-contract"] == "Fase {number}: {contract}"
+    assert offline["data-say-tick-it"] == "{name} cerró, así que {name} hizo la fase {number}; márcala."
+    assert offline["data-say-game-ends"] == (
+        "Alguien hizo su última fase en la mano {deal}, así que el juego termina ahí: el servidor dice quién gana,"
+        " o pide una mano de desempate, cuando vuelva la conexión."
+    )
+    assert phase_state_of(html)["contracts"]["1"] == "Dos grupos de 3"  # each phase's contract in the page's words

@@ -374,3 +374,16 @@ def test_a_league_backup_refused_in_spanish(form_client):
     assert parse(refused.get_data(as_text=True)).find(id="file-error").text == (
         "El archivo no es JSON, así que no es un respaldo hecho con esta app."
     )
+
+
+def test_the_buy_is_asked_as_the_table_asks_it_in_spanish(form_client, make_game):
+    """May I is "¿Me la das?" at a Spanish table (the issue's words), on the counter and the scoreboard."""
+    url = make_game(["Ana", "Beto", "Caro"], ruleset="contract")
+    page = form_client.get(url, headers=ES).get_data(as_text=True)
+    doc = parse(page)
+    assert doc.find(id="buys-heading").text == "¿Me la das? en esta ronda"
+    assert "+ ¿Me la das?" in doc.find(id="buys-heading").parent.text
+    assert "May I" not in doc.find(id="buys-heading").parent.text
+    assert "May I" not in doc.find("table").text  # the scoreboard's counter row
+    english = parse(form_client.get(url).get_data(as_text=True))
+    assert english.find(id="buys-heading").text == "May I this deal"

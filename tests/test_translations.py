@@ -20,7 +20,7 @@ from pages import parse
 REPOSITORY = Path(__file__).resolve().parent.parent
 CATALOGUES = REPOSITORY / "companion" / "translations"
 KEYWORDS = {
-    **DEFAULT_KEYWORDS, "_l": None, "say": None, "say_n": (1, 2), "say_word": ((1, "c"), 2), "mark_word": ((1, "c"), 2),
+    **DEFAULT_KEYWORDS, "_l": None, "say": None, "say_n": (1, 2), "say_word": ((1, "c"), 2), "mark_word": ((1, "c"), 2), "mark": None,
 }  # fmt: skip
 """What marks a sentence for translation: gettext's usual names, ``_l`` (``lazy_gettext``, for form labels) and
 the rules engine's own (:mod:`companion.rules.speech`), as the README's ``pybabel extract`` line names them."""
@@ -92,12 +92,13 @@ def test_the_compiled_catalogue_is_the_catalogue(catalogue):
 
 
 def messages_of(catalogue) -> dict[object, object]:
-    """A catalogue's translations, plural ones as tuples (a .mo is read back with lists)."""
+    """A catalogue's translations by message and context (one word says "tres" as a count and "grupo" as a
+    set word), plural ones as tuples (a .mo is read back with lists)."""
 
     def plain(value: object) -> object:
         return tuple(value) if isinstance(value, list | tuple) else value
 
-    return {plain(message.id): plain(message.string) for message in catalogue if message.id}
+    return {(plain(message.id), message.context): plain(message.string) for message in catalogue if message.id}
 
 
 # ---------------------------------------------------------------------------
@@ -141,12 +142,19 @@ def test_the_cookie_beats_the_browser_and_the_account_beats_the_cookie(app):
     assert html_lang(client.get("/", headers={"Accept-Language": "es"})) == "en"
 
 
-def test_the_json_api_stays_english_whatever_is_asked(anon_client):
+def test_the_json_api_answers_in_the_language_its_request_asks_for(anon_client):
+    """Issue 20: Accept-Language alone chooses (no account, no cookie); English unless Spanish is asked for."""
     english = anon_client.get("/api/v1/nothing-here")
     spanish = anon_client.get("/api/v1/nothing-here", headers={"Accept-Language": "es"})
-    assert english.status_code == spanish.status_code == 404
-    assert english.get_json() == spanish.get_json()
-    assert english.data == spanish.data
+    anon_client.set_cookie(LANGUAGE_COOKIE, "es")
+    cookie_only = anon_client.get("/api/v1/nothing-here")
+    assert english.status_code == spanish.status_code == cookie_only.status_code == 404
+    assert english.get_json() == cookie_only.get_json() == {
+        "error": "There is no API endpoint at /api/v1/nothing-here; see /api/openapi.json for the endpoints."
+    }
+    assert spanish.get_json() == {
+        "error": "No hay ningún punto de acceso de la API en /api/v1/nothing-here; mira /api/openapi.json para ver cuáles hay."
+    }
 
 
 # ---------------------------------------------------------------------------

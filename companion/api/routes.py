@@ -3,6 +3,12 @@
 Views only parse, call the engine and shape the answer. Anything malformed
 answers 400 with one sentence in ``{"error": ...}``; every other error under
 ``/api/`` (an unknown path, a wrong method) is JSON too, never an HTML page.
+
+Every sentence is said in the language the request's ``Accept-Language``
+asks for (:func:`companion.i18n.select_locale`; English, as API.md writes
+it, when it asks for none): this module's through Flask-Babel's gettext, the
+engine's through :mod:`companion.rules.speech`. Fields, kinds, ids, numbers
+and card notation are never translated: a sentence quotes them as sent.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import re
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request
+from flask_babel import gettext as _
 from flask.blueprints import BlueprintSetupState
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 from werkzeug.routing import BaseConverter
@@ -37,7 +44,7 @@ from ..rules.cards import CardNotationError
 from ..rules.definition import requirements_json, wild_cards
 from ..rules.godown import MAX_MELD_CARDS, MAX_MELDS
 from ..rules.solver import solve
-from ..rules.words import json_kind, sentence
+from ..rules.words import json_kind, or_list, sentence
 from .openapi import openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -59,8 +66,7 @@ bp.record_once(_register_converter)
 
 _CARD_EXAMPLE = '["10H", "QS", "JK"]'
 _PHASE10_CARD_EXAMPLE = '["7R", "12G", "W"]'
-_CARDS_AS_TEXT = f"cards written as text, such as {_CARD_EXAMPLE}"
-_MELDS_SHAPE = 'a list of melds, each a list of cards, such as [["7H", "7S", "7D"], ["KC", "KD", "JK"]]'
+_MELDS_EXAMPLE = '[["7H", "7S", "7D"], ["KC", "KD", "JK"]]'
 _MISSING = object()
 
 
@@ -93,14 +99,15 @@ def _http_error_reply(error: HTTPException) -> Response:
     if isinstance(error, MethodNotAllowed) and error.valid_methods:
         allow = {"Allow": ", ".join(error.valid_methods)}
     if status == 404:
-        message = f"There is no API endpoint at {request.path}; see /api/openapi.json for the endpoints."
+        message = _("There is no API endpoint at %(path)s; see /api/openapi.json for the endpoints.", path=request.path)
     elif isinstance(error, MethodNotAllowed):
         methods = sorted(set(error.valid_methods or ()) - {"HEAD", "OPTIONS"})
-        allowed = " or ".join(methods) or "another method"
-        message = f"{request.method} is not allowed on {request.path}; use {allowed}."
+        allowed = or_list(methods) if methods else _("another method")
+        message = _("%(method)s is not allowed on %(path)s; use %(allowed)s.", method=request.method, path=request.path,
+                    allowed=allowed)  # fmt: skip
     elif isinstance(error, RequestEntityTooLarge):  # malformed for this API: a 400, as API.md says
         status = 400
-        message = f"The body is over {API_MAX_BODY // 1024} KB: no request to this API needs that much."
+        message = _("The body is over %(size)s KB: no request to this API needs that much.", size=API_MAX_BODY // 1024)
     else:
         message = error.description or error.name
     return _error(message, status, allow)
@@ -125,7 +132,7 @@ def _server_error(error: Exception) -> Response:
     if propagate or (propagate is None and (current_app.testing or current_app.debug)):
         raise error
     current_app.logger.exception("Unexpected error in %s %s", request.method, request.path)
-    return _error("Something went wrong on our side; the request was not handled.", 500)
+    return _error(_("Something went wrong on our side; the request was not handled."), 500)
 
 
 @bp.before_request
@@ -165,16 +172,16 @@ def _shown(value: Any) -> str:
 
 def _body() -> dict[str, Any]:
     if not request.is_json:
-        raise BadRequest("The body must be JSON, sent with Content-Type: application/json.")
+        raise BadRequest(_("The body must be JSON, sent with Content-Type: application/json."))
     raw = request.get_data(cache=True)
     if not raw.strip():
-        raise BadRequest("The body is empty: it must be a JSON object.")
+        raise BadRequest(_("The body is empty: it must be a JSON object."))
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
-        raise BadRequest("The body is not valid JSON: it must be a JSON object.") from None
+        raise BadRequest(_("The body is not valid JSON: it must be a JSON object.")) from None
     if not isinstance(data, dict):
-        raise BadRequest(f"The body must be a JSON object, not {json_kind(data)}.")
+        raise BadRequest(_("The body must be a JSON object, not %(kind)s.", kind=json_kind(data)))
     return data
 
 
@@ -190,13 +197,13 @@ def _ruleset(data: dict[str, Any]) -> Ruleset:
             try:
                 ruleset_from_definition(ruleset_to_definition(chosen))
             except RulesetDefinitionError as error:
-                raise BadRequest(f"With the house options in 'options', {error}") from None
+                raise BadRequest(_("With the house options in 'options', %(refusal)s", refusal=str(error))) from None
         return chosen
     elif isinstance(given, str):
         ruleset = registry.builtin(given)
     else:
         raise BadRequest(
-            f"'ruleset' must be a ruleset id such as \"contract\" or a ruleset object, not {_shown(given)}."
+            _("'ruleset' must be a ruleset id such as \"contract\" or a ruleset object, not %(value)s.", value=_shown(given))
         )
     return _with_options(ruleset, data.get("options"))
 
@@ -205,7 +212,7 @@ def _custom_ruleset(definition: dict[str, Any]) -> Ruleset:
     try:
         return ruleset_from_definition(definition)
     except RulesetDefinitionError as error:
-        raise BadRequest(f"In 'ruleset', {error}") from None
+        raise BadRequest(_("In 'ruleset', %(refusal)s", refusal=str(error))) from None
 
 
 def _with_options(ruleset: Ruleset, keys: Any) -> Ruleset:
@@ -213,12 +220,20 @@ def _with_options(ruleset: Ruleset, keys: Any) -> Ruleset:
     if keys is None:
         return ruleset
     offered = [option.key for option in ruleset.options]
-    offers = f"it offers {', '.join(json.dumps(key) for key in offered)}" if offered else "it offers none"
+    listed = ", ".join(json.dumps(key) for key in offered)
     if not isinstance(keys, list):
-        raise BadRequest(f"'options' must be a list of house option keys ({offers}), not {_shown(keys)}.")
+        if offered:
+            raise BadRequest(_("'options' must be a list of house option keys (it offers %(keys)s), not %(value)s.",
+                               keys=listed, value=_shown(keys)))  # fmt: skip
+        raise BadRequest(_("'options' must be a list of house option keys (it offers none), not %(value)s.",
+                           value=_shown(keys)))  # fmt: skip
     for key in keys:
         if not isinstance(key, str) or key not in offered:
-            raise BadRequest(f"{ruleset.name} has no house option {_shown(key)} in 'options'; {offers}.")
+            if offered:
+                raise BadRequest(_("%(ruleset)s has no house option %(key)s in 'options'; it offers %(keys)s.",
+                                   ruleset=ruleset.name, key=_shown(key), keys=listed))  # fmt: skip
+            raise BadRequest(_("%(ruleset)s has no house option %(key)s in 'options'; it offers none.",
+                               ruleset=ruleset.name, key=_shown(key)))  # fmt: skip
     return ruleset.with_options(*keys)
 
 
@@ -227,11 +242,18 @@ def _whole_number(data: dict[str, Any], name: str, *, required: bool, example: i
     value = data.get(name, _MISSING)
     if value is _MISSING or (value is None and not required):
         if required:
-            raise BadRequest(f"'{name}' is missing: it must be a whole number, such as {example}.")
+            raise BadRequest(_("'%(name)s' is missing: it must be a whole number, such as %(example)s.", name=name,
+                               example=example))  # fmt: skip
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRequest(f"'{name}' must be a whole number, such as {example}, not {_shown(value)}.")
+        raise BadRequest(_not_whole(name, example, value))
     return value
+
+
+def _not_whole(name: str, example: int, value: Any) -> str:
+    """The sentence for a field (or query parameter) ``name`` that is not a whole number."""
+    return _("'%(name)s' must be a whole number, such as %(example)s, not %(value)s.", name=name, example=example,
+             value=_shown(value))  # fmt: skip
 
 
 def _card_list(value: Any, where: str, deck: Deck, field: str | None = None) -> tuple[Card, ...]:
@@ -239,19 +261,22 @@ def _card_list(value: Any, where: str, deck: Deck, field: str | None = None) -> 
     (if other than ``where``) the request's field in the sentence about a card of the other deck's notation
     ("In 'melds', 7R is a Phase 10 card; ...", as API.md writes it for 'cards': the card names itself)."""
     if not isinstance(value, list):
-        raise BadRequest(sentence(f"{where} must be a list of {_CARDS_AS_TEXT}, not {_shown(value)}."))
+        raise BadRequest(sentence(_("%(where)s must be a list of cards written as text, such as %(example)s, not %(value)s.",
+                                    where=where, example=_CARD_EXAMPLE, value=_shown(value))))  # fmt: skip
     if len(value) > MAX_CARDS:
-        raise BadRequest(sentence(f"{where} holds {len(value)} cards: no table holds more than {MAX_CARDS}."))
+        raise BadRequest(sentence(_("%(where)s holds %(count)s cards: no table holds more than %(most)s.", where=where,
+                                    count=len(value), most=MAX_CARDS)))  # fmt: skip
     cards = []
     for position, token in enumerate(value, start=1):
         if not isinstance(token, str):
-            raise BadRequest(sentence(f"{where} must hold {_CARDS_AS_TEXT}; item {position} is {_shown(token)}."))
+            raise BadRequest(sentence(_("%(where)s must hold cards written as text, such as %(example)s; item %(position)s is %(value)s.",
+                                        where=where, example=_CARD_EXAMPLE, position=position, value=_shown(token))))  # fmt: skip
         try:
             cards.append(Card.parse(token, deck))
-        except CardNotationError as error:
-            raise BadRequest(f"In {field or where}, {error}") from None  # the engine's sentence has its full stop
+        except CardNotationError as error:  # the engine's sentence has its full stop
+            raise BadRequest(_("In %(where)s, %(refusal)s", where=field or where, refusal=str(error))) from None
         except CardSyntaxError as error:
-            raise BadRequest(f"In {where}, {error}") from None
+            raise BadRequest(_("In %(where)s, %(refusal)s", where=where, refusal=str(error))) from None
     return tuple(cards)
 
 
@@ -260,7 +285,8 @@ def _cards(data: dict[str, Any], name: str, deck: Deck, *, required: bool) -> tu
     value = data.get(name, _MISSING)
     if value is _MISSING or (value is None and not required):
         if required:
-            raise BadRequest(f"'{name}' is missing: it must be a list of cards, such as {_card_example(deck)}.")
+            raise BadRequest(_("'%(name)s' is missing: it must be a list of cards, such as %(example)s.", name=name,
+                               example=_card_example(deck)))  # fmt: skip
         return None
     return _card_list(value, f"'{name}'", deck)
 
@@ -273,22 +299,29 @@ def _card_example(deck: Deck) -> str:
 def _melds(data: dict[str, Any], deck: Deck) -> list[tuple[Card, ...]]:
     value = data.get("melds", _MISSING)
     if value is _MISSING:
-        raise BadRequest(f"'melds' is missing: it must be {_MELDS_SHAPE}.")
+        raise BadRequest(_("'melds' is missing: it must be a list of melds, each a list of cards, such as %(example)s.",
+                           example=_MELDS_EXAMPLE))  # fmt: skip
     if not isinstance(value, list):
-        raise BadRequest(f"'melds' must be {_MELDS_SHAPE}, not {_shown(value)}.")
+        raise BadRequest(_("'melds' must be a list of melds, each a list of cards, such as %(example)s, not %(value)s.",
+                           example=_MELDS_EXAMPLE, value=_shown(value)))  # fmt: skip
     _check_melds_size(value)
-    return [_card_list(meld, f"meld {number} of 'melds'", deck, "'melds'") for number, meld in enumerate(value, start=1)]
+    return [
+        _card_list(meld, _("meld %(number)s of 'melds'", number=number), deck, "'melds'")
+        for number, meld in enumerate(value, start=1)
+    ]
 
 
 def _check_melds_size(melds: list[Any]) -> None:
     """Refuse, before any card is read, more melds, or more cards in one meld or in all, than a table holds."""
     if len(melds) > MAX_MELDS:
-        raise BadRequest(f"'melds' holds {len(melds)} melds: a go-down has at most {MAX_MELDS}.")
+        raise BadRequest(_("'melds' holds %(count)s melds: a go-down has at most %(most)s.", count=len(melds),
+                           most=MAX_MELDS))  # fmt: skip
     for number, meld in enumerate(melds, start=1):
         if isinstance(meld, list) and len(meld) > MAX_MELD_CARDS:
-            raise BadRequest(f"Meld {number} of 'melds' holds {len(meld)} cards: a meld holds at most {MAX_MELD_CARDS}.")
+            raise BadRequest(_("Meld %(number)s of 'melds' holds %(count)s cards: a meld holds at most %(most)s.",
+                               number=number, count=len(meld), most=MAX_MELD_CARDS))  # fmt: skip
     if sum(len(meld) for meld in melds if isinstance(meld, list)) > MAX_CARDS:
-        raise BadRequest(f"'melds' hold more than {MAX_CARDS} cards: no table holds that many.")
+        raise BadRequest(_("'melds' hold more than %(most)s cards: no table holds that many.", most=MAX_CARDS))
 
 
 def _deal(data: dict[str, Any], ruleset: Ruleset) -> int:
@@ -303,7 +336,7 @@ def _deal(data: dict[str, Any], ruleset: Ruleset) -> int:
         return phase  # type: ignore[return-value]
     deal = _whole_number(data, "deal", required=True, example=1)
     if deal != phase:
-        raise BadRequest(f"'deal' is {deal} and 'phase' is {phase}: send one of them.")
+        raise BadRequest(_("'deal' is %(deal)s and 'phase' is %(phase)s: send one of them.", deal=deal, phase=phase))
     return deal  # type: ignore[return-value]
 
 
@@ -326,7 +359,7 @@ def _players_query() -> int | None:
             return int(text)
         except ValueError:  # more digits than Python converts
             pass
-    raise BadRequest(f"'players' must be a whole number, such as 4, not {_shown(text)}.")
+    raise BadRequest(_not_whole("players", 4, text))
 
 
 def _options_query() -> list[str] | None:

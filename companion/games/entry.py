@@ -117,6 +117,7 @@ def entry_context(game: Game, number: int, form: DealEntryForm, existing: DealRe
         "before": before,
         "after": [total + (line.total or 0) for total, line in zip(before, lines, strict=False)],
         "tally_rules": tally_rules(ruleset),
+        "phase_state": phase_state(game, number) if existing is None else None,
     }
 
 
@@ -189,6 +190,32 @@ def prompt_facts(game: Game, number: int) -> dict[str, object]:
         "first": names[seat_roles.first_player],
         "reminders": reminders_in_words(deal_reminders(ruleset, deal, players), ruleset, deal, players),
         "enter": _("Enter scores for deal %(number)s", number=number),
+    }
+
+
+def phase_state(game: Game, number: int) -> dict[str, object] | None:
+    """What a phone with no connection needs to go on past hand ``number`` of a per-player game, as data (the
+    score screen carries it; static/js/offline/page.js and tally.js's afterHand read it): the phases each player
+    made before it, each phase's contract, and who deals and plays first from it on (the roles come round
+    again after as many hands as there are seats).
+
+    ``None`` where nothing follows on the phone: a game where everyone plays the same deal (its pack holds
+    every deal), a hand that is not the next one, and a tie-break hand or a decided game (the server says
+    what comes after those).
+    """
+    before = game_progress(game, number - 1)
+    if before is None or number != len(game.deals) + 1 or before.ended_after is not None:
+        return None
+    ruleset = game.ruleset
+    names = {seat.position: seat.player.name for seat in game.seats}
+    hand_roles = [roles(game, hand) for hand in range(number, number + len(game.seats))]
+    return {
+        "hand": number,
+        "progression": ruleset.progression.value,
+        "last": len(ruleset.deals),
+        "made": {str(player.seat): list(player.made) for player in before.players},
+        "contracts": {str(deal.number): contract_text(deal, ruleset) for deal in ruleset.deals},
+        "roles": [{"dealer": names[r.dealer], "first": names[r.first_player]} for r in hand_roles],
     }
 
 

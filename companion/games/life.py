@@ -18,7 +18,7 @@ from ..auth.access import new_token
 from ..extensions import db, rows_changed
 from ..models import BuyCount, CustomRulesetVersion, Game, GameStatus, League, Player, Seat, utc_now
 from ..rules import Ruleset
-from ..i18n import listed
+from ..i18n import buy_word, listed
 from ..validation import TextError, clean_name
 from .errors import GameError, NameTaken
 from .history import log_change, touch
@@ -122,7 +122,7 @@ def change_buys(game: Game, position: int, delta: int) -> int:
     ruleset = game.ruleset
     number = len(game.deals) + 1
     seat = _seat_that_may_buy(game, number, position, delta)
-    deal, name = ruleset.deal(number), ruleset.buy_name
+    deal, name = ruleset.deal(number), buy_word(ruleset.buy_name)
     row = _buy_counter(game, number, position, make=delta > 0)
     if row is None:
         raise GameError(gettext("%(name)s has no %(buy)s to take back.", name=seat.player.name, buy=name))
@@ -163,7 +163,7 @@ def _seat_that_may_buy(game: Game, number: int, position: int, delta: int) -> Se
         raise GameError(gettext("That player is not at this table."))
     ruleset = game.ruleset
     if delta > 0 and not ruleset.deal(number).buys.allowed:
-        raise GameError(gettext("No %(buy)s in deal %(number)s of %(rules)s.", buy=ruleset.buy_name, number=number, rules=ruleset.name))
+        raise GameError(gettext("No %(buy)s in deal %(number)s of %(rules)s.", buy=buy_word(ruleset.buy_name), number=number, rules=ruleset.name))
     return seat
 
 
@@ -182,7 +182,7 @@ def _buy_counter(game: Game, number: int, position: int, *, make: bool) -> BuyCo
         db.session.rollback()
     row = db.session.scalar(mine)
     if row is None:  # made by another phone and gone again (an undo) in between
-        raise GameError(gettext("The %(buy)s counter changed on another phone: try again.", buy=game.ruleset.buy_name))
+        raise GameError(gettext("The %(buy)s counter changed on another phone: try again.", buy=buy_word(game.ruleset.buy_name)))
     return row
 
 

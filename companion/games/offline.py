@@ -115,8 +115,8 @@ def offline_pack(game_id: int) -> tuple[Response, int]:
     pages, prompts = {}, {}
     for number in _hands_to_keep(game):
         pages[url_for("games.deal_entry", game_id=game.id, number=number)] = _entry_page(game, number)
-        if not per_player(game.ruleset):  # a per-player game's next phases follow from this hand: no prompt ahead
-            prompts[str(number)] = prompt_facts(game, number)
+        if not per_player(game.ruleset):  # a per-player game's hands after this one follow from its ticks, on the
+            prompts[str(number)] = prompt_facts(game, number)  # phone (its page's phase state), not from prompts here
     state = game_state(game)
     totals = {
         "names": {str(s.position): s.player.name for s in state.standings},
@@ -133,7 +133,8 @@ def _last_hand(game: Game) -> int:
 
 def _hands_to_keep(game: Game) -> range:
     """The deals whose score pages a phone keeps: every deal still to enter; in a per-player game only the next
-    hand, whose phases are known (the ones after it depend on its ticks)."""
+    hand, whose phases are known here: the phone draws each hand after it from the one before, moving its page's
+    phase state (:func:`.entry.phase_state`) on by the "made" ticks it keeps."""
     if per_player(game.ruleset):
         return range(len(game.deals) + 1, len(game.deals) + 1 + (game.game_status is GameStatus.IN_PROGRESS))
     return range(len(game.deals) + 1, len(game.ruleset.deals) + 1)

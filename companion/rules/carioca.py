@@ -19,6 +19,7 @@ real, whatever order they are chosen in. Not yet in
 
 from __future__ import annotations
 
+from .speech import mark
 from .cards import parse_cards  # noqa: F401  (parse_cards: for the doctests)
 from .rulesets import (
     AceRule,
@@ -88,18 +89,18 @@ def _escala(order: int, rule: LadderRule, contract: str, max_wilds: int | None) 
 _ELEVEN_CARDS = tuple((number, (("cards_dealt", 12 if number >= 7 else 11),)) for number in range(1, 9))
 
 _OPTIONS = (
-    HouseOption(key="joker-50", label="Jokers score 50", changes=(("points", (("JK", 50),)),)),
-    HouseOption(key="red-twos-wild", label="Red twos are wild", changes=(("red_twos_wild", True), ("wild_word", "wild"))),
-    HouseOption(key="eleven-cards", label="Deal 11 cards (12 in rounds 7 and 8)", changes=(("deal_changes", _ELEVEN_CARDS),)),
-    HouseOption(key="escala-sucia", label="Escala sucia round", changes=(("extra_deal", _escala(
+    HouseOption(key="joker-50", label=mark("Jokers score 50"), changes=(("points", (("JK", 50),)),)),
+    HouseOption(key="red-twos-wild", label=mark("Red twos are wild"), changes=(("red_twos_wild", True), ("wild_word", "wild"))),
+    HouseOption(key="eleven-cards", label=mark("Deal 11 cards (12 in rounds 7 and 8)"), changes=(("deal_changes", _ELEVEN_CARDS),)),
+    HouseOption(key="escala-sucia", label=mark("Escala sucia round"), changes=(("extra_deal", _escala(
         1, LadderRule.ANY_SUIT, "Escala sucia: A to K, any suits, at most 1 joker (every card, no discard)", 1)),)),
-    HouseOption(key="escala-color", label="Escala de color round", changes=(("extra_deal", _escala(
+    HouseOption(key="escala-color", label=mark("Escala de color round"), changes=(("extra_deal", _escala(
         2, LadderRule.SAME_COLOUR, "Escala de color: A to K, all red or all black, no jokers (every card, no discard)", 0)),)),
-    HouseOption(key="escala-payaso", label="Escala payaso round", changes=(("extra_deal", _escala(
+    HouseOption(key="escala-payaso", label=mark("Escala payaso round"), changes=(("extra_deal", _escala(
         3, LadderRule.ALTERNATING_COLOUR, "Escala payaso: A to K, red and black in turn, no jokers (every card, no discard)", 0)),)),
-    HouseOption(key="escala-real", label="Escala real round", changes=(("extra_deal", _escala(
+    HouseOption(key="escala-real", label=mark("Escala real round"), changes=(("extra_deal", _escala(
         4, LadderRule.SAME_SUIT, "Escala real: A to K of one suit, no jokers (every card, no discard)", 0)),)),
-    HouseOption(key="escala-real-comodines", label="Escala real round with jokers (never side by side)", changes=(("extra_deal", _escala(
+    HouseOption(key="escala-real-comodines", label=mark("Escala real round with jokers (never side by side)"), changes=(("extra_deal", _escala(
         4, LadderRule.SAME_SUIT, "Escala real: A to K of one suit, jokers never side by side (every card, no discard)", None)),)),
 )  # fmt: skip
 
@@ -107,7 +108,7 @@ CARIOCA = Ruleset(
     id="carioca",
     name="Carioca (Chile)",
     game_name="Carioca",
-    summary="Eight rounds of trios and escalas, 12 cards each; escalas may turn the corner, one joker a meld going down.",
+    summary=mark("Eight rounds of trios and escalas, 12 cards each; escalas may turn the corner, one joker a meld going down."),
     set_word="trio",
     run_word="escala",
     wild_word="joker",
@@ -134,21 +135,21 @@ CARIOCA = Ruleset(
     points=PointTable.of({"A": 20, **{str(n): n for n in range(2, 10)}, "10": 10, "J": 10, "Q": 10, "K": 10, "JK": 30}),
     options=_OPTIONS,
     sources=(
-        "ESWIKI: Spanish Wikipedia, Carioca (juego), as mirrored",
-        "FORO: an older copy",
-        "REGLAS and CGA: two teams' written rules",
-        "PAGAT-C: pagat's Carioca / Central American Loba, via copies",
-        "ENWIKI: Perla's Cariocas, first half",
-        "RG: rummy-games.com",
+        mark("ESWIKI: Spanish Wikipedia, Carioca (juego), as mirrored"),
+        mark("FORO: an older copy"),
+        mark("REGLAS and CGA: two teams' written rules"),
+        mark("PAGAT-C: pagat's Carioca / Central American Loba, via copies"),
+        mark("ENWIKI: Perla's Cariocas, first half"),
+        mark("RG: rummy-games.com"),
     ),
     readings=(
-        "Going down, a trío is exactly 3 cards and an escala exactly 4; the extra is laid off on a later turn.",
-        "At most 2 jokers in one go-down ('una misma mano' read as the player's go-down).",
-        "On the table, two jokers of one escala have at least 4 natural cards between them; a trío takes any number.",
-        "Jokers score 30 (option: 50).",
-        "Eight rounds; each final escala is a house option.",
-        "Two escalas of one suit may join end to end.",
-        "A tie after the most rounds won is shared.",
+        mark("Going down, a trío is exactly 3 cards and an escala exactly 4; the extra is laid off on a later turn."),
+        mark("At most 2 jokers in one go-down ('una misma mano' read as the player's go-down)."),
+        mark("On the table, two jokers of one escala have at least 4 natural cards between them; a trío takes any number."),
+        mark("Jokers score 30 (option: 50)."),
+        mark("Eight rounds; each final escala is a house option."),
+        mark("Two escalas of one suit may join end to end."),
+        mark("A tie after the most rounds won is shared."),
     ),
 )
 

@@ -13,6 +13,7 @@ import dataclasses
 import math
 from collections.abc import Iterable
 
+from .speech import mark
 from .rulesets import (
     AceRule,
     BuyRule,
@@ -30,6 +31,7 @@ from .rulesets import (
     UnknownRulesetError,
     describe_contract,
 )
+from .speech import say
 
 __all__ = ["DEFAULT_RULESET_ID", "RULESETS", "find_ruleset"]
 
@@ -95,12 +97,12 @@ _PROGRESSIVE_BUYS = (
     + (BuyRule(limit=1, extra_cards=0), _NO_BUY)
 )
 
-_NO_JOKERS = HouseOption(key="no-jokers", label="No jokers", changes=(("jokers", 0),))
+_NO_JOKERS = HouseOption(key="no-jokers", label=mark("No jokers"), changes=(("jokers", 0),))
 
 CONTRACT = Ruleset(
     id="contract",
     name="Contract Rummy",
-    summary="Seven deals, two packs with one joker fewer than the players; deal 7 melds every card.",
+    summary=mark("Seven deals, two packs with one joker fewer than the players; deal 7 melds every card."),
     set_word="group",
     supply=tuple(TableSupply(min_players=n, max_players=n, packs=2, jokers=n - 1) for n in range(3, 6)),
     deals=_schedule(T1, (10, 10, 10, 12, 12, 12, 12), set_word="group", buys=_MAY_I, meld_all=(7,)),
@@ -113,16 +115,16 @@ CONTRACT = Ruleset(
     reclaim=JokerReclaim.RUNS,
     points=_points(ace=15, joker=15),
     options=(
-        HouseOption(key="joker-20", label="Jokers score 20", changes=(("points", (("JK", 20),)),)),
-        HouseOption(key="deuces-wild", label="Deuces wild (a wild two scores as a joker)", changes=(("deuces_wild", True), ("points", (("2", 15),)))),
+        HouseOption(key="joker-20", label=mark("Jokers score 20"), changes=(("points", (("JK", 20),)),)),
+        HouseOption(key="deuces-wild", label=mark("Deuces wild (a wild two scores as a joker)"), changes=(("deuces_wild", True), ("points", (("2", 15),)))),
         _NO_JOKERS,
     ),  # fmt: skip
-    sources=("004: pagat.com, Contract Rummy by Magnus", "001: a Contract Rummy page (the same text)"),
+    sources=(mark("004: pagat.com, Contract Rummy by Magnus"), mark("001: a Contract Rummy page (the same text)")),
     readings=(
-        "Two groups of one rank in one contract (7H 7S 7D + 7C 7H 7S) are allowed.",
-        "Without a table size, up to 4 jokers pass the supply check.",
-        "3H 4H 5H JK + 7H 8H 9H 10H is legal, the joker standing for 2H.",
-        "Deal 7 after a May I: every card is still melded, in runs of 4 or more.",
+        mark("Two groups of one rank in one contract (7H 7S 7D + 7C 7H 7S) are allowed."),
+        mark("Without a table size, up to 4 jokers pass the supply check."),
+        mark("3H 4H 5H JK + 7H 8H 9H 10H is legal, the joker standing for 2H."),
+        mark("Deal 7 after a May I: every card is still melded, in runs of 4 or more."),
     ),
 )
 
@@ -130,16 +132,16 @@ LIVERPOOL = dataclasses.replace(
     CONTRACT,
     id="liverpool",
     name="Liverpool Rummy",
-    summary="Contract Rummy with the exact-cut bonus: cut exactly the cards needed and take 50 off.",
+    summary=mark("Contract Rummy with the exact-cut bonus: cut exactly the cards needed and take 50 off."),
     exact_cut_bonus=50,
-    sources=("004: pagat.com, Liverpool Rummy by Paul Welty",),
-    readings=CONTRACT.readings + ("A deal score may go below 0 after the exact-cut bonus.",),
+    sources=(mark("004: pagat.com, Liverpool Rummy by Paul Welty"),),
+    readings=CONTRACT.readings + (mark("A deal score may go below 0 after the exact-cut bonus."),),
 )
 
 PARLETT = Ruleset(
     id="parlett",
     name="Parlett's Contract Rummy",
-    summary="Parlett's seven deals: one wild card per initial meld, never more than the contract.",
+    summary=mark("Parlett's seven deals: one wild card per initial meld, never more than the contract."),
     set_word="set",
     supply=(
         TableSupply(min_players=3, max_players=4, packs=2, jokers=1),
@@ -149,23 +151,23 @@ PARLETT = Ruleset(
     max_wilds=1,
     points=_points(ace=15, joker=15),
     options=(
-        HouseOption(key="deuces-wild", label="Deuces wild (a wild two scores as a joker)", changes=(("deuces_wild", True), ("points", (("2", 15),)))),
+        HouseOption(key="deuces-wild", label=mark("Deuces wild (a wild two scores as a joker)"), changes=(("deuces_wild", True), ("points", (("2", 15),)))),
         _NO_JOKERS,
     ),  # fmt: skip
-    sources=("003: David Parlett, The Penguin Book of Card Games, Contract Rummy",),
+    sources=(mark("003: David Parlett, The Penguin Book of Card Games, Contract Rummy"),),
     readings=(
-        "One wild card per meld of the contract.",
-        "Deal 7 (three runs of 4) melds 12 of the 13 cards held and discards the 13th; it is not a meld-all deal.",
-        "The misprinted example (2345 6789) is read by its words: same-suit runs must not be consecutive.",
-        "Card points as in Contract Rummy.",
-        "Two sets of one rank in one contract are allowed.",
+        mark("One wild card per meld of the contract."),
+        mark("Deal 7 (three runs of 4) melds 12 of the 13 cards held and discards the 13th; it is not a meld-all deal."),
+        mark("The misprinted example (2345 6789) is read by its words: same-suit runs must not be consecutive."),
+        mark("Card points as in Contract Rummy."),
+        mark("Two sets of one rank in one contract are allowed."),
     ),
 )
 
 COMBINATION = Ruleset(
     id="combination",
     name="Combination Rummy",
-    summary="Wikipedia's Contract Rummy: 2 to 4 packs of 54 by table size; deal 7 melds every card.",
+    summary=mark("Wikipedia's Contract Rummy: 2 to 4 packs of 54 by table size; deal 7 melds every card."),
     set_word="set",
     supply=(
         TableSupply(min_players=3, max_players=4, packs=2, jokers=4),
@@ -176,14 +178,14 @@ COMBINATION = Ruleset(
     max_wilds=1,
     lay_off=LayOffTiming.SAME_TURN,
     points=_points(ace=15, joker=15),
-    options=(HouseOption(key="joker-20", label="Jokers score 20", changes=(("points", (("JK", 20),)),)), _NO_JOKERS),
-    sources=("000: Wikipedia and Grokipedia, Contract rummy",),
+    options=(HouseOption(key="joker-20", label=mark("Jokers score 20"), changes=(("points", (("JK", 20),)),)), _NO_JOKERS),
+    sources=(mark("000: Wikipedia and Grokipedia, Contract rummy"),),
     readings=(
-        "One wild card per initial meld (the source mentions a limit without giving it).",
-        "Sets may repeat a suit.",
-        "Same-suit runs must not join end to end.",
-        "Laying off may start in the turn a player goes down.",
-        "Two sets of one rank in one contract are allowed.",
+        mark("One wild card per initial meld (the source mentions a limit without giving it)."),
+        mark("Sets may repeat a suit."),
+        mark("Same-suit runs must not join end to end."),
+        mark("Laying off may start in the turn a player goes down."),
+        mark("Two sets of one rank in one contract are allowed."),
     ),
 )
 
@@ -191,7 +193,7 @@ MAY_I = dataclasses.replace(
     CONTRACT,
     id="may-i",
     name="May I?",
-    summary="Contract Rummy with longer melds allowed, contiguous runs allowed, and jokers worth 25.",
+    summary=mark("Contract Rummy with longer melds allowed, contiguous runs allowed, and jokers worth 25."),
     supply=tuple(
         TableSupply(min_players=n, max_players=n, packs=math.ceil(n / 2), jokers=2 * math.ceil(n / 2)) for n in range(3, 9)
     ),
@@ -201,10 +203,10 @@ MAY_I = dataclasses.replace(
     reclaim=JokerReclaim.NEVER,
     points=_points(ace=15, joker=25),
     options=(_NO_JOKERS,),
-    sources=("004: pagat.com, May I? by Greg Petras",),
+    sources=(mark("004: pagat.com, May I? by Greg Petras"),),
     readings=(
-        "3 to 8 players; with an odd number of players the packs round up.",
-        "Two groups of one rank in one contract are allowed.",
+        mark("3 to 8 players; with an odd number of players the packs round up."),
+        mark("Two groups of one rank in one contract are allowed."),
     ),
 )
 
@@ -213,7 +215,7 @@ _SHANGHAI_POINTS = _points(ace=20, joker=50, two_to_nine={n: 5 if n <= 7 else 10
 SHANGHAI = Ruleset(
     id="shanghai",
     name="Shanghai Rummy",
-    summary="Eleven cards every deal, aces high only, one joker per meld, two May Is a deal.",
+    summary=mark("Eleven cards every deal, aces high only, one joker per meld, two May Is a deal."),
     set_word="book",
     supply=(TableSupply(min_players=3, max_players=5, packs=2, jokers=4),),
     deals=_schedule(T1, (11,) * 7, set_word="book", buys=_SHANGHAI_MAY_I, meld_all=(7,)),
@@ -225,11 +227,11 @@ SHANGHAI = Ruleset(
     points=_SHANGHAI_POINTS,
     shanghai_call=True,
     options=(_NO_JOKERS,),
-    sources=("004: pagat.com, Shanghai Rummy by Mark Allen Davis",),
+    sources=(mark("004: pagat.com, Shanghai Rummy by Mark Allen Davis"),),
     readings=(
-        "Exact lengths carry over from Contract Rummy: meld 4, lay off the rest this turn.",
-        "Run jokers may be reclaimed, as in Contract Rummy.",
-        "The source's '2 - 75' means 2 to 7: 5 points.",
+        mark("Exact lengths carry over from Contract Rummy: meld 4, lay off the rest this turn."),
+        mark("Run jokers may be reclaimed, as in Contract Rummy."),
+        mark("The source's '2 - 75' means 2 to 7: 5 points."),
     ),
 )
 
@@ -237,16 +239,16 @@ SHANGHAI_POWE = dataclasses.replace(
     SHANGHAI,
     id="shanghai-powe",
     name="Shanghai (Tahelia Powe)",
-    summary="Eight deals of 10 cards, never a discard to go out, one run per suit.",
+    summary=mark("Eight deals of 10 cards, never a discard to go out, one run per suit."),
     deals=_schedule(T2, (10,) * 8, set_word="book", buys=_SHANGHAI_MAY_I, going_out=GoingOut.NO_DISCARD),
     same_suit_runs=SameSuitRuns.ONE_PER_SUIT,
     shanghai_call=False,
     buy_name="buy",
-    sources=("004: pagat.com, Shanghai Rummy, Tahelia Powe's version",),
+    sources=(mark("004: pagat.com, Shanghai Rummy, Tahelia Powe's version"),),
     readings=(
-        "No deal is a meld-all deal, although no deal ends on a discard.",
-        "Deal 8 is not special: its runs are exactly 4.",
-        "Deals 7 and 8 need 12 cards while a player holds 11 after drawing: a buy is needed.",
+        mark("No deal is a meld-all deal, although no deal ends on a discard."),
+        mark("Deal 8 is not special: its runs are exactly 4."),
+        mark("Deals 7 and 8 need 12 cards while a player holds 11 after drawing: a buy is needed."),
     ),
 )
 
@@ -254,20 +256,20 @@ SHANGHAI_KOLSOV = dataclasses.replace(
     SHANGHAI,
     id="shanghai-kolsov",
     name="Shanghai (Deb Kolsov)",
-    summary="Ten deals of 11 cards with longer runs: up to a run of 10.",
+    summary=mark("Ten deals of 11 cards with longer runs: up to a run of 10."),
     set_word="set",
     deals=_schedule(T3, (11,) * 10, set_word="set", buys=_SHANGHAI_MAY_I),
-    sources=("004: pagat.com, Shanghai Rummy, Deb Kolsov's version", "000: Grokipedia, 11 cards over 10 rounds"),
+    sources=(mark("004: pagat.com, Shanghai Rummy, Deb Kolsov's version"), mark("000: Grokipedia, 11 cards over 10 rounds")),
     readings=(
-        "No deal is a meld-all deal and every deal may end on a discard (the source lists only contracts).",
-        "Deals 8 to 10 need more cards than a player holds: a May I is needed.",
+        mark("No deal is a meld-all deal and every deal may end on a discard (the source lists only contracts)."),
+        mark("Deals 8 to 10 need more cards than a player holds: a May I is needed."),
     ),
 )
 
 CONTINENTAL = Ruleset(
     id="continental",
     name="Continental Rummy",
-    summary="Seven hands dealt 7 to 13 cards, two packs and two jokers, 10 off for going down and out at once.",
+    summary=mark("Seven hands dealt 7 to 13 cards, two packs and two jokers, 10 off for going down and out at once."),
     set_word="trio",
     supply=(TableSupply(min_players=2, max_players=8, packs=2, jokers=2),),
     deals=_schedule(T1, range(7, 14), set_word="trio", buys=_MAY_I_PLAIN),
@@ -277,18 +279,18 @@ CONTINENTAL = Ruleset(
     points=_points(ace=11, joker=50),
     one_turn_out_bonus=10,
     options=(_NO_JOKERS,),
-    sources=("002: a copy of gamerules.com, Continental Rummy", "gamerules.com and igamingxp.com: the schedule of 7 to 13 cards"),
+    sources=(mark("002: a copy of gamerules.com, Continental Rummy"), mark("gamerules.com and igamingxp.com: the schedule of 7 to 13 cards")),
     readings=(
-        "2 to 8 players (the source says 2 or more).",
-        "Trios and runs are exactly 3 and 4 going down; the rest is laid off at once.",
-        "Contiguous same-suit runs and repeated trio ranks are allowed.",
+        mark("2 to 8 players (the source says 2 or more)."),
+        mark("Trios and runs are exactly 3 and 4 going down; the rest is laid off at once."),
+        mark("Contiguous same-suit runs and repeated trio ranks are allowed."),
     ),
 )
 
 PROGRESSIVE = Ruleset(
     id="progressive",
     name="Progressive Rummy",
-    summary="Fifteen deals of 11 cards; jokers and twos are wild; buys in deals 9 to 14.",
+    summary=mark("Fifteen deals of 11 cards; jokers and twos are wild; buys in deals 9 to 14."),
     set_word="set",
     supply=(TableSupply(min_players=2, max_players=8, packs=2, jokers=4),),
     deuces_wild=True,
@@ -301,15 +303,15 @@ PROGRESSIVE = Ruleset(
     settlement=Settlement(
         step=2,
         winner_takes_kitty=True,
-        description="Place k (k ≥ 2) pays 2 × (k − 1) pennies to the winner; the winner also takes the kitty of buys.",
+        description=mark("Place k (k ≥ 2) pays 2 × (k − 1) pennies to the winner; the winner also takes the kitty of buys."),
     ),
     options=(_NO_JOKERS,),
-    sources=("004: pagat.com, Progressive Rummy by John Eveleigh",),
+    sources=(mark("004: pagat.com, Progressive Rummy by John Eveleigh"),),
     readings=(
-        "A two is always wild, so twos and jokers alone have no natural card.",
-        "A pair may hold one wild card (7H JK).",
-        "Exact lengths carry over from Contract Rummy.",
-        "At other table sizes place k pays 2(k − 1), the winner gets the total, and ties split.",
+        mark("A two is always wild, so twos and jokers alone have no natural card."),
+        mark("A pair may hold one wild card (7H JK)."),
+        mark("Exact lengths carry over from Contract Rummy."),
+        mark("At other table sizes place k pays 2(k − 1), the winner gets the total, and ties split."),
     ),
 )
 
@@ -334,4 +336,4 @@ def find_ruleset(ruleset_id: str) -> Ruleset:
         return RULESETS[ruleset_id]
     except (KeyError, TypeError):
         known = ", ".join(RULESETS)
-        raise UnknownRulesetError(f"There is no ruleset {ruleset_id!r}; the rulesets are {known}.") from None
+        raise UnknownRulesetError(say("There is no ruleset %(id)s; the rulesets are %(ids)s.", id=repr(ruleset_id), ids=known)) from None

@@ -49,12 +49,13 @@ import enum
 import json
 import unicodedata
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import PHASE10_COPIES, Deck
-from .words import and_list, json_kind, plural
+from .speech import say, say_n
+from .words import and_list, json_kind, or_list
 from .published import PUBLISHED_RULESETS
 from .rulesets import (
     PHASE10_POINT_KEYS,
@@ -97,7 +98,9 @@ __all__ = [
 
 
 class RulesetDefinitionError(RulesError):
-    """A ruleset object that is not a playable ruleset; the text is one sentence naming the field and the deal.
+    """A ruleset object that is not a playable ruleset; the text is one sentence naming the field and the deal,
+    said in the language in use (:mod:`.speech`: API.md's English unless a caller chose another). Field names,
+    values and ids stay as the object writes them in every language.
 
     ``field`` is where the problem is, as a path of keys and list positions
     counted from 1 (``("deals", 3, "requirements", 2, "length")``), so a form
@@ -148,17 +151,29 @@ for _ruleset in PUBLISHED_RULESETS.values():
         HOUSE_OPTIONS.setdefault(_option.key, _option)
 
 # Length bounds per kind (API.md): a set set_min_length-8, a run 3-14 (at most the rank line), a pair 2, a colour
-# group 3-14. A kind added to the engine (a ladder) is one entry here and one in _KIND_WORDS.
+# group 3-14. A kind added to the engine (a ladder) is one entry here and one in each of _TOO_LONG_OR_SHORT and
+# _NOT_A_LADDER.
 _LENGTHS = {
     MeldKind.SET: (3, 8), MeldKind.RUN: (3, 14), MeldKind.PAIR: (2, 2), MeldKind.COLOUR: (3, 14), MeldKind.LADDER: (13, 13),
 }  # fmt: skip
-#: How a sentence names a meld of each kind: "a colour group is 3 to 14 cards long".
-_KIND_WORDS = {
-    MeldKind.SET: "set", MeldKind.RUN: "run", MeldKind.PAIR: "pair", MeldKind.COLOUR: "colour group", MeldKind.LADDER: "ladder",
-}  # fmt: skip
+#: The sentence for a requirement of each kind whose length does not fit (``low``, ``high``, ``value`` given): one
+#: whole sentence per kind, so that each language says its own meld's name ("a colour group is 3 to 14 cards long").
+_TOO_LONG_OR_SHORT: dict[MeldKind, Callable[[dict[str, Any]], str]] = {
+    MeldKind.SET: lambda v: say("a set is %(low)s to %(high)s cards long, not %(value)s.", **v),
+    MeldKind.RUN: lambda v: say("a run is %(low)s to %(high)s cards long, not %(value)s.", **v),
+    MeldKind.PAIR: lambda v: say("a pair is 2 cards long, not %(value)s.", **v),
+    MeldKind.COLOUR: lambda v: say("a colour group is %(low)s to %(high)s cards long, not %(value)s.", **v),
+    MeldKind.LADDER: lambda v: say("a ladder is 13 cards long, not %(value)s.", **v),
+}
+#: The sentence for a ``rule`` given to a requirement of a kind other than a ladder.
+_NOT_A_LADDER: dict[MeldKind, Callable[[], str]] = {
+    MeldKind.SET: lambda: say("only a ladder has a rule, not a set."),
+    MeldKind.RUN: lambda: say("only a ladder has a rule, not a run."),
+    MeldKind.PAIR: lambda: say("only a ladder has a rule, not a pair."),
+    MeldKind.COLOUR: lambda: say("only a ladder has a rule, not a colour group."),
+}
 #: A ladder's rules in the order sentences list them (API.md).
 _LADDER_RULES = tuple(rule.value for rule in LadderRule)
-_LADDER_RULE_TEXT = ", ".join(json.dumps(r) for r in _LADDER_RULES[:-1]) + f" or {json.dumps(_LADDER_RULES[-1])}"
 
 #: The ace rules a custom ruleset may choose (RULES.md §2, §8.0); the wider family's ``around`` is one entry more.
 _CUSTOM_ACES = (AceRule.LOW_OR_HIGH.value, AceRule.HIGH_ONLY.value, AceRule.LOW_ONLY.value, AceRule.AROUND.value)
@@ -184,7 +199,8 @@ WILDS: dict[str, _Wilds] = {
     "W": _Wilds(Deck.PHASE10, ()),
 }
 _WILD_FIELDS = ("deuces_wild", "red_twos_wild", "kings_wild")
-_WILD_WORDS = {"deuces_wild": "twos", "red_twos_wild": "red twos", "kings_wild": "kings"}
+#: How a sentence names the cards each wild-card field makes wild, said in the language in use.
+_WILD_WORDS = {"deuces_wild": lambda: say("twos"), "red_twos_wild": lambda: say("red twos"), "kings_wild": lambda: say("kings")}
 #: The wilds a ladder may be played with: natural kings, the standard deck (RULES.md §8.7.8).
 _LADDER_WILDS = ("JK", "JK+2", "JK+2red")
 
@@ -261,8 +277,44 @@ _FAMILY_FIELDS: tuple[_Plain, ...] = (
 )
 
 
-#: A deck in a sentence: "with the Phase 10 deck".
-_DECK_WORDS = {Deck.STANDARD: "standard deck", Deck.PHASE10: "Phase 10 deck"}
+#: "card_points has no key "W" with the standard deck.", by the deck in play (the key as written given).
+_NO_SUCH_KEY: dict[Deck, Callable[[str], str]] = {
+    Deck.STANDARD: lambda key: say("card_points has no key %(key)s with the standard deck.", key=key),
+    Deck.PHASE10: lambda key: say("card_points has no key %(key)s with the Phase 10 deck.", key=key),
+}
+#: "wilds "W" needs the Phase 10 deck (deck "phase10").", by the deck the wilds need (the wilds and deck as written).
+_WILDS_NEED_DECK: dict[Deck, Callable[[str, str], str]] = {
+    Deck.STANDARD: lambda wilds, deck: say("wilds %(wilds)s needs the standard deck (deck %(deck)s).", wilds=wilds, deck=deck),
+    Deck.PHASE10: lambda wilds, deck: say("wilds %(wilds)s needs the Phase 10 deck (deck %(deck)s).", wilds=wilds, deck=deck),
+}  # fmt: skip
+#: A base on the other deck gives no card_points: the sentence names the base's deck.
+_BASE_POINTS_FOR: dict[Deck, Callable[[], str]] = {
+    Deck.STANDARD: lambda: say("card_points is needed: the base's points are for the standard deck."),
+    Deck.PHASE10: lambda: say("card_points is needed: the base's points are for the Phase 10 deck."),
+}
+#: What a whole number counts (``whole``'s ``noun``), each a whole sentence with ``name``, ``low``, ``high`` and
+#: ``value``: "settlement.step is 1 to 100 pennies, not 0."
+_COUNTED: dict[str, Callable[[dict[str, Any]], str]] = {
+    "pennies": lambda v: say("%(name)s is %(low)s to %(high)s pennies, not %(value)s.", **v),
+    "points": lambda v: say("%(name)s is %(low)s to %(high)s points, not %(value)s.", **v),
+    "packs": lambda v: say("%(name)s is %(low)s to %(high)s packs, not %(value)s.", **v),
+    "jokers": lambda v: say("%(name)s is %(low)s to %(high)s jokers, not %(value)s.", **v),
+}
+
+
+def _too_few_cards(deck: Deck, table: TableSupply, values: dict[str, Any]) -> str:
+    """The sentence for a deal that needs more cards than a table size's packs (and jokers) hold; ``values``
+    gives ``each``, ``players``, ``needed`` and ``held``."""
+    if deck is Deck.PHASE10:
+        return say_n(
+            "%(each)s cards each for %(players)s players is %(needed)s cards, more than %(num)s Phase 10 deck holds (%(held)s).",
+            "%(each)s cards each for %(players)s players is %(needed)s cards, more than %(num)s Phase 10 decks hold (%(held)s).",
+            table.packs, **values,
+        )  # fmt: skip
+    packs = say_n("%(num)s pack", "%(num)s packs", table.packs)
+    jokers = say_n("%(num)s joker", "%(num)s jokers", table.jokers)
+    return say("%(each)s cards each for %(players)s players is %(needed)s cards, more than %(packs)s and %(jokers)s hold (%(held)s).",
+               packs=packs, jokers=jokers, **values)  # fmt: skip
 #: ``skips`` left out of an object without a base: the Phase 10 deck's Skip goes with that deck, and only with it.
 _SKIPS_BY_DECK = {Deck.STANDARD: Skips.NONE, Deck.PHASE10: Skips.SKIP}
 
@@ -385,7 +437,8 @@ def wilds_name(ruleset: Ruleset) -> str:
     for name, wilds in WILDS.items():
         if wilds.deck is ruleset.deck and all(getattr(ruleset, f) == ((f, True) in wilds.fields) for f in _WILD_FIELDS):
             return name
-    raise RulesetValueError(f"no value of wilds makes {and_list([_WILD_WORDS[f] for f in _WILD_FIELDS if getattr(ruleset, f)])} wild together.")
+    wild = and_list([_WILD_WORDS[f]() for f in _WILD_FIELDS if getattr(ruleset, f)])
+    raise RulesetValueError(say("no value of wilds makes %(cards)s wild together.", cards=wild))
 
 
 def _split_ace(points: Mapping[str, Any]) -> dict[str, Any]:
@@ -404,7 +457,7 @@ def _shown(value: Any) -> str:
     try:
         text = json.dumps(value, ensure_ascii=False, allow_nan=True)
     except (TypeError, ValueError, RecursionError):
-        text = "that value"
+        text = say("that value")
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -419,14 +472,18 @@ _FIELDS_LISTED = 16
 """The most fields a sentence lists; a ruleset object's many fields are told by the nearest name instead."""
 
 
-def _fields_told(key: Any, allowed: tuple[str, ...]) -> str:
-    """The end of a sentence about an unknown field: the object's fields, or the nearest of its many."""
+def _unknown_field(key: Any, what: str, allowed: tuple[str, ...]) -> str:
+    """The sentence about an unknown field of ``what``: it tells the object's fields, or the nearest of its many."""
+    field = _field_name(key)
     if len(allowed) <= _FIELDS_LISTED:
-        return f"the fields are {', '.join(allowed)}"
+        return say("%(field)s is not a field of %(what)s; the fields are %(fields)s.", field=field, what=what,
+                   fields=", ".join(allowed))  # fmt: skip
     nearest = difflib.get_close_matches(key, allowed, n=1) if isinstance(key, str) else []
     if nearest:
-        return f"the nearest is {json.dumps(nearest[0])}"
-    return 'the fields are those of API.md\'s "Custom rulesets"'
+        return say("%(field)s is not a field of %(what)s; the nearest is %(nearest)s.", field=field, what=what,
+                   nearest=json.dumps(nearest[0]))  # fmt: skip
+    return say('%(field)s is not a field of %(what)s; the fields are those of API.md\'s "Custom rulesets".',
+               field=field, what=what)  # fmt: skip
 
 
 def _made(**fields: Any) -> Ruleset:
@@ -437,7 +494,7 @@ def _made(**fields: Any) -> Ruleset:
         raise
     except (ValueError, TypeError) as error:
         # everything the reader checks should have caught it first
-        sentence = str(error).strip() or "this is not a playable ruleset"
+        sentence = str(error).strip() or say("this is not a playable ruleset")
         raise RulesetDefinitionError(sentence.rstrip(".") + ".") from None
 
 
@@ -463,59 +520,66 @@ class _Reader:
         """The object's ``wilds``, once read (a ladder needs natural kings on the standard deck)."""
 
     def fail(self, sentence: str, *where: str | int) -> RulesetDefinitionError:
-        prefix = f"deal {self.deal_number}: " if self.deal_number is not None else ""
-        return RulesetDefinitionError(prefix + sentence, self.path + where, self.deal_number)
+        """The refusal ``sentence`` (said already in the language in use), naming the deal it is in, if any."""
+        if self.deal_number is not None:
+            sentence = say("deal %(number)s: %(sentence)s", number=self.deal_number, sentence=sentence)
+        return RulesetDefinitionError(sentence, self.path + where, self.deal_number)
 
     # -- shapes
 
     def obj(self, value: Any, what: str, allowed: tuple[str, ...], *where: str | int) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise self.fail(f"{what} is an object, not {json_kind(value)}.", *where)
+            raise self.fail(say("%(what)s is an object, not %(kind)s.", what=what, kind=json_kind(value)), *where)
         for key in value:
             if key not in allowed:
-                raise self.fail(f"{_field_name(key)} is not a field of {what}; {_fields_told(key, allowed)}.", *where)
+                raise self.fail(_unknown_field(key, what, allowed), *where)
         return value
 
     def whole(self, value: Any, name: str, low: int, high: int | None, *where: str | int, noun: str = "") -> int:
-        if noun:
-            what = f"{name} is {low} or more {noun}" if high is None else f"{name} is {low} to {high} {noun}"
-        else:
-            what = f"{name} is a whole number of {low} or more" if high is None else f"{name} is a whole number from {low} to {high}"
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(f"{what}, not {_shown(value)}.", *where)
-        if value < low or (high is not None and value > high):
-            raise self.fail(f"{what}, not {_shown(value)}.", *where)
+        """A whole number from ``low`` to ``high`` (no bound: ``None``); ``noun`` (a key of :data:`_COUNTED`) says
+        what it counts."""
+        if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+            values = {"name": name, "low": low, "high": high, "value": _shown(value)}
+            if noun:
+                raise self.fail(_COUNTED[noun](values), *where)
+            if high is None:
+                raise self.fail(say("%(name)s is a whole number of %(low)s or more, not %(value)s.", **values), *where)
+            raise self.fail(say("%(name)s is a whole number from %(low)s to %(high)s, not %(value)s.", **values), *where)
         return value
 
     def whole_or_null(self, value: Any, name: str, low: int, high: int | None, *where: str | int) -> int | None:
         """A whole number in a range, or ``null`` (no limit, no such rule)."""
         if value is None:
             return None
-        span = f"from {low} to {high}" if high is not None else f"{low} or more"
         bad = isinstance(value, bool) or not isinstance(value, int)
         if bad or value < low or (high is not None and value > high):
-            raise self.fail(f"{name} must be a whole number {span}, or null, not {_shown(value)}.", *where)
+            values = {"name": name, "low": low, "high": high, "value": _shown(value)}
+            if high is None:
+                raise self.fail(say("%(name)s must be a whole number %(low)s or more, or null, not %(value)s.", **values), *where)  # fmt: skip
+            raise self.fail(say("%(name)s must be a whole number from %(low)s to %(high)s, or null, not %(value)s.", **values), *where)  # fmt: skip
         return int(value)
 
     def flag(self, value: Any, name: str, *where: str | int) -> bool:
         if not isinstance(value, bool):
-            raise self.fail(f"{name} is true or false, not {_shown(value)}.", *where)
+            raise self.fail(say("%(name)s is true or false, not %(value)s.", name=name, value=_shown(value)), *where)
         return value
 
     def choice(self, value: Any, name: str, choices: tuple[str, ...], *where: str | int) -> str:
         if not isinstance(value, str) or value not in choices:
-            listed = ", ".join(json.dumps(c) for c in choices[:-1]) + f" or {json.dumps(choices[-1])}"
-            raise self.fail(f"{name} is {listed}, not {_shown(value)}.", *where)
+            listed = or_list([json.dumps(c) for c in choices])
+            raise self.fail(say("%(name)s is %(choices)s, not %(value)s.", name=name, choices=listed, value=_shown(value)), *where)
         return value
 
     def text(self, value: Any, name: str, low: int, high: int, *where: str | int) -> str:
         if not isinstance(value, str):
-            raise self.fail(f"{name} is text of {low} to {high} characters, not {json_kind(value)}.", *where)
+            raise self.fail(say("%(name)s is text of %(low)s to %(high)s characters, not %(kind)s.", name=name, low=low,
+                                high=high, kind=json_kind(value)), *where)  # fmt: skip
         if any(unicodedata.category(ch) in ("Cc", "Cs", "Cf", "Co", "Cn") for ch in value):
-            raise self.fail(f"{name} may not hold control or invisible characters.", *where)
+            raise self.fail(say("%(name)s may not hold control or invisible characters.", name=name), *where)
         text = " ".join(value.split())
         if not low <= len(text) <= high:
-            raise self.fail(f"{name} is {low} to {high} characters long, not {len(text)}.", *where)
+            raise self.fail(say("%(name)s is %(low)s to %(high)s characters long, not %(length)s.", name=name, low=low,
+                                high=high, length=len(text)), *where)  # fmt: skip
         return text
 
     # -- parts
@@ -525,12 +589,12 @@ class _Reader:
         merged = {**(base or {}), **given}
         for name in ("per_deal", "extra_cards"):
             if name not in merged:
-                raise self.fail(f"buys needs {name}: the May I limit per player per deal (null: no limit) and the extra stock cards taken with each.", *where, name)  # fmt: skip
+                raise self.fail(say("buys needs %(field)s: the May I limit per player per deal (null: no limit) and the extra stock cards taken with each.", field=name), *where, name)  # fmt: skip
         per_deal = merged["per_deal"]
         limit = None
         if per_deal is not None:
             if isinstance(per_deal, bool) or not isinstance(per_deal, int) or per_deal < 0:
-                raise self.fail(f"buys.per_deal is a whole number of 0 or more, or null for no limit, not {_shown(per_deal)}.", *where, "per_deal")  # fmt: skip
+                raise self.fail(say("buys.per_deal is a whole number of 0 or more, or null for no limit, not %(value)s.", value=_shown(per_deal)), *where, "per_deal")  # fmt: skip
             limit = per_deal
         extra = self.whole(merged["extra_cards"], "buys.extra_cards", 0, 3, *where, "extra_cards")
         no_successive = self.flag(merged.get("no_successive", False), "buys.no_successive", *where, "no_successive")
@@ -544,14 +608,15 @@ class _Reader:
 
     def requirement(self, value: Any, position: int, *within: str | int) -> Requirement:
         where: tuple[str | int, ...] = (*within, "requirements", position) if not within else (*within, position)
-        item = self.obj(value, f"requirement {position}", ("kind", "length", "rule"), *where)
+        item = self.obj(value, say("requirement %(position)s", position=position), ("kind", "length", "rule"), *where)
         kinds = tuple(kind.value for kind in _LENGTHS)
         if "kind" not in item:
-            listed = ", ".join(json.dumps(k) for k in kinds[:-1]) + f" or {json.dumps(kinds[-1])}"
-            raise self.fail(f"requirement {position} needs a kind: {listed}.", *where, "kind")
-        kind = MeldKind(self.choice(item["kind"], f"requirement {position}'s kind", kinds, *where, "kind"))
+            listed = or_list([json.dumps(k) for k in kinds])
+            raise self.fail(say("requirement %(position)s needs a kind: %(kinds)s.", position=position, kinds=listed), *where, "kind")  # fmt: skip
+        kind_name = say("requirement %(position)s's kind", position=position)
+        kind = MeldKind(self.choice(item["kind"], kind_name, kinds, *where, "kind"))
         if "length" not in item:
-            raise self.fail(f"requirement {position} needs a length.", *where, "length")
+            raise self.fail(say("requirement %(position)s needs a length.", position=position), *where, "length")
         length = item["length"]
         if isinstance(length, bool) or not isinstance(length, int) or not self._fits(kind, length):
             raise self.fail(self._length_refusal(kind, length), *where, "length")
@@ -561,26 +626,31 @@ class _Reader:
         """A ladder's ``rule`` (API.md); no other kind has one."""
         if kind is not MeldKind.LADDER:
             if "rule" in item:
-                raise self.fail(f"only a ladder has a rule, not a {_KIND_WORDS[kind]}.", *where, "rule")
+                raise self.fail(_NOT_A_LADDER[kind](), *where, "rule")
             return None
         if "rule" not in item:
-            raise self.fail(f"a ladder needs a rule: {_LADDER_RULE_TEXT}.", *where, "rule")
-        return LadderRule(self.choice(item["rule"], "a ladder's rule", _LADDER_RULES, *where, "rule"))
+            rules = or_list([json.dumps(rule) for rule in _LADDER_RULES])
+            raise self.fail(say("a ladder needs a rule: %(rules)s.", rules=rules), *where, "rule")
+        return LadderRule(self.choice(item["rule"], say("a ladder's rule"), _LADDER_RULES, *where, "rule"))
 
     def _requirements(self, requirements: Any, *where: str | int) -> tuple[Requirement, ...]:
         """A deal's contract (or one alternative): 1 to 6 requirements, each read in turn."""
         where = where or ("requirements",)
         if not isinstance(requirements, list) or not 1 <= len(requirements) <= 6:
-            shown = f"{len(requirements)} of them" if isinstance(requirements, list) else json_kind(requirements)
-            raise self.fail(f"{where[0]} is a list of 1 to 6 melds, not {shown}.", *where)
+            if isinstance(requirements, list):
+                raise self.fail(say("%(field)s is a list of 1 to 6 melds, not %(count)s of them.", field=where[0],
+                                    count=len(requirements)), *where)  # fmt: skip
+            raise self.fail(say("%(field)s is a list of 1 to 6 melds, not %(kind)s.", field=where[0],
+                                kind=json_kind(requirements)), *where)  # fmt: skip
         inside = where if where != ("requirements",) else ()
         return tuple(self.requirement(r, position, *inside) for position, r in enumerate(requirements, start=1))
 
     def _alternatives(self, value: Any) -> tuple[tuple[Requirement, ...], ...]:
         """A deal's ``alternatives``: 0 to 3 other contracts that also meet it (Kalooki's ``full-suit``)."""
         if not isinstance(value, list) or len(value) > 3:
-            shown = f"{len(value)} of them" if isinstance(value, list) else json_kind(value)
-            raise self.fail(f"alternatives is a list of 0 to 3 contracts, each a list of requirements, not {shown}.", "alternatives")  # fmt: skip
+            if isinstance(value, list):
+                raise self.fail(say("alternatives is a list of 0 to 3 contracts, each a list of requirements, not %(count)s of them.", count=len(value)), "alternatives")  # fmt: skip
+            raise self.fail(say("alternatives is a list of 0 to 3 contracts, each a list of requirements, not %(kind)s.", kind=json_kind(value)), "alternatives")  # fmt: skip
         return tuple(self._requirements(contract, "alternatives", position) for position, contract in enumerate(value, start=1))  # fmt: skip
 
     def _fits(self, kind: MeldKind, length: int) -> bool:
@@ -596,26 +666,23 @@ class _Reader:
     def _length_refusal(self, kind: MeldKind, length: Any) -> str:
         """The sentence for a requirement length that does not fit (API.md's 400 examples)."""
         low, high = _LENGTHS[kind]
-        shown = _shown(length)
-        if kind is MeldKind.PAIR:
-            return f"a pair is 2 cards long, not {shown}."
+        values = {"low": low, "high": high, "value": _shown(length)}
         if kind is MeldKind.SET:
-            short = isinstance(length, int) and not isinstance(length, bool) and length < self.set_min_length
-            why = f" (set_min_length is {self.set_min_length})" if short else ""
-            return f"a set is {self.set_min_length} to {high} cards long, not {shown}{why}."
+            values["low"] = self.set_min_length
+            if isinstance(length, int) and not isinstance(length, bool) and length < self.set_min_length:
+                return say("a set is %(low)s to %(high)s cards long, not %(value)s (set_min_length is %(low)s).", **values)
         if kind is MeldKind.RUN and isinstance(length, int) and self.longest_run < length <= high:
-            return f"a run on this deck is at most {self.longest_run} cards, not {shown}."
-        if kind is MeldKind.LADDER:
-            return f"a ladder is 13 cards long, not {shown}."
-        return f"a {_KIND_WORDS[kind]} is {low} to {high} cards long, not {shown}."
+            return say("a run on this deck is at most %(longest)s cards, not %(value)s.", longest=self.longest_run,
+                       value=values["value"])  # fmt: skip
+        return _TOO_LONG_OR_SHORT[kind](values)
 
     def deal(self, value: Any, number: int, default_buys: BuyRule, set_word: str) -> Deal:
         self.deal_number = number
         self.path = ("deals", number)
-        item = self.obj(value, f"deal {number}", _DEAL_FIELDS)
+        item = self.obj(value, say("deal %(number)s", number=number), _DEAL_FIELDS)
         for name in ("cards_dealt", "requirements"):
             if name not in item:
-                raise self.fail(f"{name} is missing.", name)
+                raise self.fail(say("%(field)s is missing.", field=name), name)
         cards = self.whole(item["cards_dealt"], "cards_dealt", 5, 20, "cards_dealt")
         contract = self._requirements(item["requirements"])
         meld_all = self.flag(item.get("meld_all", False), "meld_all", "meld_all")
@@ -623,7 +690,7 @@ class _Reader:
         going_out = GoingOut(self.choice(going_out_text, "going_out", tuple(g.value for g in GoingOut), "going_out"))
         if meld_all and going_out is GoingOut.DISCARD:
             raise self.fail(
-                "a deal that melds every card (meld_all) can't end on a discard: going_out is \"no_discard\" or \"either\".",
+                say('a deal that melds every card (meld_all) can\'t end on a discard: going_out is "no_discard" or "either".'),
                 "going_out",
             )
         buys = default_buys if "buys" not in item else self.buys(item["buys"], _buys_json(default_buys), "buys")
@@ -649,53 +716,56 @@ class _Reader:
             return
         if self.wilds_name not in _LADDER_WILDS:
             self.deal_number, self.path = None, ()
-            raise self.fail("a ladder needs wilds JK, JK+2 or JK+2red.", "wilds")
+            raise self.fail(say("a ladder needs wilds JK, JK+2 or JK+2red."), "wilds")
         if len(contract) != 1 or alternatives:
-            raise self.fail("a ladder is the deal's one requirement, with no alternatives.", "requirements")
+            raise self.fail(say("a ladder is the deal's one requirement, with no alternatives."), "requirements")
         if (cards, meld_all, going_out) != (12, True, GoingOut.NO_DISCARD):
-            raise self.fail('a ladder deal is dealt 12 and goes down with all 13 cards: meld_all true, going_out "no_discard".', "meld_all")  # fmt: skip
+            raise self.fail(say('a ladder deal is dealt 12 and goes down with all 13 cards: meld_all true, going_out "no_discard".'), "meld_all")  # fmt: skip
 
     def table(self, value: Any, low: int, high: int, deck: Deck) -> tuple[TableSupply, ...]:
         if not isinstance(value, list) or not value:
-            raise self.fail(f"table is a list of table sizes with their packs and jokers, not {_shown(value)}.", "table")
+            raise self.fail(say("table is a list of table sizes with their packs and jokers, not %(value)s.", value=_shown(value)), "table")  # fmt: skip
         if len(value) > 7:
-            raise self.fail(f"table has at most 7 entries (2 to 8 players), not {len(value)}.", "table")
+            raise self.fail(say("table has at most 7 entries (2 to 8 players), not %(count)s.", count=len(value)), "table")
         supply = sorted((self._table_entry(entry, position) for position, entry in enumerate(value, start=1)),
                         key=lambda s: s.min_players)
         self._check_coverage(supply, low, high)
         if deck is Deck.PHASE10 and any((s.packs, s.jokers) != (1, 0) for s in supply):
-            raise self.fail("table must give decks 1 and jokers 0 with the Phase 10 deck.", "table")
+            raise self.fail(say("table must give decks 1 and jokers 0 with the Phase 10 deck."), "table")
         return tuple(supply)
 
     def _table_entry(self, entry: Any, position: int) -> TableSupply:
         """One entry of ``table``: a range of table sizes with its packs and jokers."""
         where = ("table", position)
-        what = f"table entry {position}"
-        item = self.obj(entry, what, _TABLE_FIELDS, *where)
+        item = self.obj(entry, say("table entry %(position)s", position=position), _TABLE_FIELDS, *where)
         for name in _TABLE_FIELDS:
             if name not in item:
-                raise self.fail(f"{what} needs {name}.", *where, name)
+                raise self.fail(say("table entry %(position)s needs %(field)s.", position=position, field=name), *where, name)  # fmt: skip
         span = item["players"]
         if (
             not isinstance(span, list) or len(span) != 2
             or any(isinstance(n, bool) or not isinstance(n, int) for n in span)
             or not 2 <= span[0] <= span[1] <= 8
         ):  # fmt: skip
-            raise self.fail(f"{what}'s players is [fewest, most], 2 to 8, not {_shown(span)}.", *where, "players")
-        decks = self.whole(item["decks"], f"{what}'s decks", 1, 6, *where, "decks", noun="packs")
-        jokers = self.whole(item["jokers"], f"{what}'s jokers", 0, 12, *where, "jokers", noun="jokers")
+            raise self.fail(say("table entry %(position)s's players is [fewest, most], 2 to 8, not %(value)s.",
+                                position=position, value=_shown(span)), *where, "players")  # fmt: skip
+        decks_name = say("table entry %(position)s's decks", position=position)
+        decks = self.whole(item["decks"], decks_name, 1, 6, *where, "decks", noun="packs")
+        jokers_name = say("table entry %(position)s's jokers", position=position)
+        jokers = self.whole(item["jokers"], jokers_name, 0, 12, *where, "jokers", noun="jokers")
         return TableSupply(min_players=span[0], max_players=span[1], packs=decks, jokers=jokers)
 
     def _check_coverage(self, supply: list[TableSupply], low: int, high: int) -> None:
         """Every table size from ``low`` to ``high`` covered by exactly one entry, and none outside."""
         seen: Counter[int] = Counter(n for s in supply for n in range(s.min_players, s.max_players + 1))
         for n in range(low, high + 1):
-            if seen[n] != 1:
-                told = "is not covered" if seen[n] == 0 else "is covered twice"
-                raise self.fail(f"table must cover {low} to {high} players exactly once: {n} players {told}.", "table")
+            if seen[n] == 0:
+                raise self.fail(say("table must cover %(low)s to %(high)s players exactly once: %(players)s players is not covered.", low=low, high=high, players=n), "table")  # fmt: skip
+            if seen[n] > 1:
+                raise self.fail(say("table must cover %(low)s to %(high)s players exactly once: %(players)s players is covered twice.", low=low, high=high, players=n), "table")  # fmt: skip
         extra = sorted(n for n in seen if not low <= n <= high)
         if extra:
-            raise self.fail(f"table covers {extra[0]} players, outside players ({low} to {high}).", "table")
+            raise self.fail(say("table covers %(players)s players, outside players (%(low)s to %(high)s).", players=extra[0], low=low, high=high), "table")  # fmt: skip
 
     def points(self, value: Any, base: Mapping[str, int] | None, deck: Deck) -> PointTable:
         """``card_points`` over the base's (of the same deck), keyed by the deck's cards; on a standard deck the
@@ -718,9 +788,10 @@ class _Reader:
         """Every key of the deck given, each 0 to 100 points; an ace colour left out without a base asks for A."""
         missing = [key for key in keys if key not in merged]
         if missing:
-            every = "1 to 12, W and SKIP" if deck is Deck.PHASE10 else "A, 2 to 10, J, Q, K and JK"
             shown = "A" if missing[0] in ("A_red", "A_black") and not based else missing[0]
-            raise self.fail(f"card_points needs every key {every}; {shown} is missing.", "card_points")
+            if deck is Deck.PHASE10:
+                raise self.fail(say("card_points needs every key 1 to 12, W and SKIP; %(key)s is missing.", key=shown), "card_points")  # fmt: skip
+            raise self.fail(say("card_points needs every key A, 2 to 10, J, Q, K and JK; %(key)s is missing.", key=shown), "card_points")  # fmt: skip
         for key in keys:
             self.whole(merged[key], f"card_points {key}", 0, 100, "card_points", key, noun="points")
 
@@ -728,24 +799,24 @@ class _Reader:
         """The object's standard-deck ``card_points``, its ``A`` given as both colours of ace."""
         given = self.obj(value, "card_points", (*POINT_KEYS, "A_red", "A_black"))
         if "A" in given and ("A_red" in given or "A_black" in given):
-            raise self.fail("card_points: give A, or A_red and A_black, not both.", "card_points")
+            raise self.fail(say("card_points: give A, or A_red and A_black, not both."), "card_points")
         return _split_ace(given)
 
     def _other_deck_points(self, value: Any, deck: Deck) -> None:
         """Refuse a card_points key of the other deck by name: "card_points has no key "W" with the standard deck"."""
         for key in value if isinstance(value, dict) else ():
             if key in _OTHER_DECK_KEYS[deck]:
-                raise self.fail(f"card_points has no key {_shown(key)} with the {_DECK_WORDS[deck]}.", "card_points", key)
+                raise self.fail(_NO_SUCH_KEY[deck](_shown(key)), "card_points", key)
 
     # -- the deck and what goes with it (RULES.md §8.0, API.md "Custom rulesets: fields added")
 
     def wilds(self, value: Any, deck: Deck) -> dict[str, bool]:
         """The engine's wild-card fields for ``wilds``, which must be the deck's."""
         if deck is Deck.PHASE10 and value != "W":
-            raise self.fail(f'wilds must be "W" with the Phase 10 deck, not {_shown(value)}.', "wilds")
+            raise self.fail(say('wilds must be "W" with the Phase 10 deck, not %(value)s.', value=_shown(value)), "wilds")
         other = WILDS.get(value) if isinstance(value, str) else None
         if other is not None and other.deck is not deck:
-            raise self.fail(f'wilds {_shown(value)} needs the {_DECK_WORDS[other.deck]} (deck {_shown(other.deck.value)}).', "wilds")  # fmt: skip
+            raise self.fail(_WILDS_NEED_DECK[other.deck](_shown(value), _shown(other.deck.value)), "wilds")
         wilds = WILDS[self.choice(value, "wilds", tuple(n for n, w in WILDS.items() if w.deck is deck), "wilds")]
         return {field: (field, True) in wilds.fields for field in _WILD_FIELDS}
 
@@ -754,34 +825,34 @@ class _Reader:
         skips = Skips(self.choice(value, "skips", tuple(s.value for s in Skips), "skips"))
         self._deck_skips(skips, deck)
         if skips is Skips.JOKER and not kings_wild:
-            raise self.fail('skips "JK" needs wilds "K": a joker cannot be both wild and a skip.', "skips")
+            raise self.fail(say('skips "JK" needs wilds "K": a joker cannot be both wild and a skip.'), "skips")
         if kings_wild and skips is Skips.NONE and any(s.jokers for s in supply):
-            raise self.fail('with wilds "K" a joker is not wild: give skips "JK", or no jokers in table.', "skips")
+            raise self.fail(say('with wilds "K" a joker is not wild: give skips "JK", or no jokers in table.'), "skips")
         return skips
 
     def _deck_skips(self, skips: Skips, deck: Deck) -> None:
         """The Phase 10 deck's Skip goes with that deck, and only with it."""
         if deck is Deck.PHASE10 and skips is not Skips.SKIP:
-            raise self.fail(f'skips must be "SKIP" with the Phase 10 deck, not {_shown(skips.value)}.', "skips")
+            raise self.fail(say('skips must be "SKIP" with the Phase 10 deck, not %(value)s.', value=_shown(skips.value)), "skips")  # fmt: skip
         if deck is not Deck.PHASE10 and skips is Skips.SKIP:
-            raise self.fail('skips "SKIP" needs the Phase 10 deck (deck "phase10").', "skips")
+            raise self.fail(say('skips "SKIP" needs the Phase 10 deck (deck "phase10").'), "skips")
 
     def aces(self, value: Any, deck: Deck, kings_wild: bool) -> AceRule:
         """``aces``: only ``low_only`` where the rank line ends at 12 (the Phase 10 deck, wild kings)."""
         if deck is Deck.PHASE10 and value != AceRule.LOW_ONLY.value:
-            raise self.fail(f'aces must be "low_only" with the Phase 10 deck, not {_shown(value)}.', "aces")
+            raise self.fail(say('aces must be "low_only" with the Phase 10 deck, not %(value)s.', value=_shown(value)), "aces")
         aces = AceRule(self.choice(value, "aces", _CUSTOM_ACES, "aces"))
         if kings_wild and aces is not AceRule.LOW_ONLY:
-            raise self.fail(f'aces must be "low_only" with wilds "K", not {_shown(value)}.', "aces")
+            raise self.fail(say('aces must be "low_only" with wilds "K", not %(value)s.', value=_shown(value)), "aces")
         return aces
 
     def runs(self, value: Any, plain: Mapping[str, Any], deck: Deck) -> SameSuitRuns:
         """``same_suit_runs``, which means nothing but ``"any"`` where runs have free suits."""
         runs = SameSuitRuns(self.choice(value, "same_suit_runs", tuple(s.value for s in SameSuitRuns), "same_suit_runs"))
         if deck is Deck.PHASE10 and plain["run_suit"] is not RunSuit.ANY:
-            raise self.fail('run_suit must be "any" with the Phase 10 deck: runs of one colour are not judged yet.', "run_suit")
+            raise self.fail(say('run_suit must be "any" with the Phase 10 deck: runs of one colour are not judged yet.'), "run_suit")  # fmt: skip
         if plain["run_suit"] is RunSuit.ANY and runs is not SameSuitRuns.ANY:
-            raise self.fail('same_suit_runs must be "any" when run_suit is "any".', "same_suit_runs")
+            raise self.fail(say('same_suit_runs must be "any" when run_suit is "any".'), "same_suit_runs")
         return runs
 
     def progression(self, fields: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
@@ -794,7 +865,7 @@ class _Reader:
         for name, kind, paired in (("game_end", GameEnd, game_end), ("winner", Winner, winner)):
             chosen = kind(self.choice(given.get(name, paired.value), name, tuple(k.value for k in kind), name))
             if chosen is not paired:
-                raise self.fail(f'{name} must be "{paired.value}" with progression "{progression.value}", not "{chosen.value}".', name)  # fmt: skip
+                raise self.fail(say('%(field)s must be "%(paired)s" with progression "%(progression)s", not "%(chosen)s".', field=name, paired=paired.value, progression=progression.value, chosen=chosen.value), name)  # fmt: skip
         return {"progression": progression, "game_end": game_end, "winner": winner, "tiebreak": self.tiebreak(fields, given, fixed)}  # fmt: skip
 
     def tiebreak(self, fields: Mapping[str, Any], given: Mapping[str, Any], fixed: bool) -> Tiebreak:
@@ -805,7 +876,7 @@ class _Reader:
             text = Tiebreak.NONE.value
         tiebreak = Tiebreak(self.choice(text, "tiebreak", tuple(t.value for t in Tiebreak), "tiebreak"))
         if tiebreak is Tiebreak.REPLAY_LAST_PHASE and fixed:
-            raise self.fail('tiebreak "replay_last_phase" needs per-player progression.', "tiebreak")
+            raise self.fail(say('tiebreak "replay_last_phase" needs per-player progression.'), "tiebreak")
         return tiebreak
 
     def check_phases(self, deals: tuple[Deal, ...], progression: Progression) -> None:
@@ -816,9 +887,10 @@ class _Reader:
             if deal.cards_dealt != deals[0].cards_dealt:
                 self.deal_number, self.path = deal.number, ("deals", deal.number)
                 raise self.fail(
-                    f"every phase of a per-player game deals the same cards ({deals[0].cards_dealt}), not {deal.cards_dealt}.",
+                    say("every phase of a per-player game deals the same cards (%(first)s), not %(cards)s.",
+                        first=deals[0].cards_dealt, cards=deal.cards_dealt),
                     "cards_dealt",
-                )
+                )  # fmt: skip
 
     def settlement(self, value: Any, buy_word: str) -> Settlement | None:
         if value is None:
@@ -833,11 +905,11 @@ class _Reader:
     def options(self, value: Any) -> tuple[HouseOption, ...]:
         known = tuple(HOUSE_OPTIONS)
         if not isinstance(value, list):
-            raise self.fail(f"options is a list of house option keys ({', '.join(known)}), not {_shown(value)}.", "options")
+            raise self.fail(say("options is a list of house option keys (%(keys)s), not %(value)s.", keys=", ".join(known), value=_shown(value)), "options")  # fmt: skip
         chosen: list[HouseOption] = []
         for position, key in enumerate(value, start=1):
             if not isinstance(key, str) or key not in HOUSE_OPTIONS:
-                raise self.fail(f"options: {_shown(key)} is not a house option; they are {', '.join(known)}.", "options", position)
+                raise self.fail(say("options: %(key)s is not a house option; they are %(keys)s.", key=_shown(key), keys=", ".join(known)), "options", position)  # fmt: skip
             if HOUSE_OPTIONS[key] not in chosen:
                 chosen.append(HOUSE_OPTIONS[key])
         return tuple(chosen)
@@ -917,7 +989,7 @@ class _Reader:
             return None
         if base.get("deck", Deck.STANDARD.value) != deck.value:
             if "card_points" not in given:
-                raise self.fail(f"card_points is needed: the base's points are for the {_DECK_WORDS[Deck(base['deck'])]}.", "card_points")  # fmt: skip
+                raise self.fail(_BASE_POINTS_FOR[Deck(base["deck"])](), "card_points")
             return None
         points: Mapping[str, int] = base["card_points"]
         return points
@@ -933,7 +1005,7 @@ class _Reader:
             except (RulesetValueError, ValueError) as error:
                 if not inherited:
                     why = str(error).rstrip(".")
-                    raise self.fail(f"options: {_shown(option.key)} can't apply to this ruleset: {why}.", "options", position) from None  # fmt: skip
+                    raise self.fail(say("options: %(key)s can't apply to this ruleset: %(why)s.", key=_shown(option.key), why=why), "options", position) from None  # fmt: skip
             else:
                 kept.append(option)
         return ruleset if len(kept) == len(ruleset.options) else dataclasses.replace(ruleset, options=tuple(kept))
@@ -944,15 +1016,15 @@ class _Reader:
 
         Without a base every required field must be given.
         """
-        given = self.obj(obj, "a ruleset", ("base", *DEFINITION_FIELDS))
+        given = self.obj(obj, say("a ruleset"), ("base", *DEFINITION_FIELDS))
         if "base" not in given:
             for name in DEFINITION_FIELDS:
                 if name in REQUIRED_FIELDS and name not in given:
-                    raise self.fail(f"{name} is missing: without a base, every field of a ruleset is needed.", name)
+                    raise self.fail(say("%(field)s is missing: without a base, every field of a ruleset is needed.", field=name), name)  # fmt: skip
             return dict(given), None, given
         base_id = given["base"]
         if not isinstance(base_id, str) or base_id not in PUBLISHED_RULESETS:
-            raise self.fail(f"base is a built-in ruleset id ({', '.join(PUBLISHED_RULESETS)}), not {_shown(base_id)}.", "base")  # fmt: skip
+            raise self.fail(say("base is a built-in ruleset id (%(ids)s), not %(value)s.", ids=", ".join(PUBLISHED_RULESETS), value=_shown(base_id)), "base")  # fmt: skip
         base = ruleset_to_definition(PUBLISHED_RULESETS[base_id])
         own = {k: v for k, v in given.items() if k != "base"}
         return {**base, **own}, base, own
@@ -961,7 +1033,7 @@ class _Reader:
         """The table sizes the ruleset is played by: ``players.min`` and ``players.max``, from 2 to 8."""
         players = self.obj(value, "players", ("min", "max"), "players")
         if "min" not in players or "max" not in players:
-            raise self.fail("players needs min and max, from 2 to 8.", "players")
+            raise self.fail(say("players needs min and max, from 2 to 8."), "players")
         low = self.whole(players["min"], "players.min", 2, 8, "players", "min")
         return low, self.whole(players["max"], "players.max", low, 8, "players", "max")
 
@@ -971,14 +1043,15 @@ class _Reader:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             # API.md: any integer >= 0. One above 14 (the longest meld) limits nothing, and is kept as given.
-            raise self.fail(f"max_wilds is a whole number, 0 or more, or null for no limit, not {_shown(value)}.", "max_wilds")  # fmt: skip
+            raise self.fail(say("max_wilds is a whole number, 0 or more, or null for no limit, not %(value)s.", value=_shown(value)), "max_wilds")  # fmt: skip
         return value
 
     def _deals(self, value: Any, buys: BuyRule, set_word: str) -> tuple[Deal, ...]:
         """The deals, 1 to 20 of them, each read in turn."""
         if not isinstance(value, list) or not 1 <= len(value) <= 20:
-            shown = f"{len(value)} of them" if isinstance(value, list) else json_kind(value)
-            raise self.fail(f"deals is a list of 1 to 20 deals, not {shown}.", "deals")
+            if isinstance(value, list):
+                raise self.fail(say("deals is a list of 1 to 20 deals, not %(count)s of them.", count=len(value)), "deals")
+            raise self.fail(say("deals is a list of 1 to 20 deals, not %(kind)s.", kind=json_kind(value)), "deals")
         return tuple(self.deal(d, number, buys, set_word) for number, d in enumerate(value, start=1))
 
     def _check_supply(self, deals: tuple[Deal, ...], supply: tuple[TableSupply, ...], deck: Deck) -> None:
@@ -989,15 +1062,8 @@ class _Reader:
                 held = _DECK_CARDS[deck] * table.packs + table.jokers
                 if needed > held:
                     self.deal_number, self.path = deal.number, ("deals", deal.number)
-                    cards = (
-                        f"{table.packs} Phase 10 {plural(table.packs, 'deck')}" if deck is Deck.PHASE10
-                        else f"{table.packs} {plural(table.packs, 'pack')} and {table.jokers} {plural(table.jokers, 'joker')}"
-                    )  # fmt: skip
-                    raise self.fail(
-                        f"{deal.cards_dealt} cards each for {table.max_players} players is {needed} cards, "
-                        f"more than {cards} {'hold' if table.packs > 1 or deck is Deck.STANDARD else 'holds'} ({held}).",
-                        "cards_dealt",
-                    )
+                    values = {"each": deal.cards_dealt, "players": table.max_players, "needed": needed, "held": held}
+                    raise self.fail(_too_few_cards(deck, table, values), "cards_dealt")
 
 
 def ruleset_from_definition(obj: object, *, ruleset_id: str = "custom") -> Ruleset:
@@ -1013,4 +1079,4 @@ def ruleset_from_definition(obj: object, *, ruleset_id: str = "custom") -> Rules
     except RulesetDefinitionError:
         raise
     except (RecursionError, MemoryError):  # pragma: no cover - absurd nesting
-        raise RulesetDefinitionError("the ruleset object is nested too deeply to read.") from None
+        raise RulesetDefinitionError(say("the ruleset object is nested too deeply to read.")) from None

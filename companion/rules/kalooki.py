@@ -17,6 +17,7 @@ different suits. Nine deals of 9 to 16 cards. Not yet in
 
 from __future__ import annotations
 
+from .speech import mark
 from .cards import parse_cards  # noqa: F401  (parse_cards: for the doctests)
 from .rulesets import (
     SPLIT_ACE_POINT_KEYS,
@@ -75,13 +76,13 @@ _FULL_SUIT = (
     )),
 )  # fmt: skip
 
-_OPTIONS = (HouseOption(key="full-suit", label="A full suit may stand for three fours", changes=(("deal_changes", _FULL_SUIT),)),)
+_OPTIONS = (HouseOption(key="full-suit", label=mark("A full suit may stand for three fours"), changes=(("deal_changes", _FULL_SUIT),)),)
 
 KALOOKI = Ruleset(
     id="kalooki",
     name="Kalooki (Jamaica)",
     game_name="Kalooki",
-    summary="Nine deals of threes and fours, 9 to 16 cards; a three needs two natural cards, a four's jokers never touch.",
+    summary=mark("Nine deals of threes and fours, 9 to 16 cards; a three needs two natural cards, a four's jokers never touch."),
     set_word="three",
     run_word="four",
     wild_word="joker",
@@ -111,18 +112,18 @@ KALOOKI = Ruleset(
     ),
     options=_OPTIONS,
     sources=(
-        "JAM-W: Wikipedia, Kalooki, and mirrors",
-        "JAM-P: pagat's Caribbean Kalooki, via copies",
-        "JAM-O: denexa.com, kalooki.net, iuxdgvbkj.blogspot.com",
+        mark("JAM-W: Wikipedia, Kalooki, and mirrors"),
+        mark("JAM-P: pagat's Caribbean Kalooki, via copies"),
+        mark("JAM-O: denexa.com, kalooki.net, iuxdgvbkj.blogspot.com"),
     ),
     readings=(
-        "Lengths are minimums ('three or more', 'four or more'); never an extra meld.",
-        "A full suit standing for three fours is a house option.",
-        "Four jokers at 3-4 players, as with two packs plus four jokers.",
-        "Tacking: a four's joker moves to an open end of the same four, never past an ace end nor beside another joker.",
-        "Laying off (tacking) may start in the turn a player goes down; going out by a discard or by laying down every card.",
-        "3 to 8 players.",
-        "'A, 2, 3 is acceptable' (kalooki.net) is read as a slip: a four has at least 4 cards.",
+        mark("Lengths are minimums ('three or more', 'four or more'); never an extra meld."),
+        mark("A full suit standing for three fours is a house option."),
+        mark("Four jokers at 3-4 players, as with two packs plus four jokers."),
+        mark("Tacking: a four's joker moves to an open end of the same four, never past an ace end nor beside another joker."),
+        mark("Laying off (tacking) may start in the turn a player goes down; going out by a discard or by laying down every card."),
+        mark("3 to 8 players."),
+        mark("'A, 2, 3 is acceptable' (kalooki.net) is read as a slip: a four has at least 4 cards."),
     ),
 )
 

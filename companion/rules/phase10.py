@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from .speech import mark
 from .cards import Deck, parse_cards  # noqa: F401  (parse_cards: for the doctests)
 from .rulesets import (
     PHASE10_POINT_KEYS,
@@ -68,15 +69,15 @@ def _phases(colour_word: str) -> tuple[Deal, ...]:
 
 
 _OPTIONS = (
-    HouseOption(key="all-wild-groups", label="Groups may be all wilds", changes=(("min_naturals", 0),)),
-    HouseOption(key="hit-next-turn", label="Hit from the turn after your phase", changes=(("lay_off", LayOffTiming.LATER_TURN),)),
-    HouseOption(key="masters", label="Masters: choose your phase before each hand", changes=(("progression", Progression.PER_PLAYER_CHOICE),)),
+    HouseOption(key="all-wild-groups", label=mark("Groups may be all wilds"), changes=(("min_naturals", 0),)),
+    HouseOption(key="hit-next-turn", label=mark("Hit from the turn after your phase"), changes=(("lay_off", LayOffTiming.LATER_TURN),)),
+    HouseOption(key="masters", label=mark("Masters: choose your phase before each hand"), changes=(("progression", Progression.PER_PLAYER_CHOICE),)),
 )  # fmt: skip
 
 PHASE10 = Ruleset(
     id="phase10",
     name="Phase 10",
-    summary="Each player works through ten phases on their own, with Phase 10's own deck of numbers, Wilds and Skips.",
+    summary=mark("Each player works through ten phases on their own, with Phase 10's own deck of numbers, Wilds and Skips."),
     set_word="set",
     supply=(TableSupply(min_players=2, max_players=6, packs=1, jokers=0),),
     deck=Deck.PHASE10,
@@ -101,20 +102,20 @@ PHASE10 = Ruleset(
     points=PointTable.of({**{str(n): 5 if n <= 9 else 10 for n in range(1, 13)}, "W": 25, "SKIP": 15}, PHASE10_POINT_KEYS),
     options=_OPTIONS,
     sources=(
-        "FUNDEX: the Fundex instruction sheet, as mirrored",
-        "QGR: quickgamerules.com, a paraphrase of the UK rulebook",
-        "P10-WIKI: Wikipedia, Phase 10, via mirrors",
-        "MASTERS: the Masters Edition tin",
+        mark("FUNDEX: the Fundex instruction sheet, as mirrored"),
+        mark("QGR: quickgamerules.com, a paraphrase of the UK rulebook"),
+        mark("P10-WIKI: Wikipedia, Phase 10, via mirrors"),
+        mark("MASTERS: the Masters Edition tin"),
     ),
     readings=(
-        "Every group needs one natural card (option: groups may be all wilds).",
-        "A player may hit in the turn they make their phase (option: from the turn after).",
-        "Extra cards go only onto the phase's own groups: lengths are minimums, never an extra group.",
-        "A run of 9 made on phase 4 counts as phase 4 only.",
-        "Going out by laying down every card is allowed.",
-        "A Skip may be the last card.",
-        "Two players who both finish on the lowest total play a tie-break hand.",
-        "A Wild is any colour, whatever its print.",
+        mark("Every group needs one natural card (option: groups may be all wilds)."),
+        mark("A player may hit in the turn they make their phase (option: from the turn after)."),
+        mark("Extra cards go only onto the phase's own groups: lengths are minimums, never an extra group."),
+        mark("A run of 9 made on phase 4 counts as phase 4 only."),
+        mark("Going out by laying down every card is allowed."),
+        mark("A Skip may be the last card."),
+        mark("Two players who both finish on the lowest total play a tie-break hand."),
+        mark("A Wild is any colour, whatever its print."),
     ),
 )
 
@@ -122,7 +123,7 @@ PHASE10_CARDS = dataclasses.replace(
     PHASE10,
     id="phase10-cards",
     name="Phase 10 (standard cards)",
-    summary="Phase 10 with two standard packs: A to Q are 1 to 12, suits are the colours, kings are wild, jokers are Skips.",
+    summary=mark("Phase 10 with two standard packs: A to Q are 1 to 12, suits are the colours, kings are wild, jokers are Skips."),
     supply=(TableSupply(min_players=2, max_players=6, packs=2, jokers=4),),
     deck=Deck.STANDARD,
     kings_wild=True,
@@ -130,14 +131,14 @@ PHASE10_CARDS = dataclasses.replace(
     deals=_phases("suit"),
     points=PointTable.of({"A": 5, **{str(n): 5 for n in range(2, 10)}, "10": 10, "J": 10, "Q": 10, "K": 25, "JK": 15}),
     sources=(
-        "STD: unogamerules.com, ourpastimes.com, jtepromotion (Phase 10 with standard cards)",
-        "FUNDEX: the Fundex instruction sheet, for everything else",
+        mark("STD: unogamerules.com, ourpastimes.com, jtepromotion (Phase 10 with standard cards)"),
+        mark("FUNDEX: the Fundex instruction sheet, for everything else"),
     ),
     readings=PHASE10.readings
     + (
-        "Colour is suit: seven cards of one colour are seven cards of one suit.",
-        "Cards score as the Phase 10 cards they stand for: A to 9 5, 10 J Q 10, K 25, JK 15.",
-        "A joker is never wild and a king never a natural 13.",
+        mark("Colour is suit: seven cards of one colour are seven cards of one suit."),
+        mark("Cards score as the Phase 10 cards they stand for: A to 9 5, 10 J Q 10, K 25, JK 15."),
+        mark("A joker is never wild and a king never a natural 13."),
     ),
 )
 

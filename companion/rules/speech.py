@@ -21,7 +21,7 @@ word's role as gettext context, so a Spanish table reads "trío" where the
 ruleset says "trio" and "grupo" where it says "book".
 
 ``pybabel extract`` finds the messages by these names: ``-k say -k
-say_n:1,2 -k say_word:1c,2 -k mark_word:1c,2`` (the README's
+say_n:1,2 -k say_word:1c,2 -k mark_word:1c,2 -k mark`` (the README's
 "Translating" section). A word known only at run time (a ruleset's) is
 marked where the words are listed, with :func:`mark_word`, so that the
 catalogue holds it.
@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-__all__ = ["ENGLISH", "Catalogue", "mark_word", "say", "say_n", "say_word", "speaking", "speaking_english", "use"]
+__all__ = ["ENGLISH", "Catalogue", "mark", "mark_word", "say", "say_n", "say_text", "say_word", "speaking", "speaking_english", "use"]
 
 
 class Catalogue(Protocol):
@@ -88,9 +88,17 @@ def speaking(catalogue: Catalogue) -> Iterator[None]:
 
 
 def speaking_english() -> bool:
-    """Whether sentences are being said in English (no catalogue in use): the engine may then keep text it
-    already holds in English, such as a deal's contract."""
-    return _CATALOGUE.get() is ENGLISH
+    """Whether sentences are being said in English: the engine may then keep text it already holds in English,
+    such as a deal's contract.
+
+    English is no catalogue at all, or one that says it speaks English (a catalogue's optional
+    ``speaks_english()``: a web page's catalogue in use for every request, whose language is chosen later).
+    """
+    catalogue = _CATALOGUE.get()
+    if catalogue is ENGLISH:
+        return True
+    speaks_english = getattr(catalogue, "speaks_english", None)
+    return bool(speaks_english()) if callable(speaks_english) else False
 
 
 def use(catalogue: Catalogue) -> None:
@@ -122,6 +130,19 @@ def say_word(context: str, word: str, /) -> str:
     word"``, ``"deal word"``, ``"colour word"``) and the count words (``"count"``: "three"); ``word`` itself where
     the catalogue has no such word."""
     return _CATALOGUE.get().pgettext(context, word)
+
+
+def mark(message: str, /) -> str:
+    """``message`` as it is, marked for the catalogue (gettext's ``N_``): a ruleset's own English text, kept as
+    data (a summary, a reading, a source, a house option's label) and said in the page's language where it is
+    shown (:func:`say_text`)."""
+    return message
+
+
+def say_text(text: str, /) -> str:
+    """A ruleset's text in the language in use: its translation where the catalogue has one (a built-in
+    ruleset's, marked with :func:`mark`), else ``text`` as it is (a custom ruleset's own words)."""
+    return _CATALOGUE.get().gettext(text) if text else text
 
 
 def mark_word(context: str, word: str, /) -> str:

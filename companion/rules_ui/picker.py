@@ -14,6 +14,13 @@ from dataclasses import dataclass
 from ..rules import Card, CardSyntaxError, Deck, parse_cards
 from ..validation import parse_whole_number
 
+
+def too_much_text() -> str:
+    """The sentence for a box of cards longer than any table's cards, in the page's language."""
+    from flask_babel import gettext
+
+    return gettext("That is more cards than a table holds: type at most %(count)s characters.", count=MAX_TEXT)
+
 SEPARATOR = "|"
 _MELD_BREAKS = re.compile(r"[|/\n]")
 """What splits typed melds: a new line (one meld a line), ``|``, or a slash (on a phone's first page of symbols)."""
@@ -38,7 +45,7 @@ class MeldsText:
         find on a phone's keyboard. An empty meld before the last one (a blank line) is no meld.
         """
         if text and len(text) > MAX_TEXT:
-            return cls(((),), f"That is more cards than a table holds: type at most {MAX_TEXT} characters.", raw="")
+            return cls(((),), too_much_text(), raw="")
         parts = _MELD_BREAKS.split(text or "")
         melds = []
         for part in parts:

@@ -45,7 +45,7 @@ from ..rules.guide import card_contents, rules_facts
 from ..rules.solver import MAX_HAND, SearchTooBigError, solve
 from ..rules.layoff import ExchangeRuling, LayOffRuling, check_joker_exchange, check_lay_off
 from ..validation import parse_id, parse_whole_number
-from .picker import MAX_TEXT, MeldsText, apply_action
+from .picker import MAX_TEXT, MeldsText, apply_action, too_much_text
 
 
 def ruleset_choices(*, custom_only: bool = False) -> list[Choice]:
@@ -174,7 +174,7 @@ def _colour_keys() -> dict[str, object]:
 def _cards(text: str, deck: Deck = Deck.STANDARD) -> tuple[Card, ...]:
     """Cards typed in a box, in the deck's notation, at most :data:`MAX_TEXT` characters of them."""
     if len(text) > MAX_TEXT:
-        raise CardSyntaxError(f"That is more cards than a table holds: type at most {MAX_TEXT} characters.")
+        raise CardSyntaxError(too_much_text())
     return parse_cards(text, deck=deck)
 
 

@@ -8,7 +8,8 @@
    The rules come from the page as data (a <script type="application/json">), never as code:
      { "points": {"A": 15, "2": 2, ..., "JK": 50},   (or "A_black": 15, "A_red": 1 where the ace scores by its colour)
        "adjustments": [{"field": "exact_cut", "points": -50}, ...] }
-   Plain functions, no DOM: the entry screen (entry.js) and the offline queue use them. */
+   Plain functions, no DOM: the entry screen (entry.js) and the offline queue use them, the queue also for the
+   phases of a Phase 10 game's hands kept on the phone (afterHand, at the end). */
 (function (root) {
   "use strict";
 
@@ -235,9 +236,57 @@
     return totals;
   }
 
+  // ---------------------------------------------------------------------------------------------
+  // The running phases of a game where each player plays their own phase (Phase 10), as the running totals
+  // are its points: companion/rules/progression.py's rule (RULES.md §8.6.2-5), so a phone with no connection
+  // can show the hand after one it keeps, and the one after that. The server derives them again from what
+  // it records; these only say what the table plays meanwhile.
+  //   state = {progression: "per_player" | "per_player_choice", last: 10, made: {seat: [phases made, in order]}}
+
+  /** The phases ``seat`` has not made yet, lowest first. */
+  function openPhases(state, seat) {
+    var made = state.made[seat] || [], open = [];
+    for (var phase = 1; phase <= state.last; phase++) if (made.indexOf(phase) < 0) open.push(phase);
+    return open;
+  }
+
+  /** The phase ``seat`` plays next: 1 + the phases made (per_player); null once every phase is made, or where
+      each player chooses their phase before the hand (per_player_choice). */
+  function phaseOf(state, seat) {
+    if (state.progression !== "per_player" || !openPhases(state, seat).length) return null;
+    return (state.made[seat] || []).length + 1;
+  }
+
+  /** The phase ``line``'s player attempts: derived (per_player), or the one chosen (null when no phase not made
+      yet was chosen: the server says what is wrong, the phone can't go on from it). */
+  function attempted(state, line) {
+    if (state.progression === "per_player") return phaseOf(state, line.seat);
+    var chosen = line.chosen;
+    return typeof chosen === "number" && openPhases(state, line.seat).indexOf(chosen) >= 0 ? chosen : null;
+  }
+
+  /**
+   * The state after one hand: each line {seat, made: true/false, chosen: the phase chosen (Masters)} moves its
+   * player on when made, else the player repeats (or chooses again). Returns {made, over, known}: ``over`` when
+   * someone has made every phase (the game ends after this hand, §8.6.5: the winner or a tie-break hand is the
+   * server's to say), ``known`` false when a Masters line has no phase it may play (nothing follows from it).
+   */
+  function afterHand(state, lines) {
+    var made = {}, known = true;
+    Object.keys(state.made).forEach(function (seat) { made[seat] = state.made[seat].slice(); });
+    lines.forEach(function (line) {
+      var phase = attempted(state, line);
+      if (phase === null) { known = false; return; }
+      if (line.made) made[line.seat] = (made[line.seat] || []).concat([phase]);
+    });
+    var after = { progression: state.progression, last: state.last, made: made };
+    var over = Object.keys(made).some(function (seat) { return !openPhases(after, seat).length; });
+    return { made: made, over: over, known: known };
+  }
+
   var api = {
     readHand: readHand, readPhase10Hand: readPhase10Hand, readPoints: readPoints, rankPoints: rankPoints, scoreLine: scoreLine,
-    handTotal: handTotal, runningTotals: runningTotals
+    handTotal: handTotal, runningTotals: runningTotals, openPhases: openPhases, phaseOf: phaseOf, afterHand: afterHand
   };
   root.RummyTally = api;
   if (typeof module === "object" && module.exports) module.exports = api;

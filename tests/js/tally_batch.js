@@ -1,10 +1,23 @@
-// Answers the property test (tests/test_tally_golden.py): one JSON question a line on stdin, one JSON answer
+// Answers the property tests (tests/test_tally_golden.py, tests/test_offline_phases.py): one JSON question a line on stdin, one JSON answer
 // a line on stdout, from static/js/tally.js, so one node process serves a whole batch of examples.
 "use strict";
 const readline = require("node:readline");
 const tally = require("../../static/js/tally.js");
 
+/** A Phase 10 hand's running phases: the state after it, and each seat's next phase and phases not made. */
+function phasesAfter(question) {
+  const after = tally.afterHand(question.state, question.lines);
+  const next = { ...question.state, made: after.made };
+  const seats = Object.keys(after.made);
+  return {
+    ...after,
+    phases: Object.fromEntries(seats.map((seat) => [seat, tally.phaseOf(next, seat)])),
+    open: Object.fromEntries(seats.map((seat) => [seat, tally.openPhases(next, seat)])),
+  };
+}
+
 function answer(question) {
+  if (question.op === "afterHand") return phasesAfter(question);
   if (question.op === "readHand") return tally.readHand(question.text);
   if (question.op === "readPoints") return tally.readPoints(question.text);
   const ticked = {};

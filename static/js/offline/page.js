@@ -18,14 +18,18 @@
    again, but start() (below) once more.
 
    The running totals of a later deal's score screen count the deals saved here and not sent yet; they are
-   added up by the phone's tally (RummyTally.runningTotals), as the entry screen adds up its lines. */
+   added up by the phone's tally (RummyTally.runningTotals), as the entry screen adds up its lines.
+
+   A game where each player plays their own phase (Phase 10) has no schedule of deals to keep: its next hand's
+   screen carries the phases as data, and each hand saved here draws the screen of the hand after it (below,
+   "A game where each player plays their own phase"). */
 (function () {
   "use strict";
   var O = window.RummyOffline = window.RummyOffline || {};
   if (O.start) { O.start(); return; }
   var get = O.get, put = O.put, remove = O.remove, all = O.all, keepPage = O.keepPage;
   var flush = O.flush, enqueue = O.enqueue, confirmation = O.confirmation, confirmed = O.confirmed;
-  var snapshot = O.snapshot, showKept = O.showKept, keepPack = O.keepPack, say = O.say;
+  var snapshot = O.snapshot, showKept = O.showKept, keepPack = O.keepPack, say = O.say, path = O.path;
   var shownHere = [];  // the server's answers to deals sent from this phone, said on this page
   var REACH_WAIT_MS = 4000;  // how long Save waits for the server before keeping the deal on the phone
   var FRESH_MS = 10000;  // a score screen asks every FRESH_MS / 2; an answer this recent lets Save post at once
@@ -113,16 +117,150 @@
       the deals waiting here, added up by the tally. */
   function pointPastQueued(root, items) {
     if (root.dataset.page !== "game" || !items.length) return;
-    var next = Math.max.apply(null, items.map(function (item) { return item.deal; })) + 1;
+    var last = items.reduce(function (latest, item) { return item.deal > latest.deal ? item : latest; });
+    var next = last.deal + 1;
     var link = document.querySelector("a[href$='/deals/" + root.dataset.deal + "']");
-    if (!link || next <= parseInt(root.dataset.deal, 10) || next > parseInt(root.dataset.deals, 10)) return;
+    if (!link || next <= parseInt(root.dataset.deal, 10)) return;
+    // a per-player game's next hand is the one its last hand saved here leads to (no count of hands to stop at)
+    if (!last.phases && next > parseInt(root.dataset.deals, 10)) return;
     link.href = root.dataset.gameUrl + "/deals/" + next;
     link.textContent = say("enter", "Enter scores for deal {deal}", { deal: next });
     get("meta", "prompts-" + root.dataset.game).then(function (kept) {
       var prompt = kept && kept.prompts && kept.prompts[String(next)];
-      if (prompt) showPrompt(prompt, link);
+      if (last.phases) showNextHand(last.phases, link);
+      else if (prompt) showPrompt(prompt, link);
       showWaitingTotals(kept && kept.totals, items, link);
     }).catch(function () {});
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // A game where each player plays their own phase (Phase 10): the hands after one saved here. The score
+  // screen of the next hand carries its phase state (entry.phase_state: phases made, each phase's contract,
+  // who deals); a hand saved here moves it on by its "made" ticks (RummyTally.afterHand), keeps it with the
+  // queued hand (the game page's prompt) and keeps the following hand's screen, drawn from this one's kept
+  // page. The server derives every phase again from what it records when the queue is sent.
+
+  /** The phase state this score screen carries, or null (everyone plays the same deal, a tie-break hand, a
+      correction: nothing follows on the phone). */
+  function pagePhaseState() {
+    var data = document.getElementById("phase-state");
+    if (!data) return null;
+    try { return JSON.parse(data.textContent); } catch (unreadable) { return null; }
+  }
+
+  /** The next hand's phase state after the hand in ``form``: its ticks (and Masters' chosen phases) taken, the
+      dealer moved one seat on. */
+  function nextPhaseState(state, form) {
+    var lines = Array.prototype.map.call(form.querySelectorAll(".hand-row[data-position]"), function (row) {
+      var seat = row.dataset.position;
+      var made = form.elements["hands-" + seat + "-made"], chosen = form.elements["hands-" + seat + "-chosen_phase"];
+      return { seat: seat, made: !!(made && made.checked), chosen: chosen && chosen.value ? parseInt(chosen.value, 10) : null };
+    });
+    var after = window.RummyTally.afterHand(state, lines);
+    return {
+      hand: state.hand + 1, progression: state.progression, last: state.last, made: after.made,
+      contracts: state.contracts, roles: state.roles.slice(1).concat(state.roles.slice(0, 1)),
+      over: after.over, known: after.known
+    };
+  }
+
+  function setText(node, text) { if (node) node.textContent = text; }
+
+  /** A Masters line's choice: the phases not made yet (as the server's page lists them). */
+  function chooseFrom(select, phases) {
+    select.textContent = "";
+    select.appendChild(new Option("\u2014", ""));
+    phases.forEach(function (phase) { select.appendChild(new Option(say("phase", "Phase {number}", { number: phase }), String(phase))); });
+  }
+
+  /** The score screen of hand ``state.hand``: the kept screen of the hand before (``html``, as the server drew it
+      or as this phone did), with its number, dealer and each player's phase moved on. Its lines are empty and
+      its running totals are the recorded ones, as the server's page has them; the hands waiting here are
+      added on the phone when it opens (countQueuedBefore). */
+  function nextEntryPage(html, state) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var hand = { deal: state.hand };
+    page.getElementById("phase-state").textContent = JSON.stringify({
+      hand: state.hand, progression: state.progression, last: state.last, made: state.made,
+      contracts: state.contracts, roles: state.roles
+    });
+    var root = page.getElementById("offline"), form = page.getElementById("entry");
+    root.setAttribute("data-deal", String(state.hand));
+    root.setAttribute("data-sync", root.getAttribute("data-sync").replace(/\/deals\/\d+\/sync$/, "/deals/" + state.hand + "/sync"));
+    form.setAttribute("action", form.getAttribute("action").replace(/\/deals\/\d+$/, "/deals/" + state.hand));
+    var title = page.title, rest = title.indexOf(" \u00b7 ");
+    page.title = say("handTitle", "Hand {deal} scores", hand) + (rest < 0 ? "" : title.slice(rest));
+    setText(page.querySelector(".entry-head h1"), say("handHeading", "Scores for hand {deal}", hand));
+    setText(page.getElementById("save"), say("saveHand", "Save hand {deal}", hand));
+    setText(page.querySelector("[data-phase-page='dealer']"), say("dealer", "dealer {name}", { name: state.roles[0].dealer }));
+    Array.prototype.forEach.call(page.querySelectorAll(".hand-row[data-position]"), function (row) {
+      var seat = row.dataset.position, phase = window.RummyTally.phaseOf(state, seat);
+      if (phase !== null) {
+        setText(row.querySelector("[data-phase-page='phase']"),
+          say("phaseContract", "Phase {number}: {contract}", { number: phase, contract: state.contracts[phase] }));
+      }
+      var choice = row.querySelector("select[name$='-chosen_phase']");
+      if (choice) chooseFrom(choice, window.RummyTally.openPhases(state, seat));
+    });
+    return "<!DOCTYPE html>\n" + page.documentElement.outerHTML;
+  }
+
+  /** Keep the score screen of the hand after the one ``form`` saves here, when the phone can tell its phases. */
+  function keepNextHand(form, state) {
+    if (!state || !state.known || state.over) return Promise.resolve();
+    var here = path(form.getAttribute("action"));
+    return get("pages", here).then(function (page) {
+      if (!page) return null;
+      return keepPage(here.replace(/\/deals\/\d+$/, "/deals/" + state.hand), nextEntryPage(page.html, state));
+    }).catch(function () {});
+  }
+
+  /** The player who went out made their phase (RULES.md §8.6.4): the server would refuse the hand when it is
+      sent, and the hands drawn after it here would follow a tick the table forgot. Null when all is well, else
+      the seat and the server's own sentence, said beside the line before anything is kept. */
+  function untickedGoingOut(form, state) {
+    var out = form.querySelector("input[name=went_out]:checked");
+    var made = out && form.elements["hands-" + out.value + "-made"];
+    if (!made || made.checked) return null;  // nobody out (the stock ran out), or ticked
+    var seat = out.value, chosen = form.elements["hands-" + seat + "-chosen_phase"];
+    var phase = state.progression === "per_player" ? window.RummyTally.phaseOf(state, seat)
+      : chosen && chosen.value ? parseInt(chosen.value, 10) : null;
+    if (phase === null) return null;  // a Masters line with no phase chosen: the server says what is missing
+    var name = form.querySelector("#hand-" + seat + " .hand-name");
+    var who = name ? name.textContent.trim() : say("seat", "Seat {number}", { number: seat });
+    return { seat: seat, sentence: say("tickIt", "{name} went out, so {name} made phase {number}; tick it.", { name: who, number: phase }) };
+  }
+
+  /** The game page's prompt for the hand after those saved here: each player's phase, the dealer and who plays
+      first; or, when the phone can't tell (someone made their last phase, or a Masters line it can't read), why
+      the server must say what follows. */
+  function showNextHand(state, link) {
+    var old = document.querySelector("[data-offline-added='phases']");
+    if (old) old.remove();
+    link.style.display = "";
+    if (state.over || !state.known) {
+      var said = state.over
+        ? say("gameEnds", "Someone made their last phase in hand {deal}, so the game ends there: the server names the winner, or calls a tie-break hand, once the connection is back.", { deal: state.hand - 1 })
+        : say("phasesUnknown", "Hand {deal} has a line with no phase it may play, so the next hand's phases need the server: they show once the connection is back.", { deal: state.hand - 1 });
+      var note = el("p", said, "notice attention");
+      note.setAttribute("data-offline-added", "phases");
+      link.parentNode.insertBefore(note, link);
+      link.style.display = "none";  // no hand to enter on this phone
+      return;
+    }
+    var roles = state.roles[0], hand = { deal: state.hand };
+    showPrompt({ count: say("hand", "Hand {deal}", hand), dealer: roles.dealer, first: roles.first,
+      enter: say("enterHand", "Enter scores for hand {deal}", hand) }, link);
+    Array.prototype.forEach.call(document.querySelectorAll(".phase-list li[data-seat]"), function (item) {
+      var seat = item.dataset.seat, phase = window.RummyTally.phaseOf(state, seat);
+      if (phase !== null) {
+        setText(item.querySelector(".phase-number"), say("phase", "Phase {number}", { number: phase }));
+        setText(item.querySelector(".phase-contract"), state.contracts[phase]);
+      } else {
+        setText(item.querySelector(".phase-contract"),
+          say("notMadeYet", "Not made yet: {phases}", { phases: window.RummyTally.openPhases(state, seat).join(", ") }));
+      }
+    });
   }
 
   /** The next deal's prompt in place of the one the server drew for the deal saved here. */
@@ -269,7 +407,18 @@
           if (form.requestSubmit) form.requestSubmit(); else form.submit();
           return;
         }
-        return enqueue(root, form).then(function () {
+        var state = pagePhaseState(), unticked = state && untickedGoingOut(form, state);
+        if (unticked) {
+          var error = document.getElementById("hands-" + unticked.seat + "-error");
+          error.textContent = unticked.sentence;
+          error.hidden = false;
+          error.setAttribute("role", "alert");
+          return null;
+        }
+        var next = state && nextPhaseState(state, form);
+        return enqueue(root, form, next).then(function () {
+          return keepNextHand(form, next);
+        }).then(function () {
           return showKept(root.dataset.gameUrl, true);
         }).then(function (shown) {
           if (!shown) { form.reset(); render(); }

@@ -60,7 +60,9 @@
     });
   }
 
-  function enqueue(root, form) {
+  /** Keep the deal ``form`` holds in the queue; ``phases`` is the next hand's phase state of a per-player game
+      (page.js nextPhaseState: drawn from this hand's "made" ticks), or null. */
+  function enqueue(root, form, phases) {
     var item = {
       game: root.dataset.game,
       deal: parseInt(root.dataset.deal, 10),
@@ -70,7 +72,8 @@
       summary: summaryOf(form),
       savedAt: Date.now(),
       state: "waiting",
-      message: ""
+      message: "",
+      phases: phases || null
     };
     return put("queue", item);
   }

@@ -1,0 +1,200 @@
+"""Every page in Spanish on the narrowest phone (360 px): none scrolls sideways, axe finds nothing serious, and
+the rendered text holds no English words of the app's own (issue 20: "a browser test walks every page at 360 px
+in Spanish ... and finds no English UI words in the rendered text; axe runs on each").
+
+The walk covers each page a family reaches (GET routes that answer HTML), signed in and, for the watch links,
+the invitation and the sign-in page, signed out; a game of Contract Rummy with a deal played and a ruling on the
+checker, helper and lay-off pages, Phase 10 and Carioca games, a league with a finished game, a custom ruleset.
+What may stay in another language is named here: people's and leagues' names, the games' own names (Contract
+Rummy, May I?, Phase 10, Carioca), card notation, the app's name and the switch's "English".
+Each page's width at 360 px is printed (``-s``) for the issue's closing note.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = [pytest.mark.browser]
+
+NARROW = {"width": 360, "height": 780}
+SPANISH_PHONE = {"viewport": NARROW, "screen": NARROW, "locale": "es-CL"}
+
+NAMES = ["Ana", "Beto", "Caro", "Dani"]
+LEAGUE = "Los Domingos"
+CUSTOM = "Reglas de la Abuela"
+
+#: English words the app's own text would hold if something were left untranslated; none is Spanish.
+ENGLISH_WORDS = frozenset(
+    "the and with your you deal deals score scores game games player players rules league leagues sign save "
+    "cancel back next points round run runs set sets group groups book card cards joker jokers wild wilds "
+    "phase phases meld melds must can not of on in is are to from lay off down hand pair suit colour ladder skip "
+    "which what there this that for or each every new share link add edit delete open close start end yes date "
+    "name password account check helper made needs need has have only one two three four five six seven eight "
+    "nine ten win wins won lost left type"
+    .split()
+)  # fmt: skip
+
+#: What may stay as it is on a Spanish page: names of people, the league and the games, the app's own name, the
+#: language switch's English, sources' site names.
+KEPT = [
+    *NAMES, LEAGUE, CUSTOM, "Rummy Companion", "English", "Contract Rummy", "Liverpool Rummy", "Parlett's Contract Rummy",
+    "Contract Rummy (Wikipedia)", "Combination Rummy", "May I?", "Shanghai Rummy", "Shanghai (Deb Kolsov)",
+    "Shanghai", "Continental Rummy", "Continental", "Progressive Rummy", "Phase 10 (standard cards)", "Phase 10",
+    "Carioca (Chile)", "Kalooki (Jamaica)", "Masters", "Fundex",
+]  # fmt: skip
+_CARD = re.compile(r"\b(?:10|[2-9AJQK1]|1[0-2])[SHDCRBGY]?\b|\bJK\b|\bSKIP\b")
+_WORD = re.compile(r"[A-Za-z']+")
+
+
+def english_words_left(text: str) -> list[str]:
+    """The app's English words in a page's rendered text, what may stay (:data:`KEPT`) taken out first."""
+    for kept in sorted(KEPT, key=len, reverse=True):
+        text = text.replace(kept, " ")
+    text = _CARD.sub(" ", text)
+    return [word for word in _WORD.findall(text) if word.lower() in ENGLISH_WORDS]
+
+
+@pytest.fixture
+def family(live_app) -> dict[str, object]:
+    """A league with a finished game, a Contract Rummy game with deal 1 played, Phase 10 and Carioca games, a
+    custom ruleset, watch links and an invitation; their ids and tokens."""
+    import secrets
+
+    from companion.auth import service as auth
+    from companion.extensions import db
+    from companion.games import deal_entry, life
+    from companion.house_rules import service as house_rules
+    from companion.leagues.service import create_league
+    from companion.models import User
+    from companion.rules import RULESETS, ruleset_to_definition
+    from companion.rules.deal_score import LineEntry
+    from companion.rules.published import find_published_ruleset
+
+    def play(game, number: int, hands: list[str]) -> None:
+        entries = [LineEntry(position=i, cards=cards) for i, cards in enumerate(hands)]
+        judgement = deal_entry.judge_entry(game, number, "0", entries)
+        assert judgement.ok, judgement.problems
+        deal_entry.save_deal(game, number, judgement)
+
+    with live_app.app_context():
+        owner = db.session.get(User, live_app.config["OWNER_ID"])
+        players = [life.find_or_add_player(name) for name in NAMES]
+        league = create_league(LEAGUE)
+        finished = life.start_game(RULESETS["contract"], players[:3], 0, league=league)
+        for number in range(1, 8):
+            play(finished, number, ["", "K Q", "5 5 JK"])
+        contract = life.start_game(RULESETS["contract"], players[:3], 0)
+        play(contract, 1, ["", "K Q", "5 5"])
+        phase10 = life.start_game(find_published_ruleset("phase10"), players, 0)
+        carioca = life.start_game(find_published_ruleset("carioca"), players[:3], 0)
+        definition = ruleset_to_definition(RULESETS["contract"])
+        definition["name"] = CUSTOM
+        custom = house_rules.save(definition, user=owner)
+        finished.share_token = secrets.token_urlsafe(32)
+        league.share_token = secrets.token_urlsafe(32)
+        db.session.commit()
+        invite = auth.create_invite(owner).token
+        return {
+            "league": league.id, "finished": finished.id, "contract": contract.id, "phase10": phase10.id,
+            "carioca": carioca.id, "custom": custom.id, "game_watch": finished.share_token,
+            "league_watch": league.share_token, "player": players[0].id, "invite": invite,
+        }  # fmt: skip
+
+
+def signed_in_pages(ids: dict[str, object]) -> list[tuple[str, str]]:
+    league, contract = ids["league"], ids["contract"]
+    return [
+        ("home", "/"),
+        ("account", "/account"),
+        ("new-game", "/games/new"),
+        ("new-league-game", f"/games/new/league/{league}"),
+        ("contract-game", f"/games/{contract}"),
+        ("contract-entry", f"/games/{contract}/deals/2"),
+        ("contract-game-rules", f"/games/{contract}/rules"),
+        ("add-to-league", f"/games/{contract}/league"),
+        ("finished-game", f"/games/{ids['finished']}"),
+        ("phase10-game", f"/games/{ids['phase10']}"),
+        ("phase10-entry", f"/games/{ids['phase10']}/deals/1"),
+        ("carioca-game", f"/games/{ids['carioca']}"),
+        ("carioca-entry", f"/games/{ids['carioca']}/deals/1"),
+        ("abandoned", "/games/abandoned"),
+        ("checker-ruling", "/check?ruleset=contract&deal=2&melds=5S+6S+8S+9S+10S+%7C+9C+9D"),
+        ("checker-phase10", "/check?ruleset=phase10&deal=1&melds=1R+1B+1G+%7C+2R+2B"),
+        ("helper", "/helper?ruleset=carioca&deal=1&hand=3S+3H+3D+4C+4H+4S+JK+7D+8D+9D+KS+QC"),
+        ("layoff", "/layoff?ruleset=contract&meld=5S+6S+7S+8S&cards=9H"),
+        ("leagues", "/leagues/"),
+        ("league", f"/leagues/{league}"),
+        ("head-to-head", f"/leagues/{league}/head-to-head"),
+        ("league-player", f"/leagues/{league}/players/{ids['player']}"),
+        ("history-paper", f"/leagues/{league}/history/paper"),
+        ("history-bgstats", f"/leagues/{league}/history/bgstats"),
+        ("history-tracker", f"/leagues/{league}/history/shanghai-tracker"),
+        ("league-import", "/leagues/import"),
+        ("rules", "/rules/"),
+        ("rules-contract", "/rules/contract"),
+        ("rules-phase10", "/rules/phase10"),
+        ("rules-carioca", "/rules/carioca"),
+        ("rules-kalooki", "/rules/kalooki"),
+        ("rules-compare", "/rules/compare"),
+        ("rulesets", "/rulesets/"),
+        ("custom-ruleset", f"/rulesets/{ids['custom']}"),
+        ("builder", "/rulesets/build"),
+        ("ruleset-import", "/rulesets/import"),
+        ("not-found", "/no-such-page"),
+    ]
+
+
+def signed_out_pages(ids: dict[str, object]) -> list[tuple[str, str]]:
+    return [
+        ("sign-in", "/login"),
+        ("invitation", f"/invite/{ids['invite']}"),
+        ("watch-game", f"/watch/g/{ids['game_watch']}"),
+        ("watch-league", f"/watch/l/{ids['league_watch']}"),
+        ("watch-head-to-head", f"/watch/l/{ids['league_watch']}/head-to-head"),
+        ("watch-player", f"/watch/l/{ids['league_watch']}/players/{ids['player']}"),
+    ]
+
+
+def walk(page: Page, look, pages: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """Each page opened, looked at (screenshot, sideways scroll, axe) and read; the English words each holds."""
+    left: dict[str, list[str]] = {}
+    for label, url in pages:
+        page.goto(url)
+        expect(page.locator("html")).to_have_attribute("lang", "es")
+        page.wait_for_load_state("load")
+        for fold in page.locator("details:not([open]) > summary").all():  # folded parts are read too
+            if fold.is_visible():
+                fold.click()
+        look(label)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        print(f"{label}: {width} px wide at 360 px")
+        words = english_words_left(page.locator("body").inner_text())
+        if words:
+            left[f"{label} ({url})"] = sorted(set(words))
+    return left
+
+
+@pytest.mark.browser_context_args(**SPANISH_PHONE)
+def test_every_signed_in_page_in_spanish_at_360_px(page: Page, look, family) -> None:
+    left = walk(page, look, signed_in_pages(family))
+    assert left == {}, "English left on Spanish pages:\n" + "\n".join(f"{k}: {v}" for k, v in left.items())
+
+
+def test_every_signed_out_page_in_spanish_at_360_px(browser, base_url, family, axe, screenshot_dir) -> None:
+    from tests.browser.conftest import Look
+
+    context = browser.new_context(base_url=base_url, **SPANISH_PHONE)
+    try:
+        phone = context.new_page()
+        left = walk(phone, Look(phone, axe, screenshot_dir, "spanish-walk-signed-out"), signed_out_pages(family))
+    finally:
+        context.close()
+    assert left == {}, "English left on Spanish pages:\n" + "\n".join(f"{k}: {v}" for k, v in left.items())
+
+
+def test_the_english_word_finder_keeps_names_and_cards():
+    assert english_words_left("Ana bajó 5S 6S 7S en Contract Rummy · Rummy Companion") == []
+    assert english_words_left("La ronda 2 needs a run of 4.") == ["needs", "run", "of"]
