@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from flask import Flask, current_app, g, has_request_context, redirect, request
 from flask_login import current_user
+from flask_babel import get_locale
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .rules import speech
@@ -41,6 +43,15 @@ _BUY_WORDS = (mark_word("buy word", "May I"), mark_word("buy word", "buy"), mark
 def buy_word(name: str) -> str:
     """A ruleset's name for its buy, in the page's language (``{{ ruleset.buy_name|buy_word }}``)."""
     return speech.say_word("buy word", name)
+
+
+def english_word(context: str, word: str) -> Markup:
+    """A ruleset's English word offered as a choice (the builder's set, run and buy words): on an English page the
+    word itself; on another, the word marked as English (``lang="en"``, read out as English) with what the page's
+    language says for it: ``book («grupo»)``."""
+    if str(get_locale() or DEFAULT_LANGUAGE) == DEFAULT_LANGUAGE:
+        return Markup("{word}").format(word=word)
+    return Markup('<span lang="en">{word}</span> («{said}»)').format(word=word, said=speech.say_word(context, word))
 
 
 def chosen_language(value: str | None) -> str | None:
@@ -164,6 +175,8 @@ def install(app: Flask) -> None:
     # ``{{ ruleset.summary|said }}``; a custom ruleset's own words stay as its family wrote them.
     app.add_template_filter(speech.say_text, "said")
     app.add_template_filter(buy_word)
+    app.add_template_global(english_word)
+    app.add_template_global(speech.say_word, "say_word")  # a ruleset's own word in the page's language
 
     @app.before_request
     def engine_speaks_the_page_language() -> None:

@@ -96,7 +96,7 @@ def _offer_choices(form: NewGameForm, known: list[Player]) -> list[registry.Choi
     first = db.session.get(League, asked_league) if asked_league is not None else None
     rules = registry.choices(current_user, first)
     form.ruleset.choices = [SelectChoice(c.value, c.label) for c in rules]
-    form.league.choices = [SelectChoice("", "No league")] + [
+    form.league.choices = [SelectChoice("", _("No league"))] + [
         SelectChoice(str(league.id), league.name) for league in League.ordered()
     ]
     return rules

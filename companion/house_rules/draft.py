@@ -24,7 +24,12 @@ from flask_babel import gettext
 from ..rules import RULESETS
 from ..rules.phase10 import PHASE10
 from ..rules.rulesets import PHASE10_POINT_KEYS, POINT_KEYS, SPLIT_ACE_POINT_KEYS
+from ..rules.rulesets import MeldKind, Requirement, describe_contract
+from ..rules.speech import speaking_english
 from ..rules.words import and_list, number_word, plural
+
+#: The meld kinds a folded deal's heading writes in the page's language through the engine.
+_SAID_KINDS = frozenset({"set", "run", "pair", "colour"})
 
 #: Bounds on what a posted form may hold, far above what a ruleset may have (the engine says what is too many).
 MAX_DEALS = 24
@@ -174,6 +179,8 @@ class DealRow:
         Text that is not a number yet is shown as typed: the line only helps a
         family find the deal; the sentences beside the fields judge it.
         """
+        if not speaking_english():
+            return self._summary_said(set_word)
         parts = []
         for (kind, length), count in self._requirement_groups():
             word = {"set": set_word, "run": "run", "pair": "pair", "colour": "colour group"}.get(kind, kind[:12])
@@ -182,6 +189,21 @@ class DealRow:
             parts.append(f"{number_word(count)} {noun}" + (f" of {length[:3]}" if sized else ""))
         cards = self.cards.strip()[:3] or "?"
         return f"{and_list(parts) if parts else 'no melds'} · {cards} cards"
+
+    def _summary_said(self, set_word: str) -> str:
+        """:meth:`summary` in the page's language, written by the engine from the melds (``"dos grupos de 3 · 10
+        cartas"``); text that is not a meld yet is shown as typed."""
+        cards = self.cards.strip()[:3] or "?"
+        requirements = []
+        for requirement in self.requirements:
+            length = requirement.length.strip()
+            if requirement.kind not in _SAID_KINDS or not length.isdigit() or not 1 <= int(length) <= 99:
+                return gettext("%(melds)s · %(cards)s cards", melds=" ".join(f"{r.kind[:12]} {r.length.strip()[:3]}" for r in self.requirements), cards=cards)
+            requirements.append(Requirement(kind=MeldKind(requirement.kind), length=int(length)))
+        if not requirements:
+            return gettext("no melds · %(cards)s cards", cards=cards)
+        contract = describe_contract(requirements, set_word)
+        return gettext("%(melds)s · %(cards)s cards", melds=contract[:1].lower() + contract[1:], cards=cards)
 
     def _requirement_groups(self) -> list[tuple[tuple[str, str], int]]:
         """Runs of alike requirements in order: ``((kind, length as typed), how many)``."""

@@ -15,6 +15,7 @@ from flask_babel import get_locale, gettext, ngettext
 from .. import registry
 from ..i18n import DEFAULT_LANGUAGE, N_
 from ..rules.definition import ruleset_to_definition
+from ..rules.speech import say_word
 
 EXPLAIN: dict[str, str] = {  # English; the builder says each in the page's language (gettext where shown)
     "name": N_("What your table calls these rules. It shows on the game page, the rules card and in the standings."),
@@ -173,9 +174,10 @@ def _choice(key: str) -> Callable[[dict[str, Any]], str]:
 
 
 _SHOWN: dict[str, Callable[[dict[str, Any]], str]] = {
-    "set_word": lambda d: str(d["set_word"]),
-    "buy_word": lambda d: str(d["buy_word"]),
-    "run_word": lambda d: str(d["run_word"]),
+    # the ruleset's words as the page's language says them (in Spanish every set word but "trio" is a grupo)
+    "set_word": lambda d: say_word("set word", str(d["set_word"])),
+    "buy_word": lambda d: say_word("buy word", str(d["buy_word"])),
+    "run_word": lambda d: say_word("run word", str(d["run_word"])),
     "wild_word": _choice("wild_word"),
     "tiebreak": _choice("tiebreak"),
     "lay_off": _choice("lay_off"),

@@ -19,6 +19,7 @@ from ..links import public_url
 from ..qr import qr_svg
 from ..rules.definition import NAME_LENGTH, ruleset_to_definition
 from ..rules.guide import card_contents
+from ..rules.speech import say_word
 from .. import registry
 from . import bp, service, share
 from .builder import Judged, judge
@@ -188,7 +189,7 @@ def _builder_context(judged: Judged, *, started_from: str, editing: CustomRulese
         "examples": examples(),
         "owners": _owners(),
         "owner": owner,
-        "set_word": ruleset.set_word if ruleset is not None else "set",
+        "set_word": say_word("set word", ruleset.set_word if ruleset is not None else "set"),  # the page's word
     }
 
 

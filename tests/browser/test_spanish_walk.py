@@ -45,19 +45,34 @@ KEPT = [
     "Shanghai", "Continental Rummy", "Continental", "Progressive Rummy", "Phase 10 (standard cards)", "Phase 10",
     "Carioca (Chile)", "Kalooki (Jamaica)", "Masters", "Fundex",
 ]  # fmt: skip
+_QUOTED = re.compile(r"«[^»]*»")  # a word mentioned, not used: «wild card», the English a ruleset's sentences say
+_SITE = re.compile(r"\b[\w.-]+\.(?:com|net|org)\b")
 _CARD = re.compile(r"\b(?:10|[2-9AJQK1]|1[0-2])[SHDCRBGY]?\b|\bJK\b|\bSKIP\b")
-_WORD = re.compile(r"[A-Za-z']+")
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")  # letters, accented ones too ("jugáis" is one word)
 
 
 def english_words_left(text: str) -> list[str]:
     """The app's English words in a page's rendered text, what may stay (:data:`KEPT`) taken out first."""
     for kept in sorted(KEPT, key=len, reverse=True):
         text = text.replace(kept, " ")
-    text = _CARD.sub(" ", text)
+    text = _CARD.sub(" ", _SITE.sub(" ", _QUOTED.sub(" ", text)))
     return [word for word in _WORD.findall(text) if word.lower() in ENGLISH_WORDS]
 
 
-@pytest.fixture
+#: A page's text as a reader reads it, without what is English on purpose: a word marked ``lang="en"`` (a
+#: ruleset's English word offered as a choice) and a file format's sample (``code``, ``pre``).
+READ_TEXT = """() => {
+    const copy = document.body.cloneNode(true);
+    copy.querySelectorAll('[lang="en"], code, pre, script, style, template').forEach((node) => node.remove());
+    document.body.appendChild(copy);
+    copy.style.position = 'absolute';
+    const text = copy.innerText;
+    copy.remove();
+    return text;
+}"""
+
+
+@pytest.fixture(scope="module")
 def family(live_app) -> dict[str, object]:
     """A league with a finished game, a Contract Rummy game with deal 1 played, Phase 10 and Carioca games, a
     custom ruleset, watch links and an invitation; their ids and tokens."""
@@ -171,9 +186,9 @@ def walk(page: Page, look, pages: list[tuple[str, str]]) -> dict[str, list[str]]
         look(label)
         width = page.evaluate("document.documentElement.scrollWidth")
         print(f"{label}: {width} px wide at 360 px")
-        words = english_words_left(page.locator("body").inner_text())
-        if words:
-            left[f"{label} ({url})"] = sorted(set(words))
+        lines = [line for line in page.evaluate(READ_TEXT).splitlines() if english_words_left(line)]
+        if lines:
+            left[f"{label} ({url})"] = lines[:6]  # the lines holding English, to find them by
     return left
 
 
@@ -198,3 +213,4 @@ def test_every_signed_out_page_in_spanish_at_360_px(browser, base_url, family, a
 def test_the_english_word_finder_keeps_names_and_cards():
     assert english_words_left("Ana bajó 5S 6S 7S en Contract Rummy · Rummy Companion") == []
     assert english_words_left("La ronda 2 needs a run of 4.") == ["needs", "run", "of"]
+    assert english_words_left("Cómo llaman las frases en inglés a un comodín: «wild card» o «joker».") == []
