@@ -98,7 +98,10 @@ def joker_word(ruleset: Ruleset | None = None) -> str:
 
 
 def chip_face(card: Card, ruleset: Ruleset | None = None) -> str:
-    """A card on a chip or a key, as rulings draw it: ``7♠``; the joker in words (``joker``), not ``JK``."""
+    """A card on a chip or a key, as rulings draw it: ``7♠``; the joker in words (``joker``), not ``JK``; a Phase 10
+    Wild or Skip in words too (its number cards keep their code, ``7R``, drawn in their colour by the stylesheet)."""
+    if card.special is not None:
+        return card.words.capitalize()
     return joker_word(ruleset) if card.is_joker else card.pretty
 
 

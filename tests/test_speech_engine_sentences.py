@@ -196,7 +196,7 @@ def test_cards_in_words_in_both_languages():
         assert [card.words for card in standard] == [
             "reina de picas", "10 de corazones", "as de diamantes", "rey de tréboles", "comodín",
         ]  # fmt: skip
-        assert [card.words for card in phase10] == ["7 rojo", "12 azul", "1 verde", "3 amarillo", "comodín", "Skip"]
+        assert [card.words for card in phase10] == ["7 rojo", "12 azul", "1 verde", "3 amarillo", "comodín", "salto"]
 
 
 def test_ranks_and_suits_said_in_both_languages():
