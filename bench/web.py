@@ -142,6 +142,18 @@ def main() -> None:
     print(f"  score-entry page                   {ms(timed(lambda: client.get(f'{big}/deals/15'), 100))}")
     print(f"  trivial route /healthz             {ms(timed(lambda: client.get('/healthz'), 300))}")
     print()
+    print("the pages in Spanish against English (issue 20: translation costs nothing noticeable)")
+    for language in ("en", "es"):
+        asked = {"Accept-Language": language}
+
+        def cold_in(asked=asked) -> None:
+            app.extensions["game_pages"].clear()
+            client.get(big, headers=asked)
+
+        entry = client.get(f"{small}/deals/2", headers={**asked, "Accept-Encoding": "gzip"})
+        print(f"  {language}: game page rendered after a change {ms(timed(cold_in, 100))}; "
+              f"entry screen page {len(entry.data):,} bytes gzip")  # fmt: skip
+    print()
     client.get(small)  # its first view makes its watch link: a one-time write, not counted below
     print("SQL queries per request (must not grow with players or deals)")
     for label, path in (("game page", None), ("score-entry page", "/deals/{n}")):
