@@ -27,12 +27,13 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
+import functools
 import json
 import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from flask_babel import gettext, ngettext
 from sqlalchemy import Table, select, update
@@ -60,6 +61,7 @@ from ..rules.deal_score import MAX_HAND_TEXT, MAX_TYPED_POINTS, bonus_problem, h
 from ..rules.definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
 from ..rules.progression import HandLine, PlayedHand, follow_game
 from ..rules.snapshot import ruleset_from_dict, ruleset_to_dict
+from ..rules.speech import ENGLISH, speaking
 from ..rules.scoring import AceColourError
 from ..rules.tally import parse_ranks, rank_points
 from ..rules.words import json_kind
@@ -460,7 +462,7 @@ def _ruleset(game: dict[str, Any], where: _Place) -> Ruleset:
         raise _fail(where, gettext("the rules snapshot is for an unknown ruleset %(value)s.", value=_shown(rules_id)))
     _check_supply(rules.get("supply"), where)
     try:
-        ruleset = ruleset_from_dict(rules)
+        ruleset = _as_data(lambda: ruleset_from_dict(rules))
         hash(ruleset)  # every value frozen, as a ruleset's are
     except Exception as error:  # noqa: BLE001  (any way a snapshot can be malformed)
         raise _fail(where, _not_a_ruleset(_short(error))) from None
@@ -470,6 +472,24 @@ def _ruleset(game: dict[str, Any], where: _Place) -> Ruleset:
     _check_as_the_api_does(ruleset, where)
     _check_written_as_the_app_writes(rules, ruleset, where)
     return ruleset
+
+
+_Built = TypeVar("_Built")
+
+
+def _as_data(build: Callable[[], _Built]) -> _Built:
+    """``build()`` (a ruleset read or written) in English, the language a ruleset's own words are kept in.
+
+    The engine words what it builds in the language in use (a deal's contract, "Two groups of 3"), and a
+    ruleset holds them as data, said in the page's language only where shown: read on a Spanish page, a
+    snapshot came back as "Dos groups of 3" and every backup was refused there. A refusal is raised again
+    in the page's language, for its sentence.
+    """
+    try:
+        with speaking(ENGLISH):
+            return build()
+    except Exception:  # noqa: BLE001  (whatever refused it refuses it again, said in the page's language)
+        return build()
 
 
 def _not_a_ruleset(problem: str) -> str:
@@ -509,7 +529,7 @@ def _check_as_the_api_does(ruleset: Ruleset, where: _Place) -> None:
     the house options' keys) is not compared: a house option's effect is.
     """
     try:
-        accepted = ruleset_from_definition(ruleset_to_definition(ruleset), ruleset_id=ruleset.id)
+        accepted = _as_data(lambda: ruleset_from_definition(ruleset_to_definition(ruleset), ruleset_id=ruleset.id))
     except RulesetDefinitionError as error:
         if registry.stored_id(ruleset.id) is not None:
             raise _fail(where, _not_storable(_short(error))) from None
@@ -1186,9 +1206,7 @@ def _plan_own_rules(games: list[_Game]) -> dict[str, _OwnRules]:
         if registry.is_builtin(planned.ruleset_id):
             continue
         try:
-            definition = ruleset_to_definition(
-                ruleset_from_definition(ruleset_to_definition(ruleset_from_dict(planned.rules)))
-            )
+            definition = _as_data(functools.partial(_stored_definition, planned.rules))
         except RulesetDefinitionError as error:
             raise _fail(_Place(game=index), _not_storable(_short(error))) from None
         snapshot = _canonical_json(planned.rules)
@@ -1208,6 +1226,11 @@ def _plan_own_rules(games: list[_Game]) -> dict[str, _OwnRules]:
 
 
 MAX_RULES_NAME = 60  # CustomRuleset.name
+
+
+def _stored_definition(rules: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot as the builder stores it: its ruleset object, read back by the engine and written again."""
+    return ruleset_to_definition(ruleset_from_definition(ruleset_to_definition(ruleset_from_dict(rules))))
 
 
 def _store_own_rules(league: League, plans: dict[str, _OwnRules]) -> dict[tuple[str, str], CustomRulesetVersion]:
