@@ -17,13 +17,27 @@ import re
 import pytest
 from pages import parse
 from speech_support import english_left
-from test_league_backup import TAMPERED, _set, dispose, make_app, play_small_league, resigned, signed_in
+from sqlalchemy import select
+from test_league_backup import (
+    TAMPERED,
+    _one_deal_rules,
+    _save_rules,
+    _set,
+    deal,
+    dispose,
+    make_app,
+    new_league,
+    play_small_league,
+    resigned,
+    signed_in,
+    start,
+)
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
 from companion.extensions import db
 from companion.leagues.exports import league_backup
-from companion.models import League
+from companion.models import CustomRuleset, Game, League
 
 SPANISH = {"Accept-Language": "es"}
 ENGLISH = {"Accept-Language": "en"}
@@ -213,3 +227,46 @@ def test_a_sound_backup_is_restored_from_a_spanish_page_with_its_rules_as_the_fi
     with client.application_under_test.app_context():
         restored = league_backup(db.session.get(League, league_id))
     assert restored["games"] == backup["games"]
+
+
+@pytest.fixture
+def other_app(tmp_path):
+    """A second app with its own database, to restore a backup into."""
+    app = make_app(tmp_path / "other.sqlite")
+    yield app
+    dispose(app)
+
+
+def test_a_game_under_a_tables_own_rules_is_restored_from_a_spanish_page_as_from_an_english_one(
+    no_csrf_app, form_client, other_app
+):
+    """The restored league's own ruleset is stored with its words in English (a ruleset's words are data), and
+    a forged name no builder takes is refused in Spanish."""
+    league_id = new_league(form_client, "Gran's table")
+    grans = _save_rules(form_client, _one_deal_rules("Gran's rules", 25), str(league_id))
+    url = start(form_client, league_id, ["Ann", "Bob", "Cat"], grans)
+    deal(form_client, url, 1, "0", ["", "K JK", "5"])
+    data = json.loads(form_client.get(f"/leagues/{league_id}/backup.json").get_data())
+    with no_csrf_app.app_context():
+        made_here = db.session.get(CustomRuleset, int(grans.removeprefix("custom-"))).latest.definition
+
+    here = signed_in(other_app)
+    forged = copy.deepcopy(data)
+    forged["games"][0]["rules"]["name"] = "G" * 61
+    sentence = upload(here, json.dumps(resigned(forged)).encode(), SPANISH)
+    assert sentence.startswith("Partida 1: las reglas propias de su mesa no se pueden guardar aquí ("), sentence
+    assert english_left(re.sub(r"\(.*\)", "()", sentence)) == []
+
+    boundary, body = encode_multipart(
+        {"file": FileStorage(io.BytesIO(json.dumps(data).encode()), filename="b.json", content_type="application/json")}
+    )
+    response = here.post(
+        "/leagues/import", data=body, content_type=f"multipart/form-data; boundary={boundary}", headers=SPANISH
+    )
+    assert response.status_code == 303, response.get_data(as_text=True)
+    with other_app.app_context():
+        stored = db.session.scalars(select(CustomRuleset)).one()
+        assert stored.latest.definition == made_here
+        restored = db.session.scalars(select(Game)).one()
+        assert restored.ruleset.deals[0].contract == "Two groups of 3"
+        assert {**json.loads(restored.rules_json), "id": grans} == data["games"][0]["rules"]
