@@ -270,3 +270,28 @@ def test_a_game_under_a_tables_own_rules_is_restored_from_a_spanish_page_as_from
         restored = db.session.scalars(select(Game)).one()
         assert restored.ruleset.deals[0].contract == "Two groups of 3"
         assert {**json.loads(restored.rules_json), "id": grans} == data["games"][0]["rules"]
+
+
+def test_a_tables_rules_first_read_on_a_spanish_page_keep_their_words_in_english_for_every_game(
+    no_csrf_app, form_client, other_app
+):
+    """A stored ruleset is read once and kept for every reader: read first for a Spanish page, it once held
+    "Dos groups of 3", which every game then started under it stored in its snapshot (and its backup was then
+    refused: the snapshot's deals were not ones a ruleset can have)."""
+    from companion import registry
+
+    league_id = new_league(form_client, "Gran's table")
+    grans = _save_rules(form_client, _one_deal_rules("Gran's rules", 25), str(league_id))
+    registry._read_version.cache_clear()
+    assert form_client.get(f"/rules/{grans}", headers=SPANISH).status_code == 200
+    url = start(form_client, league_id, ["Ann", "Bob", "Cat"], grans)
+    deal(form_client, url, 1, "0", ["", "K JK", "5"])
+    data = json.loads(form_client.get(f"/leagues/{league_id}/backup.json").get_data())
+    assert data["games"][0]["rules"]["deals"][0]["contract"] == "Two groups of 3"
+    boundary, body = encode_multipart(
+        {"file": FileStorage(io.BytesIO(json.dumps(data).encode()), filename="b.json", content_type="application/json")}
+    )
+    response = signed_in(other_app).post(
+        "/leagues/import", data=body, content_type=f"multipart/form-data; boundary={boundary}", headers=ENGLISH
+    )
+    assert response.status_code == 303, response.get_data(as_text=True)
