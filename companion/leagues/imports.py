@@ -8,9 +8,12 @@ is raised as a :class:`BackupError` whose message is one sentence naming
 what is wrong and where ("Game 3, deal 2: went_out 7 is not a seat at a
 table of 4."), in the page's language: each sentence is a whole gettext
 message, the place ("Game 3, deal 2") a phrase of its own put before it by
-"%(where)s: %(problem)s"; the file's field names stay as the file writes them. Only a file that passes is written, in one transaction: the
-league, its roster, its games with their exact timestamps, seats, deals
-(with their versions), hands, May I counts and history. Players are matched
+"%(where)s: %(problem)s"; the file's field names stay as the file writes
+them. Rulesets are read and written in English while checked and stored (a
+ruleset's words are data). Only a file that passes is written, in one
+transaction: the league, its roster, its games with their exact
+timestamps, seats, deals (with their versions), hands, May I counts and
+history. Players are matched
 by name, so a backup restored next to other leagues shares their players.
 The derived game results are rebuilt as the transaction commits.
 
@@ -199,6 +202,7 @@ _PLACES = {
 }
 
 LEAGUE = _Place(league=True)
+"""The league's own fields (its name, creation time and roster)."""
 
 
 def _fail(where: _Place, problem: str) -> BackupError:
