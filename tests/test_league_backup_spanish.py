@@ -295,3 +295,13 @@ def test_a_tables_rules_first_read_on_a_spanish_page_keep_their_words_in_english
         "/leagues/import", data=body, content_type=f"multipart/form-data; boundary={boundary}", headers=ENGLISH
     )
     assert response.status_code == 303, response.get_data(as_text=True)
+
+
+def test_a_bonus_the_rules_lack_is_refused_with_the_rules_name_as_it_is_written(small):
+    """The engine's sentence after the place starts with a small letter, but never the ruleset's name (it read
+    "contract Rummy has no bonus…")."""
+    one_turn = _set(("games", 0, "deals", 0, "hands", 1, "one_turn_out"), True)
+    assert refused(small, one_turn, ENGLISH) == (
+        "Game 1, deal 1, hand 2: Contract Rummy has no bonus for going down and out in one turn."
+    )
+    assert refused(small, one_turn).startswith("Partida 1, ronda 1, mano 2: Contract Rummy ")

@@ -959,7 +959,8 @@ def _hand(fields: Any, place: _Place, ruleset: Ruleset, seats: int, went_out: in
     ticked = {name for name, on in (("exact_cut", exact_cut), ("one_turn_out", one_turn_out)) if on}
     problem = bonus_problem(ruleset, ticked, went_out=position == went_out)
     if problem:
-        raise _fail(place, problem[0].lower() + problem[1:])  # the engine's words, after "Game 1, deal 2, hand 3:"
+        # the engine's words, after "Game 1, deal 2, hand 3:" (a sentence that starts with the ruleset's name keeps it)
+        raise _fail(place, problem if problem.startswith(ruleset.name) else problem[0].lower() + problem[1:])
     adjustment = _int(hand["adjustment"], place, "adjustment", -MAX_ADJUSTMENT, MAX_ADJUSTMENT)
     bonuses = line_adjustment(ruleset, ticked)
     if adjustment != bonuses:
