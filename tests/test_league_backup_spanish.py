@@ -113,7 +113,7 @@ SPANISH_SENTENCES = [
     pytest.param(_set(("games", 0, "deals", 0, "hands", 1, "points"), 11),
                  'Partida 1, ronda 1, mano 2: las cartas "K" suman 10 en Contract Rummy, no 11.', id="points-not-the-cards"),
     pytest.param(_set(("games", 0, "deals", 1, "hands", 2, "points"), 1.5),
-                 "Partida 1, ronda 2, mano 3: points tiene que ser un número entero de 0 a 10000, no 1.5.",
+                 "Partida 1, ronda 2, mano 3: points debe ser un número entero de 0 a 10000, no 1.5.",
                  id="points-not-whole"),
     pytest.param(_set(("games", 0, "deals", 0, "hands", 0, "position"), 2),
                  "Partida 1, ronda 1: la posición 2 (Cat) tiene dos manos.", id="two-hands-one-seat"),
