@@ -27,6 +27,7 @@ from markupsafe import Markup, escape
 from .contract_words import page_is_english, part_words
 from .rules import Card, MeldKind, Rank, Skips
 from .rules.words import number_word
+from .rules.speech import mark_word, say_word
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -72,12 +73,18 @@ def rank_plurals(text: str) -> Markup:
 
 def ranks_in_words(text: str) -> str:
     """``text`` with each count of a rank's code in words, for a phone's script that shows it as text."""
-    return RANK_COUNT.sub(lambda found: f"{found[1]} {Rank.from_label(found[2]).plural}", text)
+    return RANK_COUNT.sub(lambda found: f"{found[1]} {Rank.from_label(found[2]).said_plural}", text)
+
+
+_JOKER_WORDS = (mark_word("card word", "joker"), mark_word("card word", "skip"))
+"""What a ``JK`` may be called on a page, for the catalogue: "comodín", "salto" at a Spanish table."""
 
 
 def joker_word(ruleset: Ruleset | None = None) -> str:
-    """What the ruleset's ``JK`` is called: a joker, or a skip (Phase 10 played with standard cards)."""
-    return "skip" if ruleset is not None and ruleset.skips is Skips.JOKER else "joker"
+    """What the ruleset's ``JK`` is called, in the page's language: a joker, or a skip (Phase 10 played with
+    standard cards)."""
+    word = "skip" if ruleset is not None and ruleset.skips is Skips.JOKER else "joker"
+    return say_word("card word", word)
 
 
 def chip_face(card: Card, ruleset: Ruleset | None = None) -> str:

@@ -78,7 +78,7 @@ def fact_label(fact: Fact, ruleset: Ruleset) -> str:
     if fact.key == "repeat_rank":
         return gettext("Two trios of one rank") if _trio(ruleset) else gettext("Two groups of one rank")
     if fact.key == "dup_suits":
-        return _two_of_one_suit(ruleset, colour=fact.label.endswith(" colour"))
+        return _two_of_one_suit(ruleset, colour=ruleset.deck is Deck.PHASE10)  # the engine's label may be Spanish
     return fact.label
 
 

@@ -44,3 +44,14 @@ def test_the_contract_card_in_english_keeps_its_texts(client):
 def test_the_house_options_on_the_new_game_page_in_spanish(client):
     page = client.get("/games/new/options?ruleset=carioca", headers=ES).get_data(as_text=True)
     assert "Los doses rojos son comodines" in page and "Red twos are wild" not in page
+
+
+@pytest.mark.parametrize("ruleset_id", ["kalooki", "carioca", "phase10", "contract"])
+def test_an_english_page_shows_each_contract_exactly_as_the_engine_writes_it(client, ruleset_id):
+    """A page's catalogue is in use on every request, English too: the engine must still know the page is in
+    English and keep its own contract text (Kalooki's "Two threes", never a Spanish-shaped "two groups of 3")."""
+    import html
+
+    page = html.unescape(client.get(f"/rules/{ruleset_id}").get_data(as_text=True))
+    missing = [deal.contract for deal in PUBLISHED_RULESETS[ruleset_id].deals if deal.contract not in page]
+    assert missing == []

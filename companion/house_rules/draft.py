@@ -37,8 +37,17 @@ EDITED = (
     "name", "summary", "set_word", "buy_word", "players", "table", "wilds", "deals", "exact", "aces", "max_wilds", "repeat_rank", "dup_suits",
     "same_suit_runs", "card_points", "buys", "exact_cut_bonus", "one_turn_out_bonus", "deck", "skips", "progression",
     "set_min_length", "run_suit", "min_naturals_set", "min_naturals_run", "max_wilds_per_contract", "run_wilds_adjacent",
+    "run_wild_min_gap", "reclaim", "direction", "wild_discard", "discard_draw",
 )  # fmt: skip
-DEAL_EDITED = ("cards_dealt", "requirements", "going_out", "meld_all")
+DEAL_EDITED = ("cards_dealt", "requirements", "going_out", "meld_all", "alternatives")
+#: The keys of ``buys`` the form edits; the others (``no_successive``) are carried through.
+BUYS_EDITED = ("per_deal", "extra_cards", "permission", "only_before_down")
+#: Other contracts a deal may be made with (API.md: 0 to 3).
+MAX_ALTERNATIVES = 3
+#: A ladder is the whole rank line A to K (RULES.md §8.0), dealt 12 and gone down with all 13 after the draw (§8.7.4).
+LADDER = "ladder"
+LADDER_LENGTH = "13"
+LADDER_CARDS = "12"
 #: Points a deck's cards score when the builder switches to it (the published Phase 10 and Contract Rummy values).
 DECK_POINTS = {
     "phase10": {key: str(points) for key, points in PHASE10.points.as_dict().items()},
@@ -59,12 +68,47 @@ _NOT_CARRIED = (*(name for name in EDITED if name != "buys"), "base")
 @dataclass
 class RequirementRow:
     kind: str = "set"
+    """``"set"``, ``"run"``, ``"pair"``, ``"colour"`` or ``"ladder"`` (API.md)."""
     length: str = "3"
+    """The meld's cards, as typed (a ladder's is always 13)."""
+    rule: str = ""
+    """A ladder's rule: ``"any_suit"``, ``"same_colour"``, ``"alternating_colour"`` or ``"same_suit"``; empty for
+    the other kinds."""
 
     @classmethod
     def from_definition(cls, requirement: Mapping[str, Any]) -> RequirementRow:
         """The row for one requirement of a deal's object."""
-        return cls(kind=str(requirement.get("kind", "set")), length=_text(requirement.get("length")))
+        return cls(
+            kind=str(requirement.get("kind", "set")),
+            length=_text(requirement.get("length")),
+            rule=_text(requirement.get("rule")),
+        )
+
+    @classmethod
+    def from_form(cls, form: Mapping[str, str], prefix: str) -> RequirementRow:
+        """The row posted under ``prefix`` (``deal-1-req-0``, ``deal-1-alt-0-req-2``)."""
+        row = cls(
+            kind=str(form.get(f"{prefix}-kind", "set"))[:MAX_TEXT],
+            length=str(form.get(f"{prefix}-length", ""))[:MAX_TEXT],
+            rule=str(form.get(f"{prefix}-rule", ""))[:MAX_TEXT],
+        )
+        if row.kind == LADDER:
+            row.length = LADDER_LENGTH  # a ladder is A to K: its length box shows 13 and can't be changed
+        return row
+
+    def form_data(self, prefix: str) -> dict[str, str]:
+        """The fields a browser posts for this row (its rule only for a ladder, as the page shows it)."""
+        form = {f"{prefix}-kind": self.kind, f"{prefix}-length": self.length}
+        if self.kind == LADDER:
+            form[f"{prefix}-rule"] = self.rule
+        return form
+
+    def definition(self, whole: Any, key: str) -> dict[str, Any]:
+        """The requirement's object (a ladder with its rule; a rule left empty is the engine's to ask for)."""
+        requirement = {"kind": self.kind, "length": whole(self.length, f"{key}-length", example="3")}
+        if self.kind == LADDER and self.rule:
+            requirement["rule"] = self.rule
+        return requirement
 
 
 @dataclass
@@ -75,6 +119,8 @@ class DealRow:
     max_wilds: str = ""
     """The deal's own limit on wild cards in one meld going down; empty: the ruleset's."""
     requirements: list[RequirementRow] = field(default_factory=lambda: [RequirementRow(), RequirementRow()])
+    alternatives: list[list[RequirementRow]] = field(default_factory=list)
+    """Other contracts that also meet the deal (Kalooki's "a full suit for three fours"), each a list of melds."""
     extra: str = ""
     """Other fields of the deal's object, as JSON, carried through unchanged."""
 
@@ -87,9 +133,36 @@ class DealRow:
             meld_all=bool(deal.get("meld_all", False)),
             max_wilds=_text(deal.get("max_wilds")),
             requirements=[RequirementRow.from_definition(r) for r in deal.get("requirements") or []],
+            alternatives=[
+                [RequirementRow.from_definition(r) for r in contract or []] for contract in deal.get("alternatives") or []
+            ],
             # an own limit of null (no limit where the ruleset has one) has no box: it is carried through
             extra=_carried(deal, DEAL_EDITED if deal.get("max_wilds") is None else (*DEAL_EDITED, "max_wilds")),
         )
+
+    def definition(self, whole: Any, i: int) -> dict[str, Any]:
+        """The fields of deal ``i``'s object the form edits (``whole`` reads a number, putting a sentence by its box):
+        ``alternatives`` only where there are some, ``max_wilds`` only where the deal has its own."""
+        deal: dict[str, Any] = {
+            "cards_dealt": whole(self.cards, f"deal-{i}-cards"),
+            "requirements": [r.definition(whole, f"deal-{i}-req-{j}") for j, r in enumerate(self.requirements)],
+            "going_out": self.going_out,
+            "meld_all": self.meld_all,
+        }
+        if self.alternatives:
+            deal["alternatives"] = [
+                [r.definition(whole, f"deal-{i}-alt-{k}-req-{j}") for j, r in enumerate(contract)]
+                for k, contract in enumerate(self.alternatives)
+            ]
+        own_max_wilds = whole(self.max_wilds, f"deal-{i}-max_wilds", empty=None, example="1")
+        if own_max_wilds is not None:
+            deal["max_wilds"] = own_max_wilds
+        return deal
+
+    @property
+    def ladder(self) -> bool:
+        """Whether the deal's contract holds a ladder (then it is dealt 12 and goes down with all 13, no discard)."""
+        return any(r.kind == LADDER for r in self.requirements)
 
     def summary(self, set_word: str = "set") -> str:
         """The deal in one line for its folded heading, as typed (``"two runs of 4 · 10 cards"``).
@@ -178,6 +251,20 @@ class Draft:
     """The wild cards one go-down may hold in all its melds (Carioca's 2); empty: no limit."""
     run_wilds_adjacent: bool = True
     """Whether two wild cards may stand side by side in a run (Kalooki: no)."""
+    run_wild_min_gap: str = ""
+    """On the table, the natural cards needed between two wild cards of one run (Carioca's 4); empty: no such rule."""
+    reclaim: str = "runs"
+    """Which melded jokers may be taken back or moved: ``"runs"``, ``"never"``, ``"slide"`` or ``"tack"`` (RULES.md §6)."""
+    direction: str = "clockwise"
+    """Which way the deal and the play go round the table (told, not checked)."""
+    wild_discard: str = "allowed"
+    """Whether a wild card may be discarded (told, not checked)."""
+    discard_draw: str = "always"
+    """Whether a player who is down may still take the discard (told, not checked)."""
+    buys_permission: str = "none"
+    """Whose leave a May I needs: ``"none"`` or ``"current_player"`` (told, not checked)."""
+    buys_only_before_down: bool = False
+    """Whether only a player not yet down may take the discard out of turn (told, not checked)."""
     extra: str = ""
     """Other top-level fields of the ruleset object, as JSON, carried through unchanged."""
 
@@ -217,6 +304,13 @@ class Draft:
             min_naturals_run=_text(definition.get("min_naturals_run", 1)),
             max_wilds_per_contract=_text(definition.get("max_wilds_per_contract")),
             run_wilds_adjacent=bool(definition.get("run_wilds_adjacent", True)),
+            run_wild_min_gap=_text(definition.get("run_wild_min_gap")),
+            reclaim=str(definition.get("reclaim", "runs")),
+            direction=str(definition.get("direction", "clockwise")),
+            wild_discard=str(definition.get("wild_discard", "allowed")),
+            discard_draw=str(definition.get("discard_draw", "always")),
+            buys_permission=str(buys.get("permission", "none")),
+            buys_only_before_down=bool(buys.get("only_before_down", False)),
             extra=_carried({**definition, "buys": _unedited_buys(buys)}, _NOT_CARRIED),
         )
 
@@ -229,31 +323,13 @@ class Draft:
         def get(name: str, default: str = "") -> str:
             return str(form.get(name, default))[:MAX_TEXT]
 
-        deals = []
-        for i in _indexes(form, r"deal-(\d+)-cards", MAX_DEALS):
-            requirements = [
-                RequirementRow(kind=get(f"deal-{i}-req-{j}-kind", "set"), length=get(f"deal-{i}-req-{j}-length"))
-                for j in _indexes(form, rf"deal-{i}-req-(\d+)-length", MAX_REQUIREMENTS)
-            ]
-            deals.append(
-                DealRow(
-                    cards=get(f"deal-{i}-cards"),
-                    going_out=get(f"deal-{i}-going_out", "discard"),
-                    meld_all=f"deal-{i}-meld_all" in form,
-                    max_wilds=get(f"deal-{i}-max_wilds"),
-                    requirements=requirements,
-                    extra=str(form.get(f"deal-{i}-extra", ""))[:2000],
-                )
-            )
+        deals = [_deal_from_form(form, i) for i in _indexes(form, r"deal-(\d+)-cards", MAX_DEALS)]
         tables = [
             TableRow(
                 low=get(f"table-{i}-low"), high=get(f"table-{i}-high"), decks=get(f"table-{i}-decks"), jokers=get(f"table-{i}-jokers")
             )
             for i in _indexes(form, r"table-(\d+)-high", MAX_TABLES)
         ]
-        for deal in deals:
-            if deal.meld_all and deal.going_out == "discard":
-                deal.going_out = "no_discard"  # ticking "meld every card" takes the last discard away: no sentence to fix
         draft = cls(
             name=get("name"),
             summary=str(form.get("summary", ""))[:300],
@@ -283,6 +359,13 @@ class Draft:
             min_naturals_run=get("min_naturals_run", "1"),
             max_wilds_per_contract=get("max_wilds_per_contract"),
             run_wilds_adjacent="run_wilds_adjacent" in form,
+            run_wild_min_gap=get("run_wild_min_gap"),
+            reclaim=get("reclaim", "runs"),
+            direction=get("direction", "clockwise"),
+            wild_discard=get("wild_discard", "allowed"),
+            discard_draw=get("discard_draw", "always"),
+            buys_permission=get("buys_permission", "none"),
+            buys_only_before_down="buys_only_before_down" in form,
             extra=str(form.get("extra", ""))[:4000],
         )
         draft.follow_deck()
@@ -334,8 +417,10 @@ class Draft:
                 "extra": self.extra, "deck": self.deck, "progression": self.progression,
                 "set_min_length": self.set_min_length, "run_suit": self.run_suit,
                 "min_naturals_set": self.min_naturals_set, "min_naturals_run": self.min_naturals_run,
-                "max_wilds_per_contract": self.max_wilds_per_contract}  # fmt: skip
-        for name in ("exact", "repeat_rank", "dup_suits", "run_wilds_adjacent"):
+                "max_wilds_per_contract": self.max_wilds_per_contract, "run_wild_min_gap": self.run_wild_min_gap,
+                "reclaim": self.reclaim, "direction": self.direction, "wild_discard": self.wild_discard,
+                "discard_draw": self.discard_draw, "buys_permission": self.buys_permission}  # fmt: skip
+        for name in ("exact", "repeat_rank", "dup_suits", "run_wilds_adjacent", "buys_only_before_down"):
             if getattr(self, name):
                 form[name] = "y"
         for i, t in enumerate(self.tables):
@@ -346,7 +431,10 @@ class Draft:
             if d.meld_all:
                 form[f"deal-{i}-meld_all"] = "y"
             for j, r in enumerate(d.requirements):
-                form |= {f"deal-{i}-req-{j}-kind": r.kind, f"deal-{i}-req-{j}-length": r.length}
+                form |= r.form_data(f"deal-{i}-req-{j}")
+            for k, contract in enumerate(d.alternatives):
+                for j, r in enumerate(contract):
+                    form |= r.form_data(f"deal-{i}-alt-{k}-req-{j}")
         form |= {f"points-{k}": v for k, v in self.points.items()}
         return form
 
@@ -377,6 +465,10 @@ class Draft:
             "down-deal": self._move_deal_down,
             "add-req": self._add_requirement,
             "remove-req": self._remove_requirement,
+            "add-alt": self._add_alternative,
+            "remove-alt": self._remove_alternative,
+            "add-altreq": self._add_alternative_requirement,
+            "remove-altreq": self._remove_alternative_requirement,
         }
         button = deal_buttons.get(what)
         return button(i, numbers[1:]) if button is not None else None
@@ -445,18 +537,58 @@ class Draft:
         del requirements[rest[0]]
         return f"deal-{i}-req-{min(rest[0], len(requirements) - 1)}-kind"
 
+    def _add_alternative(self, i: int, _rest: list[int]) -> str | None:
+        """Another contract for deal ``i``: one meld, a run of 4, to change."""
+        alternatives = self.deals[i].alternatives
+        if len(alternatives) >= MAX_ALTERNATIVES:
+            return None
+        alternatives.append([RequirementRow(kind="run", length="4")])
+        return f"deal-{i}-alt-{len(alternatives) - 1}-req-0-kind"
+
+    def _remove_alternative(self, i: int, rest: list[int]) -> str | None:
+        """Remove other contract ``rest[0]`` of deal ``i``."""
+        alternatives = self.deals[i].alternatives
+        if len(rest) != 1 or rest[0] >= len(alternatives):
+            return None
+        del alternatives[rest[0]]
+        return f"add-alt-{i}"
+
+    def _add_alternative_requirement(self, i: int, rest: list[int]) -> str | None:
+        """A meld more in other contract ``rest[0]`` of deal ``i``."""
+        alternatives = self.deals[i].alternatives
+        if len(rest) != 1 or rest[0] >= len(alternatives) or len(alternatives[rest[0]]) >= MAX_REQUIREMENTS:
+            return None
+        alternatives[rest[0]].append(RequirementRow())
+        return f"deal-{i}-alt-{rest[0]}-req-{len(alternatives[rest[0]]) - 1}-kind"
+
+    def _remove_alternative_requirement(self, i: int, rest: list[int]) -> str | None:
+        """Remove meld ``rest[1]`` of other contract ``rest[0]`` of deal ``i`` (never its last one)."""
+        alternatives = self.deals[i].alternatives
+        if len(rest) != 2 or rest[0] >= len(alternatives):
+            return None
+        contract = alternatives[rest[0]]
+        if rest[1] >= len(contract) or len(contract) <= 1:
+            return None
+        del contract[rest[1]]
+        return f"deal-{i}-alt-{rest[0]}-req-{min(rest[1], len(contract) - 1)}-kind"
+
     def field_keys(self) -> list[str]:
         """Every place a sentence may stand in the form (each field, each deal, each group of fields)."""
         keys = ["form", "name", "summary", "set_word", "buy_word", "owner", "players", "players_min", "players_max", "table", "wilds", "exact", "aces",
                 "max_wilds", "repeat_rank", "dup_suits", "same_suit_runs", "card_points", "buys", "buys_per_deal",
                 "buys_extra", "exact_cut_bonus", "one_turn_out_bonus", "deck", "skips", "progression", "set_min_length",
-                "run_suit", "min_naturals_set", "min_naturals_run", "max_wilds_per_contract", "run_wilds_adjacent"]  # fmt: skip
+                "run_suit", "min_naturals_set", "min_naturals_run", "max_wilds_per_contract", "run_wilds_adjacent",
+                "run_wild_min_gap", "reclaim", "direction", "wild_discard", "discard_draw", "buys_permission",
+                "buys_only_before_down"]  # fmt: skip
         for i, _table in enumerate(self.tables):
             keys += [f"table-{i}-low", f"table-{i}-high", f"table-{i}-decks", f"table-{i}-jokers"]
         for i, deal in enumerate(self.deals):
-            keys += [f"deal-{i}", f"deal-{i}-cards", f"deal-{i}-going_out", f"deal-{i}-max_wilds"]
+            keys += [f"deal-{i}", f"deal-{i}-cards", f"deal-{i}-going_out", f"deal-{i}-max_wilds", f"deal-{i}-alternatives"]
             for j, _ in enumerate(deal.requirements):
-                keys += [f"deal-{i}-req-{j}-kind", f"deal-{i}-req-{j}-length"]
+                keys += [f"deal-{i}-req-{j}-kind", f"deal-{i}-req-{j}-length", f"deal-{i}-req-{j}-rule"]
+            for k, contract in enumerate(deal.alternatives):
+                for j, _ in enumerate(contract):
+                    keys += [f"deal-{i}-alt-{k}-req-{j}-{part}" for part in ("kind", "length", "rule")]
         keys += [f"points-{key}" for key in self.points or (PHASE10_POINT_KEYS if self.deck == "phase10" else POINT_KEYS)]
         return keys
 
@@ -502,23 +634,7 @@ class Draft:
             for i, t in enumerate(self.tables)
         ]
         definition["wilds"] = self.wilds
-        deals = []
-        for i, deal in enumerate(self.deals):
-            deal_object: dict[str, Any] = _loads(deal.extra, errors, f"deal-{i}")
-            deal_object |= {
-                "cards_dealt": whole(deal.cards, f"deal-{i}-cards"),
-                "requirements": [
-                    {"kind": r.kind, "length": whole(r.length, f"deal-{i}-req-{j}-length", example="3")}
-                    for j, r in enumerate(deal.requirements)
-                ],
-                "going_out": deal.going_out,
-                "meld_all": deal.meld_all,
-            }
-            own_max_wilds = whole(deal.max_wilds, f"deal-{i}-max_wilds", empty=None, example="1")
-            if own_max_wilds is not None:
-                deal_object["max_wilds"] = own_max_wilds
-            deals.append(deal_object)
-        definition["deals"] = deals
+        definition["deals"] = [{**_loads(deal.extra, errors, f"deal-{i}"), **deal.definition(whole, i)} for i, deal in enumerate(self.deals)]
         definition["exact"] = self.exact
         definition["aces"] = self.aces
         definition["max_wilds"] = whole(self.max_wilds, "max_wilds", empty=None, example="1")
@@ -531,6 +647,8 @@ class Draft:
             **(carried_buys if isinstance(carried_buys, dict) else {}),
             "per_deal": whole(self.buys_per_deal, "buys_per_deal", empty=None, example="3"),
             "extra_cards": whole(self.buys_extra, "buys_extra", example="1"),
+            "permission": self.buys_permission,
+            "only_before_down": self.buys_only_before_down,
         }
         definition["exact_cut_bonus"] = whole(self.exact_cut_bonus, "exact_cut_bonus", example="50")
         definition["one_turn_out_bonus"] = whole(self.one_turn_out_bonus, "one_turn_out_bonus", example="10")
@@ -557,6 +675,9 @@ class Draft:
         definition["min_naturals_run"] = whole(self.min_naturals_run, "min_naturals_run", example="1")
         definition["max_wilds_per_contract"] = whole(self.max_wilds_per_contract, "max_wilds_per_contract", empty=None, example="2")
         definition["run_wilds_adjacent"] = self.run_wilds_adjacent
+        definition["run_wild_min_gap"] = whole(self.run_wild_min_gap, "run_wild_min_gap", empty=None, example="4")
+        for name in ("reclaim", "direction", "wild_discard", "discard_draw"):
+            definition[name] = getattr(self, name)
 
 
 # ---------------------------------------------------------------------------
@@ -566,9 +687,12 @@ class Draft:
 _FIELD_KEYS = {
     ("players", "min"): "players_min", ("players", "max"): "players_max",
     ("buys", "per_deal"): "buys_per_deal", ("buys", "extra_cards"): "buys_extra",
+    ("buys", "permission"): "buys_permission", ("buys", "only_before_down"): "buys_only_before_down",
 }  # fmt: skip
 _TABLE_KEYS = {"players": "low", "decks": "decks", "jokers": "jokers"}
-_DEAL_KEYS = {"cards_dealt": "cards", "going_out": "going_out", "max_wilds": "max_wilds"}
+_DEAL_KEYS = {"cards_dealt": "cards", "going_out": "going_out", "max_wilds": "max_wilds", "alternatives": "alternatives"}
+#: The fields of a requirement that have a box.
+_REQUIREMENT_PARTS = ("kind", "length", "rule")
 
 
 def field_key(path: tuple[str | int, ...]) -> str:
@@ -596,11 +720,25 @@ def _deal_field_key(path: tuple[str | int, ...]) -> str:
     if len(path) < 2 or not isinstance(path[1], int):
         return "form"
     deal = f"deal-{path[1] - 1}"
-    if len(path) >= 5 and path[2] == "requirements" and isinstance(path[3], int) and path[4] in ("kind", "length"):
-        return f"{deal}-req-{path[3] - 1}-{path[4]}"
+    meld = _requirement_field_key(path[2:])
+    if meld is not None:
+        return f"{deal}-{meld}"
     if len(path) >= 3 and path[2] in _DEAL_KEYS:
         return f"{deal}-{_DEAL_KEYS[str(path[2])]}"
     return deal
+
+
+def _requirement_field_key(rest: tuple[str | int, ...]) -> str | None:
+    """The meld's box a path inside a deal names: ``("requirements", 2, "kind")`` → ``"req-1-kind"``,
+    ``("alternatives", 1, 3, "length")`` → ``"alt-0-req-2-length"``; else ``None``."""
+    numbers = [n for n in rest[1:-1] if isinstance(n, int)]
+    if not rest or rest[-1] not in _REQUIREMENT_PARTS or len(numbers) != len(rest) - 2:
+        return None
+    if rest[0] == "requirements" and len(numbers) == 1:
+        return f"req-{numbers[0] - 1}-{rest[-1]}"
+    if rest[0] == "alternatives" and len(numbers) == 2:
+        return f"alt-{numbers[0] - 1}-req-{numbers[1] - 1}-{rest[-1]}"
+    return None
 
 
 def _table_field_key(path: tuple[str | int, ...]) -> str:
@@ -639,9 +777,9 @@ def _point_keys(points: object) -> tuple[str, ...]:
 
 
 def _unedited_buys(buys: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The keys of ``buys`` the form does not edit (no two discards in a row; Kalooki's call only before going down,
-    with leave), carried through as ``buys``; ``None`` where there are none."""
-    rest = {k: v for k, v in buys.items() if k not in ("per_deal", "extra_cards")}
+    """The keys of ``buys`` the form does not edit (no two discards in a row), carried through as ``buys``; ``None``
+    where there are none."""
+    rest = {k: v for k, v in buys.items() if k not in BUYS_EDITED}
     return rest or None
 
 
@@ -663,6 +801,36 @@ def _loads(text: str, errors: dict[str, str], key: str) -> dict[str, Any]:
         errors[key] = gettext("This form was changed outside the builder: start again from a ruleset.")
         return {}
     return value
+
+
+def _deal_from_form(form: Mapping[str, str], i: int) -> DealRow:
+    """Deal ``i`` as posted: its melds and other contracts found by their numbered names, bounded.
+
+    Ticking "meld every card" takes the last discard away, and a ladder deal is dealt 12 and goes down with all
+    13 cards (RULES.md §8.7.4): the boxes are set so, with no sentence to fix.
+    """
+    rows = [RequirementRow.from_form(form, f"deal-{i}-req-{j}") for j in _indexes(form, rf"deal-{i}-req-(\d+)-length", MAX_REQUIREMENTS)]
+    alternatives = [
+        [
+            RequirementRow.from_form(form, f"deal-{i}-alt-{k}-req-{j}")
+            for j in _indexes(form, rf"deal-{i}-alt-{k}-req-(\d+)-length", MAX_REQUIREMENTS)
+        ]
+        for k in _indexes(form, rf"deal-{i}-alt-(\d+)-req-\d+-length", MAX_ALTERNATIVES + 1)
+    ]
+    deal = DealRow(
+        cards=str(form.get(f"deal-{i}-cards", ""))[:MAX_TEXT],
+        going_out=str(form.get(f"deal-{i}-going_out", "discard"))[:MAX_TEXT],
+        meld_all=f"deal-{i}-meld_all" in form,
+        max_wilds=str(form.get(f"deal-{i}-max_wilds", ""))[:MAX_TEXT],
+        requirements=rows,
+        alternatives=alternatives,
+        extra=str(form.get(f"deal-{i}-extra", ""))[:2000],
+    )
+    if deal.ladder:
+        deal.cards, deal.meld_all, deal.going_out = LADDER_CARDS, True, "no_discard"
+    if deal.meld_all and deal.going_out == "discard":
+        deal.going_out = "no_discard"
+    return deal
 
 
 def _indexes(form: Mapping[str, str], pattern: str, limit: int) -> list[int]:

@@ -70,6 +70,26 @@ EXPLAIN: dict[str, str] = {  # English; the builder says each in the page's lang
         "to deal (0: no such bonus)."
     ),
     "one_turn_out_bonus": N_("Points taken off for going down and going out in one turn (0: no such bonus)."),
+    "ladder": N_(
+        "A ladder is one card of each rank from A to K (13 cards). Choose which cards it takes; its wild cards "
+        "are this deal's wild cards in one meld."
+    ),
+    "ladder_deal": N_("A deal with a ladder is dealt 12 cards and goes down with all 13 after the draw, with no discard."),
+    "alternatives": N_(
+        "Another contract a player may go down with instead in this deal (like a full suit for three fours). "
+        "Up to three."
+    ),
+    "run_wild_min_gap": N_(
+        "On the table, how many natural cards must stand between two wild cards of one run (4: JK 3 4 5 6 JK). "
+        "Empty: no such rule."
+    ),
+    "reclaim": N_("What may happen to a wild card once it is laid down in a meld."),
+    "play": N_("These are told to the table on the rules card; the app does not check them."),
+    "direction": N_("Which way the deal and the turns go round the table."),
+    "wild_discard": N_("May a player discard a wild card?"),
+    "discard_draw": N_("May a player who has gone down still take the discard, or only draw from the stock?"),
+    "buys_permission": N_("Whether taking the discard out of turn needs the leave of the player whose turn it is (told, not checked)."),
+    "buys_only_before_down": N_("Whether a player who has gone down may no longer take the discard out of turn (told, not checked)."),
 }
 
 
@@ -123,6 +143,11 @@ _CHOICE_WORDS: dict[str, dict[str, str]] = {
         "no_contiguous": N_("only with an overlap or gap"),
         "one_per_suit": N_("one run per suit"),
     },
+    "reclaim": {"runs": N_("taken back from runs"), "never": N_("never moved"), "slide": N_("slide in their run"),
+                "tack": N_("move to an end of their four")},
+    "direction": {"clockwise": N_("clockwise"), "counterclockwise": N_("counter-clockwise")},
+    "wild_discard": {"allowed": N_("allowed"), "forbidden": N_("never")},
+    "discard_draw": {"always": N_("always"), "not_after_down": N_("not once down")},
 }
 
 
@@ -147,6 +172,13 @@ _SHOWN: dict[str, Callable[[dict[str, Any]], str]] = {
     "buys": _buys,
     "exact_cut_bonus": lambda d: str(d["exact_cut_bonus"]),
     "one_turn_out_bonus": lambda d: str(d["one_turn_out_bonus"]),
+    "run_wild_min_gap": lambda d: gettext("no rule") if d["run_wild_min_gap"] is None else str(d["run_wild_min_gap"]),
+    "reclaim": _choice("reclaim"),
+    "direction": _choice("direction"),
+    "wild_discard": _choice("wild_discard"),
+    "discard_draw": _choice("discard_draw"),
+    "buys_permission": lambda d: gettext("with leave") if d["buys"]["permission"] == "current_player" else gettext("no leave needed"),
+    "buys_only_before_down": lambda d: _yes_or_no(d["buys"]["only_before_down"]),
 }
 
 

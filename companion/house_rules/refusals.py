@@ -19,7 +19,7 @@ from flask_babel import get_locale, gettext, ngettext
 from ..i18n import DEFAULT_LANGUAGE, N_
 from ..rules.definition import RulesetDefinitionError
 from ..rules.words import count_of
-from .draft import Draft, field_key, typed_number
+from .draft import Draft, RequirementRow, field_key, typed_number
 
 #: Whole-number boxes and the numbers the engine takes in them (tests/test_builder_refusals.py holds them to the engine's).
 BOUNDS: dict[str, tuple[int, int]] = {
@@ -75,21 +75,39 @@ LABELS: dict[str, str] = {
     "min_naturals_run": N_("Natural cards a run needs"),
     "max_wilds_per_contract": N_("Wild cards in one go-down"),
     "run_wilds_adjacent": N_("Two wild cards may stand side by side in a run"),
+    "run_wild_min_gap": N_("Natural cards between two wild cards of a run on the table"),
+    "deal-#-req-#-rule": N_("Cards of the ladder"),
+    "deal-#-alt-#-req-#-rule": N_("Cards of the ladder"),
+    "deal-#-alternatives": N_("Another contract for this deal"),
+    "reclaim": N_("Wild cards once melded"),
+    "direction": N_("Play goes"),
+    "wild_discard": N_("Discarding a wild card"),
+    "discard_draw": N_("Taking the discard once down"),
+    "buys_permission": N_("Whose leave it needs"),
+    "buys_only_before_down": N_("Only a player not yet down may take it"),
 }
 #: Boxes whose refusals the engine's own sentence says best (it names the deck or the progression they follow).
 _ENGINE_SAID = (
     "deck", "skips", "progression", "set_min_length", "run_suit", "wilds", "aces",
     "min_naturals_set", "min_naturals_run", "max_wilds_per_contract", "run_wilds_adjacent", "deal-#-max_wilds",
+    "run_wild_min_gap", "deal-#-alternatives",
 )  # fmt: skip
+#: The ends of the engine's paths about a ladder deal as a whole (its one requirement; dealt 12, all 13 melded):
+#: said beside the deal in the engine's words (RULES.md §8.7.4).
+_LADDER_DEAL_PATHS = ("requirements", "meld_all")
 #: The values of the game boxes' choices: another value (a form changed outside the page) is asked to be chosen again.
 _GAME_CHOICES = {
     "deck": ("standard", "phase10"), "progression": ("fixed", "per_player", "per_player_choice"),
     "set_min_length": ("2", "3"), "run_suit": ("same", "any"),
 }  # fmt: skip
 
-_CHOICES = ("set_word", "buy_word", "wilds", "aces", "same_suit_runs", "deal-#-req-#-kind", "deal-#-going_out")
+_CHOICES = (
+    "set_word", "buy_word", "wilds", "aces", "same_suit_runs", "deal-#-req-#-kind", "deal-#-going_out",
+    "deal-#-req-#-rule", "deal-#-alt-#-req-#-kind", "deal-#-alt-#-req-#-rule",
+    "reclaim", "direction", "wild_discard", "discard_draw", "buys_permission",
+)  # fmt: skip
 _TEXTS = ("name", "summary")
-_FLAGS = ("exact", "repeat_rank", "dup_suits")
+_FLAGS = ("exact", "repeat_rank", "dup_suits", "buys_only_before_down")
 _NO_LIMIT = ("max_wilds", "buys_per_deal")
 
 
@@ -103,7 +121,7 @@ def family_refusal(error: RulesetDefinitionError, draft: Draft) -> tuple[str, st
         key, shape = key.removesuffix("-low") + "-high", "table-#-high"
     if shape in _GAME_CHOICES and getattr(draft, shape).strip() not in _GAME_CHOICES[shape]:
         return key, _choice(key, draft)
-    if _engine_says(shape, key, draft):
+    if _engine_says(shape, key, draft) or (shape == "deal-#" and _about_a_ladder_deal(error, key, draft)):
         return key, _engine_sentence(str(error), shape)
     say = _SAYINGS.get(shape)
     if say is None:
@@ -124,6 +142,13 @@ def _engine_says(shape: str, key: str, draft: Draft) -> bool:
         first = typed_number(draft.deals[0].cards)
         return first is not None and typed_number(draft.deals[_numbers(key)[0]].cards) != first
     return False
+
+
+def _about_a_ladder_deal(error: RulesetDefinitionError, key: str, draft: Draft) -> bool:
+    """Whether a refusal beside a deal is about its ladder (its one requirement, its 12 cards and no discard),
+    rather than too many melds or a setting the builder doesn't show."""
+    deal = draft.deals[_numbers(key)[0]]
+    return bool(error.field) and error.field[-1] in _LADDER_DEAL_PATHS and len(deal.requirements) <= MOST_MELDS
 
 
 def _engine_sentence(sentence: str, shape: str) -> str:
@@ -194,16 +219,25 @@ def _cards_dealt(key: str, draft: Draft) -> str:
     return _bounded(key, draft)
 
 
+def _requirement_row(key: str, draft: Draft) -> tuple[RequirementRow, int]:
+    """The meld a key names (``deal-1-req-2-length``, or one of another contract: ``deal-1-alt-0-req-2-length``)
+    and its position in its contract."""
+    numbers = _numbers(key)
+    deal = draft.deals[numbers[0]]
+    contract = deal.alternatives[numbers[1]] if "-alt-" in key else deal.requirements
+    return contract[numbers[-1]], numbers[-1]
+
+
 def _meld_length(key: str, draft: Draft) -> str:
-    deal, meld = _numbers(key)
-    kind = draft.deals[deal].requirements[meld].kind
+    requirement, meld = _requirement_row(key, draft)
+    kind = requirement.kind
     low, high = _lengths(draft).get(kind, (2, 14))
     word = {"set": draft.set_word if draft.set_word in ("set", "group", "book", "trio") else "set"}.get(kind, kind)
     if kind not in _lengths(draft):
         return gettext("Meld %(number)s: choose %(set)s, run or pair first.", number=meld + 1, set=draft.set_word)
     if low == high:
         return gettext("A %(meld)s is %(length)s cards long.", meld=_meld_word(word), length=low)
-    if kind == "set" and typed_number(draft.deals[deal].requirements[meld].length) == 2:
+    if kind == "set" and typed_number(requirement.length) == 2:
         return gettext(
             "A %(meld)s is %(low)s to %(high)s cards long: choose “2 cards” for the shortest %(meld)s to play "
             "%(meld)ss of 2.",
@@ -214,16 +248,17 @@ def _meld_length(key: str, draft: Draft) -> str:
 
 def _lengths(draft: Draft) -> dict[str, tuple[int, int]]:
     """How long a meld of each kind may be with the draft's shortest set and deck (runs of 12 at most on the
-    Phase 10 deck's 1 to 12; a colour group 3 to 14)."""
+    Phase 10 deck's 1 to 12 or where kings are wild, 13 round the corner, each rank once: RULES.md §8.0; a colour
+    group 3 to 14)."""
     shortest = 2 if draft.set_min_length.strip() == "2" else 3
-    longest_run = 12 if draft.deck == "phase10" else LENGTHS["run"][1]
-    return {**LENGTHS, "set": (shortest, 8), "run": (3, longest_run), "colour": (3, 14)}
+    longest_run = 12 if draft.deck == "phase10" or draft.wilds == "K" else 13 if draft.aces == "around" else LENGTHS["run"][1]
+    return {**LENGTHS, "set": (shortest, 8), "run": (3, longest_run), "colour": (3, 14), "ladder": (13, 13)}
 
 
 def _meld_word(word: str) -> str:
     """A meld's kind as the page names it: the table's set word as it is (a ruleset's own word), run and pair in
     the page's language."""
-    return {"run": gettext("run"), "pair": gettext("pair"), "colour": gettext("colour group")}.get(word, word)
+    return {"run": gettext("run"), "pair": gettext("pair"), "colour": gettext("colour group"), "ladder": gettext("ladder")}.get(word, word)
 
 
 def _choice(key: str, draft: Draft) -> str:
@@ -235,8 +270,8 @@ def _choice(key: str, draft: Draft) -> str:
                 "A deal where every card is melded can't end on a discard: choose “No discard” or “Either way” for "
                 "Going out."
             )
-    if shape == "deal-#-req-#-kind":
-        label = gettext("Meld %(number)s", number=_numbers(key)[1] + 1)
+    if shape in ("deal-#-req-#-kind", "deal-#-alt-#-req-#-kind"):
+        label = gettext("Meld %(number)s", number=_numbers(key)[-1] + 1)
     else:
         label = _label(shape)
     return gettext("Choose one of the choices for “%(label)s”.", label=label)
@@ -354,6 +389,7 @@ _SAYINGS: dict[str, Callable[[str, Draft], str]] = {
     **{shape: _bounded for shape in BOUNDS if shape != "deal-#-cards"},
     "deal-#-cards": _cards_dealt,
     "deal-#-req-#-length": _meld_length,
+    "deal-#-alt-#-req-#-length": _meld_length,
     **{shape: _choice for shape in _CHOICES},
     **{shape: _text for shape in _TEXTS},
     **{shape: _flag for shape in _FLAGS},

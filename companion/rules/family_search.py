@@ -41,11 +41,11 @@ from typing import NamedTuple
 from .cards import Card, Rank, Suit
 from .godown import check_go_down
 from .rulesets import AceRule, Deal, MeldKind, PointTable, Requirement, Ruleset, SameSuitRuns
+from .speech import say
 
 __all__ = ["FamilySearch", "family_rules", "search_family", "unsolved_family_rules"]
 
 _SUITS = tuple(Suit)
-_ALONGSIDE = "alongside Carioca's and Kalooki's rules"
 
 #: One run's place in its line as the answer records it: the natural rank there, or 0 for a wild.
 RunCards = tuple[int, ...]
@@ -105,7 +105,7 @@ def unsolved_family_rules(ruleset: Ruleset, deal: Deal) -> list[str]:
 def _unsolved_contract(ruleset: Ruleset, deal: Deal, contract: Sequence[Requirement]) -> list[str]:
     """What this search does not know in one contract of a deal."""
     kinds = [r.kind for r in contract]
-    others = [f"{kind.value} melds {_ALONGSIDE}" for kind in dict.fromkeys(kinds) if kind not in (MeldKind.SET, MeldKind.RUN)]
+    others = [_other_kind_words(kind) for kind in dict.fromkeys(kinds) if kind not in (MeldKind.SET, MeldKind.RUN)]
     return _unsolved_melds(ruleset, deal, contract) + _unsolved_runs(ruleset, deal, contract) + others
 
 
@@ -113,12 +113,13 @@ def _unsolved_melds(ruleset: Ruleset, deal: Deal, contract: Sequence[Requirement
     """What this search does not know of a contract's melds together, or of its sets."""
     sets = sum(r.kind is MeldKind.SET for r in contract)
     rules = (
-        (deal.meld_all, "melding every card in several melds"),
-        (sets > 1 and ruleset.repeat_rank, "two sets of one rank"),
-        (sets > 0 and not ruleset.dup_suits, "sets of different suits"),
-        (min(ruleset.set_naturals, ruleset.run_naturals) < 1, "melds of wilds only"),
-    )
-    return [f"{words} {_ALONGSIDE}" for applies, words in rules if applies]
+        (deal.meld_all, say("melding every card in several melds alongside Carioca's and Kalooki's rules")),
+        (sets > 1 and ruleset.repeat_rank, say("two sets of one rank alongside Carioca's and Kalooki's rules")),
+        (sets > 0 and not ruleset.dup_suits, say("sets of different suits alongside Carioca's and Kalooki's rules")),
+        (min(ruleset.set_naturals, ruleset.run_naturals) < 1,
+         say("melds of wilds only alongside Carioca's and Kalooki's rules")),
+    )  # fmt: skip
+    return [words for applies, words in rules if applies]
 
 
 def _unsolved_runs(ruleset: Ruleset, deal: Deal, contract: Sequence[Requirement]) -> list[str]:
@@ -126,12 +127,24 @@ def _unsolved_runs(ruleset: Ruleset, deal: Deal, contract: Sequence[Requirement]
     runs = [r for r in contract if r.kind is MeldKind.RUN]
     around = ruleset.aces is AceRule.AROUND
     rules = (
-        (len({r.length for r in runs}) > 1, "runs of different lengths in one contract"),
-        (len(runs) > 1 and ruleset.same_suit_runs is SameSuitRuns.NO_CONTIGUOUS, "runs of one suit that may not join"),
-        (around and not ruleset.is_exact(deal), "runs round the corner of any length"),
-        (around and sum(r.length - 1 for r in runs) >= 13, "runs round the corner that cover the circle"),
-    )
-    return [f"{words} {_ALONGSIDE}" for applies, words in rules if applies]
+        (len({r.length for r in runs}) > 1,
+         say("runs of different lengths in one contract alongside Carioca's and Kalooki's rules")),
+        (len(runs) > 1 and ruleset.same_suit_runs is SameSuitRuns.NO_CONTIGUOUS,
+         say("runs of one suit that may not join alongside Carioca's and Kalooki's rules")),
+        (around and not ruleset.is_exact(deal), say("runs round the corner of any length alongside Carioca's and Kalooki's rules")),
+        (around and sum(r.length - 1 for r in runs) >= 13,
+         say("runs round the corner that cover the circle alongside Carioca's and Kalooki's rules")),
+    )  # fmt: skip
+    return [words for applies, words in rules if applies]
+
+
+def _other_kind_words(kind: MeldKind) -> str:
+    """Melds of a kind this search does not know (a pair, a colour group, a ladder beside other melds), in words."""
+    if kind is MeldKind.PAIR:
+        return say("pair melds alongside Carioca's and Kalooki's rules")
+    if kind is MeldKind.COLOUR:
+        return say("colour melds alongside Carioca's and Kalooki's rules")
+    return say("ladder melds alongside Carioca's and Kalooki's rules")
 
 
 #: A go-down found: the melds (in the contract's order) and what stays in hand.

@@ -43,6 +43,7 @@ from .rulesets import (
     Settlement,
     TableSupply,
 )
+from .speech import say
 
 __all__ = ["ruleset_from_dict", "ruleset_to_dict"]
 
@@ -72,14 +73,14 @@ def ruleset_to_dict(ruleset: Ruleset) -> dict[str, Any]:
 def ruleset_from_dict(data: dict[str, Any]) -> Ruleset:
     """The ruleset a snapshot describes; raises ``ValueError`` on a snapshot that is not one."""
     if not isinstance(data, dict):
-        raise ValueError(f"a ruleset snapshot is a mapping, not {type(data).__name__}")
+        raise ValueError(say("a ruleset snapshot is a mapping, not %(kind)s", kind=type(data).__name__))
     version = data.get("snapshot_version")
     if version != SNAPSHOT_VERSION:
-        raise ValueError(f"unknown ruleset snapshot version {version!r}")
+        raise ValueError(say("unknown ruleset snapshot version %(version)r", version=version))
     try:
         return Ruleset(**_fields(data))
     except (KeyError, TypeError) as error:
-        raise ValueError(f"not a ruleset snapshot: {error}") from None
+        raise ValueError(say("not a ruleset snapshot: %(error)s", error=error)) from None
 
 
 def _fields(data: dict[str, Any]) -> dict[str, Any]:

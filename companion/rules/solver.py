@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from .cards import Card, Rank, Suit, format_cards, parse_cards
 from .godown import supply_problems
 from .rulesets import AceRule, Deal, MeldKind, Requirement, Ruleset, RulesError, SameSuitRuns, TableSupply
+from .speech import say, say_n
 from .words import and_list
 from .wider_search import WiderSearch, unsolved_rules, wider_family
 from .family_search import family_rules, search_family, unsolved_family_rules
@@ -142,7 +143,7 @@ def solve(
     table = ruleset.table(players)
     hand = tuple(hand)
     if len(hand) > MAX_HAND:
-        raise HandTooLargeError(f"A hand holds at most {MAX_HAND} cards; this one has {len(hand)}.")
+        raise HandTooLargeError(say("A hand holds at most %(most)s cards; this one has %(count)s.", most=MAX_HAND, count=len(hand)))
     _check_solvable(ruleset, deal)
     if wider_family(ruleset, deal):
         return _solve_wider(ruleset, deal, hand, players, budget)
@@ -194,11 +195,15 @@ def _solution(ruleset: Ruleset, found: tuple[list[tuple[Card, ...]], tuple[Card,
 
 def _too_big(cards: int, wilds: int, melds: int) -> SearchTooBigError:
     """The sentence for a search past its budget of steps."""
-    return SearchTooBigError(
-        f"This hand is too big to search: {cards} cards with {wilds} wild "
-        f"ones give too many ways to meet a contract of {melds} melds. "
-        "Try it with fewer cards or fewer wild cards."
-    )
+    # English says "wild ones" whatever their number (both forms alike); a language that counts them says it by
+    # the number of wilds
+    return SearchTooBigError(say_n(
+        "This hand is too big to search: %(cards)s cards with %(wilds)s wild ones give too many ways to meet a "
+        "contract of %(melds)s melds. Try it with fewer cards or fewer wild cards.",
+        "This hand is too big to search: %(cards)s cards with %(wilds)s wild ones give too many ways to meet a "
+        "contract of %(melds)s melds. Try it with fewer cards or fewer wild cards.",
+        wilds, cards=cards, wilds=wilds, melds=melds,
+    ))  # fmt: skip
 
 
 def _hopeless(ruleset: Ruleset, deal: Deal, hand: tuple[Card, ...], table: TableSupply) -> bool:
@@ -228,7 +233,8 @@ def _check_solvable(ruleset: Ruleset, deal: Deal) -> None:
     """Refuse, with a sentence, a deal whose rules the search does not know yet, rather than answer wrongly."""
     unsolved = _unsolved_rules(ruleset, deal)
     if unsolved:
-        raise NotSolvedYetError(f"{ruleset.name} can't be solved yet: the solver does not know {and_list(unsolved)}.")
+        raise NotSolvedYetError(say("%(name)s can't be solved yet: the solver does not know %(rules)s.", name=ruleset.name,
+                                    rules=and_list(unsolved)))  # fmt: skip
 
 
 class _Search:

@@ -88,9 +88,17 @@ def speaking(catalogue: Catalogue) -> Iterator[None]:
 
 
 def speaking_english() -> bool:
-    """Whether sentences are being said in English (no catalogue in use): the engine may then keep text it
-    already holds in English, such as a deal's contract."""
-    return _CATALOGUE.get() is ENGLISH
+    """Whether sentences are being said in English: the engine may then keep text it already holds in English,
+    such as a deal's contract.
+
+    English is no catalogue at all, or one that says it speaks English (a catalogue's optional
+    ``speaks_english()``: a web page's catalogue in use for every request, whose language is chosen later).
+    """
+    catalogue = _CATALOGUE.get()
+    if catalogue is ENGLISH:
+        return True
+    speaks_english = getattr(catalogue, "speaks_english", None)
+    return bool(speaks_english()) if callable(speaks_english) else False
 
 
 def use(catalogue: Catalogue) -> None:

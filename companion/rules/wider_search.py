@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from .cards import Card, Colour, Deck, Suit
 from .family_search import family_rules
 from .rulesets import AceRule, Deal, MeldKind, Requirement, Ruleset, RunSuit, Skips
+from .speech import say
 
 __all__ = ["WiderSearch", "unsolved_rules", "wider_family"]
 
@@ -52,8 +53,6 @@ _WAITING, _RUNNING, _ENDED = 0, 1, 2
 #: colour, or a wild.
 _NOTHING, _OTHER, _GROUP_COLOUR, _WILD = "", "o", "g", "w"
 _ENDED_RUN = (_ENDED, 0, 0)
-#: Said of each rule this search does not know together with the wider family's.
-_ALONGSIDE = "alongside Phase 10's rules"
 
 #: A run's state: (progress, length so far up to its requirement's, naturals so far up to ``min_naturals``).
 RunState = tuple[int, int, int]
@@ -96,19 +95,18 @@ def unsolved_rules(ruleset: Ruleset, deal: Deal) -> list[str]:
     kinds = [r.kind for r in deal.requirements]
     runs = MeldKind.RUN in kinds
     rules = (
-        (runs and ruleset.run_suit is RunSuit.SAME, f"runs of one suit {_ALONGSIDE}"),
-        (runs and ruleset.aces is not AceRule.LOW_ONLY, f"aces high {_ALONGSIDE}"),
-        (ruleset.is_exact(deal), f"exact lengths {_ALONGSIDE}"),
-        (deal.meld_all, f"melding every card {_ALONGSIDE}"),
-        (ruleset.max_wilds is not None, f"a limit on wilds {_ALONGSIDE}"),
-        (MeldKind.SET in kinds and not ruleset.dup_suits, f"sets of different suits {_ALONGSIDE}"),
-        (MeldKind.PAIR in kinds, f"pairs {_ALONGSIDE}"),
-        (kinds.count(MeldKind.COLOUR) > 1, "two colour groups in one contract"),
-        (family_rules(ruleset, deal), f"Carioca's or Kalooki's rules {_ALONGSIDE}"),
+        (runs and ruleset.run_suit is RunSuit.SAME, say("runs of one suit alongside Phase 10's rules")),
+        (runs and ruleset.aces is not AceRule.LOW_ONLY, say("aces high alongside Phase 10's rules")),
+        (ruleset.is_exact(deal), say("exact lengths alongside Phase 10's rules")),
+        (deal.meld_all, say("melding every card alongside Phase 10's rules")),
+        (ruleset.max_wilds is not None, say("a limit on wilds alongside Phase 10's rules")),
+        (MeldKind.SET in kinds and not ruleset.dup_suits, say("sets of different suits alongside Phase 10's rules")),
+        (MeldKind.PAIR in kinds, say("pairs alongside Phase 10's rules")),
+        (kinds.count(MeldKind.COLOUR) > 1, say("two colour groups in one contract")),
+        (family_rules(ruleset, deal), say("Carioca's or Kalooki's rules alongside Phase 10's rules")),
     )
-    known = (MeldKind.RUN, MeldKind.SET, MeldKind.COLOUR, MeldKind.PAIR)
-    others = [f"{kind.value} melds {_ALONGSIDE}" for kind in dict.fromkeys(kinds) if kind not in known]
-    return [words for applies, words in rules if applies] + others
+    ladder = (MeldKind.LADDER in kinds, say("ladder melds alongside Phase 10's rules"))  # the one kind not searched
+    return [words for applies, words in (*rules, ladder) if applies]
 
 
 class WiderSearch:

@@ -18,7 +18,19 @@
     var goingOut = document.getElementById("deal-" + match[1] + "-going_out");
     if (goingOut && goingOut.value === "discard") goingOut.value = "no_discard";
   }
+  /* Choosing a ladder for a meld, or another kind where a ladder was, answers the whole builder: the ladder's rule
+     box comes or goes, and its deal shows the 12 cards dealt and every card melded. Any other kind is only checked,
+     so a length typed at once after it is never replaced. (Without script, Check does the same.) */
+  function ladderKind(event) {
+    var select = event.target;
+    if (!select || !select.name || !/^deal-\d+-(alt-\d+-)?req-\d+-kind$/.test(select.name) || !window.htmx) return;
+    var row = select.closest(".meld-row");
+    if (select.value !== "ladder" && !(row && row.querySelector(".ladder-rule"))) return;
+    event.stopPropagation();  // the form's own check would answer only the sentences
+    window.htmx.ajax("POST", select.form.getAttribute("action"), {source: select.form, target: "#builder", swap: "outerHTML"});
+  }
   document.addEventListener("change", meldEveryCard, true);
+  document.addEventListener("change", ladderKind, true);
   document.addEventListener("htmx:afterSettle", openProblems);
   document.addEventListener("htmx:oobAfterSwap", openProblems);
 })();
