@@ -3,8 +3,10 @@
 Every broken backup of tests/test_league_backup.py (and a few more: the file as a whole, a May I count, a
 name already taken) is posted to the upload page with ``Accept-Language: es``. The sentence beside the file
 field is Spanish: word for word for the key ones (written here by hand), and with no English word left beyond
-the file's own field names and values (``went_out``, ``in_progress``) for every one. The same file posted in
-English reads as test_league_backup.py pins it.
+the file's own field names and values (``went_out``, ``in_progress``) for every one (the engine's own sentences
+after the place too; only Python's words for a snapshot that is no mapping at all, which the engine's snapshot
+reader passes on in brackets, are left as they are). The same file posted in English reads as
+test_league_backup.py pins it.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from sqlalchemy import select
 from test_league_backup import (
     TAMPERED,
     _one_deal_rules,
+    _twenty_seats,
     _save_rules,
     _set,
     deal,
@@ -80,6 +83,13 @@ def refused(small, tamper, headers=SPANISH, *, rename=True, sign=True) -> str:
     return upload(client, json.dumps(data).encode(), headers)
 
 
+def _one_seat(data):
+    game = data["games"][0]
+    game["seats"], game["first_dealer"], game["deals"], game["buys"] = ["Ann"], 0, [], []
+    game["history"] = game["history"][:1]
+    return data
+
+
 def _may_i_twice(data):
     data["games"][0]["buys"] = [{"deal": 2, "position": 1, "count": 1}, {"deal": 2, "position": 1, "count": 2}]
     return data
@@ -87,10 +97,6 @@ def _may_i_twice(data):
 
 def _no_checksum(data):
     del data["checksum"]
-    return data
-
-
-def _ace_without_suit(data):
     return data
 
 
@@ -138,6 +144,21 @@ SPANISH_SENTENCES = [
                  id="went-out-and-stock"),
     pytest.param(_set(("league", "surprise"), 1),
                  "La liga del respaldo tiene un campo que esta app no conoce: «surprise».", id="league-field"),
+    # the engine's own sentences after the place, in the page's language too
+    pytest.param(_one_seat, "Partida 1: Contract Rummy se juega con 3 a 5 jugadores, no con 1.", id="one-seat"),
+    pytest.param(_set(("games", 0, "deals", 0, "hands", 1, "one_turn_out"), True),
+                 "Partida 1, ronda 1, mano 2: Contract Rummy no tiene bonificación por bajarse y cerrar en un solo "
+                 "turno.",
+                 id="a-bonus-the-rules-lack"),
+    pytest.param(_set(("games", 0, "deals", 0, "hands", 1, "cards"), "K X"),
+                 "Partida 1, ronda 1, mano 2: las cartas \"K X\" no son valores de cartas ('X' no es un valor: un valor es "
+                 "A, 2-10, J, Q, K o JK (aquí el palo no importa)).", id="cards-not-ranks"),
+    pytest.param(_set(("games", 0, "rules", "exact_cut_bonus"), "50"),
+                 'Partida 1: la copia de las reglas no es un reglamento válido (exact_cut_bonus debe ser un número entero '
+                 'de 0 a 1000000, no "50").', id="snapshot-text-for-number-es"),
+    pytest.param(_twenty_seats,
+                 "Partida 1: sus reglas no se pueden jugar (players.max es un número entero de 2 a 8, no 20).",
+                 id="twenty-seats-es"),
     pytest.param(_set(("version",), 99),
                  "Este respaldo se hizo con una versión más nueva de la app (versión de respaldo 99); esta app lee "
                  "la versión 1.", id="newer-version"),
@@ -181,10 +202,10 @@ def english_beyond_file_names(text: str) -> list[str]:
     return english_left(FILE_NAMES.sub("", text))
 
 
-#: The cases whose sentence quotes, in brackets, what the rules engine's snapshot reader said (companion/rules,
-#: another branch's to put into Spanish: a field of the wrong type, Python's own words for a snapshot that is
-#: no mapping at all): the sentence around the brackets is this page's, and Spanish.
-ENGINE_DETAIL = {"snapshot-broken", "snapshot-text-for-number"}
+#: The case whose sentence quotes, in brackets, Python's own words the rules engine's snapshot reader passes on
+#: for a snapshot that is no mapping at all ("'str' object is not a mapping", companion/rules/snapshot.py): the
+#: sentence around the brackets is this page's, and Spanish.
+ENGINE_DETAIL = {"snapshot-broken"}
 
 EVERY_CASE = [
     pytest.param(param.values[0], param.id in ENGINE_DETAIL, id=param.id) for param in [*TAMPERED, *SPANISH_SENTENCES]
