@@ -25,7 +25,6 @@ from .models import CustomRuleset, CustomRulesetVersion, Game, League
 from .rules import DEFAULT_RULESET_ID, RULESETS, Deck, Progression, Ruleset
 from .rules.definition import ruleset_from_definition
 from .rules.published import PUBLISHED_RULESETS, find_published_ruleset
-from .rules.speech import ENGLISH, speaking
 from .validation import parse_id
 
 STORED_PREFIX = "custom-"
@@ -89,14 +88,8 @@ def is_ruleset_id(ruleset_id: object) -> bool:
 
 @functools.lru_cache(maxsize=512)
 def _read_version(ruleset_id: str, definition_json: str) -> Ruleset:
-    """A stored version's ruleset; versions never change, so each is read once, for every reader.
-
-    It is read in English, the language a ruleset keeps its own words in (a deal's contract: "Two groups of
-    3", said in the page's language where shown): read first for a Spanish page it held "Dos groups of 3",
-    for every page after, and in the snapshot of every game started under it.
-    """
-    with speaking(ENGLISH):
-        return ruleset_from_definition(json.loads(definition_json), ruleset_id=ruleset_id)
+    """A stored version's ruleset; versions never change, so each is read once."""
+    return ruleset_from_definition(json.loads(definition_json), ruleset_id=ruleset_id)
 
 
 def of_version(version: CustomRulesetVersion) -> Ruleset:

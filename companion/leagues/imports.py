@@ -9,11 +9,9 @@ what is wrong and where ("Game 3, deal 2: went_out 7 is not a seat at a
 table of 4."), in the page's language: each sentence is a whole gettext
 message, the place ("Game 3, deal 2") a phrase of its own put before it by
 "%(where)s: %(problem)s"; the file's field names stay as the file writes
-them. Rulesets are read and written in English while checked and stored (a
-ruleset's words are data). Only a file that passes is written, in one
-transaction: the league, its roster, its games with their exact
-timestamps, seats, deals (with their versions), hands, May I counts and
-history. Players are matched
+them. Only a file that passes is written, in one transaction: the
+league, its roster, its games with their exact timestamps, seats, deals
+(with their versions), hands, May I counts and history. Players are matched
 by name, so a backup restored next to other leagues shares their players.
 The derived game results are rebuilt as the transaction commits.
 
@@ -30,13 +28,12 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
-import functools
 import json
 import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 from flask_babel import gettext, ngettext
 from sqlalchemy import Table, select, update
@@ -64,7 +61,6 @@ from ..rules.deal_score import MAX_HAND_TEXT, MAX_TYPED_POINTS, bonus_problem, h
 from ..rules.definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
 from ..rules.progression import HandLine, PlayedHand, follow_game
 from ..rules.snapshot import ruleset_from_dict, ruleset_to_dict
-from ..rules.speech import ENGLISH, speaking
 from ..rules.scoring import AceColourError
 from ..rules.tally import parse_ranks, rank_points
 from ..rules.words import json_kind
@@ -466,7 +462,7 @@ def _ruleset(game: dict[str, Any], where: _Place) -> Ruleset:
         raise _fail(where, gettext("the rules snapshot is for an unknown ruleset %(value)s.", value=_shown(rules_id)))
     _check_supply(rules.get("supply"), where)
     try:
-        ruleset = _as_data(lambda: ruleset_from_dict(rules))
+        ruleset = ruleset_from_dict(rules)
         hash(ruleset)  # every value frozen, as a ruleset's are
     except Exception as error:  # noqa: BLE001  (any way a snapshot can be malformed)
         raise _fail(where, _not_a_ruleset(_short(error))) from None
@@ -476,24 +472,6 @@ def _ruleset(game: dict[str, Any], where: _Place) -> Ruleset:
     _check_as_the_api_does(ruleset, where)
     _check_written_as_the_app_writes(rules, ruleset, where)
     return ruleset
-
-
-_Built = TypeVar("_Built")
-
-
-def _as_data(build: Callable[[], _Built]) -> _Built:
-    """``build()`` (a ruleset read or written) in English, the language a ruleset's own words are kept in.
-
-    The engine words what it builds in the language in use (a deal's contract, "Two groups of 3"), and a
-    ruleset holds them as data, said in the page's language only where shown: read on a Spanish page, a
-    snapshot came back as "Dos groups of 3" and every backup was refused there. A refusal is raised again
-    in the page's language, for its sentence.
-    """
-    try:
-        with speaking(ENGLISH):
-            return build()
-    except Exception:  # noqa: BLE001  (whatever refused it refuses it again, said in the page's language)
-        return build()
 
 
 def _not_a_ruleset(problem: str) -> str:
@@ -533,7 +511,7 @@ def _check_as_the_api_does(ruleset: Ruleset, where: _Place) -> None:
     the house options' keys) is not compared: a house option's effect is.
     """
     try:
-        accepted = _as_data(lambda: ruleset_from_definition(ruleset_to_definition(ruleset), ruleset_id=ruleset.id))
+        accepted = ruleset_from_definition(ruleset_to_definition(ruleset), ruleset_id=ruleset.id)
     except RulesetDefinitionError as error:
         if registry.stored_id(ruleset.id) is not None:
             raise _fail(where, _not_storable(_short(error))) from None
@@ -1211,7 +1189,9 @@ def _plan_own_rules(games: list[_Game]) -> dict[str, _OwnRules]:
         if registry.is_builtin(planned.ruleset_id):
             continue
         try:
-            definition = _as_data(functools.partial(_stored_definition, planned.rules))
+            definition = ruleset_to_definition(
+                ruleset_from_definition(ruleset_to_definition(ruleset_from_dict(planned.rules)))
+            )
         except RulesetDefinitionError as error:
             raise _fail(_Place(game=index), _not_storable(_short(error))) from None
         snapshot = _canonical_json(planned.rules)
@@ -1231,11 +1211,6 @@ def _plan_own_rules(games: list[_Game]) -> dict[str, _OwnRules]:
 
 
 MAX_RULES_NAME = 60  # CustomRuleset.name
-
-
-def _stored_definition(rules: dict[str, Any]) -> dict[str, Any]:
-    """A snapshot as the builder stores it: its ruleset object, read back by the engine and written again."""
-    return ruleset_to_definition(ruleset_from_definition(ruleset_to_definition(ruleset_from_dict(rules))))
 
 
 def _store_own_rules(league: League, plans: dict[str, _OwnRules]) -> dict[tuple[str, str], CustomRulesetVersion]:
