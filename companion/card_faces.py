@@ -29,6 +29,8 @@ from .rules import Card, MeldKind, Rank, Skips
 from .rules.words import number_word
 from .rules.speech import mark_word, say_word
 
+from .i18n import N_
+
 if TYPE_CHECKING:
     from flask import Flask
 
@@ -44,6 +46,14 @@ RANK_COUNT = re.compile(rf"\b({_COUNTS}) ([AJQK])s\b")
 
 #: What a contract's part is called in a ruleset's words, by its kind (a set is the ruleset's own word).
 _PART_WORDS = {MeldKind.RUN: "run", MeldKind.PAIR: "pair", MeldKind.COLOUR: "colour group"}
+
+
+#: Each suit by name (a row of card keys) and one card of it, in words: ``"A of spades"`` (the picker's words, read
+#: out by a screen reader; whole phrases, never glued).
+SUIT_WORDS = {
+    "S": (N_("Spades"), N_("%(rank)s of spades")), "H": (N_("Hearts"), N_("%(rank)s of hearts")),
+    "D": (N_("Diamonds"), N_("%(rank)s of diamonds")), "C": (N_("Clubs"), N_("%(rank)s of clubs")),
+}  # fmt: skip
 
 
 def card_words(card: Card) -> str:

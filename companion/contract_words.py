@@ -16,6 +16,7 @@ elsewhere, a run is an *escala*.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from flask_babel import get_locale, gettext
@@ -26,6 +27,8 @@ from .rules.rulesets import NAMED_LENGTHS_EVERYWHERE, deal_contract
 from .rules.speech import speaking
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from flask import Flask
 
     from .rules import Deal, Requirement, Ruleset
@@ -60,6 +63,21 @@ def contract_text(deal: Deal, ruleset: Ruleset) -> str:
         return deal_contract(deal, ruleset)
 
 
+def contract_names(namings: Iterable[tuple[Deal, Ruleset]]) -> str:
+    """The names one contract goes by in several rulesets (a league player's "By contract" list), each deal in its
+    own ruleset's words, without its alternatives or "every card" (as ``Deal.contract`` reads before its first
+    bracket), the names that read alike said once, joined by " / " ("Two groups of 3 / Two sets of 3")."""
+    names: list[str] = []
+    for deal, ruleset in namings:
+        if page_is_english():
+            name = deal.contract.split(" (")[0]
+        else:
+            name = contract_text(replace(deal, alternatives=(), meld_all=False), ruleset)
+        if name not in names:
+            names.append(name)
+    return " / ".join(names)
+
+
 def part_words(requirement: Requirement, set_word: str) -> str:
     """One part of a contract as a symbol's label reads it out on a page not in English: ``"grupo de 3"``,
     ``"trío de 3"``, ``"escala de 4"`` (the length always said, as the English label says it: "group of 3")."""
@@ -78,5 +96,7 @@ def part_words(requirement: Requirement, set_word: str) -> str:
 
 
 def register(app: Flask) -> None:
-    """The ``contract_text`` filter, for every page's templates: ``{{ deal|contract_text(ruleset) }}``."""
+    """The ``contract_text`` and ``contract_names`` filters, for every page's templates:
+    ``{{ deal|contract_text(ruleset) }}``."""
     app.add_template_filter(contract_text)
+    app.add_template_filter(contract_names)

@@ -19,7 +19,9 @@ from .i18n import N_, buy_word, listed
 
 from .rules.guide import buy_rule_text, exact_cut_size
 from .rules.words import sentence
-from .rules.rulesets import BuyPermission, Deck, JokerReclaim, Progression, Skips, Tiebreak
+from .rules.rulesets import (
+    BuyPermission, Deck, DiscardDraw, Direction, JokerReclaim, Progression, Skips, Tiebreak, WildDiscard,
+)  # fmt: skip
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -27,8 +29,8 @@ if TYPE_CHECKING:
     from flask import Flask
 
     from .rules import Deal, Ruleset
-    from .rules.guide import Fact
-    from .rules.rulesets import BuyRule
+    from .rules.guide import Fact, SetupCard
+    from .rules.rulesets import BuyRule, HouseOption
 
 FIXED_LABELS = frozenset({
     N_("Players"), N_("Packs and jokers"), N_("Wild cards"), N_("Deals"), N_("Phases"), N_("A set is called"),
@@ -60,6 +62,10 @@ FIXED_TEXTS = frozenset({
     N_("Already in the turn you go down."),
     N_("Whoever went out in more deals wins; a tie after that is shared."),
     N_("The win is shared."),
+    N_("Lay the whole phase down at once; one phase a hand. Everyone who makes it moves on, not only the player "
+       "who goes out, and the player who goes out has made theirs."),
+    N_("The lowest total among the players who made every phase; a player who has not made them all does not win, "
+       "however low their total."),
 })  # fmt: skip
 """The facts' rules that are one fixed sentence, whatever the ruleset."""
 
@@ -135,12 +141,21 @@ def _wilds_per_meld(ruleset: Ruleset) -> str:
                     count=number_in_words(most))  # fmt: skip
 
 
-def _naturals(ruleset: Ruleset) -> str | None:
-    """The natural cards a meld needs, where sets and runs need alike (else not written yet: ``None``)."""
-    if ruleset.set_naturals != ruleset.run_naturals:
-        return None
-    count = ruleset.set_naturals
-    return ngettext("At least one.", "At least %(count)s.", count, count=number_in_words(count))
+def _naturals(ruleset: Ruleset) -> str:
+    """The natural cards a meld needs: one count where sets and runs need alike, else each kind's (Kalooki's
+    three: two), in the table's set word."""
+    in_set, in_run = ruleset.set_naturals, ruleset.run_naturals
+    if in_set == in_run:
+        return ngettext("At least one.", "At least %(count)s.", in_set, count=number_in_words(in_set))
+    counts = {"in_set": _natural_count(in_set), "in_run": _natural_count(in_run)}
+    if _trio(ruleset):
+        return gettext("At least %(in_set)s in a trio, %(in_run)s in a run.", **counts)
+    return gettext("At least %(in_set)s in a group, %(in_run)s in a run.", **counts)
+
+
+def _natural_count(count: int) -> str:
+    """A count of natural cards in words, as a sentence of two counts says it ("una", "dos")."""
+    return gettext("one natural card") if count == 1 else number_in_words(count)
 
 
 def _supply(ruleset: Ruleset) -> str:
@@ -227,6 +242,108 @@ def _deals(ruleset: Ruleset) -> str:
     return gettext("%(count)s, in order, each player on their own phase: make it and you play the next one next hand; miss it and you play it again. Everyone is dealt %(dealt)s cards every hand.", count=count, dealt=dealt)
 
 
+def _points(ruleset: Ruleset) -> str:
+    """The card values as the engine lists them (``A 15 · 2–9 face value · 10–K 10 · JK 15``), with the few words
+    among them in the page's language; a wild two that scores as a joker says so in a whole sentence."""
+    values = ruleset.points.as_dict()
+    unranked = ("JK", "W", "SKIP")
+    ranked = [key for key in values if key not in (*unranked, "A_red", "A_black")]
+    texts = []
+    if ruleset.points.split_ace:
+        texts += [gettext("Black A %(points)s", points=values["A_black"]), gettext("red A %(points)s", points=values["A_red"])]
+    texts += [_points_part(part, values) for part in _points_parts(values, ranked)]
+    texts += [f"{key} {values[key]}" for key in values if key in unranked]
+    if ruleset.deuces_wild and values["2"] == values["JK"]:
+        return gettext("%(points)s (a wild two scores as a joker).", points=" · ".join(texts))
+    return gettext("%(points)s.", points=" · ".join(texts))
+
+
+def _points_parts(values: dict[str, int], ranked: list[str]) -> list[tuple[list[str], bool]]:
+    """The ranks in order, neighbours of equal value in one part, then neighbouring single ranks worth their own
+    number (5 is worth 5) joined in one part; each part with whether it is such a face-value part."""
+    groups: list[list[str]] = []
+    for key in ranked:
+        if groups and values[groups[-1][0]] == values[key]:
+            groups[-1].append(key)
+        else:
+            groups.append([key])
+    parts: list[tuple[list[str], bool]] = []
+    for group in groups:
+        face = len(group) == 1 and _face(group[0], values)
+        if face and parts and parts[-1][1]:
+            parts[-1][0].append(group[0])
+        else:
+            parts.append((list(group), face))
+    return parts
+
+
+def _face(key: str, values: dict[str, int]) -> bool:
+    """Whether the rank ``key`` scores its own number."""
+    return key.isdigit() and values[key] == int(key)
+
+
+def _points_part(part: tuple[list[str], bool], values: dict[str, int]) -> str:
+    """One part: ``2–9`` at face value in words, or the ranks and their value (``10–K 10``; a lone ``5 5``)."""
+    ranks, face = part
+    span = ranks[0] if len(ranks) == 1 else f"{ranks[0]}–{ranks[-1]}"
+    if face and len(ranks) > 1:
+        return gettext("%(ranks)s face value", ranks=span)
+    return f"{span} {values[ranks[0]]}"
+
+
+def _settlement(ruleset: Ruleset) -> str | None:
+    """Settling up in money, written from its step and whether the winner takes the kitty of buys."""
+    settlement = ruleset.settlement
+    if settlement is None:
+        return None
+    if settlement.winner_takes_kitty:
+        return gettext("Place k (k ≥ 2) pays %(step)s × (k − 1) pennies to the winner; the winner also takes the "
+                       "kitty of buys.", step=settlement.step)  # fmt: skip
+    return gettext("Place k (k ≥ 2) pays %(step)s × (k − 1) pennies to the winner.", step=settlement.step)
+
+
+def _play(ruleset: Ruleset) -> str | None:
+    """The play rules told to the table and never checked: direction, discarding a wild card, drawing once down."""
+    said = []
+    if ruleset.direction is Direction.COUNTERCLOCKWISE:
+        said.append(gettext("Deal and play to the right (counter-clockwise)."))
+    if ruleset.wild_discard is WildDiscard.FORBIDDEN:
+        said.append(gettext("A wild card is never discarded."))
+    if ruleset.discard_draw is DiscardDraw.NOT_AFTER_DOWN:
+        said.append(gettext("Once down, you draw from the stock only."))
+    return " ".join(said) or None
+
+
+def _game_end(ruleset: Ruleset) -> str:
+    """When a game of each player's own phases ends."""
+    last = len(ruleset.deals)
+    if ruleset.progression is Progression.PER_PLAYER_CHOICE:
+        return gettext("After the hand in which someone makes their last phase: all %(last)s made.", last=last)
+    return gettext("After the hand in which someone makes phase %(last)s.", last=last)
+
+
+def _skips(ruleset: Ruleset) -> str:
+    """What a Skip does (a joker, where the joker is the Skip): described to the table, never checked."""
+    if ruleset.skips is Skips.JOKER:
+        return gettext("A joker (JK) is discarded to make a player you name lose their next turn; at most one Skip "
+                       "against a player per circuit. A Skip is never part of a phase and never taken from the discard "
+                       "pile; turned as the first upcard, it skips the first player.")  # fmt: skip
+    return gettext("A Skip (SKIP) is discarded to make a player you name lose their next turn; at most one Skip "
+                   "against a player per circuit. A Skip is never part of a phase and never taken from the discard "
+                   "pile; turned as the first upcard, it skips the first player.")  # fmt: skip
+
+
+def option_label(option: HouseOption) -> str:
+    """A house option's label in the page's language (a built-in ruleset's marked text; as written on an English
+    page)."""
+    return option.label if page_is_english() else gettext(option.label)
+
+
+def _options(ruleset: Ruleset) -> str:
+    """The house options a table may choose, one after another."""
+    return gettext("%(options)s.", options="; ".join(option_label(option) for option in ruleset.options))
+
+
 _WRITTEN: dict[str, Callable[[Ruleset], str | None]] = {
     "players": lambda ruleset: gettext("%(low)s to %(high)s.", low=ruleset.min_players, high=ruleset.max_players),
     "set_word": lambda ruleset: gettext("A trio.") if _trio(ruleset) else gettext("A group."),
@@ -243,6 +360,15 @@ _WRITTEN: dict[str, Callable[[Ruleset], str | None]] = {
         "The player on the dealer's right cuts; cutting exactly the cards needed (players × cards dealt + 1) takes "
         "%(bonus)s off their deal score.", bonus=ruleset.exact_cut_bonus),
     "one_turn_out": lambda ruleset: gettext("Takes %(bonus)s off your deal score.", bonus=ruleset.one_turn_out_bonus),
+    "points": _points,
+    "settlement": _settlement,
+    "shanghai": lambda ruleset: gettext(
+        "Call it as you discard to protect a card that fits a meld on the table; if you don't, anyone may call, lay "
+        "it on, and you draw blind from their hand. It beats a %(buy)s.", buy=buy_word(ruleset.buy_name)),
+    "play": _play,
+    "game_end": _game_end,
+    "skips": _skips,
+    "options": _options,
 }
 """The rules written again from the ruleset's data, by the fact's key (``None``: not written yet, the engine's
 English stays)."""
@@ -329,7 +455,29 @@ def _buy_rule(name: str, rule: BuyRule) -> str:
     return " ".join(sentences)
 
 
+def set_name(ruleset: Ruleset) -> str:
+    """What the ruleset calls a set, as a choice names it: its own word capitalised on an English page ("Book"),
+    the table's word elsewhere ("Trío" where the ruleset says trio, else "Grupo")."""
+    if page_is_english():
+        return ruleset.set_word.capitalize()
+    return gettext("Trio") if _trio(ruleset) else gettext("Group")
+
+def setup_wilds(setup: SetupCard, ruleset: Ruleset) -> str:
+    """A game's setup card's wild cards ("Wild cards: jokers."), in the page's language."""
+    if page_is_english():
+        return setup.wilds
+    return gettext("Wild cards: %(wilds)s.", wilds=wild_cards(ruleset))
+
+
+def setup_buying(setup: SetupCard, ruleset: Ruleset) -> str:
+    """A game's setup card's May I / buy rule, in the page's language (the rules card's own sentence)."""
+    return setup.buying if page_is_english() else _buying(ruleset)
+
 def register(app: Flask) -> None:
-    """The ``fact_label`` and ``fact_text`` filters: ``{{ fact|fact_text(ruleset) }}``."""
+    """The ``fact_label``, ``fact_text``, ``option_label``, ``set_name``, ``setup_wilds`` and ``setup_buying`` filters: ``{{ fact|fact_text(ruleset) }}``."""
     app.add_template_filter(fact_label)
     app.add_template_filter(fact_text)
+    app.add_template_filter(option_label)
+    app.add_template_filter(set_name)
+    app.add_template_filter(setup_wilds)
+    app.add_template_filter(setup_buying)

@@ -10,24 +10,56 @@
 
 var PAGES = "rummy-pages-v1";
 var FILES = "rummy-files-v1";
+var WORDS = "rummy-words-v1";
+/* The words of the "offline" page, in the language of the last page this phone showed (its <html> carries them as
+   data-say-no-connection*, static/js/offline/navigation.js sends them): kept under this key, not a page of the site. */
+var WORDS_KEY = "/offline-words";
+var ENGLISH = {
+  lang: "en",
+  title: "No connection",
+  text: "This page isn't on this phone yet. Open the game page once while connected."
+};
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
 
 self.addEventListener("message", function (event) {
   var urls = (event.data && event.data.keep) || [];
-  event.waitUntil(caches.open(FILES).then(function (cache) {
+  var words = event.data && event.data.words;
+  event.waitUntil(Promise.all([caches.open(FILES).then(function (cache) {
     return Promise.all(urls.map(function (url) {
       if (new URL(url).origin !== self.location.origin) return null;
       return cache.match(url).then(function (found) { return found || cache.add(url).catch(function () {}); });
     }));
-  }));
+  }), keepWords(words)]));
 });
 
+function keepWords(words) {
+  if (!words || !words.title || !words.text) return Promise.resolve();
+  return caches.open(WORDS).then(function (cache) {
+    return cache.put(WORDS_KEY, new Response(JSON.stringify(words), { headers: { "Content-Type": "application/json" } }));
+  }).catch(function () {});
+}
+
+function escaped(text) {
+  return String(text).replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;" }[c]; });
+}
+
+/** The "offline" page in ``words`` (a page's language: lang, title, text), else in English. */
+function offlineHtml(words) {
+  var said = words && words.title && words.text ? words : ENGLISH;
+  var lang = /^[a-z]{2,3}(-[A-Za-z0-9]+)*$/.test(said.lang || "") ? said.lang : "en";
+  return "<!DOCTYPE html><html lang=" + lang + "><meta charset=utf-8><meta name=viewport content=\"width=device-width\">" +
+    "<title>" + escaped(said.title) + "</title><h1>" + escaped(said.title) + "</h1><p>" + escaped(said.text) + "</p>";
+}
+
 function offlinePage() {
-  var html = "<!DOCTYPE html><html lang=en><meta charset=utf-8><meta name=viewport content=\"width=device-width\">" +
-    "<title>No connection</title><h1>No connection</h1><p>This page isn't on this phone yet. Open the game page once while connected.</p>";
-  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  return caches.open(WORDS).then(function (cache) { return cache.match(WORDS_KEY); })
+    .then(function (kept) { return kept ? kept.json() : null; })
+    .catch(function () { return null; })
+    .then(function (words) {
+      return new Response(offlineHtml(words), { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    });
 }
 
 self.addEventListener("fetch", function (event) {
@@ -58,3 +90,5 @@ self.addEventListener("fetch", function (event) {
     }));
   }
 });
+
+if (typeof module !== "undefined") module.exports = { offlineHtml: offlineHtml, ENGLISH: ENGLISH };  // node --test tests/js

@@ -336,6 +336,7 @@ def test_carioca_built_from_scratch_equals_the_published_one(client, app):
         "min_naturals_set": "1", "min_naturals_run": "1", "max_wilds_per_contract": "2", "run_wild_min_gap": "4",
         "reclaim": "never", "direction": "counterclockwise", "wild_discard": "forbidden",
         "discard_draw": "not_after_down", "buys_permission": "none",
+        "run_word": "escala", "wild_word": "joker", "tiebreak": "most_deals_won", "lay_off": "later_turn",
     }  # fmt: skip
     for flag in ("repeat_rank", "run_wilds_adjacent", "buys_only_before_down"):
         values.pop(flag, None)
@@ -358,9 +359,9 @@ def test_carioca_built_from_scratch_equals_the_published_one(client, app):
     from companion.rules.published import PUBLISHED_RULESETS
 
     published = ruleset_to_definition(PUBLISHED_RULESETS["carioca"].with_options("escala-real"))
-    # what the builder does not show: the words it names a run and a wild with, the tie-break, options, no two
-    # May Is in a row (Contract Rummy's, carried); everything else is the published Carioca with its escala real
-    not_shown = ("name", "summary", "run_word", "wild_word", "tiebreak", "options")
+    # what the builder does not show: options, no two May Is in a row (Contract Rummy's, carried); everything
+    # else, its escala, its jokers and its most deals won too, is the published Carioca with its escala real
+    not_shown = ("name", "summary", "options")
     assert {k: v for k, v in built.items() if k not in not_shown} == {
         **{k: v for k, v in published.items() if k not in not_shown},
         "buys": {**published["buys"], "no_successive": True},

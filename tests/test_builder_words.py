@@ -82,7 +82,7 @@ REFUSALS: list[tuple[str, str]] = [
     ("deal-1-req-1-kind", "quad"), ("deal-1-going_out", "fly"), ("aces", "x"), ("wilds", "JK+3"),
     ("set_word", "bunch"), ("buy_word", "grab"), ("same_suit_runs", "never"),
     ("name", "Gran\x00"), ("summary", "\u200bhidden"),
-    ("extra", '{"lay_off": "never"}'), ("extra", '{"colour": "red"}'), ("deal-0-extra", '{"buys": 3}'),
+    ("extra", '{"shanghai_call": "never"}'), ("extra", '{"colour": "red"}'), ("deal-0-extra", '{"buys": 3}'),
 ]  # fmt: skip
 
 

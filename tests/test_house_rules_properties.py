@@ -97,6 +97,11 @@ def definition(draw):
         "direction": draw(st.sampled_from(["clockwise", "counterclockwise"])),
         "wild_discard": draw(st.sampled_from(["allowed", "forbidden"])),
         "discard_draw": draw(st.sampled_from(["always", "not_after_down"])),
+        # API.md's values; a tie-break hand needs per-player progression, which these fixed rulesets don't have
+        "run_word": draw(st.sampled_from(["run", "escala", "four"])),
+        "wild_word": draw(st.sampled_from(["wild", "joker"])),
+        "tiebreak": draw(st.sampled_from(["none", "most_deals_won"])),
+        "lay_off": draw(st.sampled_from(["later_turn", "same_turn"])),
     }
 
 

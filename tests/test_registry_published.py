@@ -113,7 +113,7 @@ def test_the_builder_offers_a_colour_group_and_aces_low_only(form_client, no_csr
     html = form_client.get("/rulesets/build?start=contract").get_data(as_text=True)
     doc = parse(html)
     kinds = [o.attrs["value"] for o in doc.find(id="deal-0-req-0-kind").find_all("option")]
-    assert kinds == ["set", "run", "pair", "colour"]
+    assert kinds == ["set", "run", "pair", "colour", "ladder"]  # a ladder A to K too, on standard cards (API.md)
     assert "low_only" in [i.attrs.get("value") for i in doc.find_all("input") if i.attrs.get("name") == "aces"]
     values = form_values(html)
     values |= {"name": "Suits", "aces": "low_only", "deal-0-req-0-kind": "colour", "deal-0-req-0-length": "5"}

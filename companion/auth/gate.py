@@ -1,7 +1,7 @@
 """The gate before every request: the owner's setup on first run, and sign-in for the private pages.
 
 Public without an account: the rules pages and the JSON API (they store
-nothing), watch links, sign-in and invitations, the language switch, static files.
+nothing), watch links, sign-in and invitations, the language switch, static files and the web app manifest.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response
 from .service import has_accounts
 
 PUBLIC_BLUEPRINTS = {"api", "rules_ui", "watch", "auth"}
-PUBLIC_ENDPOINTS = {"static", "main.health", "main.service_worker", "main.language"}
+PUBLIC_ENDPOINTS = {"static", "main.health", "main.service_worker", "main.manifest", "main.language"}
 
 
 def _redirect(target: str) -> Response:

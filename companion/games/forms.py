@@ -19,6 +19,7 @@ from wtforms.validators import Optional, ValidationError
 from wtforms.widgets import CheckboxInput, HiddenInput, ListWidget
 
 from .. import registry
+from ..fact_words import option_label
 from ..i18n import N_
 from ..validation import MAX_ID, BoundedIntegerField, IdSelectField, OfferedChoiceField, PlainName, PlainText
 
@@ -29,7 +30,7 @@ MAX_HAND_TEXT = 200
 """A hand's cards as typed: room for far more cards than any hand holds (the count is checked on its own)."""
 RANDOM_DEALER = "random"
 
-_OPTION_LABELS = dict(sorted({(o.key, o.label) for r in registry.builtins() for o in r.options}))
+_OPTIONS = {o.key: o for o in sorted((o for r in registry.builtins() for o in r.options), key=lambda o: o.key)}
 
 
 class SeatForm(FlaskForm):
@@ -57,7 +58,7 @@ class NewGameForm(FlaskForm):
     )
     options = SelectMultipleField(
         _l("House rules"),
-        choices=[SelectChoice(key, label) for key, label in _OPTION_LABELS.items()],
+        choices=[SelectChoice(key, option.label) for key, option in _OPTIONS.items()],
         widget=ListWidget(prefix_label=False),
         option_widget=CheckboxInput(),
     )
@@ -80,7 +81,7 @@ class NewGameForm(FlaskForm):
         for key in field.data or []:
             if key not in offered:
                 raise ValidationError(
-                    gettext("%(rules)s has no house rule “%(option)s”.", rules=ruleset.name, option=_OPTION_LABELS.get(key, key))
+                    gettext("%(rules)s has no house rule “%(option)s”.", rules=ruleset.name, option=option_label(_OPTIONS[key]) if key in _OPTIONS else key)
                 )
 
 

@@ -19,10 +19,13 @@ import uuid
 from collections import Counter
 from typing import Any
 
+from flask_babel import gettext, ngettext
+
+from ..contract_words import page_is_english
 from ..games.state import game_state
 from ..models import Game, GameStatus
 from ..validation import TextError, clean_name, parse_whole_number
-from .paper import MAX_GAMES, MAX_NAME, MAX_PLAYERS, MAX_SCORE, SheetError, SheetGame, player_name
+from .paper import MAX_GAMES, MAX_NAME, MAX_PLAYERS, MAX_SCORE, SheetError, SheetGame, name_problem, player_name
 from .service import Question
 
 __all__ = ["bgstats_file", "read_bgstats"]
@@ -99,6 +102,15 @@ MAX_PLAYS = 20_000
 """Plays in a file at most (of all its games): a lifetime of logging is a few thousand."""
 
 
+def format_number(number: int) -> str:
+    """A count with its thousands marked as the page's language marks them ("20,000"; "20.000" in Spanish)."""
+    if page_is_english():
+        return f"{number:,}"
+    from flask_babel import format_number as in_the_pages_language
+
+    return str(in_the_pages_language(number))
+
+
 def _fail(sentence: str) -> SheetError:
     return SheetError([sentence])
 
@@ -106,7 +118,7 @@ def _fail(sentence: str) -> SheetError:
 def _records(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
     value = data.get(key)
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        raise _fail(f"The file is not a BG Stats export: its “{key}” is not a list of records.")
+        raise _fail(gettext("The file is not a BG Stats export: its “%(key)s” is not a list of records.", key=key))
     return value
 
 
@@ -117,7 +129,8 @@ def read_bgstats(text: str, answers: dict[str, str]) -> tuple[list[SheetGame], l
     """
     games, players, plays = _export_records(text)
     if len(plays) > MAX_PLAYS:
-        raise _fail(f"The file holds {len(plays):,} plays; at most {MAX_PLAYS:,} are read at once.")
+        raise _fail(gettext("The file holds %(count)s plays; at most %(most)s are read at once.",
+                            count=format_number(len(plays)), most=format_number(MAX_PLAYS)))  # fmt: skip
     question = _game_question(games, plays)
     given = question.answered(answers)
     if given is None:
@@ -127,18 +140,19 @@ def read_bgstats(text: str, answers: dict[str, str]) -> tuple[list[SheetGame], l
     read, notes = _plays_of(plays, given, rules_words, names)
     if len(question.choices) == 1:
         return read, notes, []
-    return read, [f"Plays of {rules_words} only; the file's other games are left out.", *notes], [question]
+    return read, [gettext("Plays of %(game)s only; the file's other games are left out.", game=rules_words), *notes], [question]
 
 
 def _game_question(games: list[dict[str, Any]], plays: list[dict[str, Any]]) -> Question:
     """Which game's plays are brought in: a choice for each of the file's games with plays (one: it is the answer)."""
     counts = Counter(_ref(play.get("gameRefId")) for play in plays)
     counts.pop(None, None)
-    choices = [(str(_ref(game.get("id"))), f"{str(game.get('name'))[:60]} ({counts[_ref(game.get('id'))]} plays)")
-               for game in games if counts.get(_ref(game.get("id")))]
+    choices = [(str(_ref(game.get("id"))), ngettext("%(game)s (%(num)s plays)", "%(game)s (%(num)s plays)", counts[_ref(game.get("id"))],
+                                                   game=str(game.get("name"))[:60]))
+               for game in games if counts.get(_ref(game.get("id")))]  # fmt: skip
     if not choices:
-        raise _fail("The file holds no plays.")
-    question = Question(GAME_FIELD, "Which game's plays should be brought in?", choices)
+        raise _fail(gettext("The file holds no plays."))
+    question = Question(GAME_FIELD, gettext("Which game's plays should be brought in?"), choices)
     if len(choices) == 1:  # nothing to ask
         question.answer = choices[0][0]
     return question
@@ -149,7 +163,7 @@ def _game_name(game: dict[str, Any]) -> str:
     try:
         return clean_name(str(game.get("name")), longest=MAX_NAME, what="The game's name")
     except TextError as error:
-        raise _fail(str(error)) from None
+        raise _fail(name_problem(error, "The game's name")) from None
 
 
 def _export_records(text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
@@ -157,9 +171,9 @@ def _export_records(text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise _fail("The file is not JSON: export your data from BG Stats again (Settings, Export).") from None
+        raise _fail(gettext("The file is not JSON: export your data from BG Stats again (Settings, Export).")) from None
     if not isinstance(data, dict):
-        raise _fail("The file is not a BG Stats export: it should hold its games, players and plays.")
+        raise _fail(gettext("The file is not a BG Stats export: it should hold its games, players and plays."))
     games, players, plays = (_records(data, key) for key in ("games", "players", "plays"))
     return games, players, plays
 
@@ -174,13 +188,14 @@ def _plays_of(
         day = play.get("playDate")
         played_on = _day(day)
         if played_on is None:
-            raise _fail(f"Play {index}: its date must be written like “2024-12-25 20:00:00”, not {str(day)[:30]!r}.")
-        label = f"Play {index} ({played_on.isoformat()})"
+            raise _fail(gettext("Play %(number)s: its date must be written like “2024-12-25 20:00:00”, not %(given)s.",
+                                number=index, given=repr(str(day)[:30])))  # fmt: skip
+        label = gettext("Play %(number)s (%(day)s)", number=index, day=played_on.isoformat())
         if play.get("ignored") is True:
-            notes.append(f"{label} is marked ignored in BG Stats, so it is left out.")
+            notes.append(gettext("%(play)s is marked ignored in BG Stats, so it is left out.", play=label))
             continue
         if len(read) >= MAX_GAMES:
-            raise _fail(f"{label}: at most {MAX_GAMES} plays are brought in at once.")
+            raise _fail(gettext("%(play)s: at most %(most)s plays are brought in at once.", play=label, most=MAX_GAMES))
         read.append(_play(play, label, played_on, rules_words, names))
     return read, notes
 
@@ -204,7 +219,7 @@ def _day(value: Any) -> dt.date | None:
 def _play(play: dict[str, Any], label: str, played_on: dt.date, rules_words: str, names: dict[str | None, Any]) -> SheetGame:
     scores = play.get("playerScores")
     if not isinstance(scores, list) or not 2 <= len(scores) <= MAX_PLAYERS:
-        raise _fail(f"{label}: a play needs 2 to {MAX_PLAYERS} players' scores.")
+        raise _fail(gettext("%(play)s: a play needs 2 to %(most)s players' scores.", play=label, most=MAX_PLAYERS))
     rows = [_score_row(label, row, score, names) for row, score in enumerate(scores, start=1)]
     rows.sort(key=lambda r: r[0])
     _check_winner(label, rows)
@@ -216,11 +231,12 @@ def _score_row(label: str, row: int, score: Any, names: dict[str | None, Any]) -
     """One player's score in a play: their seat (the row's place when the file gives none), name, points, and
     whether BG Stats marks them a winner."""
     if not isinstance(score, dict):
-        raise _fail(f"{label}, score {row}: it is not a player's score.")
-    name = player_name(names.get(_ref(score.get("playerRefId"))), f"{label}, score {row}")
+        raise _fail(gettext("%(play)s, score %(row)s: it is not a player's score.", play=label, row=row))
+    name = player_name(names.get(_ref(score.get("playerRefId"))), gettext("%(play)s, score %(row)s", play=label, row=row))
     points = parse_whole_number(str(score.get("score", "")), low=-MAX_SCORE, high=MAX_SCORE)
     if points is None:
-        raise _fail(f"{label}, {name}: the score “{str(score.get('score'))[:20]}” is not a whole number up to {MAX_SCORE}.")
+        raise _fail(gettext("%(play)s, %(name)s: the score “%(score)s” is not a whole number up to %(most)s.", play=label,
+                            name=name, score=str(score.get("score"))[:20], most=MAX_SCORE))  # fmt: skip
     seat = score.get("seatOrder")
     return seat if isinstance(seat, int) and not isinstance(seat, bool) else row, name, points, score.get("winner") is True
 
@@ -232,7 +248,5 @@ def _check_winner(label: str, rows: list[tuple[int, str, int, bool]]) -> None:
     lowest = min(points for _, _, points, _ in rows)
     flagged = {name for _, name, _, winner in rows if winner}
     if flagged and not flagged <= {name for _, name, points, _ in rows if points == lowest}:
-        raise _fail(
-            f"{label}: BG Stats marks {', '.join(sorted(flagged))} the winner, but the lowest score wins at rummy: "
-            "check the play's scores in BG Stats."
-        )
+        raise _fail(gettext("%(play)s: BG Stats marks %(names)s the winner, but the lowest score wins at rummy: check the "
+                            "play's scores in BG Stats.", play=label, names=", ".join(sorted(flagged))))  # fmt: skip

@@ -26,6 +26,9 @@ import datetime as dt
 import io
 from dataclasses import dataclass, field
 
+from flask_babel import gettext, ngettext
+
+from ..i18n import N_
 from ..validation import TextError, clean_name, parse_whole_number
 
 __all__ = ["MAX_SHEET_BYTES", "SheetError", "SheetGame", "player_name", "read_sheet"]
@@ -54,12 +57,53 @@ class SheetError(ValueError):
         self.sentences = sentences
 
 
+#: What is wrong with a name on a sheet, by what it names and the problem, as whole sentences (English exactly as
+#: ``clean_name`` says it with that ``what``).
+_NAME_PROBLEMS = {
+    "The player's name": {
+        "not_text": N_("The player's name must be text."), "empty": N_("The player's name can't be empty."),
+        "refused": N_("The player's name can't hold the invisible or control character %(character)s: type letters only."),
+        "grown": N_("The player's name is at most %(longest)d letters (“%(letter)s” counts as %(counts)d)."),
+        "too_long": N_("The player's name is at most %(longest)d letters."),
+    },
+    "A player's name": {
+        "not_text": N_("A player's name must be text."), "empty": N_("A player's name can't be empty."),
+        "refused": N_("A player's name can't hold the invisible or control character %(character)s: type letters only."),
+        "grown": N_("A player's name is at most %(longest)d letters (“%(letter)s” counts as %(counts)d)."),
+        "too_long": N_("A player's name is at most %(longest)d letters."),
+    },
+    "The game's name": {
+        "not_text": N_("The game's name must be text."), "empty": N_("The game's name can't be empty."),
+        "refused": N_("The game's name can't hold the invisible or control character %(character)s: type letters only."),
+        "grown": N_("The game's name is at most %(longest)d letters (“%(letter)s” counts as %(counts)d)."),
+        "too_long": N_("The game's name is at most %(longest)d letters."),
+    },
+    "The ruleset's name": {
+        "not_text": N_("The ruleset's name must be text."), "empty": N_("The ruleset's name can't be empty."),
+        "refused": N_("The ruleset's name can't hold the invisible or control character %(character)s: type letters only."),
+        "grown": N_("The ruleset's name is at most %(longest)d letters (“%(letter)s” counts as %(counts)d)."),
+        "too_long": N_("The ruleset's name is at most %(longest)d letters."),
+    },
+}  # fmt: skip
+
+
+def name_problem(error: TextError, what: str) -> str:
+    """``clean_name``'s refusal of a name (called ``what``) as a whole sentence in the page's language."""
+    return gettext(_NAME_PROBLEMS[what][error.problem], **error.values)
+
+
+def placed(where: str, sentence: str) -> str:
+    """A sentence with the place on the sheet it is about in front: "Line 3, column 2: …"."""
+    return gettext("%(where)s: %(sentence)s", where=where, sentence=sentence)
+
+
 def player_name(value: object, where: str) -> str:
     """A player's name as another app's file gives it, tidied; :class:`SheetError` naming ``where`` when it is none."""
+    what = "The player's name"
     try:
-        return clean_name(value, longest=MAX_NAME, what="The player's name")
+        return clean_name(value, longest=MAX_NAME, what=what)
     except TextError as error:
-        raise SheetError([f"{where}: {error}"]) from None
+        raise SheetError([placed(where, name_problem(error, what))]) from None
 
 
 @dataclass
@@ -81,17 +125,26 @@ class SheetGame:
 
     @property
     def where(self) -> str:
-        return self.label or f"The game on line {self.line}"
+        return self.label or gettext("The game on line %(line)s", line=self.line)
 
     def deal_place(self, index: int) -> str:
         """Where deal ``index`` (from 0) is written, for a sentence."""
-        return f"{self.label}, round {index + 1}" if self.label else f"Line {self.deal_lines[index]}"
+        if self.label:
+            return gettext("%(game)s, round %(round)s", game=self.label, round=index + 1)
+        return gettext("Line %(line)s", line=self.deal_lines[index])
 
     def cell_place(self, index: int, seat: int) -> str:
         """Where a player's score in deal ``index`` is written, for a sentence."""
         if self.label:
-            return f"{self.label}, round {index + 1}, {self.names[seat]}"
-        return f"Line {self.deal_lines[index]}, column {seat + 2} ({self.names[seat]})"
+            return gettext("%(game)s, round %(round)s, %(name)s", game=self.label, round=index + 1, name=self.names[seat])
+        return gettext("Line %(line)s, column %(column)s (%(name)s)", line=self.deal_lines[index], column=seat + 2,
+                       name=self.names[seat])  # fmt: skip
+
+    @property
+    def where_in_a_sentence(self) -> str:
+        """:attr:`where` inside a sentence, its first letter small ("the game on line 3")."""
+        where = self.where
+        return where[0].lower() + where[1:]
 
 
 def _rows(text: str) -> list[tuple[int, list[str]]]:
@@ -107,7 +160,7 @@ def _rows(text: str) -> list[tuple[int, list[str]]]:
             if cells:
                 rows.append((reader.line_num, cells))
     except csv.Error:
-        raise SheetError([f"Line {reader.line_num + 1} has a quote that is never closed."]) from None
+        raise SheetError([gettext("Line %(line)s has a quote that is never closed.", line=reader.line_num + 1)]) from None
     return rows
 
 
@@ -132,7 +185,7 @@ def read_sheet(text: str) -> list[SheetGame]:
         for finished in games:
             _check_game(finished, problems)
     if not games and not problems:
-        problems.append("The sheet is empty: type or paste the games, starting with a line “Game, 2024-12-25, Contract Rummy”.")
+        problems.append(gettext("The sheet is empty: type or paste the games, starting with a line “Game, 2024-12-25, Contract Rummy”."))
     if problems:
         raise SheetError(problems[:MAX_SENTENCES])
     return games
@@ -141,9 +194,10 @@ def read_sheet(text: str) -> list[SheetGame]:
 def _check_text(text: str) -> None:
     """Refuse a sheet too large to read, or one that is not text."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_SHEET_BYTES:
-        raise SheetError([f"The sheet is over {MAX_SHEET_BYTES // (1024 * 1024)} MB: import it a few years at a time."])
+        raise SheetError([gettext("The sheet is over %(megabytes)s MB: import it a few years at a time.",
+                                  megabytes=MAX_SHEET_BYTES // (1024 * 1024))])  # fmt: skip
     if "\x00" in text:
-        raise SheetError(["The sheet is not text (it holds a NUL character): save it as CSV and pick that file."])
+        raise SheetError([gettext("The sheet is not text (it holds a NUL character): save it as CSV and pick that file.")])
 
 
 @dataclass
@@ -163,7 +217,7 @@ class _SheetReader:
         if self.skipping:
             return True
         if self.game is None:
-            self.problems.append(f"Line {line}: the sheet must start with a line “Game, 2024-12-25, Contract Rummy”.")
+            self.problems.append(gettext("Line %(line)s: the sheet must start with a line “Game, 2024-12-25, Contract Rummy”.", line=line))
             return False
         self._fill(self.game, line, cells)
         return True
@@ -174,7 +228,7 @@ class _SheetReader:
         if self.game is None:
             return True
         if len(self.games) >= MAX_GAMES:
-            self.problems.append(f"Line {line}: a sheet holds at most {MAX_GAMES} games; import the rest next.")
+            self.problems.append(gettext("Line %(line)s: a sheet holds at most %(most)s games; import the rest next.", line=line, most=MAX_GAMES))
             return False
         self.games.append(self.game)
         return True
@@ -185,7 +239,8 @@ class _SheetReader:
         if head == "deal":
             self.skipping = not _names_line(game, line, cells, self.problems)
         elif not game.names:
-            self.problems.append(f"Line {line}: {game.where[0].lower() + game.where[1:]} needs its “Deal, Ann, Bob, …” line first.")
+            self.problems.append(gettext("Line %(line)s: %(game)s needs its “Deal, Ann, Bob, …” line first.", line=line,
+                                         game=game.where_in_a_sentence))  # fmt: skip
         elif head in TOTAL_WORDS:
             _total_line(game, line, cells, self.problems)
         else:
@@ -194,16 +249,16 @@ class _SheetReader:
 
 def _game_line(line: int, cells: list[str], problems: list[str]) -> SheetGame | None:
     if len(cells) != 3:
-        problems.append(f"Line {line}: a game's line is “Game, date, ruleset”, like “Game, 2024-12-25, Contract Rummy”.")
+        problems.append(gettext("Line %(line)s: a game's line is “Game, date, ruleset”, like “Game, 2024-12-25, Contract Rummy”.", line=line))
         return None
     played_on = _date(cells[1])
     if played_on is None:
-        problems.append(f"Line {line}, column 2: “{_short(cells[1])}” is not a date written like 2024-12-25.")
+        problems.append(gettext("Line %(line)s, column 2: “%(text)s” is not a date written like 2024-12-25.", line=line, text=_short(cells[1])))
         return None
     try:
         words = clean_name(cells[2], longest=MAX_RULES_WORDS, what="The ruleset's name")
     except TextError as error:
-        problems.append(f"Line {line}, column 3: {error}")
+        problems.append(placed(gettext("Line %(line)s, column %(column)s", line=line, column=3), name_problem(error, "The ruleset's name")))
         return None
     return SheetGame(line=line, played_on=played_on, rules_words=words)
 
@@ -211,21 +266,21 @@ def _game_line(line: int, cells: list[str], problems: list[str]) -> SheetGame | 
 def _names_line(game: SheetGame, line: int, cells: list[str], problems: list[str]) -> bool:
     """Read the players' names into ``game``; ``False`` (with a sentence) when they can't be."""
     if game.names:
-        problems.append(f"Line {line}: {game.where[0].lower() + game.where[1:]} already named its players.")
+        problems.append(gettext("Line %(line)s: %(game)s already named its players.", line=line, game=game.where_in_a_sentence))
         return False
     names: list[str] = []
     for column, cell in enumerate(cells[1:], start=2):
         try:
             name = clean_name(cell, longest=MAX_NAME, what="A player's name")
         except TextError as error:
-            problems.append(f"Line {line}, column {column}: {error}")
+            problems.append(placed(gettext("Line %(line)s, column %(column)s", line=line, column=column), name_problem(error, "A player's name")))
             return False
         if any(name.casefold() == other.casefold() for other in names):
-            problems.append(f"Line {line}, column {column}: “{name}” is named twice.")
+            problems.append(gettext("Line %(line)s, column %(column)s: “%(name)s” is named twice.", line=line, column=column, name=name))
             return False
         names.append(name)
     if not 2 <= len(names) <= MAX_PLAYERS:
-        problems.append(f"Line {line}: a game has 2 to {MAX_PLAYERS} players, not {len(names)}.")
+        problems.append(gettext("Line %(line)s: a game has 2 to %(most)s players, not %(count)s.", line=line, most=MAX_PLAYERS, count=len(names)))
         return False
     game.names = names
     return True
@@ -235,19 +290,16 @@ def _scores(game: SheetGame, line: int, cells: list[str], problems: list[str]) -
     """The scores after the row's first cell, one per player, or ``None`` with a sentence."""
     values = cells[1:]
     if len(values) != len(game.names):
-        problems.append(
-            f"Line {line}: {len(values)} score{'s' if len(values) != 1 else ''} for {len(game.names)} players "
-            f"({', '.join(game.names)})."
-        )
+        problems.append(ngettext("Line %(line)s: %(num)s score for %(players)s players (%(names)s).",
+                                 "Line %(line)s: %(num)s scores for %(players)s players (%(names)s).", len(values), line=line,
+                                 players=len(game.names), names=", ".join(game.names)))  # fmt: skip
         return None
     scores = []
     for column, (name, cell) in enumerate(zip(game.names, values, strict=True), start=2):
         number = parse_whole_number(cell, low=-MAX_SCORE, high=MAX_SCORE)
         if number is None:
-            problems.append(
-                f"Line {line}, column {column} ({name}): “{_short(cell)}” is not a score "
-                f"(a whole number up to {MAX_SCORE})."
-            )
+            problems.append(gettext("Line %(line)s, column %(column)s (%(name)s): “%(text)s” is not a score (a whole number up to %(most)s).",
+                                    line=line, column=column, name=name, text=_short(cell), most=MAX_SCORE))  # fmt: skip
             return None
         scores.append(number)
     return scores
@@ -255,14 +307,12 @@ def _scores(game: SheetGame, line: int, cells: list[str], problems: list[str]) -
 
 def _deal_line(game: SheetGame, line: int, cells: list[str], problems: list[str]) -> None:
     if game.totals is not None:
-        problems.append(f"Line {line}: a deal after the Total row; start the next game with a “Game, …” line.")
+        problems.append(gettext("Line %(line)s: a deal after the Total row; start the next game with a “Game, …” line.", line=line))
         return
     expected = len(game.deals) + 1
     if parse_whole_number(cells[0], low=1, high=MAX_DEALS) != expected:
-        problems.append(
-            f"Line {line}, column 1: “{_short(cells[0])}” should be the deal's number, {expected} "
-            "(or the row should be “Total”)."
-        )
+        problems.append(gettext("Line %(line)s, column 1: “%(text)s” should be the deal's number, %(number)s (or the row should be “Total”).",
+                                line=line, text=_short(cells[0]), number=expected))  # fmt: skip
         return
     scores = _scores(game, line, cells, problems)
     if scores is not None:
@@ -272,7 +322,7 @@ def _deal_line(game: SheetGame, line: int, cells: list[str], problems: list[str]
 
 def _total_line(game: SheetGame, line: int, cells: list[str], problems: list[str]) -> None:
     if game.totals is not None:
-        problems.append(f"Line {line}: {game.where[0].lower() + game.where[1:]} has two Total rows.")
+        problems.append(gettext("Line %(line)s: %(game)s has two Total rows.", line=line, game=game.where_in_a_sentence))
         return
     totals = _scores(game, line, cells, problems)
     if totals is not None:
@@ -281,20 +331,18 @@ def _total_line(game: SheetGame, line: int, cells: list[str], problems: list[str
 
 def _check_game(game: SheetGame, problems: list[str]) -> None:
     if not game.names:
-        problems.append(f"{game.where} has no “Deal, Ann, Bob, …” line naming its players.")
+        problems.append(gettext("%(game)s has no “Deal, Ann, Bob, …” line naming its players.", game=game.where))
         return
     if not game.deals:
-        problems.append(f"{game.where} has no deals.")
+        problems.append(gettext("%(game)s has no deals.", game=game.where))
         return
     if game.totals is None:
         return
     for column, (name, total) in enumerate(zip(game.names, game.totals, strict=True), start=2):
         added = sum(deal[column - 2] for deal in game.deals)
         if added != total:
-            problems.append(
-                f"Line {game.total_line}, column {column} ({name}): the total says {total} "
-                f"but the deals add up to {added}."
-            )
+            problems.append(gettext("Line %(line)s, column %(column)s (%(name)s): the total says %(total)s but the deals add up to %(added)s.",
+                                    line=game.total_line, column=column, name=name, total=total, added=added))  # fmt: skip
 
 
 def _short(text: str) -> str:

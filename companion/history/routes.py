@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import json
 
 from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext, ngettext
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as WerkzeugResponse
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
@@ -20,6 +22,7 @@ from flask_wtf.file import FileField
 from wtforms import TextAreaField
 
 from ..extensions import db
+from ..i18n import N_
 from ..leagues.routes import _league_to_change
 from ..models import Game, GameStatus, League
 from . import bp
@@ -41,8 +44,8 @@ Total, 130, 175, 185"""
 
 
 class SheetForm(FlaskForm):
-    sheet = TextAreaField("The score sheet (typed, or pasted from a spreadsheet)")
-    file = FileField("or a CSV file")
+    sheet = TextAreaField(_l("The score sheet (typed, or pasted from a spreadsheet)"))
+    file = FileField(_l("or a CSV file"))
 
 
 def _sheet_text(form: SheetForm) -> str:
@@ -51,11 +54,12 @@ def _sheet_text(form: SheetForm) -> str:
     if upload is not None and bool(getattr(upload, "filename", None)):
         raw = upload.stream.read(MAX_SHEET_BYTES + 1)
         if len(raw) > MAX_SHEET_BYTES:
-            raise SheetError([f"The file is over {MAX_SHEET_BYTES // (1024 * 1024)} MB: import it a few years at a time."])
+            raise SheetError([gettext("The file is over %(megabytes)s MB: import it a few years at a time.",
+                                      megabytes=MAX_SHEET_BYTES // (1024 * 1024))])  # fmt: skip
         try:
             return raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise SheetError(["The file is not UTF-8 text: save it from the spreadsheet as “CSV UTF-8”."]) from None
+            raise SheetError([gettext("The file is not UTF-8 text: save it from the spreadsheet as “CSV UTF-8”.")]) from None
     return form.sheet.data or ""
 
 
@@ -66,7 +70,7 @@ class Source:
     label: str
     """What the games' history says they were brought in from."""
     phrase: str
-    """The same, in the sentence saying how many were added."""
+    """The same, in the sentence saying how many were added (a message: said in the page's language)."""
     read: Callable[[str, dict[str, str]], tuple[list[SheetGame], list[str], list[Question]]]
     """The text as games, notes on what was left out, and questions only the file can answer."""
     new_rules: Callable[[], dict[str, NewRules]]
@@ -84,7 +88,7 @@ def _tracker(text: str, answers: dict[str, str]) -> tuple[list[SheetGame], list[
 
 
 SOURCES = {
-    "paper": Source("paper score sheet", "the score sheet", _paper, dict, "history/paper.html"),
+    "paper": Source("paper score sheet", N_("the score sheet"), _paper, dict, "history/paper.html"),
     "shanghai-tracker": Source("shanghai-tracker", "shanghai-tracker", _tracker, tracker_rules, "history/tracker.html"),
     "bgstats": Source("BG Stats", "BG Stats", read_bgstats, dict, "history/bgstats.html", totals_only=True),
 }
@@ -132,11 +136,14 @@ def _previewed(form: SheetForm, kind: Source, league: League, answers: dict[str,
 def _added_message(kind: Source, league_name: str, games: int, added: int) -> str:
     """What confirming did: the games added, and those already here (``games`` in all)."""
     if not added:
-        return f"Every game in it is already in {league_name}: nothing was added."
-    message = f"{added} game{'s' if added != 1 else ''} from {kind.phrase} added to {league_name}."
+        return gettext("Every game in it is already in %(league)s: nothing was added.", league=league_name)
+    message = ngettext("%(num)s game from %(source)s added to %(league)s.", "%(num)s games from %(source)s added to %(league)s.",
+                       added, source=gettext(kind.phrase), league=league_name)  # fmt: skip
     skipped = games - added
     if skipped:
-        message += f" {skipped} were already here and were not added again."
+        # one English sentence for any count (as it always read); a language with a singular says it there
+        message += " " + ngettext("%(num)s were already here and were not added again.",
+                                  "%(num)s were already here and were not added again.", skipped)  # fmt: skip
     return message
 
 

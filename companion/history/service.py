@@ -19,17 +19,19 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
+from flask_babel import gettext
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..auth.access import new_token
 from ..extensions import db
+from ..i18n import names_joined
 from ..games.history import touch
 from ..models import Change, CustomRuleset, CustomRulesetVersion, DealResult, Game, GameStatus, HandScore, League, Player, Seat
 from .. import registry
 from ..rules import Ruleset
 from ..rules.deal_score import adjustments, bonus_problem, hand_total
-from .paper import MAX_SENTENCES, SheetGame
+from .paper import MAX_SENTENCES, SheetGame, placed
 
 __all__ = ["NEW_PLAYER", "ImportError_", "Preview", "preview", "store"]
 
@@ -184,8 +186,8 @@ def _names_asked(league: League, games: list[SheetGame], answers: dict[str, str]
     for index, (key, name) in enumerate(_unknown_names(games, by_key)):
         question = Question(
             f"player-{index}",
-            f"Who is “{name}”? Nobody in {league.name} has that name.",
-            [(NEW_PLAYER, f"A new player, “{name}”"), *member_choices],
+            gettext("Who is “%(name)s”? Nobody in %(league)s has that name.", name=name, league=league.name),
+            [(NEW_PLAYER, gettext("A new player, “%(name)s”", name=name)), *member_choices],
         )
         given = question.answered(answers)
         if given is not None:
@@ -215,7 +217,7 @@ def _rules_asked(
         if matched is not None:
             rules[key] = matched
     for index, (key, words) in enumerate(unknown_rules):
-        question = Question(f"rules-{index}", f"Which rules are “{words}”?", offered)
+        question = Question(f"rules-{index}", gettext("Which rules are “%(words)s”?", words=words), offered)
         given = question.answered(answers)
         if given is not None:
             rules[key] = given
@@ -267,7 +269,7 @@ def _plan_under(
     """A game planned under the rules found for it (their one-deal form for final totals), with the rules it brings
     to the league (``new_rules``, another app's); ``None`` with a sentence when it can't be."""
     if rules_found is None:
-        result.problems.append(f"{game.where}: its rules can't be found any more.")
+        result.problems.append(gettext("%(game)s: its rules can't be found any more.", game=game.where))
         return None
     totals_rules = totals_only_rules(rules_found[0]) if totals_only else None
     ruleset, version = (totals_rules.ruleset, None) if totals_rules else rules_found
@@ -335,15 +337,17 @@ def _game_problem(game: SheetGame, ruleset: Ruleset, seats: list[str]) -> str | 
     """Why a game can't be played under ``ruleset`` by these players (a sentence), or ``None``."""
     where = game.where
     if len({Player.key_for(s) for s in seats}) != len(seats):
-        return f"{where}: two of its players are answered as the same member."
+        return gettext("%(game)s: two of its players are answered as the same member.", game=where)
     if not ruleset.min_players <= len(seats) <= ruleset.max_players:
-        return f"{where}: {ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, not {len(seats)}."
-    if len(game.deals) != len(ruleset.deals):
+        return gettext("%(game)s: %(rules)s is played by %(least)s to %(most)s players, not %(count)s.", game=where,
+                       rules=ruleset.name, least=ruleset.min_players, most=ruleset.max_players, count=len(seats))  # fmt: skip
+    if len(game.deals) < len(ruleset.deals):
         # a game stopped early is not taken: the league's backup could not restore it (it wants every deal)
-        return (
-            f"{where}: {ruleset.name} has {len(ruleset.deals)} deals, the sheet {len(game.deals)}"
-            + (": write every deal's scores." if len(game.deals) < len(ruleset.deals) else ".")
-        )
+        return gettext("%(game)s: %(rules)s has %(deals)s deals, the sheet %(written)s: write every deal's scores.",
+                       game=where, rules=ruleset.name, deals=len(ruleset.deals), written=len(game.deals))  # fmt: skip
+    if len(game.deals) > len(ruleset.deals):
+        return gettext("%(game)s: %(rules)s has %(deals)s deals, the sheet %(written)s.", game=where, rules=ruleset.name,
+                       deals=len(ruleset.deals), written=len(game.deals))  # fmt: skip
     return None
 
 
@@ -358,7 +362,7 @@ def _plan_deal(game: SheetGame, index: int, ruleset: Ruleset, result: Preview, *
         ticked = {f for f, on in (("exact_cut", hand.exact_cut), ("one_turn_out", hand.one_turn_out)) if on}
         problem = bonus_problem(ruleset, ticked, went_out=position == went_out)
         if problem:
-            result.problems.append(f"{game.cell_place(index, position)}: {problem}")
+            result.problems.append(placed(game.cell_place(index, position), problem))
             return None
     return PlannedDeal(went_out, hands)
 
@@ -375,13 +379,21 @@ def _planned_hands(game: SheetGame, index: int, ruleset: Ruleset, problems: list
             bonus = bonuses[score]
             hands.append(PlannedHand(0, score, bonus.field == "exact_cut", bonus.field == "one_turn_out"))
         else:
-            taken_off = " or ".join(str(-points) for points in bonuses) or None
-            problems.append(
-                f"{game.cell_place(index, seat)}: {score} is not a score in {ruleset.name}, "
-                + (f"whose bonus takes off {taken_off}." if taken_off else "which has no bonus taking points off.")
-            )
+            problems.append(_not_a_score(game.cell_place(index, seat), score, ruleset, [-points for points in bonuses]))
             return None
     return hands
+
+
+def _not_a_score(place: str, score: int, ruleset: Ruleset, taken_off: list[int]) -> str:
+    """A negative number that is none of the ruleset's bonuses, at ``place`` on the sheet."""
+    if not taken_off:
+        return gettext("%(place)s: %(score)s is not a score in %(rules)s, which has no bonus taking points off.",
+                       place=place, score=score, rules=ruleset.name)  # fmt: skip
+    if len(taken_off) == 1:
+        return gettext("%(place)s: %(score)s is not a score in %(rules)s, whose bonus takes off %(points)s.",
+                       place=place, score=score, rules=ruleset.name, points=taken_off[0])  # fmt: skip
+    return gettext("%(place)s: %(score)s is not a score in %(rules)s, whose bonus takes off %(points)s or %(other)s.",
+                   place=place, score=score, rules=ruleset.name, points=taken_off[0], other=taken_off[1])  # fmt: skip
 
 
 def _content_hash(game: SheetGame, ruleset: Ruleset, seats: list[str]) -> str:
@@ -418,11 +430,10 @@ def _zeros(hands: list[PlannedHand]) -> list[int]:
 def _note_zeros(zeros: list[int], place: str, names: list[str], result: Preview) -> None:
     """What a deal's 0s were taken to mean: nobody's, the stock ran out; several, the first went out."""
     if not zeros:
-        result.notes.append(f"{place}: nobody has 0, so the stock ran out in that deal.")
+        result.notes.append(gettext("%(place)s: nobody has 0, so the stock ran out in that deal.", place=place))
     elif len(zeros) > 1:
-        result.notes.append(
-            f"{place}: {' and '.join(names[p] for p in zeros)} have 0; {names[zeros[0]]}, the first, is taken to have gone out."
-        )
+        result.notes.append(gettext("%(place)s: %(names)s have 0; %(first)s, the first, is taken to have gone out.",
+                                    place=place, names=names_joined([names[p] for p in zeros]), first=names[zeros[0]]))  # fmt: skip
 
 
 def imported_hashes(league: League) -> set[str]:
@@ -458,7 +469,7 @@ def store(league: League, result: Preview, source: str) -> int:
     Raises :class:`ImportError_` (nothing written) when the preview is not ready.
     """
     if not result.ready:
-        raise ImportError_("Answer every question first: nothing was imported.")
+        raise ImportError_(gettext("Answer every question first: nothing was imported."))
     games = result.new_games
     if not games:
         return 0

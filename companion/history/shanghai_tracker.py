@@ -29,6 +29,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext
+
 from .. import registry
 from ..rules.definition import ruleset_from_definition, ruleset_to_definition
 from .paper import MAX_GAMES, MAX_PLAYERS, MAX_SCORE, MAX_SENTENCES, SheetError, SheetGame, player_name
@@ -74,15 +76,21 @@ def read_tracker(text: str) -> tuple[list[SheetGame], list[str]]:
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):
-            raise SheetError(["The file is not JSON that shanghai-tracker writes: export it again as JSON."]) from None
+            raise SheetError([gettext("The file is not JSON that shanghai-tracker writes: export it again as JSON.")]) from None
         return _from_json(data)
     return _from_csv(text), []
 
 
 def _score(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SCORE:
-        raise SheetError([f"{where}: a round's score must be a whole number from 0 to {MAX_SCORE}, not {_shown(value)}."])
+        raise SheetError([gettext("%(where)s: a round's score must be a whole number from 0 to %(most)s, not %(given)s.",
+                                  where=where, most=MAX_SCORE, given=_shown(value))])  # fmt: skip
     return value
+
+
+def _players_refused(label: str, count: int) -> str:
+    """A game with too few or too many players."""
+    return gettext("%(game)s: a game has 2 to %(most)s players, not %(count)s.", game=label, most=MAX_PLAYERS, count=count)
 
 
 def _shown(value: Any) -> str:
@@ -93,16 +101,17 @@ def _shown(value: Any) -> str:
 def _game(label: str, played_on: dt.date, names: list[str], rounds: list[list[int]], totals: list[int] | None) -> SheetGame:
     """One game as a sheet game: a deal per round, the players in the file's order."""
     if not 2 <= len(names) <= MAX_PLAYERS:
-        raise SheetError([f"{label}: a game has 2 to {MAX_PLAYERS} players, not {len(names)}."])
+        raise SheetError([_players_refused(label, len(names))])
     folded = [name.casefold() for name in names]
     twice = next((name for name in names if folded.count(name.casefold()) > 1), None)
     if twice is not None:
-        raise SheetError([f"{label}: “{twice}” has two rows of scores."])
+        raise SheetError([gettext("%(game)s: “%(name)s” has two rows of scores.", game=label, name=twice)])
     if totals is not None:
         for seat, name in enumerate(names):
             added = sum(scores[seat] for scores in rounds)
             if added != totals[seat]:
-                raise SheetError([f"{label}, {name}: the total says {totals[seat]} but the rounds add up to {added}."])
+                raise SheetError([gettext("%(game)s, %(name)s: the total says %(total)s but the rounds add up to %(added)s.",
+                                          game=label, name=name, total=totals[seat], added=added)])  # fmt: skip
     return SheetGame(line=0, played_on=played_on, rules_words=TRACKER_RULES, names=names, deals=rounds,
                      deal_lines=[0] * len(rounds), totals=totals, label=label)
 
@@ -113,40 +122,41 @@ def _from_json(data: Any) -> tuple[list[SheetGame], list[str]]:
     for index, game in enumerate(_json_games(data), start=1):
         label, played_on = _json_day(index, game)
         if game.get("is_complete") is False:
-            notes.append(f"{label} is not finished in shanghai-tracker, so it is left out.")
+            notes.append(gettext("%(game)s is not finished in shanghai-tracker, so it is left out.", game=label))
             continue
         names, columns, totals = _json_scores(label, game["game_scores"])
         games.append(_game(label, played_on, names, [list(deal) for deal in zip(*columns, strict=True)], totals))
     if not games:
-        raise SheetError(["The file holds no finished games." if notes else "The file holds no games."])
+        raise SheetError([gettext("The file holds no finished games.") if notes else gettext("The file holds no games.")])
     return games, notes
 
 
 def _json_games(data: Any) -> list[Any]:
     """The export's games; refused when it holds no list of them, or more than are brought in at once."""
     if not isinstance(data, list):
-        raise SheetError(["The file is not a shanghai-tracker export: it should hold a list of games."])
+        raise SheetError([gettext("The file is not a shanghai-tracker export: it should hold a list of games.")])
     if len(data) > MAX_GAMES:
-        raise SheetError([f"The file holds {len(data)} games; at most {MAX_GAMES} are brought in at once."])
+        raise SheetError([gettext("The file holds %(count)s games; at most %(most)s are brought in at once.", count=len(data),
+                                  most=MAX_GAMES)])  # fmt: skip
     return data
 
 
 def _json_day(index: int, game: Any) -> tuple[str, dt.date]:
     """How sentences name a game, and its day; refused when it is no game of the app's or its date can't be read."""
-    where = f"Game {index}"
     if not isinstance(game, dict) or not isinstance(game.get("game_scores"), list):
-        raise SheetError([f"{where} is not a shanghai-tracker game (it has no “game_scores” list)."])
+        raise SheetError([gettext("Game %(number)s is not a shanghai-tracker game (it has no “game_scores” list).", number=index)])
     day = game.get("date")
     played_on = _date(day) if isinstance(day, str) else None
     if played_on is None:
-        raise SheetError([f"{where}: its date must be written like 2024-12-25, not {_shown(day)}."])
-    return f"Game {index} ({played_on.isoformat()})", played_on
+        raise SheetError([gettext("Game %(number)s: its date must be written like 2024-12-25, not %(given)s.", number=index,
+                                  given=_shown(day))])  # fmt: skip
+    return gettext("Game %(number)s (%(day)s)", number=index, day=played_on.isoformat()), played_on
 
 
 def _json_scores(label: str, scores: list[Any]) -> tuple[list[str], list[list[int]], list[int]]:
     """A game's players in the file's order: their names, round scores and totals."""
     if len(scores) > MAX_PLAYERS:
-        raise SheetError([f"{label}: a game has 2 to {MAX_PLAYERS} players, not {len(scores)}."])
+        raise SheetError([_players_refused(label, len(scores))])
     names, columns, totals = [], [], []
     for row, score in enumerate(scores, start=1):
         name, rounds, total = _json_player(label, row, score)
@@ -160,14 +170,17 @@ def _json_player(label: str, row: int, score: Any) -> tuple[str, list[int], int]
     """One player's name, seven round scores and total (their sum when the file gives none)."""
     player = score.get("player") if isinstance(score, dict) else None
     if not isinstance(player, dict) or not isinstance(score.get("round_scores"), list):
-        raise SheetError([f"{label}, score {row}: it needs a “player” with a name and “round_scores”."])
-    name = player_name(player.get("name"), f"{label}, score {row}")
+        raise SheetError([gettext("%(game)s, score %(row)s: it needs a “player” with a name and “round_scores”.", game=label, row=row)])
+    name = player_name(player.get("name"), gettext("%(game)s, score %(row)s", game=label, row=row))
     rounds = score["round_scores"]
     if len(rounds) != ROUNDS:
-        raise SheetError([f"{label}, {name}: {len(rounds)} round scores; shanghai-tracker's games have {ROUNDS}."])
-    scores = [_score(value, f"{label}, {name}, round {n}") for n, value in enumerate(rounds, start=1)]
-    total = _score(score.get("total_score"), f"{label}, {name}, total") if "total_score" in score else sum(scores)
-    return name, scores, total
+        raise SheetError([gettext("%(game)s, %(name)s: %(count)s round scores; shanghai-tracker's games have %(rounds)s.",
+                                  game=label, name=name, count=len(rounds), rounds=ROUNDS)])  # fmt: skip
+    scores = [_score(value, gettext("%(game)s, %(name)s, round %(round)s", game=label, name=name, round=n))
+              for n, value in enumerate(rounds, start=1)]  # fmt: skip
+    if "total_score" not in score:
+        return name, scores, sum(scores)
+    return name, scores, _score(score.get("total_score"), gettext("%(game)s, %(name)s, total", game=label, name=name))
 
 
 def _date(text: str) -> dt.date | None:
@@ -187,14 +200,14 @@ def _csv_rows(text: str) -> list[tuple[int, list[str]]]:
     from .paper import MAX_SHEET_BYTES
 
     if len(text.encode("utf-8", "surrogatepass")) > MAX_SHEET_BYTES or "\x00" in text:
-        raise SheetError(["The file is too large, or not text: export it again from shanghai-tracker as CSV."])
+        raise SheetError([gettext("The file is too large, or not text: export it again from shanghai-tracker as CSV.")])
     reader = csv.reader(io.StringIO(text))
     try:
         rows = [(reader.line_num, [cell.strip() for cell in cells]) for cells in reader if any(c.strip() for c in cells)]
     except csv.Error:
-        raise SheetError([f"Line {reader.line_num + 1} has a quote that is never closed."]) from None
+        raise SheetError([gettext("Line %(line)s has a quote that is never closed.", line=reader.line_num + 1)]) from None
     if not rows:
-        raise SheetError(["The file is empty."])
+        raise SheetError([gettext("The file is empty.")])
     return rows
 
 
@@ -203,10 +216,8 @@ def _csv_columns(header: list[str]) -> tuple[list[int], int | None, int | None]:
     folded = [cell.casefold() for cell in header]
     rounds = [i for i, cell in enumerate(folded) if cell.startswith("round ")]
     if folded[:2] != ["date", "player"] or len(rounds) != ROUNDS:
-        raise SheetError([
-            "Line 1 is not shanghai-tracker's header (“Date”, “Player”, “Round 1 (2 Sets)” … “Round 7 (3 Runs)”): "
-            "export the games again as CSV."
-        ])
+        raise SheetError([gettext("Line 1 is not shanghai-tracker's header (“Date”, “Player”, “Round 1 (2 Sets)” … “Round 7 "
+                                  "(3 Runs)”): export the games again as CSV.")])  # fmt: skip
     return rounds, folded.index("total") if "total" in folded else None, folded.index("notes") if "notes" in folded else None
 
 
@@ -222,7 +233,8 @@ def _round_scores(line: int, cells: list[str], rounds: list[int], header: list[s
         value = cells[column]
         number = _digits(value, 5)
         if number is None or number > MAX_SCORE:
-            raise SheetError([f"Line {line}, column {column + 1} ({header[column][:30]}): “{value[:20]}” is not a round's score."])
+            raise SheetError([gettext("Line %(line)s, column %(column)s (%(heading)s): “%(text)s” is not a round's score.",
+                                      line=line, column=column + 1, heading=header[column][:30], text=value[:20])])  # fmt: skip
         scores.append(number)
     return scores
 
@@ -252,10 +264,12 @@ class _CsvGame:
         """The game its rows make, after ``games_before`` others; refused when its date or its count can't be."""
         played_on = _date(self.key[0])
         if played_on is None:
-            raise SheetError([f"Line {self.first_line}, column 1: “{self.key[0][:20]}” is not a date like 12/25/2024."])
+            raise SheetError([gettext("Line %(line)s, column 1: “%(text)s” is not a date like 12/25/2024.", line=self.first_line,
+                                      text=self.key[0][:20])])  # fmt: skip
         if games_before >= MAX_GAMES:
-            raise SheetError([f"Line {self.first_line}: at most {MAX_GAMES} games are brought in at once."])
-        label = f"The game on line {self.first_line} ({played_on.isoformat()})"
+            raise SheetError([gettext("Line %(line)s: at most %(most)s games are brought in at once.", line=self.first_line,
+                                      most=MAX_GAMES)])  # fmt: skip
+        label = gettext("The game on line %(line)s (%(day)s)", line=self.first_line, day=played_on.isoformat())
         deals = [list(deal) for deal in zip(*self.columns, strict=True)]
         return _game(label, played_on, self.names, deals, self.totals if with_totals else None)
 
@@ -277,7 +291,7 @@ class _CsvReader:
         cells = cells + [""] * (len(self.header) - len(cells))
         key = (cells[0], cells[self.notes] if self.notes is not None else "")
         try:
-            name = player_name(cells[1], f"Line {line}, column 2")
+            name = player_name(cells[1], gettext("Line %(line)s, column %(column)s", line=line, column=2))
         except SheetError as error:
             self.problems.extend(error.sentences)
             return
@@ -325,5 +339,5 @@ def _from_csv(text: str) -> list[SheetGame]:
     if reader.problems:
         raise SheetError(reader.problems[:MAX_SENTENCES])
     if not reader.games:
-        raise SheetError(["The file holds no games."])
+        raise SheetError([gettext("The file holds no games.")])
     return reader.games

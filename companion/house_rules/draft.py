@@ -37,7 +37,8 @@ EDITED = (
     "name", "summary", "set_word", "buy_word", "players", "table", "wilds", "deals", "exact", "aces", "max_wilds", "repeat_rank", "dup_suits",
     "same_suit_runs", "card_points", "buys", "exact_cut_bonus", "one_turn_out_bonus", "deck", "skips", "progression",
     "set_min_length", "run_suit", "min_naturals_set", "min_naturals_run", "max_wilds_per_contract", "run_wilds_adjacent",
-    "run_wild_min_gap", "reclaim", "direction", "wild_discard", "discard_draw",
+    "run_wild_min_gap", "reclaim", "direction", "wild_discard", "discard_draw", "run_word", "wild_word", "tiebreak",
+    "lay_off",
 )  # fmt: skip
 DEAL_EDITED = ("cards_dealt", "requirements", "going_out", "meld_all", "alternatives")
 #: The keys of ``buys`` the form edits; the others (``no_successive``) are carried through.
@@ -55,7 +56,10 @@ DECK_POINTS = {
 }
 #: The fields a game where each player is on their own phase pairs with its progression (API.md: "any other pairing
 #: answers 400"): values of the other progression are dropped, so the engine's default for the chosen one stands.
-_PER_PLAYER_ONLY = {"game_end": "last_phase_made", "winner": "finished_lowest_total", "tiebreak": "replay_last_phase"}
+_PER_PLAYER_ONLY = {"game_end": "last_phase_made", "winner": "finished_lowest_total"}
+#: The tie-break hand (RULES.md §8.6): only a game where each player is on their own phase has one; on a fixed
+#: schedule the tie box falls back to a shared tie, as the engine does with a tie-break hand left out (§8.7.9).
+REPLAY_TIEBREAK = "replay_last_phase"
 #: Phase 10's house option for the Masters progression (the Phases box's third choice, for the whole game).
 MASTERS_OPTION = "masters"
 _FIXED_ONLY = {"game_end": "last_deal", "winner": "lowest_total"}
@@ -261,6 +265,15 @@ class Draft:
     """Whether a wild card may be discarded (told, not checked)."""
     discard_draw: str = "always"
     """Whether a player who is down may still take the discard (told, not checked)."""
+    run_word: str = "run"
+    """What the table calls a run: ``"run"``, ``"escala"`` or ``"four"`` (API.md)."""
+    wild_word: str = "wild"
+    """What every sentence calls a wild card: ``"wild"`` or ``"joker"`` (Carioca's and Kalooki's)."""
+    tiebreak: str = "none"
+    """Who wins a tie for the lowest total: ``"none"`` (shared), ``"most_deals_won"`` or ``"replay_last_phase"``
+    (a tie-break hand; per-player progression only)."""
+    lay_off: str = "later_turn"
+    """When a player who is down may first lay off: ``"later_turn"`` or ``"same_turn"`` (RULES.md §8.0)."""
     buys_permission: str = "none"
     """Whose leave a May I needs: ``"none"`` or ``"current_player"`` (told, not checked)."""
     buys_only_before_down: bool = False
@@ -309,6 +322,10 @@ class Draft:
             direction=str(definition.get("direction", "clockwise")),
             wild_discard=str(definition.get("wild_discard", "allowed")),
             discard_draw=str(definition.get("discard_draw", "always")),
+            run_word=str(definition.get("run_word", "run")),
+            wild_word=str(definition.get("wild_word", "wild")),
+            tiebreak=str(definition.get("tiebreak", "none")),
+            lay_off=str(definition.get("lay_off", "later_turn")),
             buys_permission=str(buys.get("permission", "none")),
             buys_only_before_down=bool(buys.get("only_before_down", False)),
             extra=_carried({**definition, "buys": _unedited_buys(buys)}, _NOT_CARRIED),
@@ -364,12 +381,18 @@ class Draft:
             direction=get("direction", "clockwise"),
             wild_discard=get("wild_discard", "allowed"),
             discard_draw=get("discard_draw", "always"),
+            run_word=get("run_word", "run"),
+            wild_word=get("wild_word", "wild"),
+            tiebreak=get("tiebreak", "none"),
+            lay_off=get("lay_off", "later_turn"),
             buys_permission=get("buys_permission", "none"),
             buys_only_before_down="buys_only_before_down" in form,
             extra=str(form.get("extra", ""))[:4000],
         )
         draft.follow_deck()
         draft.chain_tables()
+        if draft.progression == "fixed" and draft.tiebreak == REPLAY_TIEBREAK:
+            draft.tiebreak = "none"  # the Phases box went back to one schedule: its tie-break hand goes with it
         return draft
 
     def follow_deck(self) -> None:
@@ -419,7 +442,9 @@ class Draft:
                 "min_naturals_set": self.min_naturals_set, "min_naturals_run": self.min_naturals_run,
                 "max_wilds_per_contract": self.max_wilds_per_contract, "run_wild_min_gap": self.run_wild_min_gap,
                 "reclaim": self.reclaim, "direction": self.direction, "wild_discard": self.wild_discard,
-                "discard_draw": self.discard_draw, "buys_permission": self.buys_permission}  # fmt: skip
+                "discard_draw": self.discard_draw, "buys_permission": self.buys_permission,
+                "run_word": self.run_word, "wild_word": self.wild_word, "tiebreak": self.tiebreak,
+                "lay_off": self.lay_off}  # fmt: skip
         for name in ("exact", "repeat_rank", "dup_suits", "run_wilds_adjacent", "buys_only_before_down"):
             if getattr(self, name):
                 form[name] = "y"
@@ -579,7 +604,7 @@ class Draft:
                 "buys_extra", "exact_cut_bonus", "one_turn_out_bonus", "deck", "skips", "progression", "set_min_length",
                 "run_suit", "min_naturals_set", "min_naturals_run", "max_wilds_per_contract", "run_wilds_adjacent",
                 "run_wild_min_gap", "reclaim", "direction", "wild_discard", "discard_draw", "buys_permission",
-                "buys_only_before_down"]  # fmt: skip
+                "buys_only_before_down", "run_word", "wild_word", "tiebreak", "lay_off"]  # fmt: skip
         for i, _table in enumerate(self.tables):
             keys += [f"table-{i}-low", f"table-{i}-high", f"table-{i}-decks", f"table-{i}-jokers"]
         for i, deal in enumerate(self.deals):
@@ -676,7 +701,7 @@ class Draft:
         definition["max_wilds_per_contract"] = whole(self.max_wilds_per_contract, "max_wilds_per_contract", empty=None, example="2")
         definition["run_wilds_adjacent"] = self.run_wilds_adjacent
         definition["run_wild_min_gap"] = whole(self.run_wild_min_gap, "run_wild_min_gap", empty=None, example="4")
-        for name in ("reclaim", "direction", "wild_discard", "discard_draw"):
+        for name in ("reclaim", "direction", "wild_discard", "discard_draw", "run_word", "wild_word", "tiebreak", "lay_off"):
             definition[name] = getattr(self, name)
 
 

@@ -21,6 +21,19 @@ EXPLAIN: dict[str, str] = {  # English; the builder says each in the page's lang
     "summary": N_("One line about these rules, shown under their name on the rules card."),
     "set_word": N_("What your table calls cards of one rank laid together; every sentence the app says uses it."),
     "buy_word": N_("What your table calls taking the discard out of turn."),
+    "run_word": N_(
+        "What your table calls cards of one suit in order (5 6 7 8); every sentence the app says uses it. "
+        "An escala or a four names its length, so a contract says “Three fours”."
+    ),
+    "wild_word": N_(
+        "What every sentence the app says calls a card that stands for another: a wild card, or a joker even "
+        "when it is a two."
+    ),
+    "tiebreak": N_(
+        "Who wins when two or more players end on the lowest total. A tie-break hand is only for a game where "
+        "each player is on their own phase."
+    ),
+    "lay_off": N_("When a player who has gone down may first lay cards off on the melds on the table."),
     "players": N_(
         "How many can sit at the table, and for each table size how many packs of 52 and how many jokers "
         "are shuffled together. Each table size starts where the one before ends; change its “To”."
@@ -148,6 +161,9 @@ _CHOICE_WORDS: dict[str, dict[str, str]] = {
     "direction": {"clockwise": N_("clockwise"), "counterclockwise": N_("counter-clockwise")},
     "wild_discard": {"allowed": N_("allowed"), "forbidden": N_("never")},
     "discard_draw": {"always": N_("always"), "not_after_down": N_("not once down")},
+    "wild_word": {"wild": N_("wild card"), "joker": N_("joker")},
+    "tiebreak": {"none": N_("shared"), "most_deals_won": N_("most deals won"), "replay_last_phase": N_("a tie-break hand")},
+    "lay_off": {"later_turn": N_("from the next turn"), "same_turn": N_("in the same turn")},
 }
 
 
@@ -159,6 +175,10 @@ def _choice(key: str) -> Callable[[dict[str, Any]], str]:
 _SHOWN: dict[str, Callable[[dict[str, Any]], str]] = {
     "set_word": lambda d: str(d["set_word"]),
     "buy_word": lambda d: str(d["buy_word"]),
+    "run_word": lambda d: str(d["run_word"]),
+    "wild_word": _choice("wild_word"),
+    "tiebreak": _choice("tiebreak"),
+    "lay_off": _choice("lay_off"),
     "players": _players,
     "wilds": _choice("wilds"),
     "deals": _deals,

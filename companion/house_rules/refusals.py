@@ -85,6 +85,10 @@ LABELS: dict[str, str] = {
     "discard_draw": N_("Taking the discard once down"),
     "buys_permission": N_("Whose leave it needs"),
     "buys_only_before_down": N_("Only a player not yet down may take it"),
+    "run_word": N_("Cards of one suit in order are a…"),
+    "wild_word": N_("A card that stands for another is a…"),
+    "tiebreak": N_("A tie for the lowest total"),
+    "lay_off": N_("Laying off after going down"),
 }
 #: Boxes whose refusals the engine's own sentence says best (it names the deck or the progression they follow).
 _ENGINE_SAID = (
@@ -104,7 +108,8 @@ _GAME_CHOICES = {
 _CHOICES = (
     "set_word", "buy_word", "wilds", "aces", "same_suit_runs", "deal-#-req-#-kind", "deal-#-going_out",
     "deal-#-req-#-rule", "deal-#-alt-#-req-#-kind", "deal-#-alt-#-req-#-rule",
-    "reclaim", "direction", "wild_discard", "discard_draw", "buys_permission",
+    "reclaim", "direction", "wild_discard", "discard_draw", "buys_permission", "run_word", "wild_word", "tiebreak",
+    "lay_off",
 )  # fmt: skip
 _TEXTS = ("name", "summary")
 _FLAGS = ("exact", "repeat_rank", "dup_suits", "buys_only_before_down")

@@ -1,10 +1,17 @@
-"""Small line charts drawn on the server as SVG: no chart library, nothing for the phone to run."""
+"""Small line charts drawn on the server as SVG: no chart library, nothing for the phone to run.
+
+Their words (the label a screen reader says, the "first" and "latest" under the line) are in the page's language;
+outside a request (a doctest, a command) in English.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 
+from flask_babel import format_decimal, gettext, ngettext
 from markupsafe import Markup, escape
+
+from ..contract_words import page_is_english
 
 
 def line_chart(
@@ -54,9 +61,12 @@ def line_chart(
     points = " ".join(f"{x(i):.1f},{y(values[i]):.1f}" for i in on_line)
 
     def shown(value: float) -> str:
-        return f"{value:.{digits}f}{unit}"
+        if page_is_english():
+            return f"{value:.{digits}f}{unit}"
+        return format_decimal(value, format="0." + "0" * digits if digits else "0") + unit  # "1,5" in Spanish
 
     label = _chart_label(title, values, on_line, early, shown, line_skips_early=line_skips_early)
+    first, latest = escape(gettext("first")), escape(gettext("latest"))  # the ends of the line, under it
     dots = "".join(_dot(x(i), y(v), early=i in early, many=len(values) > 40) for i, v in enumerate(values))
     return Markup(
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-label="{label}" preserveAspectRatio="none">'
@@ -64,17 +74,18 @@ def line_chart(
         f'<line class="axis" x1="{pad_left}" y1="{pad_top + inner_h}" x2="{width - pad_right}" y2="{pad_top + inner_h}"/>'
         f'<text class="tick" x="{pad_left - 4}" y="{pad_top + 4}" text-anchor="end">{axis_high:.{digits}f}</text>'
         f'<text class="tick" x="{pad_left - 4}" y="{pad_top + inner_h}" text-anchor="end">{axis_low:.{digits}f}</text>'
-        f'<text class="tick" x="{pad_left}" y="{height - 4}">first</text>'
-        f'<text class="tick" x="{width - pad_right}" y="{height - 4}" text-anchor="end">latest</text>'
+        f'<text class="tick" x="{pad_left}" y="{height - 4}">{first}</text>'
+        f'<text class="tick" x="{width - pad_right}" y="{height - 4}" text-anchor="end">{latest}</text>'
         f'<polyline points="{points}"/>{dots}</svg>'
     )
 
 
 def _no_games_chart(title: str, width: int, height: int) -> Markup:
     """The chart of a player with no games: its words alone."""
+    label, words = escape(gettext("%(title)s: no games yet", title=title)), escape(gettext("No games yet"))
     return Markup(
-        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}: no games yet">'
-        f'<text x="{width / 2}" y="{height / 2}" text-anchor="middle">No games yet</text></svg>'
+        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-label="{label}">'
+        f'<text x="{width / 2}" y="{height / 2}" text-anchor="middle">{words}</text></svg>'
     )
 
 
@@ -104,26 +115,31 @@ def _chart_label(
     games ended early."""
     read = [values[i] for i in on_line]
     games = _games_counted(len(read), full=bool(line_skips_early and early and len(on_line) < len(values)))
-    label = f"{escape(title)}: {games}, from {shown(read[0])} to {shown(read[-1])}, lowest {shown(min(read))}, highest {shown(max(read))}"
+    label = gettext("%(title)s: %(games)s, from %(first)s to %(latest)s, lowest %(lowest)s, highest %(highest)s",
+                    title=title, games=games, first=shown(read[0]), latest=shown(read[-1]), lowest=shown(min(read)),
+                    highest=shown(max(read)))  # fmt: skip
     if early:
         label += _early_games_said(values, early, shown, line_skips_early=line_skips_early)
-    return label
+    return str(escape(label))
 
 
 def _games_counted(count: int, *, full: bool) -> str:
     """The games on the line: "full games" where games ended early are off it."""
     if full:
-        return "1 full game" if count == 1 else f"{count} full games"
-    return "1 game" if count == 1 else f"{count} games"
+        return ngettext("%(num)s full game", "%(num)s full games", count)
+    return ngettext("%(num)s game", "%(num)s games", count)
 
 
 def _early_games_said(
     values: Sequence[float], early: set[int], shown: Callable[[float], str], *, line_skips_early: bool
 ) -> str:
     """The label's last part: how many games ended early, how they are drawn, and their values."""
-    ended = "1 game ended early" if len(early) == 1 else f"{len(early)} games ended early"
-    off = ", not on the line" if line_skips_early else ""
-    return f"; {ended} (hollow {'point' if len(early) == 1 else 'points'}{off}): {', '.join(shown(values[i]) for i in sorted(early))}"
+    count, said = len(early), ", ".join(shown(values[i]) for i in sorted(early))
+    if line_skips_early:
+        return ngettext("; %(num)s game ended early (hollow point, not on the line): %(values)s",
+                        "; %(num)s games ended early (hollow points, not on the line): %(values)s", count, values=said)  # fmt: skip
+    return ngettext("; %(num)s game ended early (hollow point): %(values)s",
+                    "; %(num)s games ended early (hollow points): %(values)s", count, values=said)  # fmt: skip
 
 
 def _axis(low: float, high: float, *, from_zero: bool, least_span: float) -> tuple[float, float]:

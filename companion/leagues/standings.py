@@ -29,7 +29,7 @@ from sqlalchemy import ColumnElement, Row, String, case, func, select, type_coer
 from ..extensions import db
 from ..i18n import N_
 from ..models import Change, Game, GameResult, League, Player
-from ..rules import Deal, Progression
+from ..rules import Deal, Progression, Ruleset
 
 #: The standings' columns: key, heading (English; the page says it in its language), and whether a bigger value sorts first.
 COLUMNS: tuple[tuple[str, str, bool], ...] = (
@@ -519,6 +519,9 @@ class ContractRecord:
     then :attr:`deals` are the hands the player tried it in. ``None`` for a deal of a fixed schedule."""
     made: int = 0
     """Hands in which the player made the phase (a phase only)."""
+    namings: tuple[tuple[Deal, Ruleset], ...] = ()
+    """The deal and its ruleset behind each wording of :attr:`contract`, so a page writes them in its own language
+    (the ``contract_names`` filter)."""
 
     @property
     def go_out_rate(self) -> float:
@@ -560,6 +563,7 @@ def contract_records(league_id: int, player_id: int, season: Season, ruleset_id:
     per_deal = _per_deal_sums(scope)
     totals: dict[str, list[int]] = {}
     words: dict[str, list[str]] = {}
+    namings: dict[str, list[tuple[Deal, Ruleset]]] = {}
     deals: dict[str, Deal] = {}
     set_words: dict[str, list[str]] = {}
     per_player_ids: set[str] = set()
@@ -575,6 +579,7 @@ def contract_records(league_id: int, player_id: int, season: Season, ruleset_id:
         wording = deal.contract.split(" (")[0]
         if wording not in words.setdefault(key, []):  # each ruleset's own word: Liverpool's sets aren't trios
             words[key].append(wording)
+            namings.setdefault(key, []).append((deal, ruleset))
         deals.setdefault(key, deal)
         if ruleset.set_word not in set_words.setdefault(key, []):
             set_words[key].append(ruleset.set_word)
@@ -584,7 +589,7 @@ def contract_records(league_id: int, player_id: int, season: Season, ruleset_id:
         entry[2] += out or 0
     records = [
         ContractRecord(symbols=deals[key].symbols, contract=" / ".join(words[key]), deals=n, average_penalty=total / n, went_out=out,
-                       deal=deals[key], set_words=tuple(set_words[key]))
+                       deal=deals[key], set_words=tuple(set_words[key]), namings=tuple(namings[key]))
         for key, (n, total, out) in totals.items()
     ]
     records += _per_phase_records(scope, per_player_ids)
@@ -597,6 +602,8 @@ class _PhaseTally:
 
     deal: Deal
     set_word: str
+    ruleset: Ruleset
+    """The rules the phase was played under, whose words name it."""
     hands: int = 0
     penalty: int = 0
     went_out: int = 0
@@ -615,7 +622,7 @@ def _tally_phases(
         if phase is None or hand is None or not 1 <= phase <= len(ruleset.deals):
             continue
         contract = ruleset.deals[phase - 1]
-        tally = tallies.setdefault((phase, contract.symbols), _PhaseTally(deal=contract, set_word=ruleset.set_word))
+        tally = tallies.setdefault((phase, contract.symbols), _PhaseTally(deal=contract, set_word=ruleset.set_word, ruleset=ruleset))
         tally.hands += 1
         tally.penalty += hand.total
         tally.went_out += deal.went_out == position
@@ -643,7 +650,8 @@ def _per_phase_records(scope: list[ColumnElement[bool]], ruleset_ids: Collection
             _tally_phases(tallies, game, progress.attempted, position)
     return [
         ContractRecord(symbols=symbols, contract=t.deal.contract.split(" (")[0], deals=t.hands, average_penalty=t.penalty / t.hands,
-                       went_out=t.went_out, deal=t.deal, set_words=(t.set_word,), phase=phase, made=t.made)
+                       went_out=t.went_out, deal=t.deal, set_words=(t.set_word,), phase=phase, made=t.made,
+                       namings=((t.deal, t.ruleset),))
         for (phase, symbols), t in sorted(tallies.items())
     ]
 

@@ -8,7 +8,7 @@ from ..games.state import game_state
 from sqlalchemy import func, select
 
 from ..extensions import db
-from ..i18n import back_to, chosen_language, names_joined, remember_language
+from ..i18n import N_, back_to, chosen_language, names_joined, remember_language
 from ..models import Game, GameStatus
 from ..rules import Progression
 from .. import registry
@@ -66,6 +66,35 @@ def service_worker():  # type: ignore[no-untyped-def]
     response = Response(script, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+MANIFEST_WORDS = {
+    "name": N_("Contract Rummy Companion"),
+    "short_name": N_("Rummy"),
+    "description": N_("Deals, meld rulings and scores for Contract Rummy and its family."),
+}
+"""The web app manifest's words a phone shows (installing it, under its icon), said in each language."""
+
+
+@bp.get("/manifest.<language>.webmanifest")
+def manifest(language: str) -> WerkzeugResponse:
+    """The web app manifest (static/manifest.webmanifest) in ``language``: its name, short name and description
+    translated, ``lang`` set; one URL per language, so a phone keeps each apart. A language pages don't speak: 404."""
+    import json
+    from pathlib import Path
+
+    from flask import Response, abort, current_app
+    from flask_babel import force_locale, gettext
+
+    if chosen_language(language) is None:
+        abort(404)
+    fields = json.loads((Path(current_app.static_folder or "") / "manifest.webmanifest").read_text(encoding="utf-8"))
+    with force_locale(language):
+        fields.update({key: gettext(words) for key, words in MANIFEST_WORDS.items()}, lang=language)
+    response = Response(json.dumps(fields, ensure_ascii=False, indent=2), mimetype="application/manifest+json")
+    response.cache_control.public = True
+    response.cache_control.max_age = 24 * 3600  # a new catalogue reaches an installed app within a day
     return response
 
 

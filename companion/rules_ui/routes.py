@@ -17,6 +17,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from flask_login import current_user
 
+from ..card_faces import SUIT_WORDS
 from ..contract_words import contract_text
 from ..extensions import db
 from ..fact_words import fact_label, fact_text
@@ -158,8 +159,16 @@ def _deal_asked(value: str | None, ruleset: Ruleset, errors: dict[str, str]) -> 
 
 
 def _colour_keys() -> dict[str, object]:
-    """The Phase 10 deck's rows of keys: its colours and their names in the page's language."""
-    return {"colours": PICKER_COLOURS, "colour_names": {key: gettext(name) for key, name in PICKER_COLOUR_NAMES.items()}}
+    """The names the card keys are read out by, in the page's language: the Phase 10 deck's colours, the suits'
+    rows and each card of a suit ("A de picas")."""
+    return {
+        "colours": PICKER_COLOURS,
+        "colour_names": {key: gettext(name) for key, name in PICKER_COLOUR_NAMES.items()},
+        "suit_names": {key: gettext(row) for key, (row, _card) in SUIT_WORDS.items()},
+        "card_names": {
+            f"{rank.label}{key}": gettext(card, rank=rank.label) for key, (_row, card) in SUIT_WORDS.items() for rank in PICKER_RANKS
+        },
+    }
 
 
 def _cards(text: str, deck: Deck = Deck.STANDARD) -> tuple[Card, ...]:

@@ -116,7 +116,10 @@
       var files = Array.prototype.map.call(document.querySelectorAll("link[rel=stylesheet][href], script[src], link[rel=icon][href], link[rel=manifest][href]"), function (node) {
         return node.href || node.src;
       });
-      if (registration.active) registration.active.postMessage({ keep: files });
+      // and the words of its "offline" page, in this page's language (base.html's <html data-say-no-connection*>)
+      var root = document.documentElement;
+      var words = { lang: root.lang, title: root.getAttribute("data-say-no-connection"), text: root.getAttribute("data-say-no-connection-page") };
+      if (registration.active) registration.active.postMessage({ keep: files, words: words });
     }).catch(function () {});
   }
 
