@@ -106,9 +106,7 @@
     if (!navigator.onLine) showKept(location.href, false);
     else location.reload();
   });
-  window.addEventListener("online", function () { flush(); });
-  // A phone's idea of being online can be wrong both ways: try now and then while anything waits.
-  setInterval(function () { if (navigator.onLine) flush(); }, 15000);
+  // Sending the waiting entries when the phone comes online (and every 15 s) is page.js's, which has sync.js's flush.
 
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
