@@ -180,9 +180,9 @@ def test_the_snapshots_refusals_in_spanish():
     with in_spanish():
         said = everything()["snapshot"]
     assert said == {
-        "list": "una copia de las reglas es un objeto, no list",
+        "list": "una copia de las reglas es un objeto, no una lista",
         "version": "versión desconocida de la copia de las reglas: 99",
-        "field": "no es una copia de las reglas: 'deals'",
+        "field": "no es una copia de las reglas: le falta 'deals'",
     }
 
 

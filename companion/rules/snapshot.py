@@ -44,6 +44,7 @@ from .rulesets import (
     TableSupply,
 )
 from .speech import say
+from .words import json_kind
 
 __all__ = ["ruleset_from_dict", "ruleset_to_dict"]
 
@@ -73,14 +74,16 @@ def ruleset_to_dict(ruleset: Ruleset) -> dict[str, Any]:
 def ruleset_from_dict(data: dict[str, Any]) -> Ruleset:
     """The ruleset a snapshot describes; raises ``ValueError`` on a snapshot that is not one."""
     if not isinstance(data, dict):
-        raise ValueError(say("a ruleset snapshot is a mapping, not %(kind)s", kind=type(data).__name__))
+        raise ValueError(say("a ruleset snapshot is a mapping, not %(kind)s", kind=json_kind(data)))
     version = data.get("snapshot_version")
     if version != SNAPSHOT_VERSION:
         raise ValueError(say("unknown ruleset snapshot version %(version)r", version=version))
     try:
         return Ruleset(**_fields(data))
-    except (KeyError, TypeError) as error:
-        raise ValueError(say("not a ruleset snapshot: %(error)s", error=error)) from None
+    except KeyError as error:  # a field missing: named, never Python's own message
+        raise ValueError(say("not a ruleset snapshot: its %(field)s is missing", field=repr(error.args[0]))) from None
+    except TypeError:  # a part of the wrong kind (text where a mapping belongs, a field no part has)
+        raise ValueError(say("not a ruleset snapshot: a part of it is not written as the app writes it")) from None
 
 
 def _fields(data: dict[str, Any]) -> dict[str, Any]:
