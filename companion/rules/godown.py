@@ -52,6 +52,7 @@ from .rulesets import (
     SameSuitRuns,
     Skips,
     article,
+    contract_in_sentence,
     describe_contract,
     names_its_length,
     requirement_phrase,
@@ -428,33 +429,29 @@ _Word = tuple[str, str]
 one of the checker's own (``("word", "pair")``, a ladder's name)."""
 _PAIR: _Word = ("word", "pair")
 _COLOUR_GROUP: _Word = ("word", "colour group")
-
-#: The checker's own words with their article, as :func:`_a` says them, marked for the catalogue.
-_WITH_ARTICLE = (
-    mark_word("word", "a pair"), mark_word("word", "a colour group"), mark_word("word", "a ladder"),
-    mark_word("word", "an escala sucia"), mark_word("word", "an escala de color"), mark_word("word", "an escala payaso"),
-    mark_word("word", "an escala real"),
-)  # fmt: skip
+_A_COLOUR_GROUP = mark_word("word", "a colour group")
+"""A colour group with its article (the ruleset words, the pair and the ladders have theirs in :func:`~.rulesets.article`)."""
 
 
 def _a(word: _Word) -> str:
-    """``word`` with its indefinite article, in the language in use: ``"a group"``, ``"an escala"``."""
-    context, text = word
-    if context == "word":
-        return say_word("word", article(text))
-    return article(text)
+    """``word`` with its indefinite article, in the language in use: ``"a group"``, ``"an escala"`` (``"una
+    escala"``)."""
+    if word == _COLOUR_GROUP:
+        return say_word("word", _A_COLOUR_GROUP)
+    return article(word[1])
 
 
 def _requirement_words(ruleset: Ruleset, requirement: Requirement) -> str:
-    """One requirement in words, as a sentence names what a deal needs: ``"a run of 9"``."""
+    """One requirement in words, in the language in use, as a sentence names what a deal needs: ``"a run of 9"``."""
     return requirement_phrase(requirement, ruleset.set_word, ruleset.colour_word, ruleset.run_word)
 
 
 def _contract_text(ruleset: Ruleset, deal: Deal) -> str:
-    """The deal's contract inside a sentence: ``"two runs of 4"`` (its text as the rules card prints it)."""
-    if speaking_english():
-        return deal.contract.lower()
-    return deal.contract.lower()
+    """The deal's contract inside a sentence, in the language in use: ``"two runs of 4"``. A deal met by one of
+    its alternatives is judged against each contract in turn (:func:`_judge_contracts`), whose text is said there."""
+    if deal is ruleset.deal(deal.number):
+        return contract_in_sentence(deal, ruleset)
+    return deal.contract.lower() if speaking_english() else deal.contract[:1].lower() + deal.contract[1:]
 
 
 def _deal_word(ruleset: Ruleset) -> str:
