@@ -113,6 +113,14 @@ class _PageCatalogue:
     """The page's catalogue for the rules engine's sentences (:mod:`companion.rules.speech`), asked for when
     the engine first says something, so that a request that says nothing never chooses a language."""
 
+    @property
+    def speaks_english(self) -> bool:
+        """Whether the page is in English (:func:`~.rules.speech.speaking_english`): the engine then says the
+        English it holds as it is (a deal's contract), as it does outside a request."""
+        from flask_babel import get_locale
+
+        return str(get_locale() or DEFAULT_LANGUAGE) == DEFAULT_LANGUAGE
+
     def gettext(self, message: str, /) -> str:
         """``message`` in the page's language."""
         from flask_babel import get_translations

@@ -345,3 +345,25 @@ def test_every_built_in_deal_said_in_spanish():
         stray = parse_cards("5S" if ruleset.deck is Deck.STANDARD else "5R", deck=ruleset.deck)
         for deal in ruleset.deals:
             _said_whole_in_spanish(ruleset, deal.number, [stray], [] if deal.meld_all else None)
+
+
+# -- the API: the checker in the language asked for, English byte for byte otherwise ---------------------------
+
+_API_CASES = [
+    ("combination", 1, "KH KD KS", "Deal 1 needs two sets of 3; you laid down 1 meld.", "La ronda 1 pide dos grupos de 3; bajaste 1 juego."),
+    ("kalooki", 2, "5H JK JK 8H | 3C 3D 3H | 9S 9C 9D", "5H JK JK 8H puts two jokers side by side; in a four they may not be.",
+     "5H JK JK 8H pone dos comodines juntos; en una escala no pueden ir juntos."),
+    ("carioca", 1, "7S 7H 7D 7C | KC KD KS",
+     "This trio has 4 cards; going down, a trio is exactly 3. Lay off the extra on a later turn.",
+     "Este juego tiene 4 cartas; al bajarte, un trío tiene exactamente 3. Coloca la que sobra en un turno posterior."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("ruleset_id", "deal", "melds", "english", "spanish"), _API_CASES, ids=[c[0] for c in _API_CASES])
+def test_the_api_checks_in_the_language_asked_for(client, ruleset_id, deal, melds, english, spanish):
+    """An English request (no Accept-Language, or English asked) is answered as RULES.md writes it, the deal's
+    contract and its words as the ruleset holds them; ``Accept-Language: es`` in Spanish."""
+    body = {"ruleset": ruleset_id, "deal": deal, "melds": [meld.split() for meld in melds.split("|")]}
+    for headers in ({}, {"Accept-Language": "en-GB,en;q=0.9"}):
+        assert client.post("/api/melds/check", json=body, headers=headers).get_json()["problems"] == [english]
+    assert client.post("/api/melds/check", json=body, headers={"Accept-Language": "es"}).get_json()["problems"] == [spanish]

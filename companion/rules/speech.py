@@ -88,9 +88,11 @@ def speaking(catalogue: Catalogue) -> Iterator[None]:
 
 
 def speaking_english() -> bool:
-    """Whether sentences are being said in English (no catalogue in use): the engine may then keep text it
-    already holds in English, such as a deal's contract."""
-    return _CATALOGUE.get() is ENGLISH
+    """Whether sentences are being said in English (no catalogue in use, or one whose ``speaks_english`` says
+    so: a web request's catalogue on an English page): the engine may then keep text it already holds in
+    English, such as a deal's contract, and must, for the API's English is pinned byte for byte."""
+    catalogue = _CATALOGUE.get()
+    return catalogue is ENGLISH or bool(getattr(catalogue, "speaks_english", False))
 
 
 def use(catalogue: Catalogue) -> None:
