@@ -27,6 +27,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .speech import mark_word, say, say_word, speaking_english
+
 
 class CardSyntaxError(ValueError):
     """A token that is not a card in any accepted notation (``"1X"``).
@@ -59,8 +61,18 @@ class Suit(enum.StrEnum):
 
     @property
     def plural(self) -> str:
-        """The suit's name in a sentence: ``"spades"``."""
+        """The suit's name in a sentence: ``"spades"`` (English; :attr:`said_plural` in the language in use)."""
         return self.name.lower()
+
+    @property
+    def said_plural(self) -> str:
+        """The suit's name in the language in use: ``"spades"``, in Spanish ``"picas"`` ("un grupo de picas")."""
+        return self.plural if speaking_english() else say_word("word", _SUIT_WORDS[self][1])
+
+    @property
+    def said_one(self) -> str:
+        """One card's suit in the language in use: ``"spade"`` ("7H is not a spade"), in Spanish ``"pica"``."""
+        return _SUIT_WORDS[self][0] if speaking_english() else say_word("word", _SUIT_WORDS[self][0])
 
 
 class Colour(enum.StrEnum):
@@ -90,7 +102,7 @@ class Special(enum.StrEnum):
     """A Skip card: makes a player lose a turn; never part of a phase."""
 
 
-_SPECIAL_WORDS = {Special.WILD: "wild", Special.SKIP: "skip"}
+_SPECIAL_WORDS = {Special.WILD: mark_word("word", "wild"), Special.SKIP: mark_word("word", "skip")}
 
 
 class Deck(enum.StrEnum):
@@ -137,13 +149,30 @@ class Rank(enum.IntEnum):
         """The rank in a sentence about several cards: ``"8s"``, ``"aces"``."""
         return f"{self.word}s"
 
+    @property
+    def said(self) -> str:
+        """The rank of one card in the language in use: ``"ace"``, ``"8"``; in Spanish ``"as"``, ``"8"``."""
+        if speaking_english() or self not in _RANK_WORDS:
+            return self.word
+        return say_word("word", _RANK_WORDS[self])
+
+    @property
+    def said_plural(self) -> str:
+        """The rank of several cards in the language in use: ``"aces"``, ``"8s"``; in Spanish ``"ases"``, ``"8"``
+        (a figure takes no plural there: "un grupo de 8")."""
+        if speaking_english():
+            return self.plural
+        if self not in _RANK_PLURALS:
+            return self.label
+        return say_word("word", _RANK_PLURALS[self])
+
     @classmethod
     def from_label(cls, text: str) -> Rank:
         """The rank for ``A``, ``2`` .. ``10``, ``T``, ``J``, ``Q``, ``K`` (any case)."""
         try:
             return _LABEL_RANKS[text.upper()]
         except KeyError:
-            raise ValueError(f"{text!r} is not a rank (A, 2-10, J, Q, K)") from None
+            raise ValueError(say("%(text)s is not a rank (A, 2-10, J, Q, K)", text=repr(text))) from None
 
 
 _RANK_LABELS = {rank: str(rank.value) for rank in Rank} | {
@@ -154,10 +183,23 @@ _RANK_LABELS = {rank: str(rank.value) for rank in Rank} | {
 }
 _LABEL_RANKS = {label: rank for rank, label in _RANK_LABELS.items()} | {"T": Rank.TEN}
 _RANK_WORDS = {
-    Rank.ACE: "ace",
-    Rank.JACK: "jack",
-    Rank.QUEEN: "queen",
-    Rank.KING: "king",
+    Rank.ACE: mark_word("word", "ace"),
+    Rank.JACK: mark_word("word", "jack"),
+    Rank.QUEEN: mark_word("word", "queen"),
+    Rank.KING: mark_word("word", "king"),
+}
+_RANK_PLURALS = {
+    Rank.ACE: mark_word("word", "aces"), Rank.JACK: mark_word("word", "jacks"),
+    Rank.QUEEN: mark_word("word", "queens"), Rank.KING: mark_word("word", "kings"),
+}  # fmt: skip
+"""The face ranks and the ace for several cards, listed for the catalogue (a figure is said as it is)."""
+
+#: Each suit's name for one card and for several, listed for the catalogue.
+_SUIT_WORDS = {
+    Suit.SPADES: (mark_word("word", "spade"), mark_word("word", "spades")),
+    Suit.HEARTS: (mark_word("word", "heart"), mark_word("word", "hearts")),
+    Suit.DIAMONDS: (mark_word("word", "diamond"), mark_word("word", "diamonds")),
+    Suit.CLUBS: (mark_word("word", "club"), mark_word("word", "clubs")),
 }
 
 #: Every accepted spelling of a suit, mapped to the suit.
@@ -172,10 +214,16 @@ JOKER_SPELLINGS = frozenset({"JK", "JOKER", "*"})
 _COLOUR_SPELLINGS = {colour.value: colour for colour in Colour}
 _SPECIAL_SPELLINGS = {"W": Special.WILD, "WILD": Special.WILD, "SKIP": Special.SKIP, "SK": Special.SKIP}
 _PHASE10_NUMBERED = re.compile(r"(1[0-2]|[1-9])([RBGY])")
-_PHASE10_SHAPE = "a Phase 10 card is a number 1 to 12 and a colour (R, B, G or Y), like 7R or 12G, or W or SKIP"
-_PHASE10_CARDS = "Phase 10 cards are a number 1 to 12 and a colour R, B, G or Y (7R), W or SKIP"
 
-_CARD_SHAPE = "a card is a rank (A, 2-10 or T, J, Q, K) and a suit (S, H, D, C or ♠ ♥ ♦ ♣), like 10H or Q♠, or a joker (JK)"
+
+def _not_a_card(token: str, deck: Deck | None) -> str:
+    """The sentence for a token that is no card of ``deck`` (standard notation unless the Phase 10 deck), with
+    the shape a card has there, in the language in use."""
+    if deck is Deck.PHASE10:
+        return say("%(token)s is not a card: a Phase 10 card is a number 1 to 12 and a colour (R, B, G or Y), like 7R "
+                   "or 12G, or W or SKIP.", token=token)  # fmt: skip
+    return say("%(token)s is not a card: a card is a rank (A, 2-10 or T, J, Q, K) and a suit (S, H, D, C or ♠ ♥ ♦ ♣), "
+               "like 10H or Q♠, or a joker (JK).", token=token)  # fmt: skip
 
 
 @functools.total_ordering
@@ -255,7 +303,7 @@ class Card:
         companion.rules.cards.CardNotationError: W is a Phase 10 card; this ruleset uses standard cards such as 7H, 10S or JK.
         """
         if not isinstance(token, str):
-            raise CardSyntaxError(f"{token!r} is not a card: {_PHASE10_SHAPE if deck is Deck.PHASE10 else _CARD_SHAPE}.")
+            raise CardSyntaxError(_not_a_card(repr(token), deck))
         text = token.strip().upper()
         standard = _standard_card(text)
         phase10 = _phase10_card(text) if deck is not None else None
@@ -263,13 +311,15 @@ class Card:
             if phase10 is not None:
                 return phase10
             if standard is not None:
-                raise CardNotationError(f"{standard} is a standard card; {_PHASE10_CARDS}.")
-            raise CardSyntaxError(f"{token.strip()!r} is not a card: {_PHASE10_SHAPE}.")
+                raise CardNotationError(say("%(card)s is a standard card; Phase 10 cards are a number 1 to 12 and a "
+                                            "colour R, B, G or Y (7R), W or SKIP.", card=standard))  # fmt: skip
+            raise CardSyntaxError(_not_a_card(repr(token.strip()), deck))
         if standard is not None:
             return standard
         if phase10 is not None:
-            raise CardNotationError(f"{phase10} is a Phase 10 card; this ruleset uses standard cards such as 7H, 10S or JK.")
-        raise CardSyntaxError(f"{token.strip()!r} is not a card: {_CARD_SHAPE}.")
+            raise CardNotationError(say("%(card)s is a Phase 10 card; this ruleset uses standard cards such as 7H, 10S "
+                                        "or JK.", card=phase10))  # fmt: skip
+        raise CardSyntaxError(_not_a_card(repr(token.strip()), None))
 
     @property
     def is_joker(self) -> bool:
@@ -325,6 +375,8 @@ class Card:
         >>> [Card.parse(text, Deck.PHASE10).words for text in ("7R", "W", "SKIP")]
         ['7 red', 'wild', 'skip']
         """
+        if not speaking_english():
+            return _said_card(self)
         if self.special is not None:
             return _SPECIAL_WORDS[self.special]
         if self.colour is not None:
@@ -438,3 +490,36 @@ def format_cards(cards: Iterable[Card]) -> str:
 def pretty_cards(cards: Iterable[Card]) -> str:
     """Cards with suit symbols, for pages: ``5♠ 6♠ JK``."""
     return " ".join(card.pretty for card in cards)
+
+
+def _said_card(card: Card) -> str:
+    """A card in words in the language in use (see :attr:`Card.words`): ``"reina de picas"``, ``"7 rojo"``."""
+    if card.special is not None:
+        return say_word("word", _SPECIAL_WORDS[card.special])
+    if card.colour is not None:
+        return _said_colour_card(int(card.natural_rank), card.colour)
+    if card.rank is None or card.suit is None:
+        return say_word("word", "joker")
+    return _said_suit_card(card.rank.said, card.suit)
+
+
+def _said_colour_card(number: int, colour: Colour) -> str:
+    """A numbered Phase 10 card, one whole phrase per colour (an adjective agrees with its noun)."""
+    if colour is Colour.RED:
+        return say("%(number)s red", number=number)
+    if colour is Colour.BLUE:
+        return say("%(number)s blue", number=number)
+    if colour is Colour.GREEN:
+        return say("%(number)s green", number=number)
+    return say("%(number)s yellow", number=number)
+
+
+def _said_suit_card(rank: str, suit: Suit) -> str:
+    """A standard card by its rank (in words) and suit, one whole phrase per suit."""
+    if suit is Suit.SPADES:
+        return say("%(rank)s of spades", rank=rank)
+    if suit is Suit.HEARTS:
+        return say("%(rank)s of hearts", rank=rank)
+    if suit is Suit.DIAMONDS:
+        return say("%(rank)s of diamonds", rank=rank)
+    return say("%(rank)s of clubs", rank=rank)
