@@ -9,8 +9,10 @@ English word left (card notation aside), a capital first and a full stop last.
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 import rules_examples
@@ -28,7 +30,7 @@ from test_phase10_properties import random_go_downs as phase10_random
 from test_phase10_rules import GO_DOWNS as PHASE10_GO_DOWNS
 from test_phase10_rules import RULESETS_BY_ID as PHASE10
 
-from companion.rules import Card, Rank, Suit, check_go_down, find_ruleset, parse_cards
+from companion.rules import Card, Rank, Suit, check_go_down, find_ruleset, parse_cards, ruleset_from_definition
 from companion.rules.cards import Deck
 from companion.rules.carioca import CARIOCA
 from companion.rules.definition import RUN_WORDS, SET_WORDS, WILD_WORDS
@@ -367,3 +369,44 @@ def test_the_api_checks_in_the_language_asked_for(client, ruleset_id, deal, meld
     for headers in ({}, {"Accept-Language": "en-GB,en;q=0.9"}):
         assert client.post("/api/melds/check", json=body, headers=headers).get_json()["problems"] == [english]
     assert client.post("/api/melds/check", json=body, headers={"Accept-Language": "es"}).get_json()["problems"] == [spanish]
+
+
+# -- English byte for byte: a golden file of rulings written by the checker before it spoke through speech -------
+
+#: ``tests/golden/godown_english.json``: go-downs of every built-in with each house option (and Carioca's escalas
+#: together) and of random custom rulesets (their ruleset objects kept beside), at least one for each shape of
+#: sentence the checker gave (20,000 random go-downs sorted by sentence), with the problems commit 646d08e's
+#: checker gave them, before any sentence went through :mod:`companion.rules.speech`.
+GOLDEN = json.loads((Path(__file__).parent / "golden" / "godown_english.json").read_text(encoding="utf-8"))
+
+
+def _golden_ruleset(key: str):
+    """A golden case's ruleset: ``"carioca+escala-real"`` is a built-in with its options; ``"custom7"`` a ruleset
+    object kept in the file."""
+    if key in GOLDEN["definitions"]:
+        return ruleset_from_definition(GOLDEN["definitions"][key])
+    base, *options = key.split("+")
+    return a_ruleset(base, tuple(options))
+
+
+@pytest.mark.parametrize("case", GOLDEN["cases"], ids=[f"{case[0]}-{case[1]}-{index}" for index, case in enumerate(GOLDEN["cases"])])
+def test_the_english_is_what_the_checker_always_said(case):
+    key, deal, melds, remaining, players, problems = case
+    ruleset = _golden_ruleset(key)
+    cards = [parse_cards(meld, deck=ruleset.deck) for meld in melds]
+    left = None if remaining is None else parse_cards(remaining, deck=ruleset.deck)
+    assert list(check_go_down(ruleset, deal, cards, left, players).problems) == problems
+    _said_whole_in_spanish(ruleset, deal, cards, left, players)
+
+
+def test_the_golden_file_holds_every_kind_of_problem():
+    """The golden rulings cover §5's twelve problems and §8.0's skip, in Carioca's, Kalooki's, Phase 10's and
+    custom rulesets."""
+    keys = {case[0].split("+")[0] for case in GOLDEN["cases"]}
+    assert {"contract", "shanghai", "carioca", "kalooki", "phase10", "phase10-cards"} <= keys
+    assert any(key.startswith("custom") for key in keys)
+    said = " ".join(problem for case in GOLDEN["cases"] for problem in case[5])
+    for words in ("you laid down", "is a group;", "a run needs", "going down,", "mixes suits", "skips", "round the corner",
+                  "per meld", "no natural card", "join end to end", "a rank twice", "but there", "must use every card",
+                  "skip card", "The escala real", "in one go-down", "side by side"):  # fmt: skip
+        assert words in said, words
