@@ -5,7 +5,10 @@ meld, may come in any order: the go-down is legal when *some* matching of
 melds to the contract's requirements, and *some* choice of what each wild
 card stands for, meets every rule. An illegal go-down is not an exception:
 the ruling lists every problem in a sentence a player understands, in the
-order of RULES.md §5.
+order of RULES.md §5. Each sentence is one whole message said through
+:mod:`.speech` in the language in use (English as RULES.md writes it unless
+a caller chose another), the ruleset's words in their role ("trio", "deal")
+and the cards in their notation as placeholders.
 
 >>> from .catalogue import find_ruleset
 >>> ruling = check_go_down(find_ruleset("contract"), 2, [parse_cards("9C 9D 9S"), parse_cards("5S 6S JK 8S")])
