@@ -34,7 +34,7 @@ KEPT = re.compile(
     "|".join(re.escape(name) for name in sorted((r.name for r in PUBLISHED_RULESETS.values()), key=len, reverse=True))
     + r"|Card\.parse\([^)]*\)|Deck\.PHASE10|Phase 10|SKIP|May I\??|\b[a-z]+(?:_[a-z]+)+\b|\b(?:wilds|skips|aces|points|progression|phase10-cards|phase10|standard"
     r"|joker-20|deuces-wild|no-jokers|all-wild-groups|joker-50|red-twos-wild|eleven-cards|full-suit|may-i)\b"
-    r"|'[^']*'|\"[^\"]*\"|\b[A-Za-z]+=|color|Skip"
+    r"|'[^']*'|\"[^\"]*\"|\b[A-Za-z]+=|color|Skip|\b(?:Deal|TableSupply|PointTable|Settlement)\b|(?<=Error: )[a-z_]+"
 )
 
 
