@@ -450,8 +450,9 @@ def _requirement_words(ruleset: Ruleset, requirement: Requirement) -> str:
 
 
 def _contract_text(ruleset: Ruleset, deal: Deal) -> str:
-    """The deal's contract inside a sentence, in the language in use: ``"two runs of 4"``. A deal met by one of
-    its alternatives is judged against each contract in turn (:func:`_judge_contracts`), whose text is said there."""
+    """The deal's contract inside a sentence, in the language in use: ``"two runs of 4"``. A deal with
+    alternatives is judged against each of its contracts in turn, as a deal of its own whose text
+    :func:`_judge_contracts` has already said in the language in use."""
     if deal is ruleset.deal(deal.number):
         return contract_in_sentence(deal, ruleset)
     return deal.contract.lower() if speaking_english() else deal.contract[:1].lower() + deal.contract[1:]
@@ -847,7 +848,7 @@ def _colour_of(card: Card) -> str:
 
 def ladder_name(ruleset: Ruleset, rule: LadderRule) -> str:
     """What a ladder is called in a sentence: ``"escala real"`` where runs are escalas, else ``"ladder"`` (in
-    English: :func:`_a` and ``say_word("word", ...)`` say it in the language in use)."""
+    English; ``say_word("word", name)`` says it in the language in use, :func:`_a` with its article)."""
     return _ESCALA_NAMES[rule] if ruleset.run_word == "escala" else _LADDER
 
 
