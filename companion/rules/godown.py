@@ -1015,41 +1015,18 @@ def _options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement
 # Across melds
 
 
-#: The suits and ranks in a sentence about several cards (``"of hearts"``, ``"of 8s"``), marked for the catalogue.
-_SUIT_WORDS = {
-    Suit.SPADES: mark_word("word", "spades"), Suit.HEARTS: mark_word("word", "hearts"),
-    Suit.DIAMONDS: mark_word("word", "diamonds"), Suit.CLUBS: mark_word("word", "clubs"),
-}  # fmt: skip
-_RANK_WORDS = (
-    mark_word("word", "aces"), mark_word("word", "2s"), mark_word("word", "3s"), mark_word("word", "4s"),
-    mark_word("word", "5s"), mark_word("word", "6s"), mark_word("word", "7s"), mark_word("word", "8s"),
-    mark_word("word", "9s"), mark_word("word", "10s"), mark_word("word", "jacks"), mark_word("word", "queens"),
-    mark_word("word", "kings"),
-)  # fmt: skip
-
-
-def _suit_words(suit: Suit) -> str:
-    """``"hearts"``, in the language in use."""
-    return say_word("word", _SUIT_WORDS[suit])
-
-
-def _rank_words(rank: Rank) -> str:
-    """``"8s"``, ``"kings"`` (``Rank.plural``), in the language in use."""
-    return say_word("word", _RANK_WORDS[rank - 1])
-
-
 def _one_run_per_suit(ruleset: Ruleset, suit: Suit) -> str:
     """Two runs of one suit where a player's runs must differ in suit (RULES.md §5.9); where the ruleset's word for
     a run is its sources' (Kalooki's "four", JAM-W: "they must be of different suits"), as they say it (§8.0)."""
     if ruleset.run_word == "four":
-        return say("Two fours in %(suit)s: a player's fours must be of different suits.", suit=_suit_words(suit))
-    return say("Two runs of %(suit)s: only one run per suit.", suit=_suit_words(suit))
+        return say("Two fours in %(suit)s: a player's fours must be of different suits.", suit=suit.said_plural)
+    return say("Two runs of %(suit)s: only one run per suit.", suit=suit.said_plural)
 
 
 def _one_set_per_rank(word: str, rank: Rank) -> str:
     """Two sets of one rank where a contract can't use a rank twice (RULES.md §5.10), in the ruleset's word for a
     set; Kalooki's "three" as its sources say it (JAM-W: "of different ranks", §8.0)."""
-    ranks = _rank_words(rank)
+    ranks = rank.said_plural
     if word == "three":
         return say("Two threes of %(rank)s: a player's threes must be of different ranks.", rank=ranks)
     if word == "trio":
@@ -1081,7 +1058,7 @@ def _cross_problems(ruleset: Ruleset, readings: Sequence[MeldReading], word: str
                     "%(first)s and %(second)s of %(suit)s join end to end; they must overlap or leave a gap.",
                     first=f"{position_label(low_1)}-{position_label(high_1)}",
                     second=f"{position_label(low_2)}-{position_label(high_2)}",
-                    suit=_suit_words(a.suit),
+                    suit=a.suit.said_plural,
                 )
                 problems.append(Problem(ProblemKind.SAME_SUIT_RUNS, message, j))
     if not ruleset.repeat_rank:
