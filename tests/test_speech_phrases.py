@@ -315,3 +315,19 @@ def test_any_contract_in_english_and_in_whole_spanish(requirements, words):
     first_count = groups[0][1]
     if first_count > 1:
         assert said.lower().startswith(_NUMBERS_ES[first_count] if first_count <= 12 else str(first_count))
+
+
+def test_a_ruleset_made_in_spanish_keeps_its_contracts_in_english():
+    """A deal's contract is data the API answers with byte for byte: a custom ruleset read, or a house option
+    chosen, while the engine speaks Spanish still writes it in English (and says it in Spanish on demand)."""
+    from companion.rules.definition import ruleset_from_definition, ruleset_to_definition
+
+    carioca = PUBLISHED_RULESETS["carioca"]
+    definition = ruleset_to_definition(carioca.with_options("escala-real"))
+    with in_spanish():
+        custom = ruleset_from_definition(definition)
+        chosen = carioca.with_options("escala-sucia")
+        said = deal_contract(custom.deal(2), custom)
+    assert [deal.contract for deal in custom.deals] == [deal.contract for deal in carioca.with_options("escala-real").deals]
+    assert chosen.deal(9).contract == "Escala sucia: A to K, any suits, at most 1 joker (every card, no discard)"
+    assert said == "Un trío y una escala"
