@@ -295,7 +295,7 @@ def test_a_wrong_method_still_names_the_allowed_one(client):
 # -- answers that are not refusals: every field as in English ----------------------------------------------------
 
 #: Keys whose values are sentences for a reader (said in the page's language); every other value is data.
-SENTENCE_KEYS = {"error", "reason", "reasons", "message", "explanation", "advice", "contract", "label", "summary"}
+SENTENCE_KEYS = {"error", "reason", "reasons", "message", "explanation", "advice", "contract", "label", "summary", "problems"}
 
 
 def same_but_sentences(english, spanish, where="") -> None:  # noqa: ANN001
@@ -368,3 +368,12 @@ def test_the_filter_sets_aside_only_what_a_sentence_quotes():
     assert "with" in spanish_left('wilds must be "W" with the Phase 10 deck, not "JK".')
     assert "run" in spanish_left("deal 3: a run is 3 to 14 cards long, not 15.")
     assert spanish_left("un grupo, no \"set\", ni set_min_length ni 'melds'") == []
+
+
+def test_a_rulings_problems_are_said_in_the_language_asked_for(client):
+    body = {"ruleset": "contract", "deal": 1, "melds": [["7H", "7S", "JK", "JK", "JK"]]}
+    english = client.post("/api/melds/check", json=body).get_json()
+    spanish = client.post("/api/melds/check", json=body, headers={"Accept-Language": "es"}).get_json()
+    assert english["problems"][0] == "Deal 1 needs two groups of 3; you laid down 1 meld."
+    assert spanish["problems"][0] == "La ronda 1 pide dos grupos de 3; bajaste 1 juego."
+    assert [english_left(problem) for problem in spanish["problems"]] == [[]] * len(spanish["problems"])

@@ -5,7 +5,10 @@ meld, may come in any order: the go-down is legal when *some* matching of
 melds to the contract's requirements, and *some* choice of what each wild
 card stands for, meets every rule. An illegal go-down is not an exception:
 the ruling lists every problem in a sentence a player understands, in the
-order of RULES.md §5.
+order of RULES.md §5. Each sentence is one whole message said through
+:mod:`.speech` in the language in use (English as RULES.md writes it unless
+a caller chose another), the ruleset's words in their role ("trio", "deal")
+and the cards in their notation as placeholders.
 
 >>> from .catalogue import find_ruleset
 >>> ruling = check_go_down(find_ruleset("contract"), 2, [parse_cards("9C 9D 9S"), parse_cards("5S 6S JK 8S")])
@@ -31,14 +34,14 @@ from .runs import (
     card_at,
     corner_window,
     longest_run,
-    longest_run_span,
     order_of,
     place_label,
     position_label,
     run_places,
     run_windows,
 )
-from .words import cards_word, number_word, or_list, plural, sentence, too_many_copies, too_many_jokers
+from .speech import mark_word, say, say_n, say_word, speaking_english
+from .words import number_word, or_list, sentence, too_many_copies, too_many_jokers
 from .rulesets import (
     AceRule,
     Deal,
@@ -52,6 +55,7 @@ from .rulesets import (
     SameSuitRuns,
     Skips,
     article,
+    contract_in_sentence,
     describe_contract,
     names_its_length,
     requirement_phrase,
@@ -296,7 +300,7 @@ class _Meld:
     @property
     def text(self) -> str:
         if self._text is None:
-            self._text = format_cards(self.cards) if self.cards else "An empty meld"
+            self._text = format_cards(self.cards) if self.cards else say("An empty meld")
         return self._text
 
     def _resembles_run(self) -> bool:
@@ -387,75 +391,134 @@ def _wild_count(meld: _Meld) -> int:
     return len(meld.wilds)
 
 
-def _common_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, word: str, naturals_needed: int) -> list[Problem]:
-    """Wild-card and natural-card counts, the same for every kind of meld (``word``: what the meld is asked to
-    be; ``naturals_needed``: the ruleset's minimum for that kind)."""
+def _common_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, a_meld: str, naturals_needed: int) -> list[Problem]:
+    """Wild-card and natural-card counts, the same for every kind of meld (``a_meld``: what the meld is asked to
+    be, said with its article, "a group"; ``naturals_needed``: the ruleset's minimum for that kind)."""
     problems = []
     wilds = len(meld.wilds)  # _wild_count, inlined: every reading of every meld asks
     limit = ruleset.max_wilds if not deal.own_max_wilds else deal.max_wilds  # ruleset.max_wilds_in(deal), inlined
     # an all-wild meld's trouble is that it has no natural card, not how many wilds it has
     if limit is not None and wilds > limit and meld.naturals:
-        if limit:
-            allowed = f"{limit} per meld"
-        else:
-            allowed = "no wild card" if ruleset.wild_word == "wild" else f"no {ruleset.wild_word}"
-        problems.append(
-            Problem(ProblemKind.WILDS, f"{meld.text} has {wilds} {ruleset.wild_word}{'s' * (wilds != 1)}; this game allows {allowed}.", meld.index)
-        )
+        problems.append(Problem(ProblemKind.WILDS, _too_many_wilds(ruleset, meld.text, wilds, limit), meld.index))
     if len(meld.naturals) < naturals_needed:
         if not meld.naturals:
-            message = f"{meld.text} has no natural card."
+            message = say("%(meld)s has no natural card.", meld=meld.text)
         else:
-            natural = plural(len(meld.naturals), "natural card")
-            message = f"{meld.text} has {len(meld.naturals)} {natural}; {article(word)} needs at least {naturals_needed}."
+            message = say_n("%(meld)s has %(num)s natural card; %(a_meld)s needs at least %(needed)s.",
+                            "%(meld)s has %(num)s natural cards; %(a_meld)s needs at least %(needed)s.",
+                            len(meld.naturals), meld=meld.text, a_meld=a_meld, needed=naturals_needed)  # fmt: skip
         problems.append(Problem(ProblemKind.NO_NATURAL, message, meld.index))
     return problems
 
 
-def _needs(ruleset: Ruleset, deal: Deal, requirement: Requirement, word: str) -> str:
-    """What a meld is short of, in a sentence's second half: ``"a group needs 3"``; where deals are each
-    player's phases, the phase and what it asks: ``"phase 6 needs a run of 9"`` (RULES.md §4.11)."""
+def _too_many_wilds(ruleset: Ruleset, meld: str, wilds: int, limit: int) -> str:
+    """More wilds in one meld than the game allows (RULES.md §5.7), in the ruleset's word for a wild card
+    (``"joker"`` where the sources speak of jokers): ``"8C JK JK has 2 wilds; this game allows 1 per meld."``."""
+    if ruleset.wild_word == "joker":
+        if limit:
+            return say_n("%(meld)s has %(num)s joker; this game allows %(limit)s per meld.",
+                         "%(meld)s has %(num)s jokers; this game allows %(limit)s per meld.", wilds, meld=meld, limit=limit)
+        return say_n("%(meld)s has %(num)s joker; this game allows no joker.",
+                     "%(meld)s has %(num)s jokers; this game allows no joker.", wilds, meld=meld)
+    if limit:
+        return say_n("%(meld)s has %(num)s wild; this game allows %(limit)s per meld.",
+                     "%(meld)s has %(num)s wilds; this game allows %(limit)s per meld.", wilds, meld=meld, limit=limit)
+    return say_n("%(meld)s has %(num)s wild; this game allows no wild card.",
+                 "%(meld)s has %(num)s wilds; this game allows no wild card.", wilds, meld=meld)  # fmt: skip
+
+
+_Word = tuple[str, str]
+"""What a meld is asked to be, as a word in its role: ``("set word", "trio")``, ``("run word", "escala")``, or
+one of the checker's own (``("word", "pair")``, a ladder's name)."""
+_PAIR: _Word = ("word", "pair")
+_COLOUR_GROUP: _Word = ("word", "colour group")
+_A_COLOUR_GROUP = mark_word("word", "a colour group")
+"""A colour group with its article (the ruleset words, the pair and the ladders have theirs in :func:`~.rulesets.article`)."""
+
+
+def _a(word: _Word) -> str:
+    """``word`` with its indefinite article, in the language in use: ``"a group"``, ``"an escala"`` (``"una
+    escala"``)."""
+    if word == _COLOUR_GROUP:
+        return say_word("word", _A_COLOUR_GROUP)
+    return article(word[1])
+
+
+def _requirement_words(ruleset: Ruleset, requirement: Requirement) -> str:
+    """One requirement in words, in the language in use, as a sentence names what a deal needs: ``"a run of 9"``."""
+    return requirement_phrase(requirement, ruleset.set_word, ruleset.colour_word, ruleset.run_word)
+
+
+def _contract_text(ruleset: Ruleset, deal: Deal) -> str:
+    """The deal's contract inside a sentence, in the language in use: ``"two runs of 4"``. A deal with
+    alternatives is judged against each of its contracts in turn, as a deal of its own whose text
+    :func:`_judge_contracts` has already said in the language in use."""
+    if deal is ruleset.deal(deal.number):
+        return contract_in_sentence(deal, ruleset)
+    return deal.contract.lower() if speaking_english() else deal.contract[:1].lower() + deal.contract[1:]
+
+
+def _deal_word(ruleset: Ruleset) -> str:
+    """What a deal is called inside a sentence, in the language in use: ``"deal"``, ``"phase"`` (a sentence that
+    starts with it is made whole with :func:`~.words.sentence`)."""
+    return say_word("deal word", ruleset.deal_word)
+
+
+def _too_few(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement, word: _Word) -> str:
+    """A meld shorter than its requirement (RULES.md §5.2): ``"7H 7S is 2 cards; a group needs 3."``; where deals
+    are each player's phases, the phase and what it asks: ``"... phase 6 needs a run of 9."`` (RULES.md §4.11)."""
+    size = len(meld.cards)
     if ruleset.progression is Progression.FIXED and requirement.kind is not MeldKind.COLOUR:
-        return f"{article(word)} needs {requirement.length}"
-    phrase = requirement_phrase(requirement, ruleset.set_word, ruleset.colour_word, ruleset.run_word)
-    return f"{ruleset.deal_word} {deal.number} needs {phrase}"
+        return say_n("%(meld)s is %(num)s card; %(a_meld)s needs %(length)s.",
+                     "%(meld)s is %(num)s cards; %(a_meld)s needs %(length)s.", size,
+                     meld=meld.text, a_meld=_a(word), length=requirement.length)  # fmt: skip
+    return say_n("%(meld)s is %(num)s card; %(deal)s %(number)s needs %(what)s.",
+                 "%(meld)s is %(num)s cards; %(deal)s %(number)s needs %(what)s.", size,
+                 meld=meld.text, deal=_deal_word(ruleset), number=deal.number, what=_requirement_words(ruleset, requirement))  # fmt: skip
 
 
-def _length_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement, word: str) -> list[Problem]:
+def _too_many(ruleset: Ruleset, meld: _Meld, requirement: Requirement, word: _Word) -> str:
+    """A meld longer than its requirement where going down uses exact lengths (RULES.md §5.3); a word that
+    names its length (trio, four) speaks of "this trio" and "the extra" (RULES.md §8.0)."""
+    size, length = len(meld.cards), requirement.length
+    if requirement.kind is MeldKind.PAIR:
+        return say_n("%(meld)s is %(num)s card; a pair is exactly 2.", "%(meld)s is %(num)s cards; a pair is exactly 2.", size, meld=meld.text)
+    values = {"meld": meld.text, "word": say_word(*word), "size": size, "a_meld": _a(word), "length": length}
+    named = names_its_length(word[1], length)
+    if ruleset.lay_off is LayOffTiming.SAME_TURN:
+        if named:
+            return say("This %(word)s has %(size)s cards; going down, %(a_meld)s is exactly %(length)s. Lay off the extra this turn.", **values)
+        return say("%(meld)s has %(size)s cards; going down, %(a_meld)s is exactly %(length)s. Lay off the rest this turn.", **values)
+    if named:
+        return say("This %(word)s has %(size)s cards; going down, %(a_meld)s is exactly %(length)s. Lay off the extra on a later turn.",
+                   **values)  # fmt: skip
+    return say("%(meld)s has %(size)s cards; going down, %(a_meld)s is exactly %(length)s. Lay off the rest on a later turn.", **values)
+
+
+def _length_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement, word: _Word) -> list[Problem]:
     size = len(meld.cards)
     exact = requirement.kind is MeldKind.PAIR or ruleset.is_exact(deal)
     if size < requirement.length:
-        return [Problem(ProblemKind.TOO_FEW, f"{meld.text} is {cards_word(size)}; {_needs(ruleset, deal, requirement, word)}.", meld.index)]
+        return [Problem(ProblemKind.TOO_FEW, _too_few(ruleset, deal, meld, requirement, word), meld.index)]
     if exact and size > requirement.length:
-        if requirement.kind is MeldKind.PAIR:
-            message = f"{meld.text} is {cards_word(size)}; a pair is exactly 2."
-        else:
-            later = "this turn" if ruleset.lay_off is LayOffTiming.SAME_TURN else "on a later turn"
-            # a word that names its length (trio, four) speaks of "this trio" and "the extra" (RULES.md §8.0, §5.3)
-            named = names_its_length(word, requirement.length)
-            message = (
-                f"{f'This {word}' if named else meld.text} has {size} cards; going down, {article(word)} is exactly "
-                f"{requirement.length}. Lay off the {'extra' if named else 'rest'} {later}."
-            )
-        return [Problem(ProblemKind.TOO_MANY, message, meld.index)]
+        return [Problem(ProblemKind.TOO_MANY, _too_many(ruleset, meld, requirement, word), meld.index)]
     return []
 
 
 def _set_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> tuple[list[MeldReading], list[Problem]]:
     """Readings of a meld as a set or pair, or why it is neither."""
-    word = ruleset.set_word if requirement.kind is MeldKind.SET else "pair"
+    word: _Word = ("set word", ruleset.set_word) if requirement.kind is MeldKind.SET else _PAIR
     if len(meld.ranks) > 1:
         if requirement.kind is MeldKind.PAIR:
-            return [], [Problem(ProblemKind.MIXED, f"{meld.text} is not a pair: a pair is two cards of one rank.", meld.index)]
+            return [], [Problem(ProblemKind.MIXED, say("%(meld)s is not a pair: a pair is two cards of one rank.", meld=meld.text), meld.index)]
         if meld.resembles_run:
-            message = f"{meld.text} is {article(ruleset.run_word)}; {ruleset.deal_word} {deal.number} needs {deal.contract.lower()}."
-            return [], [Problem(ProblemKind.MELD_COUNT, message, meld.index)]
-        message = _MIXED_RANKS[ruleset.rank_word].format(meld=meld.text, word=word)
-        return [], [Problem(ProblemKind.MIXED, message, meld.index)]
+            return [], [Problem(ProblemKind.MELD_COUNT, _other_kind(ruleset, deal, meld, ("run word", ruleset.run_word)), meld.index)]
+        return [], [Problem(ProblemKind.MIXED, _mixed_ranks(ruleset, meld, word), meld.index)]
     problems = _length_problems(ruleset, deal, meld, requirement, word)
     if not ruleset.dup_suits and len(meld.suits) < len(meld.naturals):
-        problems.append(Problem(ProblemKind.MIXED, f"{meld.text} repeats a suit; a {word} needs cards of different suits.", meld.index))
-    problems += _common_problems(ruleset, deal, meld, word, ruleset.min_naturals if ruleset.min_naturals_set is None else ruleset.min_naturals_set)
+        message = say("%(meld)s repeats a suit; %(a_meld)s needs cards of different suits.", meld=meld.text, a_meld=_a(word))
+        problems.append(Problem(ProblemKind.MIXED, message, meld.index))
+    problems += _common_problems(ruleset, deal, meld, _a(word), ruleset.min_naturals if ruleset.min_naturals_set is None else ruleset.min_naturals_set)
     if problems:
         return [], problems
     rank = next(iter(meld.ranks)) if meld.ranks else None
@@ -465,18 +528,32 @@ def _set_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Require
 def _run_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> tuple[list[MeldReading], list[Problem]]:
     """Every reading of a meld as a run, or why it is not one."""
     if len(meld.naturals) >= 2 and len(meld.ranks) == 1:
-        message = f"{meld.text} is {article(ruleset.set_word)}; {ruleset.deal_word} {deal.number} needs {deal.contract.lower()}."
-        return [], [Problem(ProblemKind.MELD_COUNT, message, meld.index)]
+        return [], [Problem(ProblemKind.MELD_COUNT, _other_kind(ruleset, deal, meld, ("set word", ruleset.set_word)), meld.index)]
     if len(meld.run_suits) > 1:
-        return [], [Problem(ProblemKind.MIXED, f"{meld.text} mixes suits.", meld.index)]
-    problems = _length_problems(ruleset, deal, meld, requirement, ruleset.run_word)
+        return [], [Problem(ProblemKind.MIXED, say("%(meld)s mixes suits.", meld=meld.text), meld.index)]
+    word: _Word = ("run word", ruleset.run_word)
+    problems = _length_problems(ruleset, deal, meld, requirement, word)
     if problems and problems[0].kind is ProblemKind.TOO_MANY:
         problems += _too_many_problems(ruleset, meld)
     naturals_needed = ruleset.min_naturals if ruleset.min_naturals_run is None else ruleset.min_naturals_run  # run_naturals, inlined
-    problems += _common_problems(ruleset, deal, meld, ruleset.run_word, naturals_needed)
+    problems += _common_problems(ruleset, deal, meld, _a(word), naturals_needed)
     if problems:
         return [], problems
     return _run_readings(ruleset, meld)
+
+
+def _mixed_ranks(ruleset: Ruleset, meld: _Meld, word: _Word) -> str:
+    """A set whose natural cards differ, by what the deck calls a rank (RULES.md §5.4): each sentence whole."""
+    if ruleset.rank_word == "number":
+        return say("%(meld)s mixes numbers; %(a_meld)s is cards of one number.", meld=meld.text, a_meld=_a(word))
+    return say("%(meld)s mixes ranks; %(a_meld)s is cards of one rank.", meld=meld.text, a_meld=_a(word))
+
+
+def _other_kind(ruleset: Ruleset, deal: Deal, meld: _Meld, kind: _Word) -> str:
+    """A meld of a kind the contract does not ask for here (RULES.md §5.1): ``"5C 5D 5H is a group; deal 3 needs
+    two runs of 4."``."""
+    return say("%(meld)s is %(a_meld)s; %(deal)s %(number)s needs %(contract)s.", meld=meld.text, a_meld=_a(kind),
+               deal=_deal_word(ruleset), number=deal.number, contract=_contract_text(ruleset, deal))  # fmt: skip
 
 
 def _too_many_problems(ruleset: Ruleset, meld: _Meld) -> list[Problem]:
@@ -550,7 +627,11 @@ def _wilds_apart(meld: _Meld, windows: list[_Window]) -> list[_Window]:
 
 def _side_by_side_problem(ruleset: Ruleset, meld: _Meld) -> Problem:
     """Every reading of the run puts two wilds side by side (``run_wilds_adjacent: no``)."""
-    message = f"{meld.text} puts two {ruleset.wild_word}s side by side; in {article(ruleset.run_word)} they may not be."
+    a_run = _a(("run word", ruleset.run_word))
+    if ruleset.wild_word == "joker":
+        message = say("%(meld)s puts two jokers side by side; in %(a_run)s they may not be.", meld=meld.text, a_run=a_run)
+    else:
+        message = say("%(meld)s puts two wilds side by side; in %(a_run)s they may not be.", meld=meld.text, a_run=a_run)
     return Problem(ProblemKind.WILDS, message, meld.index)
 
 
@@ -620,9 +701,15 @@ def _too_long_problem(ruleset: Ruleset, meld: _Meld) -> Problem:
     (RULES.md §8.0), ``"... has 15 cards; a run has at most 14 (A to A)."`` otherwise."""
     size, longest = len(meld.cards), longest_run(ruleset)
     if ruleset.aces is AceRule.LOW_ONLY:
-        return Problem(ProblemKind.TOO_MANY, f"{meld.text} is {cards_word(size)}; a run holds {longest} at most.", meld.index)
-    span = longest_run_span(ruleset)
-    return Problem(ProblemKind.TOO_MANY, f"{meld.text} has {size} cards; a run has at most {longest} ({span}).", meld.index)
+        message = say_n("%(meld)s is %(num)s card; a run holds %(longest)s at most.", "%(meld)s is %(num)s cards; a run holds %(longest)s at most.",
+                        size, meld=meld.text, longest=longest)  # fmt: skip
+    elif ruleset.aces is AceRule.AROUND:
+        message = say("%(meld)s has %(size)s cards; a run has at most %(longest)s (each rank once).", meld=meld.text, size=size, longest=longest)
+    else:
+        low, high = ("2", "A") if ruleset.aces is AceRule.HIGH_ONLY else ("A", "A")  # as runs.longest_run_span says it
+        message = say("%(meld)s has %(size)s cards; a run has at most %(longest)s (%(low)s to %(high)s).",
+                      meld=meld.text, size=size, longest=longest, low=low, high=high)  # fmt: skip
+    return Problem(ProblemKind.TOO_MANY, message, meld.index)
 
 
 def _repeated_ranks(counts: Counter[Rank], size: int) -> list[Rank]:
@@ -642,10 +729,16 @@ def _around_gap_problem(meld: _Meld, ranks: Sequence[int]) -> Problem:
     best = min((_arc_missing(start, ranks) for start in ranks), key=len)
     suit = next(iter(meld.run_suits)) if meld.run_suits else None
     skipped = " ".join(str(card_at(rank, suit)) if suit is not None else position_label(rank) for rank in best)
+    return Problem(ProblemKind.GAP, _skips(meld, skipped), meld.index)
+
+
+def _skips(meld: _Meld, missing: str) -> str:
+    """A gap in a run that its wilds can't fill (RULES.md §5.5): ``"5S 6S 8S 9S skips 7S and no wild fills it."``."""
     wilds = _wild_count(meld)
     if not wilds:
-        return Problem(ProblemKind.GAP, f"{meld.text} skips {skipped} and no wild fills it.", meld.index)
-    return Problem(ProblemKind.GAP, f"{meld.text} skips {skipped}: too many gaps for {number_word(wilds)} wild{'s' * (wilds != 1)}.", meld.index)
+        return say("%(meld)s skips %(missing)s and no wild fills it.", meld=meld.text, missing=missing)
+    return say_n("%(meld)s skips %(missing)s: too many gaps for one wild.", "%(meld)s skips %(missing)s: too many gaps for %(num)s wilds.",
+                 wilds, meld=meld.text, missing=missing, num=number_word(wilds))  # fmt: skip
 
 
 def _repeat_problem(ruleset: Ruleset, meld: _Meld, repeated: Sequence[Rank]) -> Problem:
@@ -653,9 +746,13 @@ def _repeat_problem(ruleset: Ruleset, meld: _Meld, repeated: Sequence[Rank]) -> 
     if meld.run_suits:
         suit = next(iter(meld.run_suits))
         twice = ", ".join(f"{rank.label}{suit.value}" for rank in repeated)
-        return Problem(ProblemKind.GAP, f"{meld.text} repeats {twice}; a run has one card of each rank.", meld.index)
+        return Problem(ProblemKind.GAP, say("%(meld)s repeats %(twice)s; a run has one card of each rank.", meld=meld.text, twice=twice), meld.index)
     twice = ", ".join(place_label(ruleset, rank) for rank in repeated)
-    return Problem(ProblemKind.GAP, f"{meld.text} repeats {twice}; a run has one card of each {ruleset.rank_word}.", meld.index)
+    if ruleset.rank_word == "number":
+        message = say("%(meld)s repeats %(twice)s; a run has one card of each number.", meld=meld.text, twice=twice)
+    else:
+        message = say("%(meld)s repeats %(twice)s; a run has one card of each rank.", meld=meld.text, twice=twice)
+    return Problem(ProblemKind.GAP, message, meld.index)
 
 
 _ACE_CHOICES = {AceRule.LOW_OR_HIGH: (1, 14), AceRule.HIGH_ONLY: (14,), AceRule.LOW_ONLY: (1,)}
@@ -678,14 +775,7 @@ def _gap_problem(ruleset: Ruleset, meld: _Meld, has_ace: bool) -> Problem:
     suit = next(iter(meld.run_suits)) if meld.run_suits else None
     best = _fewest_missing(ruleset, meld, has_ace)
     missing_cards = " ".join(str(card_at(p, suit)) if suit is not None else place_label(ruleset, p) for p in best)
-    wilds = _wild_count(meld)
-    if not wilds:
-        return Problem(ProblemKind.GAP, f"{meld.text} skips {missing_cards} and no wild fills it.", meld.index)
-    return Problem(
-        ProblemKind.GAP,
-        f"{meld.text} skips {missing_cards}: too many gaps for {number_word(wilds)} wild{'s' * (wilds != 1)}.",
-        meld.index,
-    )
+    return Problem(ProblemKind.GAP, _skips(meld, missing_cards), meld.index)
 
 
 def _corner_problem(ruleset: Ruleset, meld: _Meld, ranks: Sequence[int]) -> Problem | None:
@@ -707,10 +797,10 @@ def _corner_problem(ruleset: Ruleset, meld: _Meld, ranks: Sequence[int]) -> Prob
     labels = "-".join(Rank(r).label for r in cycle)
     if ruleset.aces is AceRule.HIGH_ONLY:
         if ace == 0:
-            return Problem(ProblemKind.WRAP, f"Aces are high only: {labels} is not a run.", meld.index)
-        message = f"Aces are high only and nothing follows the ace: {labels} is not a run."
+            return Problem(ProblemKind.WRAP, say("Aces are high only: %(ranks)s is not a run.", ranks=labels), meld.index)
+        message = say("Aces are high only and nothing follows the ace: %(ranks)s is not a run.", ranks=labels)
         return Problem(ProblemKind.WRAP, message, meld.index)
-    return Problem(ProblemKind.WRAP, f"{labels} goes round the corner: an ace is high or low, not both.", meld.index)
+    return Problem(ProblemKind.WRAP, say("%(ranks)s goes round the corner: an ace is high or low, not both.", ranks=labels), meld.index)
 
 
 def _past_the_top_problem(ruleset: Ruleset, meld: _Meld, climb: Sequence[int]) -> Problem:
@@ -721,19 +811,20 @@ def _past_the_top_problem(ruleset: Ruleset, meld: _Meld, climb: Sequence[int]) -
     top = place_label(ruleset, ruleset.top_rank)
     if ruleset.deck is Deck.PHASE10:
         labels = "-".join(str(rank) for rank in climb)
-        message = f"{labels} goes past {top}: a run is numbered 1 to {top} and never turns the corner."
+        message = say("%(ranks)s goes past %(top)s: a run is numbered 1 to %(top)s and never turns the corner.", ranks=labels, top=top)
     else:
-        message = f"{meld.text} needs the ace after {top}, but here the ace is only 1 and a run ends at {top}."
+        message = say("%(meld)s needs the ace after %(top)s, but here the ace is only 1 and a run ends at %(top)s.", meld=meld.text, top=top)
     return Problem(ProblemKind.WRAP, message, meld.index)
 
 
 def _colour_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> tuple[list[MeldReading], list[Problem]]:
     """The reading of a meld as a colour group (RULES.md §8.0: naturals of one colour, any ranks), or why not."""
     if not meld.resembles_colour_group:
-        message = f"{meld.text} mixes colours; {_needs(ruleset, deal, requirement, 'colour group')}."
+        message = say("%(meld)s mixes colours; %(deal)s %(number)s needs %(what)s.", meld=meld.text, deal=_deal_word(ruleset),
+                      number=deal.number, what=_requirement_words(ruleset, requirement))  # fmt: skip
         return [], [Problem(ProblemKind.MIXED, message, meld.index)]
-    problems = _length_problems(ruleset, deal, meld, requirement, "colour group")
-    problems += _common_problems(ruleset, deal, meld, "colour group", ruleset.set_naturals)
+    problems = _length_problems(ruleset, deal, meld, requirement, _COLOUR_GROUP)
+    problems += _common_problems(ruleset, deal, meld, _a(_COLOUR_GROUP), ruleset.set_naturals)
     if problems:
         return [], problems
     colour = next(iter(meld.marks)) if meld.naturals else None
@@ -742,9 +833,10 @@ def _colour_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requ
 
 #: A ladder's name by its rule, where the ruleset calls runs escalas (Carioca's final rounds); else "ladder".
 _ESCALA_NAMES = {
-    LadderRule.ANY_SUIT: "escala sucia", LadderRule.SAME_COLOUR: "escala de color",
-    LadderRule.ALTERNATING_COLOUR: "escala payaso", LadderRule.SAME_SUIT: "escala real",
+    LadderRule.ANY_SUIT: mark_word("word", "escala sucia"), LadderRule.SAME_COLOUR: mark_word("word", "escala de color"),
+    LadderRule.ALTERNATING_COLOUR: mark_word("word", "escala payaso"), LadderRule.SAME_SUIT: mark_word("word", "escala real"),
 }  # fmt: skip
+_LADDER = mark_word("word", "ladder")
 
 _RED = frozenset((Suit.HEARTS, Suit.DIAMONDS))
 
@@ -755,8 +847,9 @@ def _colour_of(card: Card) -> str:
 
 
 def ladder_name(ruleset: Ruleset, rule: LadderRule) -> str:
-    """What a ladder is called in a sentence: ``"escala real"`` where runs are escalas, else ``"ladder"``."""
-    return _ESCALA_NAMES[rule] if ruleset.run_word == "escala" else "ladder"
+    """What a ladder is called in a sentence: ``"escala real"`` where runs are escalas, else ``"ladder"`` (in
+    English; ``say_word("word", name)`` says it in the language in use, :func:`_a` with its article)."""
+    return _ESCALA_NAMES[rule] if ruleset.run_word == "escala" else _LADDER
 
 
 def _ladder_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement) -> tuple[list[MeldReading], list[Problem]]:
@@ -766,8 +859,11 @@ def _ladder_options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requ
     size = len(meld.cards)
     if size != 13:
         kind = ProblemKind.TOO_FEW if size < 13 else ProblemKind.TOO_MANY
-        return [], [Problem(kind, f"{meld.text} is {cards_word(size)}; {article(name)} is 13, one of each rank A to K.", meld.index)]
-    common = _common_problems(ruleset, deal, meld, name, ruleset.run_naturals)
+        message = say_n("%(meld)s is %(num)s card; %(a_ladder)s is 13, one of each rank A to K.",
+                        "%(meld)s is %(num)s cards; %(a_ladder)s is 13, one of each rank A to K.", size,
+                        meld=meld.text, a_ladder=_a(("word", name)))  # fmt: skip
+        return [], [Problem(kind, message, meld.index)]
+    common = _common_problems(ruleset, deal, meld, _a(("word", name)), ruleset.run_naturals)
     no_wilds = _ladder_wild_problems(ruleset, deal, meld, name)
     problems = no_wilds + [p for p in common if p.kind is not ProblemKind.WILDS] if no_wilds else common
     repeat = _ladder_repeat_problem(meld)
@@ -786,8 +882,14 @@ def _ladder_wild_problems(ruleset: Ruleset, deal: Deal, meld: _Meld, name: str) 
     if ruleset.max_wilds_in(deal) != 0 or not meld.wilds or not meld.naturals:
         return []
     wilds = [meld.cards[i] for i in meld.wilds]
-    which = f"{wilds[0]} is one" if len(wilds) == 1 else f"{format_cards(wilds)} are {number_word(len(wilds))}"
-    return [Problem(ProblemKind.WILDS, f"The {name} allows no {ruleset.wild_word}: {which}.", meld.index)]
+    values = {"name": say_word("word", name), "card": wilds[0], "cards": format_cards(wilds), "count": number_word(len(wilds))}
+    if ruleset.wild_word == "joker":
+        if len(wilds) == 1:
+            return [Problem(ProblemKind.WILDS, say("The %(name)s allows no joker: %(card)s is one.", **values), meld.index)]
+        return [Problem(ProblemKind.WILDS, say("The %(name)s allows no joker: %(cards)s are %(count)s.", **values), meld.index)]
+    if len(wilds) == 1:
+        return [Problem(ProblemKind.WILDS, say("The %(name)s allows no wild: %(card)s is one.", **values), meld.index)]
+    return [Problem(ProblemKind.WILDS, say("The %(name)s allows no wild: %(cards)s are %(count)s.", **values), meld.index)]
 
 
 def _ladder_repeat_problem(meld: _Meld) -> Problem | None:
@@ -798,12 +900,13 @@ def _ladder_repeat_problem(meld: _Meld) -> Problem | None:
     twice = next((cards for _, cards in sorted(by_rank.items()) if len(cards) > 1), None)
     if twice is None:
         return None
+    missing = or_list([position_label(rank) for rank in range(1, 14) if rank not in by_rank])
     if twice[0] == twice[1]:
-        there = f"{twice[0]} is there twice"
+        message = say("A ladder holds one card of each rank A to K: %(card)s is there twice and there is no %(missing)s.",
+                      card=twice[0], missing=missing)  # fmt: skip
     else:
-        there = f"{twice[0]} and {twice[1]} are both there"
-    missing = [position_label(rank) for rank in range(1, 14) if rank not in by_rank]
-    message = f"A ladder holds one card of each rank A to K: {there} and there is no {or_list(missing)}."
+        message = say("A ladder holds one card of each rank A to K: %(card)s and %(other)s are both there and there is no %(missing)s.",
+                      card=twice[0], other=twice[1], missing=missing)  # fmt: skip
     return Problem(ProblemKind.GAP, message, meld.index)
 
 
@@ -827,7 +930,16 @@ def _one_suit_problem(meld: _Meld, name: str) -> Problem | None:
     odd = next((card for card in meld.naturals if card.suit is not suit), None)
     if odd is None:
         return None
-    return Problem(ProblemKind.GAP, f"The {name} is A to K of one suit: {odd} is not a {suit.plural[:-1]}.", meld.index)
+    values = {"name": say_word("word", name), "card": odd}
+    if suit is Suit.HEARTS:
+        message = say("The %(name)s is A to K of one suit: %(card)s is not a heart.", **values)
+    elif suit is Suit.DIAMONDS:
+        message = say("The %(name)s is A to K of one suit: %(card)s is not a diamond.", **values)
+    elif suit is Suit.CLUBS:
+        message = say("The %(name)s is A to K of one suit: %(card)s is not a club.", **values)
+    else:
+        message = say("The %(name)s is A to K of one suit: %(card)s is not a spade.", **values)
+    return Problem(ProblemKind.GAP, message, meld.index)
 
 
 def _one_colour_problem(meld: _Meld, name: str) -> Problem | None:
@@ -838,7 +950,9 @@ def _one_colour_problem(meld: _Meld, name: str) -> Problem | None:
     odd = next((card for card in meld.naturals if _colour_of(card) != colour), None)
     if odd is None:
         return None
-    return Problem(ProblemKind.GAP, f"The {name} is all red or all black: {odd} is {_colour_of(odd)}.", meld.index)
+    if colour == "red":  # odd is black
+        return Problem(ProblemKind.GAP, say("The %(name)s is all red or all black: %(card)s is black.", name=say_word("word", name), card=odd), meld.index)
+    return Problem(ProblemKind.GAP, say("The %(name)s is all red or all black: %(card)s is red.", name=say_word("word", name), card=odd), meld.index)
 
 
 def _alternating_problem(meld: _Meld, name: str) -> Problem | None:
@@ -848,12 +962,24 @@ def _alternating_problem(meld: _Meld, name: str) -> Problem | None:
     for a, b in zip(ordered, ordered[1:], strict=False):
         apart = int(b.natural_rank) - int(a.natural_rank)
         if apart % 2 == 1 and _colour_of(a) == _colour_of(b):
-            if apart == 1:
-                return Problem(ProblemKind.GAP, f"The {name} alternates red and black: {a} and {b} are both {_colour_of(a)}.", meld.index)
-            return Problem(ProblemKind.GAP, f"The {name} alternates red and black: {a} and {b} may not both be {_colour_of(a)}.", meld.index)
+            return Problem(ProblemKind.GAP, _not_alternating(name, a, b, next_to=apart == 1), meld.index)
         if apart % 2 == 0 and _colour_of(a) != _colour_of(b):
-            return Problem(ProblemKind.GAP, f"The {name} alternates red and black: {a} and {b} must be one colour.", meld.index)
+            message = say("The %(name)s alternates red and black: %(card)s and %(other)s must be one colour.", name=say_word("word", name), card=a, other=b)
+            return Problem(ProblemKind.GAP, message, meld.index)
     return None
+
+
+def _not_alternating(name: str, a: Card, b: Card, *, next_to: bool) -> str:
+    """Two naturals of one colour an odd number of ranks apart in an alternating ladder: neighbours "are both
+    red"; further apart they "may not both be red" (each sentence whole, by the colour)."""
+    values = {"name": say_word("word", name), "card": a, "other": b}
+    if _colour_of(a) == "red":
+        if next_to:
+            return say("The %(name)s alternates red and black: %(card)s and %(other)s are both red.", **values)
+        return say("The %(name)s alternates red and black: %(card)s and %(other)s may not both be red.", **values)
+    if next_to:
+        return say("The %(name)s alternates red and black: %(card)s and %(other)s are both black.", **values)
+    return say("The %(name)s alternates red and black: %(card)s and %(other)s may not both be black.", **values)
 
 
 def _ladder_wild_places(meld: _Meld) -> tuple[tuple[int, int], ...]:
@@ -889,10 +1015,27 @@ def _options(ruleset: Ruleset, deal: Deal, meld: _Meld, requirement: Requirement
 # Across melds
 
 
-#: Where a ruleset's word for a run or a set is its sources' (Kalooki's "4" and "3", JAM-W: "they must be of
-#: different suits ... of different ranks"), the sentence says the rule as they do (RULES.md §8.0, §5.9-10).
-_ONE_RUN_PER_SUIT = {"four": "Two fours in {suit}: a player's fours must be of different suits."}
-_ONE_SET_PER_RANK = {"three": "Two threes of {rank}: a player's threes must be of different ranks."}
+def _one_run_per_suit(ruleset: Ruleset, suit: Suit) -> str:
+    """Two runs of one suit where a player's runs must differ in suit (RULES.md §5.9); where the ruleset's word for
+    a run is its sources' (Kalooki's "four", JAM-W: "they must be of different suits"), as they say it (§8.0)."""
+    if ruleset.run_word == "four":
+        return say("Two fours in %(suit)s: a player's fours must be of different suits.", suit=suit.said_plural)
+    return say("Two runs of %(suit)s: only one run per suit.", suit=suit.said_plural)
+
+
+def _one_set_per_rank(word: str, rank: Rank) -> str:
+    """Two sets of one rank where a contract can't use a rank twice (RULES.md §5.10), in the ruleset's word for a
+    set; Kalooki's "three" as its sources say it (JAM-W: "of different ranks", §8.0)."""
+    ranks = rank.said_plural
+    if word == "three":
+        return say("Two threes of %(rank)s: a player's threes must be of different ranks.", rank=ranks)
+    if word == "trio":
+        return say("Two trios of %(rank)s: a contract can't use a rank twice.", rank=ranks)
+    if word == "book":
+        return say("Two books of %(rank)s: a contract can't use a rank twice.", rank=ranks)
+    if word == "set":
+        return say("Two sets of %(rank)s: a contract can't use a rank twice.", rank=ranks)
+    return say("Two groups of %(rank)s: a contract can't use a rank twice.", rank=ranks)
 
 
 def _cross_problems(ruleset: Ruleset, readings: Sequence[MeldReading], word: str) -> list[Problem]:
@@ -908,27 +1051,23 @@ def _cross_problems(ruleset: Ruleset, readings: Sequence[MeldReading], word: str
             if ruleset.same_suit_runs is SameSuitRuns.ONE_PER_SUIT:
                 if a.suit not in reported:
                     reported.add(a.suit)
-                    message = _ONE_RUN_PER_SUIT.get(ruleset.run_word, "Two runs of {suit}: only one run per suit.")
-                    problems.append(Problem(ProblemKind.SAME_SUIT_RUNS, message.format(suit=a.suit.plural), j))
+                    problems.append(Problem(ProblemKind.SAME_SUIT_RUNS, _one_run_per_suit(ruleset, a.suit), j))
             elif a.high + 1 == b.low or b.high + 1 == a.low:
                 (low_1, high_1), (low_2, high_2) = sorted([(a.low, a.high), (b.low, b.high)])
-                problems.append(
-                    Problem(
-                        ProblemKind.SAME_SUIT_RUNS,
-                        f"{position_label(low_1)}-{position_label(high_1)} and "
-                        f"{position_label(low_2)}-{position_label(high_2)} of {a.suit.plural} join end to end; "
-                        "they must overlap or leave a gap.",
-                        j,
-                    )
+                message = say(
+                    "%(first)s and %(second)s of %(suit)s join end to end; they must overlap or leave a gap.",
+                    first=f"{position_label(low_1)}-{position_label(high_1)}",
+                    second=f"{position_label(low_2)}-{position_label(high_2)}",
+                    suit=a.suit.said_plural,
                 )
+                problems.append(Problem(ProblemKind.SAME_SUIT_RUNS, message, j))
     if not ruleset.repeat_rank:
         seen: dict[Rank, int] = {}
         for i, reading in enumerate(readings):
             if reading.kind is MeldKind.RUN or reading.rank is None:
                 continue
             if reading.rank in seen:
-                message = _ONE_SET_PER_RANK.get(word, "Two {word}s of {rank}: a contract can't use a rank twice.")
-                problems.append(Problem(ProblemKind.REPEATED_RANK, message.format(word=word, rank=reading.rank.plural), i))
+                problems.append(Problem(ProblemKind.REPEATED_RANK, _one_set_per_rank(word, reading.rank), i))
             else:
                 seen[reading.rank] = i
     return problems
@@ -942,7 +1081,7 @@ def supply_problems(ruleset: Ruleset, cards: Iterable[Card], players: int | None
         return _phase10_supply_problems(counts, table.packs)
     over = [(card, count) for card, count in counts.items() if count > (table.jokers if card.rank is None else table.packs)]
     problems = []
-    where = "this game" if players is None else f"a table of {players}"
+    where = say("this game") if players is None else say("a table of %(players)s", players=players)
     for card, count in sorted(over):
         if card.is_joker:
             problems.append(Problem(ProblemKind.SUPPLY, too_many_jokers(count, table.jokers, where)))
@@ -957,8 +1096,9 @@ def _phase10_supply_problems(counts: Counter[Card], decks: int) -> list[Problem]
     for card, count in sorted(counts.items()):
         held = PHASE10_COPIES.get(card, 0) * decks
         if count > held:
-            has = "the deck has" if decks == 1 else f"the {number_word(decks)} decks have"
-            problems.append(Problem(ProblemKind.SUPPLY, sentence(f"{number_word(count)} {card}, but {has} {number_word(held)}.")))
+            message = say_n("%(count)s %(card)s, but the deck has %(held)s.", "%(count)s %(card)s, but the %(decks)s decks have %(held)s.",
+                            decks, count=number_word(count), card=card, held=number_word(held), decks=number_word(decks))  # fmt: skip
+            problems.append(Problem(ProblemKind.SUPPLY, sentence(message)))
     return problems
 
 
@@ -968,14 +1108,24 @@ def skip_problems(ruleset: Ruleset, melds: Sequence[_Meld]) -> list[Problem]:
         return []  # no card is a skip (a meld's skips are ruleset.is_skip's)
     problems = []
     seen: set[Card] = set()
-    part_of = "a phase" if ruleset.progression is not Progression.FIXED else "a meld"
-    here = " here" if ruleset.deck is Deck.STANDARD else ""  # a joker is a skip only in this game
     for meld in melds:
         for card in meld.skips:
             if card not in seen:
                 seen.add(card)
-                problems.append(Problem(ProblemKind.SKIP, f"{card} is a skip card{here}; a skip is never part of {part_of}.", meld.index))
+                problems.append(Problem(ProblemKind.SKIP, _skip_sentence(ruleset, card), meld.index))
     return problems
+
+
+def _skip_sentence(ruleset: Ruleset, card: Card) -> str:
+    """A skip card in a meld (RULES.md §8.0): "here" where the card is a skip only in this game (a joker), and
+    "a phase" where each player plays their own phases."""
+    if ruleset.deck is Deck.STANDARD:  # a joker is a skip only in this game
+        if ruleset.progression is not Progression.FIXED:
+            return say("%(card)s is a skip card here; a skip is never part of a phase.", card=card)
+        return say("%(card)s is a skip card here; a skip is never part of a meld.", card=card)
+    if ruleset.progression is not Progression.FIXED:
+        return say("%(card)s is a skip card; a skip is never part of a phase.", card=card)
+    return say("%(card)s is a skip card; a skip is never part of a meld.", card=card)
 
 
 # ---------------------------------------------------------------------------
@@ -1053,8 +1203,14 @@ def _contract_wild_problems(ruleset: Ruleset, melds: Sequence[_Meld]) -> list[Pr
     wilds = sum(len(meld.wilds) for meld in melds)
     if limit is None or wilds <= limit:
         return []
-    word = ruleset.wild_word
-    return [Problem(ProblemKind.WILDS, f"Your go-down has {wilds} {word}s; this game allows {limit} in one go-down.")]
+    # English says "wilds" even for one (as RULES.md's sentence always has): the singular is the plural there
+    if ruleset.wild_word == "joker":
+        message = say_n("Your go-down has %(num)s jokers; this game allows %(limit)s in one go-down.",
+                        "Your go-down has %(num)s jokers; this game allows %(limit)s in one go-down.", wilds, limit=limit)  # fmt: skip
+    else:
+        message = say_n("Your go-down has %(num)s wilds; this game allows %(limit)s in one go-down.",
+                        "Your go-down has %(num)s wilds; this game allows %(limit)s in one go-down.", wilds, limit=limit)  # fmt: skip
+    return [Problem(ProblemKind.WILDS, message)]
 
 
 #: The most red twos a go-down is read with both ways (each as itself or wild): 2 ** 8 readings at most; two
@@ -1119,13 +1275,16 @@ def _unmelded_problems(ruleset: Ruleset, deal: Deal, remaining: Sequence[Card]) 
     must use every card")."""
     if not deal.meld_all or not remaining:
         return []
-    left = format_cards(remaining)
-    verb = "is" if len(remaining) == 1 else "are"
-    if deal.ladder is not None:
-        subject = "The escala" if ruleset.run_word == "escala" else "The ladder"
+    left, count = format_cards(remaining), len(remaining)
+    if deal.ladder is not None and ruleset.run_word == "escala":
+        message = say_n("The escala must use every card: %(left)s is left.", "The escala must use every card: %(left)s are left.", count, left=left)
+    elif deal.ladder is not None:
+        message = say_n("The ladder must use every card: %(left)s is left.", "The ladder must use every card: %(left)s are left.", count, left=left)
     else:
-        subject = f"{sentence(ruleset.deal_word)} {deal.number}"
-    return [Problem(ProblemKind.UNMELDED, f"{subject} must use every card: {left} {verb} left.")]
+        message = sentence(say_n("%(deal)s %(number)s must use every card: %(left)s is left.",
+                                 "%(deal)s %(number)s must use every card: %(left)s are left.", count,
+                                 deal=_deal_word(ruleset), number=deal.number, left=left))  # fmt: skip
+    return [Problem(ProblemKind.UNMELDED, message)]
 
 
 def _judge_melds(ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld]) -> tuple[list[MeldReading | None], list[Problem]]:
@@ -1138,9 +1297,7 @@ def _judge_melds(ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld]) -> tup
         if legal is not None:
             return list(legal), []
         return list(chosen[0]), chosen[1]
-    laid = f"{len(analysed)} meld{'s' * (len(analysed) != 1)}"
-    message = f"{sentence(ruleset.deal_word)} {deal.number} needs {_contract_words(ruleset, deal)}; you laid down {laid}."
-    problems = [Problem(ProblemKind.MELD_COUNT, message)]
+    problems = [Problem(ProblemKind.MELD_COUNT, _meld_count(ruleset, deal, len(analysed)))]
     readings: list[MeldReading | None] = []
     for meld in analysed:
         found, why = _closest(meld, kinds, options)
@@ -1149,12 +1306,19 @@ def _judge_melds(ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld]) -> tup
     return readings, problems
 
 
-def _contract_words(ruleset: Ruleset, deal: Deal) -> str:
-    """The deal's contract inside a sentence: ``"two trios"``; a ladder deal's ``"the escala real, A to K in one
-    meld"`` (its contract text is a whole description)."""
+def _meld_count(ruleset: Ruleset, deal: Deal, laid: int) -> str:
+    """Not as many melds as the contract asks for (RULES.md §5.1): ``"Deal 3 needs two runs of 4; you laid down 1
+    meld."``; a ladder deal names its ladder, ``"the escala real, A to K in one meld"`` (its contract text is a
+    whole description)."""
+    values = {"deal": _deal_word(ruleset), "number": deal.number, "num": laid}
     if deal.ladder is not None and deal.ladder.rule is not None:
-        return f"the {ladder_name(ruleset, deal.ladder.rule)}, A to K in one meld"
-    return deal.contract.lower()
+        name = say_word("word", ladder_name(ruleset, deal.ladder.rule))
+        return sentence(say_n("%(deal)s %(number)s needs the %(name)s, A to K in one meld; you laid down %(num)s meld.",
+                              "%(deal)s %(number)s needs the %(name)s, A to K in one meld; you laid down %(num)s melds.", laid,
+                              name=name, **values))  # fmt: skip
+    return sentence(say_n("%(deal)s %(number)s needs %(contract)s; you laid down %(num)s meld.",
+                          "%(deal)s %(number)s needs %(contract)s; you laid down %(num)s melds.", laid,
+                          contract=_contract_text(ruleset, deal), **values))  # fmt: skip
 
 
 class Options:
@@ -1343,13 +1507,6 @@ def _permutations(items: Sequence[int], fits: Callable[[int, int], bool]) -> lis
         found.remove(first)
         found.insert(0, first)
     return found
-
-
-#: A set whose natural cards differ, by what the deck calls a rank: each sentence whole, not a plural glued on.
-_MIXED_RANKS = {
-    "rank": "{meld} mixes ranks; a {word} is cards of one rank.",
-    "number": "{meld} mixes numbers; a {word} is cards of one number.",
-}
 
 
 def _resembles(meld: _Meld, requirement: Requirement) -> bool:
