@@ -188,11 +188,12 @@ def test_key_rulings_in_spanish(case, spanish):
 
 def english_in(sentence: str, ruleset: Ruleset) -> list[str]:
     """The English words left in a sentence said in Spanish, the game's name and the card notation aside (a
-    ruleset's name is a name; Phase 10's Skip card is written SKIP in either language)."""
+    ruleset's name is a name; Phase 10's Skip card is written SKIP in either language), and "color", which is
+    Spanish too (Phase 10's colour word: "cartas de un mismo color")."""
     for name in (ruleset.name, ruleset.game_name):
         if name:
             sentence = sentence.replace(name, " ")
-    return english_left(re.sub(r"\bSKIP\b", " ", sentence))
+    return [word for word in english_left(re.sub(r"\bSKIP\b", " ", sentence)) if word != "color"]
 
 
 def is_whole_sentence(text: str) -> bool:

@@ -92,12 +92,13 @@ def test_the_compiled_catalogue_is_the_catalogue(catalogue):
 
 
 def messages_of(catalogue) -> dict[object, object]:
-    """A catalogue's translations, plural ones as tuples (a .mo is read back with lists)."""
+    """A catalogue's translations by message and context (one word says "tres" as a count and "grupo" as a
+    set word), plural ones as tuples (a .mo is read back with lists)."""
 
     def plain(value: object) -> object:
         return tuple(value) if isinstance(value, list | tuple) else value
 
-    return {plain(message.id): plain(message.string) for message in catalogue if message.id}
+    return {(plain(message.id), message.context): plain(message.string) for message in catalogue if message.id}
 
 
 # ---------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import JOKER, Card, Deck, Rank, Special, Suit
+from .speech import ENGLISH, mark_word, say, say_n, say_word, speaking, speaking_english
 from .words import and_list, number_word, plural, sentence
 
 
@@ -953,13 +954,14 @@ class Ruleset:
 
     @property
     def wild_words(self) -> str:
-        """The wild cards in words: ``"jokers"``, ``"jokers and twos"``, ``"jokers and red twos"``, ``"kings"``
-        (where jokers are skips), ``"Wilds"`` (the Phase 10 deck)."""
+        """The wild cards in words, in the language in use: ``"jokers"``, ``"jokers and twos"``, ``"jokers and red
+        twos"``, ``"kings"`` (where jokers are skips), ``"Wilds"`` (the Phase 10 deck); ``"comodines y doses"``."""
         if self.deck is Deck.PHASE10:
-            return "Wilds"
-        twos = ["red twos"] if self.red_twos_wild else ["twos"] * self.deuces_wild
-        words = (["jokers"] if self.skips is not Skips.JOKER else []) + twos + ["kings"] * self.kings_wild
-        return and_list(words)
+            return say_word("word", WILD_CARD_WORDS[-1])
+        jokers, twos, red_twos, kings = WILD_CARD_WORDS[:4]
+        wild_twos = [red_twos] if self.red_twos_wild else [twos] * self.deuces_wild
+        words = ([jokers] if self.skips is not Skips.JOKER else []) + wild_twos + [kings] * self.kings_wild
+        return and_list([say_word("word", word) for word in words])
 
     def card_points(self, card: Card) -> int:
         """The penalty points of one card."""
@@ -1067,28 +1069,91 @@ def _fewer_wilds(deal: Deal, other: Deal | None) -> bool:
 
 # ---------------------------------------------------------------------------
 # A contract in words
+#
+# In English these functions write exactly what the rules cards print (and what ``Deal.contract`` holds); in
+# another language (a catalogue in use, :mod:`.speech`) each part is said as one whole translated phrase, counted
+# and with its noun's own article ("un trío", "una escala"), never English words glued together.
 
+#: The words a ruleset calls its melds and deals by, listed for the catalogue: a sentence says them through
+#: :func:`~.speech.say_word` in their role ("set word" ...), so a Spanish table reads "trío" where the ruleset says
+#: "trio" and "grupo" where it says "book".
+SET_WORDS = (
+    mark_word("set word", "group"), mark_word("set word", "set"), mark_word("set word", "book"),
+    mark_word("set word", "trio"), mark_word("set word", "three"),
+)  # fmt: skip
+RUN_WORDS = (mark_word("run word", "run"), mark_word("run word", "escala"), mark_word("run word", "four"))
+"""What a ruleset may call a run: a run, Carioca's escala, Kalooki's four."""
+DEAL_WORDS = (mark_word("deal word", "deal"), mark_word("deal word", "phase"))
+"""What a deal of the schedule is called: a deal, or a phase where each player plays their own."""
+COLOUR_WORDS = (mark_word("colour word", "colour"), mark_word("colour word", "suit"))
+"""What a colour group shares: a colour (the Phase 10 deck) or a suit."""
+RANK_WORDS = (mark_word("rank word", "rank"), mark_word("rank word", "number"))
+"""What a card's rank is called: a rank, or a number on the Phase 10 deck."""
+
+WILD_CARD_WORDS = (
+    mark_word("word", "jokers"), mark_word("word", "twos"), mark_word("word", "red twos"), mark_word("word", "kings"),
+    mark_word("word", "Wilds"),
+)  # fmt: skip
+"""The wild cards as :attr:`Ruleset.wild_words` lists them: jokers, twos, red twos, kings, and the Phase 10 deck's
+Wilds (last)."""
 
 #: The words that name their own length: a contract writes "Two trios", "Three fours", never "of 3" (RULES.md §8.0).
 NAMED_LENGTHS = {"trio": 3, "three": 3, "four": 4, "escala": 4}
 
+#: The ruleset words that name a length of their own in every language the engine speaks: a trío is three cards
+#: (Carioca's and Continental's "Two trios"), Carioca's escala four. Kalooki's "three" and "four" have no such
+#: word at a Spanish table: they are said as a grupo de 3 and an escala de 4.
+NAMED_LENGTHS_EVERYWHERE = {"trio": 3, "escala": 4}
+
 
 def names_its_length(word: str, length: int) -> bool:
-    """Whether ``word`` names a meld of ``length`` cards by itself (a trio of 3, a four of 4).
+    """Whether ``word`` names a meld of ``length`` cards by itself (a trio of 3, a four of 4), in the language in
+    use (in Spanish only the trío and Carioca's escala do).
 
     >>> names_its_length("four", 4), names_its_length("four", 5), names_its_length("group", 3)
     (True, False, False)
     """
-    return NAMED_LENGTHS.get(word) == length
+    named = NAMED_LENGTHS if speaking_english() else NAMED_LENGTHS_EVERYWHERE
+    return named.get(word) == length
+
+
+#: A meld's word with its indefinite article, for a language whose article goes by the noun ("un trío", "una
+#: escala"): the ruleset words, the pair, the ladder and Carioca's escalas by name.
+_WITH_ARTICLE = {
+    "group": mark_word("word", "a group"), "set": mark_word("word", "a set"), "book": mark_word("word", "a book"),
+    "trio": mark_word("word", "a trio"), "three": mark_word("word", "a three"), "run": mark_word("word", "a run"),
+    "escala": mark_word("word", "an escala"), "four": mark_word("word", "a four"), "pair": mark_word("word", "a pair"),
+    "ladder": mark_word("word", "a ladder"), "escala sucia": mark_word("word", "an escala sucia"),
+    "escala de color": mark_word("word", "an escala de color"), "escala payaso": mark_word("word", "an escala payaso"),
+    "escala real": mark_word("word", "an escala real"), "meld": mark_word("word", "a meld"),
+}  # fmt: skip
 
 
 def article(word: str) -> str:
-    """``word`` with its indefinite article: ``"a run"``, ``"an escala"``."""
-    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+    """``word`` with its indefinite article: ``"a run"``, ``"an escala"`` (in Spanish ``"una escala"``; a word
+    the catalogue does not list is said as in English).
+
+    >>> article("run"), article("escala")
+    ('a run', 'an escala')
+    """
+    if speaking_english() or word not in _WITH_ARTICLE:
+        return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+    return say_word("word", _WITH_ARTICLE[word])
+
+
+def _counted(requirements: Iterable[Requirement]) -> list[tuple[Requirement, int]]:
+    """The requirements with alike neighbours counted together, in their order (S3 S3 R4: (S3, 2), (R4, 1))."""
+    groups: list[tuple[Requirement, int]] = []
+    for requirement in requirements:
+        if groups and groups[-1][0] == requirement:
+            groups[-1] = (requirement, groups[-1][1] + 1)
+        else:
+            groups.append((requirement, 1))
+    return groups
 
 
 def describe_contract(requirements: Iterable[Requirement], set_word: str, colour_word: str = "colour", run_word: str = "run") -> str:
-    """A contract in words, as the rules cards print it.
+    """A contract in words, as the rules cards print it (in the language in use: ``"Dos tríos"``).
 
     >>> describe_contract([Requirement(kind=MeldKind.SET, length=3)] * 2, "group")
     'Two groups of 3'
@@ -1099,14 +1164,10 @@ def describe_contract(requirements: Iterable[Requirement], set_word: str, colour
     >>> describe_contract(Requirement.from_symbols("R4 R4 S3"), "three", run_word="four")
     'Two fours and one three'
     """
-    groups: list[tuple[Requirement, int]] = []
-    for requirement in requirements:
-        if groups and groups[-1][0] == requirement:
-            groups[-1] = (requirement, groups[-1][1] + 1)
-        else:
-            groups.append((requirement, 1))
+    if not speaking_english():
+        return sentence(_said_requirements(requirements, set_word, colour_word, run_word))
     parts = []
-    for requirement, count in groups:
+    for requirement, count in _counted(requirements):
         if requirement.kind is MeldKind.COLOUR:
             parts.append(colour_phrase(count, requirement.length, colour_word))
             continue
@@ -1120,7 +1181,50 @@ def describe_contract(requirements: Iterable[Requirement], set_word: str, colour
     return sentence(and_list(parts))
 
 
-#: A ladder deal's name by the table's run word: Carioca's final escalas (RULES.md §8.3 Options).
+def _said_requirements(
+    requirements: Iterable[Requirement], set_word: str, colour_word: str, run_word: str, *, whole_suit: bool = False
+) -> str:
+    """The requirements as one list in the language in use, alike ones counted together ("dos tríos y una
+    escala"); ``whole_suit``: a run of 13 is the whole suit (an alternative where runs are of one suit)."""
+    return and_list([
+        _said_part(requirement, count, (set_word, colour_word, run_word), whole_suit=whole_suit)
+        for requirement, count in _counted(requirements)
+    ])  # fmt: skip
+
+
+def _said_part(requirement: Requirement, count: int, words: tuple[str, str, str], *, whole_suit: bool) -> str:
+    """``count`` alike requirements as one whole phrase in the language in use: ``"dos grupos de 3"``, ``"una
+    escala"``; ``words`` are the ruleset's set, colour and run words."""
+    set_word, colour_word, run_word = words
+    count_words, length = number_word(count), requirement.length
+    if requirement.kind is MeldKind.SET:
+        return _said_sets(count, length, set_word)
+    if requirement.kind is MeldKind.RUN:
+        if whole_suit and length == 13:
+            return say_n("one run of the whole suit", "%(count)s runs of the whole suit", count, count=count_words)
+        if NAMED_LENGTHS_EVERYWHERE.get(run_word) == length:
+            return say_n("one escala", "%(count)s escalas", count, count=count_words)
+        return say_n("one run of %(length)s", "%(count)s runs of %(length)s", count, count=count_words, length=length)
+    if requirement.kind is MeldKind.PAIR:
+        return say_n("one pair", "%(count)s pairs", count, count=count_words)
+    if requirement.kind is MeldKind.COLOUR:
+        return colour_phrase(count, length, colour_word)
+    return say_n("one ladder A to K", "%(count)s ladders A to K", count, count=count_words)
+
+
+def _said_sets(count: int, length: int, set_word: str) -> str:
+    """``count`` sets in the table's word, in the language in use: a trío where the ruleset says trio, else a
+    grupo (a set, book, group or three alike)."""
+    count_words = number_word(count)
+    if set_word != "trio":
+        return say_n("one group of %(length)s", "%(count)s groups of %(length)s", count, count=count_words, length=length)
+    if NAMED_LENGTHS_EVERYWHERE[set_word] == length:
+        return say_n("one trio", "%(count)s trios", count, count=count_words)
+    return say_n("one trio of %(length)s", "%(count)s trios of %(length)s", count, count=count_words, length=length)
+
+
+#: A ladder deal's name by the table's run word: Carioca's final escalas (RULES.md §8.3 Options), names its tables
+#: say in every language.
 _LADDER_NAMES = {
     "escala": {
         LadderRule.ANY_SUIT: "Escala sucia", LadderRule.SAME_COLOUR: "Escala de color",
@@ -1141,6 +1245,8 @@ def ladder_words(rule: LadderRule, max_wilds: int | None, run_word: str, *, adja
     >>> ladder_words(LadderRule.SAME_SUIT, None, "run", adjacent=True)
     'Ladder: A to K of one suit, any number of jokers'
     """
+    if not speaking_english():
+        return _said_ladder(rule, max_wilds, run_word, adjacent=adjacent)
     name = _LADDER_NAMES.get(run_word, {}).get(rule, "Ladder")
     if max_wilds is None:
         wilds = "any number of jokers" if adjacent else "jokers never side by side"
@@ -1149,40 +1255,124 @@ def ladder_words(rule: LadderRule, max_wilds: int | None, run_word: str, *, adja
     return f"{name}: A to K{_LADDER_RULE_WORDS[rule]}, {wilds}"
 
 
+def _said_ladder(rule: LadderRule, max_wilds: int | None, run_word: str, *, adjacent: bool) -> str:
+    """A ladder deal in the language in use: its name (Carioca's escalas keep theirs), its cards and its own
+    wild limit: ``"Escala real: de la A a la K de un mismo palo, sin comodines"``."""
+    if run_word in _LADDER_NAMES:
+        name = _said_escala_name(rule)
+    else:
+        name = say("Ladder")
+    if max_wilds is None:
+        jokers = say("any number of jokers") if adjacent else say("jokers never side by side")
+    elif max_wilds == 0:
+        jokers = say("no jokers")
+    else:
+        jokers = say_n("at most %(num)s joker", "at most %(num)s jokers", max_wilds)
+    return say("%(name)s: %(cards)s, %(jokers)s", name=name, cards=_said_ladder_cards(rule), jokers=jokers)
+
+
+def _said_escala_name(rule: LadderRule) -> str:
+    """Carioca's final escalas by their rule (RULES.md §8.3 Options), names its tables say in every language."""
+    if rule is LadderRule.ANY_SUIT:
+        return say("Escala sucia")
+    if rule is LadderRule.SAME_COLOUR:
+        return say("Escala de color")
+    if rule is LadderRule.ALTERNATING_COLOUR:
+        return say("Escala payaso")
+    return say("Escala real")
+
+
+def _said_ladder_cards(rule: LadderRule) -> str:
+    """A ladder's cards by its rule, as one whole phrase in the language in use."""
+    if rule is LadderRule.ANY_SUIT:
+        return say("A to K, any suits")
+    if rule is LadderRule.SAME_COLOUR:
+        return say("A to K, all red or all black")
+    if rule is LadderRule.ALTERNATING_COLOUR:
+        return say("A to K, red and black in turn")
+    return say("A to K of one suit")
+
+
 def contract_words(deal: Deal, set_word: str, colour_word: str, run_word: str, *, adjacent: bool, same_suit: bool) -> str:
-    """A deal's contract in words: a ladder with its rule and its own wild limit, else the requirements and each
-    alternative after them; "(every card, no discard)" for a meld-all deal (see :meth:`Ruleset.worded`)."""
+    """A deal's contract in words, always in English (it is the data ``Deal.contract`` holds, which the API answers
+    byte for byte; :func:`deal_contract` says it in the language in use): a ladder with its rule and its own wild
+    limit, else the requirements and each alternative after them; "(every card, no discard)" for a meld-all deal
+    (see :meth:`Ruleset.worded`)."""
+    with speaking(ENGLISH):
+        ladder = deal.ladder
+        if ladder is not None and ladder.rule is not None:
+            own = deal.max_wilds if deal.own_max_wilds else None
+            text = ladder_words(ladder.rule, own, run_word, adjacent=adjacent)
+        else:
+            text = describe_contract(deal.requirements, set_word, colour_word, run_word)
+        for alternative in deal.alternatives:
+            other = describe_contract(alternative, set_word, colour_word, run_word)
+            if same_suit:  # a run of 13 of one suit is the whole suit
+                other = other.replace(f"{run_word} of 13", f"{run_word} of the whole suit")
+            text += f" (or {other[:1].lower()}{other[1:]})"
+        return text + (" (every card, no discard)" if deal.meld_all else "")
+
+
+def deal_contract(deal: Deal, ruleset: Ruleset) -> str:
+    """``deal``'s contract in the language in use, as a rules card shows it: ``Deal.contract`` itself in English
+    ("Two groups of 3"), else written again from the deal's requirements in ``ruleset``'s words ("Dos grupos de
+    3", "Un trío y una escala", "Escala real: de la A a la K de un mismo palo, sin comodines")."""
+    if speaking_english():
+        return deal.contract
     ladder = deal.ladder
     if ladder is not None and ladder.rule is not None:
-        text = ladder_words(ladder.rule, deal.max_wilds if deal.own_max_wilds else None, run_word, adjacent=adjacent)
+        own = deal.max_wilds if deal.own_max_wilds else None
+        text = _said_ladder(ladder.rule, own, ruleset.run_word, adjacent=ruleset.run_wilds_adjacent)
     else:
-        text = describe_contract(deal.requirements, set_word, colour_word, run_word)
+        text = describe_contract(deal.requirements, ruleset.set_word, ruleset.colour_word, ruleset.run_word)
+    whole_suit = ruleset.run_suit is RunSuit.SAME
+    words = (ruleset.set_word, ruleset.colour_word, ruleset.run_word)
     for alternative in deal.alternatives:
-        other = describe_contract(alternative, set_word, colour_word, run_word)
-        if same_suit:  # a run of 13 of one suit is the whole suit
-            other = other.replace(f"{run_word} of 13", f"{run_word} of the whole suit")
-        text += f" (or {other[:1].lower()}{other[1:]})"
-    return text + (" (every card, no discard)" if deal.meld_all else "")
+        other = _said_requirements(alternative, *words, whole_suit=whole_suit)
+        text = say("%(contract)s (or %(other)s)", contract=text, other=other)
+    return say("%(contract)s (every card, no discard)", contract=text) if deal.meld_all else text
+
+
+def contract_in_sentence(deal: Deal, ruleset: Ruleset) -> str:
+    """``deal``'s contract inside a sentence ("Deal 2 needs one group of 3 and one run of 4."): in English
+    ``Deal.contract`` in lower case, as the rulings have always said it; in another language
+    :func:`deal_contract` with a small first letter ("dos tríos")."""
+    if speaking_english():
+        return deal.contract.lower()
+    text = deal_contract(deal, ruleset)
+    return text[:1].lower() + text[1:]
 
 
 def colour_phrase(count: int, length: int, colour_word: str) -> str:
-    """Colour groups in words: ``"seven cards of one colour"``, ``"two groups of 4 cards of one suit"``.
+    """Colour groups in words: ``"seven cards of one colour"``, ``"two groups of 4 cards of one suit"`` (in the
+    language in use: ``"siete cartas de un mismo color"``).
 
     >>> colour_phrase(1, 7, "suit")
     'seven cards of one suit'
     """
+    if speaking_english():
+        if count == 1:
+            return f"{number_word(length)} cards of one {colour_word}"
+        return f"{number_word(count)} groups of {length} cards of one {colour_word}"
     if count == 1:
-        return f"{number_word(length)} cards of one {colour_word}"
-    return f"{number_word(count)} groups of {length} cards of one {colour_word}"
+        if colour_word == "colour":
+            return say("%(length)s cards of one colour", length=number_word(length))
+        return say("%(length)s cards of one suit", length=number_word(length))
+    if colour_word == "colour":
+        return say("%(count)s groups of %(length)s cards of one colour", count=number_word(count), length=length)
+    return say("%(count)s groups of %(length)s cards of one suit", count=number_word(count), length=length)
 
 
 def requirement_phrase(requirement: Requirement, set_word: str, colour_word: str, run_word: str = "run") -> str:
     """One requirement in words, as a sentence names what a deal needs: ``"a run of 9"``, ``"a trio"``,
-    ``"7 cards of one colour"`` (figures: a player counts the cards).
+    ``"7 cards of one colour"`` (figures: a player counts the cards); in the language in use (``"un trío"``,
+    ``"una escala de 9"``).
 
     >>> requirement_phrase(Requirement(kind=MeldKind.SET, length=2), "set", "colour")
     'a set of 2'
     """
+    if not speaking_english():
+        return _said_requirement(requirement, set_word, colour_word, run_word)
     if requirement.kind is MeldKind.COLOUR:
         return f"{requirement.length} cards of one {colour_word}"
     if requirement.kind is MeldKind.PAIR:
@@ -1195,6 +1385,29 @@ def requirement_phrase(requirement: Requirement, set_word: str, colour_word: str
     return f"{article(word)} of {requirement.length}"
 
 
+def _said_requirement(requirement: Requirement, set_word: str, colour_word: str, run_word: str) -> str:
+    """One requirement as one whole phrase in the language in use, its article by its noun: ``"un trío"``,
+    ``"un grupo de 3"``, ``"una escala de 9"``, ``"7 cartas de un mismo color"``."""
+    length = requirement.length
+    if requirement.kind is MeldKind.COLOUR:
+        if colour_word == "colour":
+            return say("%(length)s cards of one colour", length=length)
+        return say("%(length)s cards of one suit", length=length)
+    if requirement.kind is MeldKind.PAIR:
+        return say("a pair")
+    if requirement.kind is MeldKind.LADDER:
+        return say("a ladder A to K")
+    if requirement.kind is MeldKind.RUN:
+        if NAMED_LENGTHS_EVERYWHERE.get(run_word) == length:
+            return say("an escala")
+        return say("a run of %(length)s", length=length)
+    if set_word != "trio":
+        return say("a group of %(length)s", length=length)
+    if NAMED_LENGTHS_EVERYWHERE[set_word] == length:
+        return say("a trio")
+    return say("a trio of %(length)s", length=length)
+
+
 __all__ = [
     "AceRule", "BuyRule", "Deal", "DealOutOfRangeError", "GoingOut", "HouseOption", "JokerReclaim", "LayOffTiming",
     "MeldKind", "PlayersOutOfRangeError", "PointTable", "Requirement", "Ruleset", "RulesError",
@@ -1202,4 +1415,6 @@ __all__ = [
     "SameSuitRuns", "Settlement", "TableSupply", "UnknownRulesetError", "describe_contract",
     "RulesetValueError",
     "JOKER", "LadderRule", "ladder_words", "contract_words", "Direction", "WildDiscard", "DiscardDraw", "BuyPermission", "SPLIT_ACE_POINT_KEYS", "NAMED_LENGTHS", "names_its_length", "article",
+    "NAMED_LENGTHS_EVERYWHERE", "SET_WORDS", "RUN_WORDS", "WILD_CARD_WORDS", "DEAL_WORDS", "COLOUR_WORDS", "RANK_WORDS", "deal_contract",
+    "contract_in_sentence",
 ]  # fmt: skip
