@@ -20,6 +20,7 @@ from conftest import fuzz
 from companion.rules import RULESETS, Card, MeldKind, check_joker_exchange, check_lay_off, parse_cards
 from companion.rules.cards import Deck
 from companion.rules.carioca import CARIOCA
+from companion.rules.godown import supply_problems
 from companion.rules.kalooki import KALOOKI
 from companion.rules.phase10 import PHASE10, PHASE10_CARDS
 from companion.rules.rulesets import Ruleset
@@ -113,6 +114,7 @@ ENGLISH = [
     (lay_off("contract", "5S 6S 7S 8S", "10S"), ("10S does not fit 5S 6S 7S 8S: it would leave a gap at 9S.",)),
     (lay_off("contract", "5S 6S 7S 8S", "QH"), ("QH is a heart; this run is spades.",)),
     (lay_off("contract", "9C 9D 9S", "7D"), ("7D is not a 9; a group of 9s takes only 9s.",)),
+    (lay_off("contract", "JC JD JS", "QH"), ("QH is not a jack; a group of jacks takes only jacks.",)),
     (lay_off("contract", "JS QS KS AS", "2S"), ("Nothing goes above the ace: J-Q-K-A-2 goes round the corner.",)),
     (lay_off("shanghai", "2S 3S 4S 5S", "AS"), ("Aces are high only: A-2-3-4-5 is not a run.",)),
     (lay_off("contract", "5S 6S 7S 8S", "9S", turns_since_going_down=0),
@@ -162,6 +164,18 @@ SPANISH = [
     (exchange("contract+deuces-wild", "5S 2C 7S 8S", "6S"),
      ("5S 2C 7S 8S no tiene ningún JK; un dos comodín no se puede tomar, solo un JK.",)),
     (lay_off("phase10", "2B 4B 5B 8B 8B 12B W", "3R", kind=COLOUR), ("3R no es azul; estas cartas van todas en azul.",)),
+    (lay_off("phase10", "7R 7B 7G", "8R", kind=SET), ("8R no va en un grupo de 7: solo admite 7.",)),
+    # the ruleset's own words: a trío in Continental, a grupo in Contract Rummy, Kalooki's four an escala
+    (lay_off("continental", "10S JK JK", "JS"), ("JS no es un 10; un trío de 10 solo admite 10.",)),
+    (lay_off("continental", "5H 6H 7H 8H", "JK", moved_from="10S JK JK"),
+     ("10S JK JK es un trío: un comodín en un trío se queda donde está.",)),
+    (lay_off("contract", "JC JD JS", "QH"), ("QH no es una jota; un grupo de jotas solo admite jotas.",)),
+    (exchange("contract", "9C 9D JK", "9S"), ("El comodín de 9C 9D JK está muerto: un comodín en un grupo no se puede tomar.",)),
+    (lay_off("kalooki", "JK 6H 7H JK", "JK"),
+     ("Con JK, dos comodines de JK 6H 7H JK quedan uno al lado del otro; en una escala no pueden estar así.",)),
+    (exchange("progressive", "5S 2C 7S 8S", "6S"),
+     ("En Progressive Rummy las cartas comodín ya bajadas (comodines y doses) se quedan donde están: "
+      "no se pueden tomar.",)),
     (lay_off("phase10", "9R 10B 11G 12Y", "1R", kind=RUN),
      ("1R no cabe en 9R 10B 11G 12Y: una escala recibe cartas por cualquiera de sus extremos, de 1 a 12.",)),
     (lay_off("phase10-cards", "2H 5H 8H 9H 10H JH KC", "3S", kind=COLOUR),
@@ -263,6 +277,15 @@ def _a_run(draw: st.DrawFn, ruleset: Ruleset) -> list[str]:
     return cards
 
 
+def supply_sentences(case: tuple) -> set[str]:
+    """The supply sentences (more copies of a card than the packs hold) a lay-off repeats from going down, said in
+    Spanish: they are go-down's sentences (godown.py), not the lay-off's."""
+    _, spec, meld, cards, _ = case
+    ruleset = ruleset_of(spec)
+    with in_spanish():
+        return {p.message for p in supply_problems(ruleset, cards_of(ruleset, meld) + cards_of(ruleset, cards), None)}
+
+
 @fuzz(300)
 @given(lay_offs())
 def test_random_lay_offs_in_spanish_never_raise_and_leave_no_english(case):
@@ -271,7 +294,7 @@ def test_random_lay_offs_in_spanish_never_raise_and_leave_no_english(case):
         spanish = ruled(case)
     assert len(spanish) == len(english)  # the same ruling, said in another language
     ruleset = ruleset_of(case[1])
-    for sentence in spanish:
+    for sentence in set(spanish) - supply_sentences(case):
         assert english_in(sentence, ruleset) == [], (case, sentence)
         assert is_whole_sentence(sentence), (case, sentence)
 
