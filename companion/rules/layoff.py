@@ -9,6 +9,10 @@ fits nowhere is a problem, not an error.
 - :func:`check_joker_exchange`: may this natural card take the place of a
   joker in that run, so that I take the joker?
 
+Each sentence is said through :mod:`.speech` in the language in use, a
+whole sentence with its cards, melds and the ruleset's words as
+placeholders (English as RULES.md writes it unless a caller chose another).
+
 A meld on the table is given as its cards, in any order. It was legal when
 laid, so it is a set or a run (or Progressive's pair); where its cards could
 be read either way (``7H JK JK``), the caller may say which with ``kind``,
@@ -924,10 +928,12 @@ def _card_problem(
 
 
 def _already_in_run(card: Card) -> str:
+    """The sentence for a natural whose rank the run already holds."""
     return say("%(card)s is already in this run.", card=card)
 
 
 def _laid_twice(card: Card) -> str:
+    """The sentence for a rank laid off twice on one run."""
     return say("You are laying off %(card)s twice; a run has one card of each rank.", card=card)
 
 
