@@ -8,7 +8,9 @@ of RULES.md §6 and §8.0, and random lay-offs, are said in Spanish with no Engl
 from __future__ import annotations
 
 import html
+import json
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -232,6 +234,57 @@ def test_every_lay_off_example_is_whole_spanish(case):
         assert english_in(sentence, ruleset) == [], sentence
         assert is_whole_sentence(sentence), sentence
     assert set(spanish).isdisjoint(english) or not english
+
+
+# -- a thousand seeded lay-offs, exchanges and hits: English as before, byte for byte; Spanish whole -----------
+
+GOLDEN = json.loads((Path(__file__).parent / "golden" / "layoff_english.json").read_text(encoding="utf-8"))
+"""Written from the code before issue 20 by ``tests/golden/make_layoff_english.py``."""
+
+
+def golden_case(entry: dict) -> tuple:
+    what, spec, meld, cards, options = entry["case"]
+    options = dict(options)
+    if options.get("kind") is not None:
+        options["kind"] = MeldKind(options["kind"])
+    return (what, spec, meld, cards, options)
+
+
+def test_the_golden_file_holds_many_sentences():
+    assert len(GOLDEN) > 900
+    assert len({problem for entry in GOLDEN for problem in entry["problems"]}) > 500
+
+
+#: The one sentence issue 20 changed on purpose: a hit on no meld at all read " is not a set, a run or cards of one
+#: colour." (no meld to name, so no sentence); it is now said as any lay-off on no meld says it.
+FIXED = {" is not a set, a run or cards of one colour.": "There is no meld to lay off on: give the cards of a meld on the table."}
+
+
+def test_the_english_of_a_thousand_lay_offs_is_as_before():
+    changed = [(entry["case"], ruled(golden_case(entry)), [FIXED.get(p, p) for p in entry["problems"]]) for entry in GOLDEN]
+    assert [found for found in changed if list(found[1]) != found[2]] == []
+
+
+def test_a_hit_on_no_meld_says_there_is_none():
+    no_meld = lay_off("phase10", "", "4Y 11B", kind=PAIR)
+    assert ruled(no_meld) == ("There is no meld to lay off on: give the cards of a meld on the table.",)
+    with in_spanish():
+        assert ruled(no_meld) == (
+            "No hay ningún juego donde colocar: indica las cartas de un juego de la mesa.",
+        )
+
+
+def test_a_thousand_lay_offs_said_in_spanish_leave_no_english():
+    left = []
+    for entry in GOLDEN:
+        case = golden_case(entry)
+        with in_spanish():
+            spanish = ruled(case)
+        assert len(spanish) == len(entry["problems"])
+        ruleset = ruleset_of(case[1])
+        left += [(entry["case"], sentence) for sentence in set(spanish) - supply_sentences(case)
+                 if english_in(sentence, ruleset) or not is_whole_sentence(sentence)]  # fmt: skip
+    assert left == []
 
 
 # -- random lay-offs and exchanges, said in Spanish ----------------------------------------------------------------

@@ -94,6 +94,9 @@ def _fit_problems(ruleset: Ruleset, meld: tuple[Card, ...], cards: tuple[Card, .
 
 
 def _not_a_meld(ruleset: Ruleset, meld: tuple[Card, ...], kind: MeldKind | None) -> str:
+    """Why the meld is none of the kinds (``kind``, where the player said it) a hit goes on."""
+    if not meld:  # no cards to name: said as any lay-off on no meld says it (it read " is not a set, ..." before)
+        return say("There is no meld to lay off on: give the cards of a meld on the table.")
     words = {
         "meld": format_cards(meld),
         "set_word": say_word("set word", ruleset.set_word),
