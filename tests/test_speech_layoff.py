@@ -265,6 +265,15 @@ def test_the_english_of_a_thousand_lay_offs_is_as_before():
     assert [found for found in changed if list(found[1]) != found[2]] == []
 
 
+def test_a_short_meld_said_to_be_a_colour_group_is_refused_in_words_not_an_error():
+    """A standard deck has no colour groups: a meld of two cards said to be one is answered, not a KeyError (it
+    raised before issue 20)."""
+    case = lay_off("contract", "5S 6S", "7S", kind=COLOUR)
+    assert ruled(case) == ("5S 6S is only 2 cards; a meld on the table has at least 3.",)
+    with in_spanish():
+        assert ruled(case) == ("5S 6S son solo 2 cartas; un juego en la mesa tiene al menos 3.",)
+
+
 def test_a_hit_on_no_meld_says_there_is_none():
     no_meld = lay_off("phase10", "", "4Y 11B", kind=PAIR)
     assert ruled(no_meld) == ("There is no meld to lay off on: give the cards of a meld on the table.",)
