@@ -27,6 +27,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .speech import say
+
 
 class CardSyntaxError(ValueError):
     """A token that is not a card in any accepted notation (``"1X"``).
@@ -143,7 +145,7 @@ class Rank(enum.IntEnum):
         try:
             return _LABEL_RANKS[text.upper()]
         except KeyError:
-            raise ValueError(f"{text!r} is not a rank (A, 2-10, J, Q, K)") from None
+            raise ValueError(say("%(text)s is not a rank (A, 2-10, J, Q, K)", text=repr(text))) from None
 
 
 _RANK_LABELS = {rank: str(rank.value) for rank in Rank} | {
@@ -172,10 +174,16 @@ JOKER_SPELLINGS = frozenset({"JK", "JOKER", "*"})
 _COLOUR_SPELLINGS = {colour.value: colour for colour in Colour}
 _SPECIAL_SPELLINGS = {"W": Special.WILD, "WILD": Special.WILD, "SKIP": Special.SKIP, "SK": Special.SKIP}
 _PHASE10_NUMBERED = re.compile(r"(1[0-2]|[1-9])([RBGY])")
-_PHASE10_SHAPE = "a Phase 10 card is a number 1 to 12 and a colour (R, B, G or Y), like 7R or 12G, or W or SKIP"
-_PHASE10_CARDS = "Phase 10 cards are a number 1 to 12 and a colour R, B, G or Y (7R), W or SKIP"
 
-_CARD_SHAPE = "a card is a rank (A, 2-10 or T, J, Q, K) and a suit (S, H, D, C or ♠ ♥ ♦ ♣), like 10H or Q♠, or a joker (JK)"
+
+def _not_a_card(token: str, deck: Deck | None) -> str:
+    """The sentence for a token that is no card of ``deck`` (standard notation unless the Phase 10 deck), with
+    the shape a card has there, in the language in use."""
+    if deck is Deck.PHASE10:
+        return say("%(token)s is not a card: a Phase 10 card is a number 1 to 12 and a colour (R, B, G or Y), like 7R "
+                   "or 12G, or W or SKIP.", token=token)  # fmt: skip
+    return say("%(token)s is not a card: a card is a rank (A, 2-10 or T, J, Q, K) and a suit (S, H, D, C or ♠ ♥ ♦ ♣), "
+               "like 10H or Q♠, or a joker (JK).", token=token)  # fmt: skip
 
 
 @functools.total_ordering
@@ -255,7 +263,7 @@ class Card:
         companion.rules.cards.CardNotationError: W is a Phase 10 card; this ruleset uses standard cards such as 7H, 10S or JK.
         """
         if not isinstance(token, str):
-            raise CardSyntaxError(f"{token!r} is not a card: {_PHASE10_SHAPE if deck is Deck.PHASE10 else _CARD_SHAPE}.")
+            raise CardSyntaxError(_not_a_card(repr(token), deck))
         text = token.strip().upper()
         standard = _standard_card(text)
         phase10 = _phase10_card(text) if deck is not None else None
@@ -263,13 +271,15 @@ class Card:
             if phase10 is not None:
                 return phase10
             if standard is not None:
-                raise CardNotationError(f"{standard} is a standard card; {_PHASE10_CARDS}.")
-            raise CardSyntaxError(f"{token.strip()!r} is not a card: {_PHASE10_SHAPE}.")
+                raise CardNotationError(say("%(card)s is a standard card; Phase 10 cards are a number 1 to 12 and a "
+                                            "colour R, B, G or Y (7R), W or SKIP.", card=standard))  # fmt: skip
+            raise CardSyntaxError(_not_a_card(repr(token.strip()), deck))
         if standard is not None:
             return standard
         if phase10 is not None:
-            raise CardNotationError(f"{phase10} is a Phase 10 card; this ruleset uses standard cards such as 7H, 10S or JK.")
-        raise CardSyntaxError(f"{token.strip()!r} is not a card: {_CARD_SHAPE}.")
+            raise CardNotationError(say("%(card)s is a Phase 10 card; this ruleset uses standard cards such as 7H, 10S "
+                                        "or JK.", card=phase10))  # fmt: skip
+        raise CardSyntaxError(_not_a_card(repr(token.strip()), None))
 
     @property
     def is_joker(self) -> bool:

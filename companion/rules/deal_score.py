@@ -30,6 +30,7 @@ from .cards import Deck
 from .rulesets import Progression, Ruleset
 from .scoring import ace_colour_sentence, rank_points
 from .tally import HandTextError, hand_warnings, read_hand, read_phase10_hand, table_warnings
+from .speech import say, say_n
 from .words import and_list
 
 __all__ = [
@@ -118,14 +119,14 @@ def bonus_problem(ruleset: Ruleset, ticked: Collection[str], *, went_out: bool, 
     problem = None
     if "exact_cut" in ticked:
         if not ruleset.exact_cut_bonus:
-            problem = f"{ruleset.name} has no exact-cut bonus."
+            problem = say("%(name)s has no exact-cut bonus.", name=ruleset.name)
         elif cutter is not None:
-            problem = f"Only {cutter}, on the dealer's right, cut this deal."
+            problem = say("Only %(cutter)s, on the dealer's right, cut this deal.", cutter=cutter)
     if "one_turn_out" in ticked:
         if not ruleset.one_turn_out_bonus:
-            problem = f"{ruleset.name} has no bonus for going down and out in one turn."
+            problem = say("%(name)s has no bonus for going down and out in one turn.", name=ruleset.name)
         elif not went_out:
-            problem = "Only the player who went out can have gone down and out in one turn."
+            problem = say("Only the player who went out can have gone down and out in one turn.")
     return problem
 
 
@@ -137,10 +138,11 @@ def read_cards(text: str, deck: Deck = Deck.STANDARD, *, ace_suits: bool = False
     Raises :class:`~.tally.HandTextError` with a sentence for the player.
     """
     if len(text or "") > MAX_HAND_TEXT:
-        raise HandTextError(f"That is more than any hand holds: a hand is at most {MAX_HAND_CARDS} cards.")
+        raise HandTextError(say("That is more than any hand holds: a hand is at most %(most)s cards.", most=MAX_HAND_CARDS))
     ranks = read_phase10_hand(text or "") if deck is Deck.PHASE10 else read_hand(text or "", ace_suits=ace_suits)
     if len(ranks) > MAX_HAND_CARDS:
-        raise HandTextError(f"{len(ranks)} cards is more than any hand holds: a hand is at most {MAX_HAND_CARDS} cards.")
+        raise HandTextError(say("%(count)s cards is more than any hand holds: a hand is at most %(most)s cards.",
+                                count=len(ranks), most=MAX_HAND_CARDS))  # fmt: skip
     return ranks
 
 
@@ -158,12 +160,12 @@ def read_points(text: str) -> int:
     digits = text[1:] if text.startswith("-") else text
     if not (digits.isascii() and digits.isdigit()) or len(digits) > 12 or abs(int(text)) > _POINTS_READ:
         shown = text if len(text) <= 12 else text[:10] + "…"
-        raise HandTextError(f"“{shown}” is not a number of points: type a whole number, like 25.")
+        raise HandTextError(say("“%(text)s” is not a number of points: type a whole number, like 25.", text=shown))
     points = int(text)
     if points < 0:
-        raise HandTextError("Points can't be negative: type the cards left, or their points.")
+        raise HandTextError(say("Points can't be negative: type the cards left, or their points."))
     if points > MAX_TYPED_POINTS:
-        raise HandTextError(f"{points} points is more than any hand can hold.")
+        raise HandTextError(say("%(points)s points is more than any hand can hold.", points=points))
     return points
 
 
@@ -202,7 +204,7 @@ def score_line(
     if out:
         return LineScore(ranks=(), typed=None, points=0, adjustment=adjustment, ticked=chosen)
     if cards and points:
-        raise HandTextError("Enter the cards left or their points, not both.")
+        raise HandTextError(say("Enter the cards left or their points, not both."))
     if points:
         typed = read_points(points)
         return LineScore(ranks=None, typed=typed, points=typed, adjustment=adjustment, ticked=chosen)
@@ -328,12 +330,12 @@ def judge_deal(
 def _who_went_out(table: DealTable, went_out: int | str | None) -> tuple[int | None, str | None]:
     """The seat that went out (``None`` for the stock), or the sentence saying what is wrong with the choice."""
     if went_out is None or went_out == "":
-        return None, "Tap who went out, or “Nobody: the stock ran out”."
+        return None, say("Tap who went out, or “Nobody: the stock ran out”.")
     if went_out == STOCK:
         return None, None
     if isinstance(went_out, int) and went_out in table.names:
         return went_out, None
-    return None, "Tap one of the players at this table."
+    return None, say("Tap one of the players at this table.")
 
 
 def _judged_line(ruleset: Ruleset, table: DealTable, entry: LineEntry, out: int | None) -> LineScore:
@@ -343,7 +345,7 @@ def _judged_line(ruleset: Ruleset, table: DealTable, entry: LineEntry, out: int 
     line = None
     if went_out and not _clear(entry):
         name = table.names[entry.position]
-        problem = f"{name} went out, so {name} has no cards left: clear this line."
+        problem = say("%(name)s went out, so %(name)s has no cards left: clear this line.", name=name)
     else:  # a line that can't be read says so alone: its bonuses are judged once it is read
         line = score_line(ruleset, cards=entry.cards, points=entry.points, out=went_out, ticked=entry.ticked)
     cutter = None if entry.position == table.cutter else table.names[table.cutter]
@@ -385,17 +387,16 @@ def _supply_warnings(ruleset: Ruleset, deal_number: int, table: DealTable, hands
     for hand in hands:
         if hand.line.ranks:
             said = hand_warnings(ruleset, deal, hand.line.ranks, players=players, buys=hand.buys)
-            warnings += [f"{table.names[hand.position]}: {warning}" for warning in said]
+            warnings += [say("%(name)s: %(warning)s", name=table.names[hand.position], warning=warning) for warning in said]
     return warnings + table_warnings(ruleset, [hand.line.ranks or () for hand in hands], players=players)
 
 
 def _empty_lines_warning(empty: Sequence[str], *, stock_ran_out: bool) -> str:
     """The players whose lines are empty although they did not go out (a line left out by mistake?)."""
-    have = "has" if len(empty) == 1 else "have"
+    names = and_list(empty)
     if stock_ran_out:
-        return f"The stock ran out, so everyone scores, but {and_list(empty)} {have} no cards entered."
-    their = "their" if len(empty) > 1 else "the"
-    return (
-        f"Only one player goes out, but {and_list(empty)} {have} no cards entered: enter "
-        f"{their} cards left, or save anyway."
-    )
+        return say_n("The stock ran out, so everyone scores, but %(names)s has no cards entered.",
+                     "The stock ran out, so everyone scores, but %(names)s have no cards entered.", len(empty), names=names)
+    return say_n("Only one player goes out, but %(names)s has no cards entered: enter the cards left, or save anyway.",
+                 "Only one player goes out, but %(names)s have no cards entered: enter their cards left, or save anyway.",
+                 len(empty), names=names)  # fmt: skip

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 
 from .deal_score import DealJudgement
 from .rulesets import Progression, Ruleset, Tiebreak
+from .speech import say, say_n
 from .words import and_list
 
 __all__ = [
@@ -197,7 +198,7 @@ def follow_game(ruleset: Ruleset, names: Mapping[int, str], hands: Sequence[Play
     progression is ``fixed``.
     """
     if ruleset.progression is Progression.FIXED:
-        raise ValueError(f"{ruleset.name}: everyone plays the same deal; no player has a phase of their own.")
+        raise ValueError(say("%(name)s: everyone plays the same deal; no player has a phase of their own.", name=ruleset.name))
     game = _Game(ruleset=ruleset, players={seat: _Player(name) for seat, name in names.items()})
     for hand in hands:
         game.attempted.append({})
@@ -213,7 +214,9 @@ def follow_game(ruleset: Ruleset, names: Mapping[int, str], hands: Sequence[Play
 def _after_the_end(game: _Game) -> str:
     """Why a hand after the decided game can't stand."""
     won = and_list([game.players[seat].name for seat in game.winners])
-    return f"The game ended after hand {len(game.attempted) - 1}: {won} won. Delete this hand."
+    return say_n("The game ended after hand %(hand)s: %(won)s won. Delete this hand.",
+                 "The game ended after hand %(hand)s: %(won)s won. Delete this hand.", len(game.winners),
+                 hand=len(game.attempted) - 1, won=won)  # fmt: skip
 
 
 def _lines(game: _Game, hand: PlayedHand, expected: Sequence[int]) -> list[HandLine]:
@@ -221,7 +224,7 @@ def _lines(game: _Game, hand: PlayedHand, expected: Sequence[int]) -> list[HandL
     seats = [line.seat for line in hand.lines]
     for seat in expected:
         if seat not in seats:
-            game.problem(seat, f"{game.players[seat].name} has no line in this hand: enter their points.")
+            game.problem(seat, say("%(name)s has no line in this hand: enter their points.", name=game.players[seat].name))
     for line in hand.lines:
         if line.seat not in expected:
             game.problem(line.seat, _not_in_hand(game, line.seat))
@@ -231,9 +234,10 @@ def _lines(game: _Game, hand: PlayedHand, expected: Sequence[int]) -> list[HandL
 def _not_in_hand(game: _Game, seat: int) -> str:
     """Why a line is not part of the hand being followed."""
     if seat not in game.players:
-        return f"Seat {seat + 1} is not at this table."
+        return say("Seat %(seat)s is not at this table.", seat=seat + 1)
     playing = and_list([game.players[s].name for s in game.tiebreak])
-    return f"{game.players[seat].name} is not in this tie-break hand; only {playing} play it."
+    return say("%(name)s is not in this tie-break hand; only %(playing)s play it.", name=game.players[seat].name,
+               playing=playing)  # fmt: skip
 
 
 def _follow_hand(game: _Game, hand: PlayedHand) -> None:
@@ -262,14 +266,16 @@ def _attempted(game: _Game, line: HandLine) -> int | None:
         return len(player.made) + 1
     chosen = line.chosen_phase
     if chosen is None:
-        game.problem(line.seat, f"Choose {player.name}'s phase for this hand.")
+        game.problem(line.seat, say("Choose %(name)s's phase for this hand.", name=player.name))
         return None
     if not 1 <= chosen <= game.last_phase:
-        game.problem(line.seat, f"There is no phase {chosen}: choose one from 1 to {game.last_phase}.")
+        game.problem(line.seat, say("There is no phase %(phase)s: choose one from 1 to %(last)s.", phase=chosen,
+                                    last=game.last_phase))  # fmt: skip
         return None
     if chosen in player.made:
         made_in = next(n for n, phases in enumerate(game.attempted, 1) if phases.get(line.seat) == chosen)
-        game.problem(line.seat, f"{player.name} made phase {chosen} in hand {made_in}: choose a phase not made yet.")
+        game.problem(line.seat, say("%(name)s made phase %(phase)s in hand %(hand)s: choose a phase not made yet.",
+                                    name=player.name, phase=chosen, hand=made_in))  # fmt: skip
     return chosen
 
 
@@ -277,7 +283,7 @@ def _check_went_out(game: _Game, hand: PlayedHand, line: HandLine, phase: int) -
     """The player who went out made their phase (RULES.md §8.6.4)."""
     if hand.went_out == line.seat and not line.made:
         name = game.players[line.seat].name
-        game.problem(line.seat, f"{name} went out, so {name} made phase {phase}; tick it.")
+        game.problem(line.seat, say("%(name)s went out, so %(name)s made phase %(phase)s; tick it.", name=name, phase=phase))
 
 
 def _score(game: _Game, hand: PlayedHand, lines: Sequence[HandLine]) -> None:
@@ -287,7 +293,7 @@ def _score(game: _Game, hand: PlayedHand, lines: Sequence[HandLine]) -> None:
     if hand.went_out is not None and any(line.seat == hand.went_out for line in lines):
         game.players[hand.went_out].went_out += 1
     elif hand.went_out is not None:
-        game.problem(None, "The player marked as going out has no line in this hand.")
+        game.problem(None, say("The player marked as going out has no line in this hand."))
 
 
 def _decide(game: _Game, candidates: Sequence[int]) -> None:
@@ -318,7 +324,8 @@ def _follow_tiebreak_hand(game: _Game, hand: PlayedHand) -> None:
         _check_went_out(game, hand, line, phase)
         if game.ruleset.progression is Progression.PER_PLAYER_CHOICE and line.chosen_phase not in (None, phase):
             name = game.players[line.seat].name
-            game.problem(line.seat, f"In a tie-break hand {name} replays phase {phase}, the phase {name} made last.")
+            game.problem(line.seat, say("In a tie-break hand %(name)s replays phase %(phase)s, the phase %(name)s made last.",
+                                        name=name, phase=phase))  # fmt: skip
     _score(game, hand, lines)
     if hand.went_out in game.tiebreak:
         game.tiebreak, game.winners = (), (hand.went_out,)

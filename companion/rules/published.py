@@ -19,6 +19,7 @@ from .catalogue import RULESETS
 from .kalooki import KALOOKI_RULESETS
 from .phase10 import PHASE10_RULESETS
 from .rulesets import Ruleset, UnknownRulesetError
+from .speech import say
 
 __all__ = ["PUBLISHED_RULESETS", "find_published_ruleset"]
 
@@ -38,4 +39,5 @@ def find_published_ruleset(ruleset_id: str) -> Ruleset:
         return PUBLISHED_RULESETS[ruleset_id]
     except (KeyError, TypeError):
         known = ", ".join(PUBLISHED_RULESETS)
-        raise UnknownRulesetError(f"There is no ruleset {ruleset_id!r}; the rulesets are {known}.") from None
+        raise UnknownRulesetError(say("There is no ruleset %(id)s; the rulesets are %(known)s.", id=repr(ruleset_id),
+                                      known=known)) from None  # fmt: skip

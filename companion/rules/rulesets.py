@@ -67,21 +67,34 @@ def _whole(owner: object, name: str, low: int, high: int | None = None, *, none_
     if value is None and none_ok:
         return
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-        span = f"{low} or more" if high is None else f"from {low} to {high}"
-        also = ", or None for no limit" if none_ok else ""
-        raise RulesetValueError(f"{name} must be a whole number {span}{also}, not {_shown(value)}.")
+        raise RulesetValueError(_not_whole(name, low, high, _shown(value), none_ok=none_ok))
+
+
+def _not_whole(name: str, low: int, high: int | None, shown: str, *, none_ok: bool) -> str:
+    """The sentence for a field that is not a whole number in its range, in the language in use."""
+    values = {"name": name, "low": low, "high": high, "value": shown}
+    if high is None and none_ok:
+        return say("%(name)s must be a whole number %(low)s or more, or None for no limit, not %(value)s.", **values)
+    if high is None:
+        return say("%(name)s must be a whole number %(low)s or more, not %(value)s.", **values)
+    if none_ok:
+        return say("%(name)s must be a whole number from %(low)s to %(high)s, or None for no limit, not %(value)s.",
+                   **values)  # fmt: skip
+    return say("%(name)s must be a whole number from %(low)s to %(high)s, not %(value)s.", **values)
 
 
 def _flag(owner: object, name: str) -> None:
     value = getattr(owner, name)
     if not isinstance(value, bool):
-        raise RulesetValueError(f"{name} must be True or False, not {_shown(value)}.")
+        raise RulesetValueError(say("%(name)s must be True or False, not %(value)s.", name=name, value=_shown(value)))
 
 
 def _text(owner: object, name: str, *, empty_ok: bool = False) -> None:
     value = getattr(owner, name)
     if not isinstance(value, str) or (not empty_ok and not value.strip()):
-        raise RulesetValueError(f"{name} must be {'a' if empty_ok else 'a non-empty'} text, not {value!r}.")
+        if empty_ok:
+            raise RulesetValueError(say("%(name)s must be a text, not %(value)s.", name=name, value=repr(value)))
+        raise RulesetValueError(say("%(name)s must be a non-empty text, not %(value)s.", name=name, value=repr(value)))
 
 
 def _items(owner: object, name: str, kind: type | tuple[type, ...], *, empty_ok: bool = True) -> None:
@@ -305,7 +318,8 @@ def _coerce_enum(value: object, name: str, kind: type[enum.Enum]) -> None:
         member = kind(given)
     except (ValueError, TypeError):
         choices = ", ".join(repr(m.value) for m in kind)
-        raise RulesetValueError(f"{name} must be one of {choices}, not {given!r}.") from None
+        raise RulesetValueError(say("%(name)s must be one of %(choices)s, not %(value)s.", name=name, choices=choices,
+                                    value=repr(given))) from None  # fmt: skip
     object.__setattr__(value, name, member)
 
 
@@ -764,19 +778,21 @@ class Ruleset:
         the same cards (RULES.md §8.6.1)."""
         game_end, winner = _PROGRESSION_ENDS[self.progression]
         if (self.game_end, self.winner) != (game_end, winner):
-            raise RulesetValueError(
-                f'progression "{self.progression.value}" ends with game_end "{game_end.value}" and winner "{winner.value}", '
-                f'not "{self.game_end.value}" and "{self.winner.value}".'
-            )
+            raise RulesetValueError(say(
+                'progression "%(progression)s" ends with game_end "%(game_end)s" and winner "%(winner)s", not '
+                '"%(given_end)s" and "%(given_winner)s".', progression=self.progression.value, game_end=game_end.value,
+                winner=winner.value, given_end=self.game_end.value, given_winner=self.winner.value,
+            ))  # fmt: skip
         if self.tiebreak is Tiebreak.REPLAY_LAST_PHASE and self.progression is Progression.FIXED:
-            raise RulesetValueError('tiebreak "replay_last_phase" needs per-player progression.')
+            raise RulesetValueError(say('tiebreak "replay_last_phase" needs per-player progression.'))
         if self.progression is not Progression.FIXED:
             dealt = self.deals[0].cards_dealt
             for deal in self.deals:
                 if deal.cards_dealt != dealt:
-                    raise RulesetValueError(
-                        f"deal {deal.number}: every phase of a per-player game deals the same cards ({dealt}), not {deal.cards_dealt}."
-                    )
+                    raise RulesetValueError(say(
+                        "deal %(number)s: every phase of a per-player game deals the same cards (%(dealt)s), not %(given)s.",
+                        number=deal.number, dealt=dealt, given=deal.cards_dealt,
+                    ))  # fmt: skip
 
     def _check_deals(self) -> None:
         """Each deal against the ruleset: a meld-all deal never ends on a discard, no set shorter than allowed."""
@@ -785,10 +801,10 @@ class Ruleset:
                 raise ValueError(f"{self.id}: deal {deal.number} melds every card, so it cannot end on a discard")
             short = [r for r in deal.requirements if r.kind is MeldKind.SET and r.length < self.set_min_length]
             if short:
-                raise RulesetValueError(
-                    f"deal {deal.number}: a set is {self.set_min_length} to 8 cards long, not {short[0].length} "
-                    f"(set_min_length is {self.set_min_length})."
-                )
+                raise RulesetValueError(say(
+                    "deal %(number)s: a set is %(shortest)s to 8 cards long, not %(length)s (set_min_length is "
+                    "%(shortest)s).", number=deal.number, shortest=self.set_min_length, length=short[0].length,
+                ))  # fmt: skip
             self._check_ladder_deal(deal)
 
     def _check_ladder_deal(self, deal: Deal) -> None:
@@ -796,36 +812,40 @@ class Ruleset:
         (RULES.md §8.7.4); a ladder needs the standard deck and natural kings. With aces around, no run is longer
         than the 13 ranks (§8.7.8)."""
         if self.aces is AceRule.AROUND and _longest_run_asked(deal) > 13:
-            raise RulesetValueError(f'deal {deal.number}: a run holds 13 cards at most with aces "around".')
+            raise RulesetValueError(say('deal %(number)s: a run holds 13 cards at most with aces "around".', number=deal.number))
         if deal.ladder is None:
             return
         if len(deal.requirements) != 1 or not deal.meld_all or deal.going_out is not GoingOut.NO_DISCARD or deal.cards_dealt != 12:
-            raise RulesetValueError(
-                f'deal {deal.number}: a ladder deal has that one requirement, meld_all, going_out "no_discard" and 12 cards dealt.'
-            )
+            raise RulesetValueError(say(
+                'deal %(number)s: a ladder deal has that one requirement, meld_all, going_out "no_discard" and 12 cards '
+                "dealt.", number=deal.number,
+            ))  # fmt: skip
         if self.deck is not Deck.STANDARD or self.kings_wild:
-            raise RulesetValueError(f"deal {deal.number}: a ladder needs the standard deck with natural kings.")
+            raise RulesetValueError(say("deal %(number)s: a ladder needs the standard deck with natural kings.", number=deal.number))
 
     def _check_deck(self) -> None:
         """The deck, its wild cards, its skips and its points agree (RULES.md §8.0, API.md's refusals)."""
         phase10 = self.deck is Deck.PHASE10
         if self.points.deck is not self.deck:
-            raise RulesetValueError(f"points must score the cards of the {self.deck.value} deck, not of the {self.points.deck.value} deck.")
+            raise RulesetValueError(say("points must score the cards of the %(deck)s deck, not of the %(other)s deck.",
+                                        deck=self.deck.value, other=self.points.deck.value))  # fmt: skip
         if phase10 and (self.deuces_wild or self.kings_wild):
-            raise RulesetValueError('wilds must be "W" with the Phase 10 deck.')
+            raise RulesetValueError(say('wilds must be "W" with the Phase 10 deck.'))
         if (self.skips is Skips.SKIP) is not phase10:
-            raise RulesetValueError(f'skips "SKIP" goes with the Phase 10 deck, and only with it, not skips "{self.skips.value}".')
+            raise RulesetValueError(say('skips "SKIP" goes with the Phase 10 deck, and only with it, not skips "%(skips)s".',
+                                        skips=self.skips.value))  # fmt: skip
         if self.skips is Skips.JOKER and not self.kings_wild:
-            raise RulesetValueError('skips "JK" needs wilds "K": a joker cannot be both wild and a skip.')
+            raise RulesetValueError(say('skips "JK" needs wilds "K": a joker cannot be both wild and a skip.'))
         self._check_rank_line()
 
     def _check_rank_line(self) -> None:
         """Where the rank line ends at 12 (the Phase 10 deck, wild kings), the ace is only 1 and runs have free suits
         on the Phase 10 deck (its runs of one colour are not judged yet)."""
         if (self.deck is Deck.PHASE10 or self.kings_wild) and self.aces is not AceRule.LOW_ONLY:
-            raise RulesetValueError(f'aces must be "low_only" with the Phase 10 deck or wild kings, not "{self.aces.value}".')
+            raise RulesetValueError(say('aces must be "low_only" with the Phase 10 deck or wild kings, not "%(aces)s".',
+                                        aces=self.aces.value))  # fmt: skip
         if self.deck is Deck.PHASE10 and self.run_suit is not RunSuit.ANY:
-            raise RulesetValueError('run_suit must be "any" with the Phase 10 deck: runs of one colour are not judged yet.')
+            raise RulesetValueError(say('run_suit must be "any" with the Phase 10 deck: runs of one colour are not judged yet.'))
 
     def plays(self, players: int) -> bool:
         """Whether a table of ``players`` plays this ruleset: the one check of a table's size."""
@@ -833,7 +853,8 @@ class Ruleset:
 
     def players_refusal(self, players: int) -> str:
         """The sentence for a table of ``players`` this ruleset is not played by."""
-        return f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players}."
+        return say("%(name)s is played by %(low)s to %(high)s players, not %(players)s.", name=self.name,
+                   low=self.min_players, high=self.max_players, players=players)  # fmt: skip
 
     # -- table size -----------------------------------------------------
 
@@ -870,24 +891,31 @@ class Ruleset:
     def deal(self, number: int) -> Deal:
         """Deal ``number`` (from 1); raises :class:`DealOutOfRangeError` outside the schedule."""
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self.deals):
-            raise DealOutOfRangeError(f"{self.game_name or self.name} has {self.deal_word}s 1 to {len(self.deals)}, not {number!r}.")
+            raise DealOutOfRangeError(self._deal_refusal(number))
         return self.deals[number - 1]
+
+    def _deal_refusal(self, number: object) -> str:
+        """The sentence for a deal (or phase) ``number`` outside the schedule: "Carioca has deals 1 to 8, not 9."."""
+        values = {"game": self.game_name or self.name, "last": len(self.deals), "number": repr(number)}
+        if self.progression is Progression.FIXED:
+            return say("%(game)s has deals 1 to %(last)s, not %(number)s.", **values)
+        return say("%(game)s has phases 1 to %(last)s, not %(number)s.", **values)
 
     @property
     def deal_word(self) -> str:
         """What a deal of the schedule is called in a sentence: ``"deal"``, or ``"phase"`` where each player
         plays their own (RULES.md §8.0: "a per-player ruleset names the phase, not the deal")."""
-        return "deal" if self.progression is Progression.FIXED else "phase"
+        return DEAL_WORDS[0] if self.progression is Progression.FIXED else DEAL_WORDS[1]
 
     @property
     def colour_word(self) -> str:
         """What a colour group shares: a ``"colour"`` on the Phase 10 deck, a ``"suit"`` on a standard deck."""
-        return "colour" if self.deck is Deck.PHASE10 else "suit"
+        return COLOUR_WORDS[0] if self.deck is Deck.PHASE10 else COLOUR_WORDS[1]
 
     @property
     def rank_word(self) -> str:
         """What a card's rank is called in a sentence: a ``"number"`` on the Phase 10 deck, else a ``"rank"``."""
-        return "number" if self.deck is Deck.PHASE10 else "rank"
+        return RANK_WORDS[1] if self.deck is Deck.PHASE10 else RANK_WORDS[0]
 
     @property
     def top_rank(self) -> int:
@@ -980,10 +1008,17 @@ class Ruleset:
             if key in ruleset.chosen_options:
                 continue
             if key not in offered:
-                raise ValueError(f"{self.name} has no house option {key!r}; it offers {', '.join(offered) or 'none'}.")
+                raise ValueError(self._option_refusal(key, list(offered)))
             ruleset = ruleset.changed(offered[key].changes)
             ruleset = dataclasses.replace(ruleset, chosen_options=ruleset.chosen_options + (key,))
         return ruleset
+
+    def _option_refusal(self, key: str, offered: list[str]) -> str:
+        """The sentence for a house option this ruleset does not offer."""
+        if not offered:
+            return say("%(name)s has no house option %(key)s; it offers none.", name=self.name, key=repr(key))
+        return say("%(name)s has no house option %(key)s; it offers %(options)s.", name=self.name, key=repr(key),
+                   options=", ".join(offered))  # fmt: skip
 
     def changed(self, changes: Iterable[tuple[str, object]]) -> Ruleset:
         """A copy with named fields changed (``points`` takes ``(rank key, points)`` pairs).

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Rank, Suit, parse_cards
 from .rulesets import Ruleset
+from .speech import say
 
 __all__ = ["AceColourError", "HandScore", "ace_colour_sentence", "parse_cards", "rank_points", "score_hand", "settle"]
 
@@ -65,7 +66,8 @@ def ace_colour_sentence(ruleset: Ruleset) -> str:
     'An ace scores by its colour here: type AS or AC for a black ace (15), AH or AD for a red ace (1).'
     """
     black, red = ruleset.card_points(Card(Rank.ACE, Suit.SPADES)), ruleset.card_points(Card(Rank.ACE, Suit.HEARTS))
-    return f"An ace scores by its colour here: type AS or AC for a black ace ({black}), AH or AD for a red ace ({red})."
+    return say("An ace scores by its colour here: type AS or AC for a black ace (%(black)s), AH or AD for a red ace "
+               "(%(red)s).", black=black, red=red)  # fmt: skip
 
 
 def settle(ruleset: Ruleset, totals: Sequence[int], kitty: int = 0) -> list[int]:

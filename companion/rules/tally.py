@@ -24,7 +24,8 @@ from .cards import JOKER_SPELLINGS, SUIT_SPELLINGS, CardSyntaxError
 from .cards import Deck
 from .rulesets import PHASE10_POINT_KEYS, POINT_KEYS, Deal, Ruleset, TableSupply
 from .scoring import rank_points
-from .words import count_of, number_word, plural, sentence, too_many_jokers
+from .speech import say, say_n
+from .words import number_word, sentence, too_many_jokers
 
 __all__ = [
     "PHASE10_KEYS",
@@ -45,13 +46,16 @@ __all__ = [
 RANK_KEYS = POINT_KEYS
 _RANK_ALIASES = {key: key for key in RANK_KEYS} | {"T": "10", "1": "A"}
 _SEPARATORS = re.compile(r"[\s,;]+")
-_RANK_SHAPE = "a rank is A, 2-10, J, Q, K or JK (suits don't matter here)"
+
+
+def _not_a_rank(shown: str) -> str:
+    """The sentence for a token that is no rank (``shown`` quoted), in the language in use."""
+    return say("%(token)s is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here).", token=shown)
 
 
 #: The keypad's keys for the Phase 10 deck: 1 .. 12, W (Wild) and SKIP (colours don't matter to points).
 PHASE10_KEYS = PHASE10_POINT_KEYS
 _PHASE10_ALIASES = {key: key for key in PHASE10_KEYS} | {"WILD": "W", "S": "SKIP"}
-_PHASE10_SHAPE = "a card is 1 to 12, W or SKIP (colours don't matter here)"
 #: A Phase 10 card written with its colour (``7R``, ``12g``): the number is what scores.
 _PHASE10_CARD = re.compile(r"(1[0-2]|[1-9])[RBGY]")
 
@@ -92,7 +96,8 @@ def read_phase10_hand(text: str) -> tuple[str, ...]:
             cards.append(match.group(1))
         else:
             shown = word if len(word) <= 12 else word[:10] + "…"
-            raise HandTextError(f"“{shown}” is not a Phase 10 card: {_PHASE10_SHAPE}; put a space between cards.")
+            raise HandTextError(say("“%(word)s” is not a Phase 10 card: a card is 1 to 12, W or SKIP (colours don't "
+                                    "matter here); put a space between cards.", word=shown))  # fmt: skip
     return tuple(cards)
 
 
@@ -118,7 +123,7 @@ def parse_ranks(text: str | Iterable[str], *, ace_suits: bool = False) -> tuple[
     ranks = []
     for token in tokens:
         if not isinstance(token, str):
-            raise CardSyntaxError(f"{token!r} is not a rank: {_RANK_SHAPE}.")
+            raise CardSyntaxError(_not_a_rank(repr(token)))
         word = token.strip().upper()
         if word in JOKER_SPELLINGS:
             ranks.append("JK")
@@ -127,7 +132,7 @@ def parse_ranks(text: str | Iterable[str], *, ace_suits: bool = False) -> tuple[
         elif len(word) >= 2 and word[-1] in SUIT_SPELLINGS and word[:-1] in _RANK_ALIASES and word[:-1] not in ("1", "JK"):
             ranks.append(_suited(_RANK_ALIASES[word[:-1]], word[-1], ace_suits))
         else:
-            raise CardSyntaxError(f"{token.strip()!r} is not a rank: {_RANK_SHAPE}.")
+            raise CardSyntaxError(_not_a_rank(repr(token.strip())))
     return tuple(ranks)
 
 
@@ -188,8 +193,11 @@ def read_hand(text: str, *, ace_suits: bool = False) -> tuple[str, ...]:
         upper = word.upper()
         if upper.isascii() and upper.isdigit():
             spaced = " ".join(_digit_cards(upper))
-            how = f"type the cards with spaces ({spaced})" if spaced else "type the cards with spaces between them"
-            raise HandTextError(f"“{word}” reads like a number: {how}, or the points in the points box.")
+            if spaced:
+                raise HandTextError(say("“%(word)s” reads like a number: type the cards with spaces (%(spaced)s), or the "
+                                        "points in the points box.", word=word, spaced=spaced))  # fmt: skip
+            raise HandTextError(say("“%(word)s” reads like a number: type the cards with spaces between them, or the "
+                                    "points in the points box.", word=word))  # fmt: skip
         ranks.extend(_read_word(word, upper, ace_suits))
     return tuple(ranks)
 
@@ -197,7 +205,7 @@ def read_hand(text: str, *, ace_suits: bool = False) -> tuple[str, ...]:
 def _read_word(word: str, upper: str, ace_suits: bool = False) -> list[str]:
     """The ranks of one word of cards typed together (see :func:`read_hand`)."""
     if len(upper) != len(word):  # a letter that upper-cases to two ("ǰ" is J and a caron) is no card
-        raise HandTextError(f"{word!r} is not a rank: {_RANK_SHAPE}.")
+        raise HandTextError(_not_a_rank(repr(word)))
     ranks = []
     at = 0
     while at < len(upper):
@@ -205,12 +213,13 @@ def _read_word(word: str, upper: str, ace_suits: bool = False) -> list[str]:
         if match is None:
             bad = word[at]
             if at == 0:
-                raise HandTextError(f"{word!r} is not a rank: {_RANK_SHAPE}.")
+                raise HandTextError(_not_a_rank(repr(word)))
             if bad == "1":
-                raise HandTextError(f"In “{word}”, the 1 is not a card: type A for an ace, or 10 for a ten.")
+                raise HandTextError(say("In “%(word)s”, the 1 is not a card: type A for an ace, or 10 for a ten.", word=word))
             if bad == "0":
-                raise HandTextError(f"In “{word}”, the 0 is not a card: a ten is 10 or T.")
-            raise HandTextError(f"In “{word}”, “{word[at:]}” is not a card: {_RANK_SHAPE}.")
+                raise HandTextError(say("In “%(word)s”, the 0 is not a card: a ten is 10 or T.", word=word))
+            raise HandTextError(say("In “%(word)s”, “%(rest)s” is not a card: a rank is A, 2-10, J, Q, K or JK (suits "
+                                    "don't matter here).", word=word, rest=word[at:]))  # fmt: skip
         joker, rank, suit = match.groups()
         ranks.append("JK" if joker else _suited(_RANK_ALIASES[rank], suit, ace_suits))
         at = match.end()
@@ -239,9 +248,18 @@ def hand_warnings(ruleset: Ruleset, deal: Deal, ranks: Sequence[str], *, players
         warnings = _copies_warnings(ruleset.table(players), ranks, players)
     limit = hand_size_limit(deal, buys)
     if len(ranks) > limit:
-        took = f" and {buys} {plural(buys, ruleset.buy_name)}" if buys else ""
-        warnings.append(f"{len(ranks)} cards left, but a hand holds at most {limit} in this deal ({deal.cards_dealt} dealt{took}).")
+        warnings.append(_too_many_cards(len(ranks), limit, deal.cards_dealt, buys, ruleset.buy_name))
     return warnings
+
+
+def _too_many_cards(count: int, limit: int, dealt: int, buys: int, buy_name: str) -> str:
+    """More cards left in a hand than it can hold in the deal, in a sentence (the buys counted: "2 May Is")."""
+    values = {"count": count, "limit": limit, "dealt": dealt, "buy": buy_name}
+    if not buys:
+        return say("%(count)s cards left, but a hand holds at most %(limit)s in this deal (%(dealt)s dealt).", **values)
+    return say_n("%(count)s cards left, but a hand holds at most %(limit)s in this deal (%(dealt)s dealt and %(num)s "
+                 "%(buy)s).", "%(count)s cards left, but a hand holds at most %(limit)s in this deal (%(dealt)s dealt "
+                 "and %(num)s %(buy)ss).", buys, **values)  # fmt: skip
 
 
 def _copies_warnings(table: TableSupply, ranks: Sequence[str], players: int) -> list[str]:
@@ -250,12 +268,13 @@ def _copies_warnings(table: TableSupply, ranks: Sequence[str], players: int) -> 
     for rank, count in Counter(rank_of(token) for token in ranks).items():
         if rank == "JK":
             if count > table.jokers:
-                warnings.append(too_many_jokers(count, table.jokers, f"a table of {players}"))
+                warnings.append(too_many_jokers(count, table.jokers, say("a table of %(players)s", players=players)))
         elif count > 4 * table.packs:
-            warnings.append(
-                f"{sentence(number_word(count))} {rank}s, but {count_of(table.packs, 'pack')} "
-                f"hold only {4 * table.packs}."
-            )
+            warnings.append(sentence(say_n(
+                "%(count)s %(rank)ss, but one pack hold only %(held)s.", "%(count)s %(rank)ss, but %(packs)s packs hold "
+                "only %(held)s.", table.packs, count=number_word(count), rank=rank, packs=number_word(table.packs),
+                held=4 * table.packs,
+            )))  # fmt: skip
     return warnings
 
 
@@ -266,7 +285,8 @@ _PHASE10_COPIES = {"W": 8, "SKIP": 4}
 def _phase10_copies(card: str, count: int) -> str:
     """Too many of one Phase 10 card in a hand, in a sentence."""
     held = _PHASE10_COPIES.get(card, 8)
-    return f"{sentence(number_word(count))} {card}s, but the deck holds only {held}."
+    return sentence(say("%(count)s %(card)ss, but the deck holds only %(held)s.", count=number_word(count), card=card,
+                        held=held))  # fmt: skip
 
 
 def table_warnings(ruleset: Ruleset, hands: Iterable[Sequence[str]], *, players: int) -> list[str]:
@@ -277,8 +297,16 @@ def table_warnings(ruleset: Ruleset, hands: Iterable[Sequence[str]], *, players:
     for rank in RANK_KEYS:
         count = counts.get(rank, 0)
         if rank == "JK" and count > table.jokers:
-            in_play = "none are" if table.jokers == 0 else f"only {table.jokers} {'is' if table.jokers == 1 else 'are'}"
-            warnings.append(f"The hands hold {count} jokers between them, but {in_play} in play.")
+            warnings.append(_jokers_beyond_play(count, table.jokers))
         elif rank != "JK" and count > 4 * table.packs:
-            warnings.append(f"The hands hold {count} {rank}s between them, but the packs hold only {4 * table.packs}.")
+            warnings.append(say("The hands hold %(count)s %(rank)ss between them, but the packs hold only %(held)s.",
+                                count=count, rank=rank, held=4 * table.packs))  # fmt: skip
     return warnings
+
+
+def _jokers_beyond_play(count: int, jokers: int) -> str:
+    """More jokers across the hands than the table plays with, in a sentence."""
+    if jokers == 0:
+        return say("The hands hold %(count)s jokers between them, but none are in play.", count=count)
+    return say_n("The hands hold %(count)s jokers between them, but only %(num)s is in play.",
+                 "The hands hold %(count)s jokers between them, but only %(num)s are in play.", jokers, count=count)  # fmt: skip
