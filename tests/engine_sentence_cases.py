@@ -194,7 +194,14 @@ def run():
 
 
 def more():
-    """Phase 10 games that end, tie and choose phases."""
+    """Phase 10 games that end, tie and choose phases; a ruleset made in Python with a field of the wrong type."""
+    base = PUBLISHED_RULESETS["contract"]
+    for name, value in [("supply", 5), ("supply", ()), ("points", 5), ("settlement", 5)]:
+        catch(dataclasses.replace, base, **{name: value})
+    catch(base.changed, [("points", 5)])
+    catch(base.changed, [("jokers", "x")])
+    catch(base.changed, [("extra_deal", 5)])
+    catch(base.changed, [("deal_changes", 5)])
     p10 = PUBLISHED_RULESETS["phase10"]
     masters = p10.with_options("masters")
     names = {0: "Ann", 1: "Bob", 2: "Cy"}

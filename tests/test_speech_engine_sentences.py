@@ -34,7 +34,7 @@ KEPT = re.compile(
     "|".join(re.escape(name) for name in sorted((r.name for r in PUBLISHED_RULESETS.values()), key=len, reverse=True))
     + r"|Card\.parse\([^)]*\)|Deck\.PHASE10|Phase 10|SKIP|May I\??|\b[a-z]+(?:_[a-z]+)+\b|\b(?:wilds|skips|aces|points|progression|phase10-cards|phase10|standard"
     r"|joker-20|deuces-wild|no-jokers|all-wild-groups|joker-50|red-twos-wild|eleven-cards|full-suit|may-i)\b"
-    r"|'[^']*'|\"[^\"]*\"|\b[A-Za-z]+=|color|Skip"
+    r"|'[^']*'|\"[^\"]*\"|\b[A-Za-z]+=|color|Skip|\b(?:Deal|TableSupply|PointTable|Settlement)\b|(?<=Error: )[a-z_]+"
 )
 
 
@@ -185,3 +185,32 @@ def test_the_refusals_api_md_pins_in_spanish():
     with pytest.raises(RulesError) as raised:
         dataclasses.replace(PHASE10, deuces_wild=True)
     assert str(raised.value) == 'wilds must be "W" with the Phase 10 deck.'
+
+
+def test_cards_in_words_in_both_languages():
+    standard = [Card.parse(text) for text in ("QS", "10H", "AD", "KC", "JK")]
+    phase10 = [Card.parse(text, Deck.PHASE10) for text in ("7R", "12B", "1G", "3Y", "W", "SKIP")]
+    assert [card.words for card in standard] == ["queen of spades", "10 of hearts", "ace of diamonds", "king of clubs", "joker"]
+    assert [card.words for card in phase10] == ["7 red", "12 blue", "1 green", "3 yellow", "wild", "skip"]
+    with in_spanish():
+        assert [card.words for card in standard] == [
+            "reina de picas", "10 de corazones", "as de diamantes", "rey de tréboles", "comodín",
+        ]  # fmt: skip
+        assert [card.words for card in phase10] == ["7 rojo", "12 azul", "1 verde", "3 amarillo", "comodín", "Skip"]
+
+
+def test_ranks_and_suits_said_in_both_languages():
+    from companion.rules.cards import Rank, Suit
+
+    ranks = [Rank.ACE, Rank.EIGHT, Rank.JACK, Rank.QUEEN, Rank.KING]
+    assert [(rank.said, rank.said_plural) for rank in ranks] == [(rank.word, rank.plural) for rank in ranks]
+    assert [(suit.said_one, suit.said_plural) for suit in Suit] == [
+        ("spade", "spades"), ("heart", "hearts"), ("diamond", "diamonds"), ("club", "clubs"),
+    ]  # fmt: skip
+    with in_spanish():
+        assert [(rank.said, rank.said_plural) for rank in ranks] == [
+            ("as", "ases"), ("8", "8"), ("jota", "jotas"), ("reina", "reinas"), ("rey", "reyes"),
+        ]  # fmt: skip
+        assert [(suit.said_one, suit.said_plural) for suit in Suit] == [
+            ("pica", "picas"), ("corazón", "corazones"), ("diamante", "diamantes"), ("trébol", "tréboles"),
+        ]  # fmt: skip

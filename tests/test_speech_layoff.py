@@ -144,7 +144,7 @@ ENGLISH = [
 
 # (case, its problems in Spanish), written by hand from the catalogue's words: colocar, juego, escala, comodín, trío
 SPANISH = [
-    (lay_off("contract", "5S 6S 7S 8S", "QH"), ("QH es de corazones; esta escala es de picas.",)),
+    (lay_off("contract", "5S 6S 7S 8S", "QH"), ("QH no es de picas, el palo de esta escala.",)),
     (lay_off("contract", "5S 6S 7S 8S", "10S"), ("10S no cabe en 5S 6S 7S 8S: dejaría un hueco en 9S.",)),
     (lay_off("contract", "JS QS KS AS", "2S"), ("Nada va por encima del as: J-Q-K-A-2 da la vuelta por el as.",)),
     (lay_off("continental", "AS 2S 3S JK 5S", "4S"),
@@ -376,7 +376,7 @@ def test_the_layoff_page_in_spanish_shows_the_spanish_ruling(form_client):
     refused = form_client.post(
         "/layoff", data={"ruleset": "contract", "meld": "5S 6S 7S 8S", "cards": "QH"}, headers=SPANISH_PAGE
     )
-    assert "QH es de corazones; esta escala es de picas." in said_on(refused)
+    assert "QH no es de picas, el palo de esta escala." in said_on(refused)
     english = form_client.post("/layoff", data={"ruleset": "contract", "meld": "5S 6S 7S 8S", "cards": "QH"})
     assert "QH is a heart; this run is spades." in said_on(english)
 

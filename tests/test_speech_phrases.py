@@ -14,6 +14,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from speech_support import english_left, in_spanish
 
 from companion.rules.published import PUBLISHED_RULESETS
@@ -229,7 +231,7 @@ def test_spanish_wild_cards():
     with in_spanish():
         assert rulesets["contract"].wild_words == "comodines"
         assert rulesets["contract"].with_options("deuces-wild").wild_words == "comodines y doses"
-        assert rulesets["phase10"].wild_words == "Comodines"
+        assert rulesets["phase10"].wild_words == "comodines"
 
 
 def test_the_ruleset_words_in_spanish():
@@ -251,3 +253,81 @@ def test_every_rulesets_words_are_listed():
         assert ruleset.set_word in SET_WORDS and ruleset.run_word in RUN_WORDS
         assert ruleset.deal_word in DEAL_WORDS and ruleset.colour_word in COLOUR_WORDS
         assert ruleset.rank_word in RANK_WORDS
+
+
+# -- any contract -------------------------------------------------------------------------------------------------
+
+_NUMBERS_EN = "zero one two three four five six seven eight nine ten eleven twelve".split()
+_NUMBERS_ES = "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce".split()
+
+REQUIREMENTS = st.one_of(
+    st.builds(lambda n: Requirement(kind=MeldKind.SET, length=n), st.integers(2, 8)),
+    st.builds(lambda n: Requirement(kind=MeldKind.RUN, length=n), st.integers(3, 14)),
+    st.builds(lambda n: Requirement(kind=MeldKind.COLOUR, length=n), st.integers(3, 14)),
+    st.just(Requirement(kind=MeldKind.PAIR, length=2)),
+)
+WORDS = st.tuples(st.sampled_from(SET_WORDS), st.sampled_from(COLOUR_WORDS), st.sampled_from(RUN_WORDS))
+
+
+def _runs_of_alike(requirements):
+    """The requirements with alike neighbours counted together (the reference's own grouping)."""
+    groups = []
+    for requirement in requirements:
+        if groups and groups[-1][0] == requirement:
+            groups[-1][1] += 1
+        else:
+            groups.append([requirement, 1])
+    return groups
+
+
+def _english_reference(requirements, set_word, colour_word, run_word):
+    """RULES.md §8.0's contract wording: "Two groups of 3", "One trio", "Seven cards of one colour", "Two fours"."""
+    named = {"trio": 3, "three": 3, "four": 4, "escala": 4}
+    parts = []
+    for requirement, count in _runs_of_alike(requirements):
+        number = _NUMBERS_EN[count] if count <= 12 else str(count)
+        if requirement.kind is MeldKind.COLOUR:
+            if count == 1:
+                length = _NUMBERS_EN[requirement.length] if requirement.length <= 12 else str(requirement.length)
+                parts.append(f"{length} cards of one {colour_word}")
+            else:
+                parts.append(f"{number} groups of {requirement.length} cards of one {colour_word}")
+            continue
+        word = {MeldKind.SET: set_word, MeldKind.RUN: run_word, MeldKind.PAIR: "pair"}[requirement.kind]
+        noun = word if count == 1 else word + "s"
+        sized = requirement.kind is not MeldKind.PAIR and named.get(word) != requirement.length
+        parts.append(f"{number} {noun}" + (f" of {requirement.length}" if sized else ""))
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return text[:1].upper() + text[1:]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(REQUIREMENTS, min_size=1, max_size=6), WORDS)
+def test_any_contract_in_english_and_in_whole_spanish(requirements, words):
+    assert describe_contract(requirements, *words) == _english_reference(requirements, *words)
+    with in_spanish():
+        said = describe_contract(requirements, *words)
+        phrases = [requirement_phrase(requirement, *words) for requirement in requirements]
+    assert spanish_left_english(said) == [] and (said[:1].isupper() or said[:1].isdigit())  # "13 cartas ..."
+    assert [spanish_left_english(phrase) for phrase in phrases] == [[] for _ in phrases]
+    groups = _runs_of_alike(requirements)
+    assert said.count(" y ") == (len(groups) > 1)  # the parts listed once, with "y" before the last
+    first_count = groups[0][1]
+    if first_count > 1:
+        assert said.lower().startswith(_NUMBERS_ES[first_count] if first_count <= 12 else str(first_count))
+
+
+def test_a_ruleset_made_in_spanish_keeps_its_contracts_in_english():
+    """A deal's contract is data the API answers with byte for byte: a custom ruleset read, or a house option
+    chosen, while the engine speaks Spanish still writes it in English (and says it in Spanish on demand)."""
+    from companion.rules.definition import ruleset_from_definition, ruleset_to_definition
+
+    carioca = PUBLISHED_RULESETS["carioca"]
+    definition = ruleset_to_definition(carioca.with_options("escala-real"))
+    with in_spanish():
+        custom = ruleset_from_definition(definition)
+        chosen = carioca.with_options("escala-sucia")
+        said = deal_contract(custom.deal(2), custom)
+    assert [deal.contract for deal in custom.deals] == [deal.contract for deal in carioca.with_options("escala-real").deals]
+    assert chosen.deal(9).contract == "Escala sucia: A to K, any suits, at most 1 joker (every card, no discard)"
+    assert said == "Un trío y una escala"

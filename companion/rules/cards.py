@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .speech import say
+from .speech import mark_word, say, say_word, speaking_english
 
 
 class CardSyntaxError(ValueError):
@@ -61,8 +61,18 @@ class Suit(enum.StrEnum):
 
     @property
     def plural(self) -> str:
-        """The suit's name in a sentence: ``"spades"``."""
+        """The suit's name in a sentence: ``"spades"`` (English; :attr:`said_plural` in the language in use)."""
         return self.name.lower()
+
+    @property
+    def said_plural(self) -> str:
+        """The suit's name in the language in use: ``"spades"``, in Spanish ``"picas"`` ("un grupo de picas")."""
+        return self.plural if speaking_english() else say_word("word", _SUIT_WORDS[self][1])
+
+    @property
+    def said_one(self) -> str:
+        """One card's suit in the language in use: ``"spade"`` ("7H is not a spade"), in Spanish ``"pica"``."""
+        return _SUIT_WORDS[self][0] if speaking_english() else say_word("word", _SUIT_WORDS[self][0])
 
 
 class Colour(enum.StrEnum):
@@ -92,7 +102,7 @@ class Special(enum.StrEnum):
     """A Skip card: makes a player lose a turn; never part of a phase."""
 
 
-_SPECIAL_WORDS = {Special.WILD: "wild", Special.SKIP: "skip"}
+_SPECIAL_WORDS = {Special.WILD: mark_word("word", "wild"), Special.SKIP: mark_word("word", "skip")}
 
 
 class Deck(enum.StrEnum):
@@ -139,6 +149,23 @@ class Rank(enum.IntEnum):
         """The rank in a sentence about several cards: ``"8s"``, ``"aces"``."""
         return f"{self.word}s"
 
+    @property
+    def said(self) -> str:
+        """The rank of one card in the language in use: ``"ace"``, ``"8"``; in Spanish ``"as"``, ``"8"``."""
+        if speaking_english() or self not in _RANK_WORDS:
+            return self.word
+        return say_word("word", _RANK_WORDS[self])
+
+    @property
+    def said_plural(self) -> str:
+        """The rank of several cards in the language in use: ``"aces"``, ``"8s"``; in Spanish ``"ases"``, ``"8"``
+        (a figure takes no plural there: "un grupo de 8")."""
+        if speaking_english():
+            return self.plural
+        if self not in _RANK_PLURALS:
+            return self.label
+        return say_word("word", _RANK_PLURALS[self])
+
     @classmethod
     def from_label(cls, text: str) -> Rank:
         """The rank for ``A``, ``2`` .. ``10``, ``T``, ``J``, ``Q``, ``K`` (any case)."""
@@ -156,10 +183,23 @@ _RANK_LABELS = {rank: str(rank.value) for rank in Rank} | {
 }
 _LABEL_RANKS = {label: rank for rank, label in _RANK_LABELS.items()} | {"T": Rank.TEN}
 _RANK_WORDS = {
-    Rank.ACE: "ace",
-    Rank.JACK: "jack",
-    Rank.QUEEN: "queen",
-    Rank.KING: "king",
+    Rank.ACE: mark_word("word", "ace"),
+    Rank.JACK: mark_word("word", "jack"),
+    Rank.QUEEN: mark_word("word", "queen"),
+    Rank.KING: mark_word("word", "king"),
+}
+_RANK_PLURALS = {
+    Rank.ACE: mark_word("word", "aces"), Rank.JACK: mark_word("word", "jacks"),
+    Rank.QUEEN: mark_word("word", "queens"), Rank.KING: mark_word("word", "kings"),
+}  # fmt: skip
+"""The face ranks and the ace for several cards, listed for the catalogue (a figure is said as it is)."""
+
+#: Each suit's name for one card and for several, listed for the catalogue.
+_SUIT_WORDS = {
+    Suit.SPADES: (mark_word("word", "spade"), mark_word("word", "spades")),
+    Suit.HEARTS: (mark_word("word", "heart"), mark_word("word", "hearts")),
+    Suit.DIAMONDS: (mark_word("word", "diamond"), mark_word("word", "diamonds")),
+    Suit.CLUBS: (mark_word("word", "club"), mark_word("word", "clubs")),
 }
 
 #: Every accepted spelling of a suit, mapped to the suit.
@@ -335,6 +375,8 @@ class Card:
         >>> [Card.parse(text, Deck.PHASE10).words for text in ("7R", "W", "SKIP")]
         ['7 red', 'wild', 'skip']
         """
+        if not speaking_english():
+            return _said_card(self)
         if self.special is not None:
             return _SPECIAL_WORDS[self.special]
         if self.colour is not None:
@@ -448,3 +490,36 @@ def format_cards(cards: Iterable[Card]) -> str:
 def pretty_cards(cards: Iterable[Card]) -> str:
     """Cards with suit symbols, for pages: ``5♠ 6♠ JK``."""
     return " ".join(card.pretty for card in cards)
+
+
+def _said_card(card: Card) -> str:
+    """A card in words in the language in use (see :attr:`Card.words`): ``"reina de picas"``, ``"7 rojo"``."""
+    if card.special is not None:
+        return say_word("word", _SPECIAL_WORDS[card.special])
+    if card.colour is not None:
+        return _said_colour_card(int(card.natural_rank), card.colour)
+    if card.rank is None or card.suit is None:
+        return say_word("word", "joker")
+    return _said_suit_card(card.rank.said, card.suit)
+
+
+def _said_colour_card(number: int, colour: Colour) -> str:
+    """A numbered Phase 10 card, one whole phrase per colour (an adjective agrees with its noun)."""
+    if colour is Colour.RED:
+        return say("%(number)s red", number=number)
+    if colour is Colour.BLUE:
+        return say("%(number)s blue", number=number)
+    if colour is Colour.GREEN:
+        return say("%(number)s green", number=number)
+    return say("%(number)s yellow", number=number)
+
+
+def _said_suit_card(rank: str, suit: Suit) -> str:
+    """A standard card by its rank (in words) and suit, one whole phrase per suit."""
+    if suit is Suit.SPADES:
+        return say("%(rank)s of spades", rank=rank)
+    if suit is Suit.HEARTS:
+        return say("%(rank)s of hearts", rank=rank)
+    if suit is Suit.DIAMONDS:
+        return say("%(rank)s of diamonds", rank=rank)
+    return say("%(rank)s of clubs", rank=rank)

@@ -148,43 +148,11 @@ def _set_reason(ruleset: Ruleset, meld: tuple[Card, ...], cards: tuple[Card, ...
     )  # fmt: skip
 
 
-#: One card's suit in a sentence: "3S is not a heart" (Spanish says the suit after "de": "no es de corazones").
-_SUIT_ONE = {
-    Suit.SPADES: mark_word("word", "spade"), Suit.HEARTS: mark_word("word", "heart"),
-    Suit.DIAMONDS: mark_word("word", "diamond"), Suit.CLUBS: mark_word("word", "club"),
-}  # fmt: skip
-
-#: The suit of several cards: "these cards are all hearts".
-_SUIT_ALL = {
-    Suit.SPADES: mark_word("word", "spades"), Suit.HEARTS: mark_word("word", "hearts"),
-    Suit.DIAMONDS: mark_word("word", "diamonds"), Suit.CLUBS: mark_word("word", "clubs"),
-}  # fmt: skip
-
 #: A Phase 10 card's colour: "3R is not blue".
 _COLOUR_WORDS = {
     Colour.RED: mark_word("word", "red"), Colour.BLUE: mark_word("word", "blue"),
     Colour.GREEN: mark_word("word", "green"), Colour.YELLOW: mark_word("word", "yellow"),
 }  # fmt: skip
-
-#: The ranks said in words rather than figures, one card and several: "not a jack", "a set of jacks".
-_RANK_ONE = {
-    Rank.ACE: mark_word("word", "ace"), Rank.JACK: mark_word("word", "jack"),
-    Rank.QUEEN: mark_word("word", "queen"), Rank.KING: mark_word("word", "king"),
-}  # fmt: skip
-_RANK_MANY = {
-    Rank.ACE: mark_word("word", "aces"), Rank.JACK: mark_word("word", "jacks"),
-    Rank.QUEEN: mark_word("word", "queens"), Rank.KING: mark_word("word", "kings"),
-}  # fmt: skip
-
-
-def suit_word(suit: Suit) -> str:
-    """One card's suit in a sentence, in the language in use: ``"heart"`` ("3S is not a heart")."""
-    return say_word("word", _SUIT_ONE[suit])
-
-
-def suits_word(suit: Suit) -> str:
-    """The suit of several cards in a sentence, in the language in use: ``"hearts"``."""
-    return say_word("word", _SUIT_ALL[suit])
 
 
 def _phase10_number(ruleset: Ruleset) -> bool:
@@ -194,17 +162,14 @@ def _phase10_number(ruleset: Ruleset) -> bool:
 
 
 def rank_word(ruleset: Ruleset, rank: Rank) -> str:
-    """A rank in a sentence about one card, in the language in use: ``"8"``, ``"ace"``."""
-    if rank in _RANK_ONE and not _phase10_number(ruleset):
-        return say_word("word", _RANK_ONE[rank])
-    return str(int(rank)) if _phase10_number(ruleset) else rank.word
+    """A rank in a sentence about one card, in the language in use: ``"8"``, ``"ace"`` (:attr:`.Rank.said`)."""
+    return str(int(rank)) if _phase10_number(ruleset) else rank.said
 
 
 def ranks_word(ruleset: Ruleset, rank: Rank) -> str:
-    """A rank in a sentence about several cards, in the language in use: ``"8s"``, ``"aces"``."""
-    if rank in _RANK_MANY and not _phase10_number(ruleset):
-        return say_word("word", _RANK_MANY[rank])
-    return say("%(rank)ss", rank=str(int(rank)) if _phase10_number(ruleset) else rank.word)
+    """A rank in a sentence about several cards, in the language in use: ``"8s"``, ``"aces"``
+    (:attr:`.Rank.said_plural`)."""
+    return str(int(rank)) if _phase10_number(ruleset) else rank.said_plural
 
 
 def _colour(card: Card) -> Colour | Suit | None:
@@ -222,8 +187,8 @@ def _colour_reason(ruleset: Ruleset, meld: tuple[Card, ...], cards: tuple[Card, 
         return say("%(card)s is not %(colour)s; these cards are all %(colour)s.", card=stranger,
                    colour=say_word("word", _COLOUR_WORDS[colour]))  # fmt: skip
     assert colour is not None  # a natural standard card has a suit
-    return say("%(card)s is not a %(suit)s; these cards are all %(suits)s.", card=stranger, suit=suit_word(colour),
-               suits=suits_word(colour))  # fmt: skip
+    return say("%(card)s is not a %(suit)s; these cards are all %(suits)s.", card=stranger, suit=colour.said_one,
+               suits=colour.said_plural)  # fmt: skip
 
 
 def _positions(ruleset: Ruleset, card: Card) -> tuple[int, ...]:

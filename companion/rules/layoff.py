@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401 (parse_cards: for the doctests)
 from .godown import MeldReading, agreed_reading, supply_problems
 from .runs import card_at, corner_window, longest_run, place_label, positions, run_windows, written_order
-from .hits import check_hit, ranks_word, suit_word, suits_word
+from .hits import check_hit, ranks_word
 from .rulesets import AceRule, JokerReclaim, LayOffTiming, MeldKind, Ruleset, RunSuit
 from .speech import mark_word, say, say_n, say_word
 from .words import and_list, number_word, or_list
@@ -531,7 +531,7 @@ def _fits_neither(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) ->
         "%(meld)s could be a %(set_word)s of %(ranks)s or a run of %(suits)s; %(cards)s fits neither.",
         "%(meld)s could be a %(set_word)s of %(ranks)s or a run of %(suits)s; %(cards)s fit neither.",
         len(cards), meld=table.text, set_word=_set_word(ruleset), ranks=ranks_word(ruleset, table.rank),
-        suits=suits_word(table.suit), cards=format_cards(cards),
+        suits=table.suit.said_plural, cards=format_cards(cards),
     )  # fmt: skip
 
 
@@ -690,7 +690,7 @@ def _set_lay_off(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> 
         elif not ruleset.dup_suits and card.suit in suits:
             problems.append(say(
                 "%(card)s repeats a suit: this %(set_word)s of %(ranks)s already has a %(suit)s, and a suit may appear "
-                "only once.", card=card, suit=suit_word(card.natural_suit), **words))  # fmt: skip
+                "only once.", card=card, suit=card.natural_suit.said_one, **words))  # fmt: skip
         else:
             suits.add(card.suit)
     if problems:
@@ -912,8 +912,8 @@ def _card_problem(
 ) -> str | None:
     """Why one natural card can't go on the run (another suit, its rank there or laid twice, its place held)."""
     if card.suit is not table.suit:
-        return say("%(card)s is a %(suit)s; this run is %(suits)s.", card=card, suit=suit_word(card.natural_suit),
-                   suits=suits_word(table.suit))  # fmt: skip
+        return say("%(card)s is a %(suit)s; this run is %(suits)s.", card=card, suit=card.natural_suit.said_one,
+                   suits=table.suit.said_plural)  # fmt: skip
     if card.rank is Rank.ACE:
         if not no_more_aces:
             return None

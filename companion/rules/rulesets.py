@@ -106,9 +106,9 @@ def _items(owner: object, name: str, kind: type | tuple[type, ...], *, empty_ok:
     kinds = kind if isinstance(kind, tuple) else (kind,)
     what = " or ".join(k.__name__ for k in kinds)
     if not isinstance(value, tuple) or not all(isinstance(item, kind) for item in value):
-        raise RulesetValueError(f"{name} must be a tuple of {what} values, not {value!r}.")
+        raise RulesetValueError(say("%(name)s must be a tuple of %(what)s values, not %(value)s.", name=name, what=what, value=repr(value)))
     if not value and not empty_ok:
-        raise RulesetValueError(f"{name} must hold at least one {what}.")
+        raise RulesetValueError(say("%(name)s must hold at least one %(what)s.", name=name, what=what))
 
 
 class MeldKind(enum.StrEnum):
@@ -754,9 +754,9 @@ class Ruleset:
         for name in ("chosen_options", "sources", "readings"):
             _items(self, name, str)
         if not isinstance(self.points, PointTable):
-            raise RulesetValueError(f"points must be a PointTable, not {self.points!r}.")
+            raise RulesetValueError(say("points must be a PointTable, not %(value)s.", value=repr(self.points)))
         if self.settlement is not None and not isinstance(self.settlement, Settlement):
-            raise RulesetValueError(f"settlement must be a Settlement or None, not {self.settlement!r}.")
+            raise RulesetValueError(say("settlement must be a Settlement or None, not %(value)s.", value=repr(self.settlement)))
 
     def _check_together(self) -> None:
         """The fields that must agree: deals numbered in order, every table size covered once, meld-all deals,
@@ -1029,13 +1029,13 @@ class Ruleset:
         for name, value in changes:
             if name == "points":
                 if not isinstance(value, tuple):
-                    raise RulesetValueError(f"a points change is a tuple of (rank, points) pairs, not {value!r}.")
+                    raise RulesetValueError(say("a points change is a tuple of (rank, points) pairs, not %(value)s.", value=repr(value)))
                 fields["points"] = self.points.replace(**{str(key): int(points) for key, points in value})
             elif name in ("deal_changes", "extra_deal"):
                 fields["deals"] = self._changed_deals(fields.get("deals", self.deals), name, value)
             elif name == "jokers":
                 if isinstance(value, bool) or not isinstance(value, int):
-                    raise RulesetValueError(f"jokers must be a whole number, not {value!r}.")
+                    raise RulesetValueError(say("jokers must be a whole number, not %(value)s.", value=repr(value)))
                 fields["supply"] = tuple(dataclasses.replace(s, jokers=value) for s in self.supply)
             else:
                 fields[name] = value
@@ -1071,7 +1071,7 @@ def _extra_deal(deals: tuple[Deal, ...], value: object) -> tuple[Deal, ...]:
     """The deals with a house option's deal added after the schedule's own, in its ``added_order``; where two
     options add a deal in one place, the one allowing fewer wilds is played. Numbered again from 1."""
     if not isinstance(value, Deal) or value.added_order is None:
-        raise RulesetValueError(f"extra_deal is a Deal with an added_order, not {value!r}.")
+        raise RulesetValueError(say("extra_deal is a Deal with an added_order, not %(value)s.", value=repr(value)))
     own = [deal for deal in deals if deal.added_order is None]
     added = {deal.added_order: deal for deal in deals if deal.added_order is not None}
     if _fewer_wilds(value, added.get(value.added_order)):
@@ -1083,7 +1083,7 @@ def _extra_deal(deals: tuple[Deal, ...], value: object) -> tuple[Deal, ...]:
 def _deal_changes(deals: tuple[Deal, ...], value: object) -> tuple[Deal, ...]:
     """The deals with some of the schedule's own deals changed: ``value`` is ``(deal number, ((field, value), ...))``."""
     if not isinstance(value, tuple):
-        raise RulesetValueError(f"deal_changes is a tuple of (deal number, changes) pairs, not {value!r}.")
+        raise RulesetValueError(say("deal_changes is a tuple of (deal number, changes) pairs, not %(value)s.", value=repr(value)))
     by_number = dict(value)
     changed = []
     for deal in deals:
