@@ -27,9 +27,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card, Colour, Deck, Suit, format_cards, parse_cards  # noqa: F401 (parse_cards: for the doctests)
+from .cards import Card, Colour, Deck, Rank, Suit, format_cards, parse_cards  # noqa: F401 (parse_cards: for the doctests)
 from .godown import supply_problems
 from .rulesets import AceRule, LayOffTiming, MeldKind, Ruleset
+from .speech import mark_word, say, say_word, speaking_english
 
 __all__ = ["HitRuling", "check_hit"]
 
@@ -61,7 +62,7 @@ def check_hit(
     meld, cards = tuple(meld), tuple(cards)
     problems: list[str] = []
     if turns_since_going_down == 0 and ruleset.lay_off is LayOffTiming.LATER_TURN:
-        problems.append("You may not lay off in the turn you go down; wait for your next turn.")
+        problems.append(say("You may not lay off in the turn you go down; wait for your next turn."))
     problems += _card_problems(ruleset, meld, cards)
     if not problems:
         problems += _fit_problems(ruleset, meld, cards, kind)
@@ -72,12 +73,12 @@ def check_hit(
 def _card_problems(ruleset: Ruleset, meld: tuple[Card, ...], cards: tuple[Card, ...]) -> list[str]:
     """Skips, where they never go, and no card chosen."""
     if any(ruleset.is_skip(card) for card in meld):
-        return [f"{format_cards(meld)} holds a skip card; a skip is never part of a phase."]
+        return [say("%(meld)s holds a skip card; a skip is never part of a phase.", meld=format_cards(meld))]
     skips = [card for card in cards if ruleset.is_skip(card)]
     if skips:
-        return [f"{card} is a skip card; a skip is never hit." for card in skips]
+        return [say("%(card)s is a skip card; a skip is never hit.", card=card) for card in skips]
     if not cards:
-        return ["Choose at least one card to lay off."]
+        return [say("Choose at least one card to lay off.")]
     return []
 
 
@@ -93,14 +94,21 @@ def _fit_problems(ruleset: Ruleset, meld: tuple[Card, ...], cards: tuple[Card, .
 
 
 def _not_a_meld(ruleset: Ruleset, meld: tuple[Card, ...], kind: MeldKind | None) -> str:
-    text = format_cards(meld)
+    """Why the meld is none of the kinds (``kind``, where the player said it) a hit goes on."""
+    if not meld:  # no cards to name: said as any lay-off on no meld says it (it read " is not a set, ..." before)
+        return say("There is no meld to lay off on: give the cards of a meld on the table.")
+    words = {
+        "meld": format_cards(meld),
+        "set_word": say_word("set word", ruleset.set_word),
+        "colour_word": say_word("colour word", ruleset.colour_word),
+    }
     if kind is MeldKind.SET:
-        return f"{text} is not a {ruleset.set_word}."
+        return say("%(meld)s is not a %(set_word)s.", **words)
     if kind is MeldKind.RUN:
-        return f"{text} is not a run."
+        return say("%(meld)s is not a run.", **words)
     if kind is MeldKind.COLOUR:
-        return f"{text} is not cards of one {ruleset.colour_word}."
-    return f"{text} is not a {ruleset.set_word}, a run or cards of one {ruleset.colour_word}."
+        return say("%(meld)s is not cards of one %(colour_word)s.", **words)
+    return say("%(meld)s is not a %(set_word)s, a run or cards of one %(colour_word)s.", **words)
 
 
 def _reason(ruleset: Ruleset, meld: tuple[Card, ...], cards: tuple[Card, ...], kind: MeldKind) -> str | None:
@@ -133,11 +141,35 @@ def _set_reason(ruleset: Ruleset, meld: tuple[Card, ...], cards: tuple[Card, ...
     rank = next((card.rank for card in _naturals(ruleset, meld)), None) or next(card.rank for card in _naturals(ruleset, cards))
     assert rank is not None  # a natural card of a set has a rank
     stranger = next(card for card in _naturals(ruleset, cards) if card.rank is not rank)
-    return f"{stranger} is not a {rank.word}; a {ruleset.set_word} of {rank.plural} takes only {rank.plural}."
+    return say(
+        "%(card)s is not a %(rank)s; a %(set_word)s of %(ranks)s takes only %(ranks)s.",
+        card=stranger, rank=rank_word(ruleset, rank), ranks=ranks_word(ruleset, rank),
+        set_word=say_word("set word", ruleset.set_word),
+    )  # fmt: skip
 
 
-#: One card's suit in a sentence: "3S is not a heart".
-_SUIT_ONE = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamond", Suit.CLUBS: "club"}
+#: A Phase 10 card's colour: "3R is not blue".
+_COLOUR_WORDS = {
+    Colour.RED: mark_word("word", "red"), Colour.BLUE: mark_word("word", "blue"),
+    Colour.GREEN: mark_word("word", "green"), Colour.YELLOW: mark_word("word", "yellow"),
+}  # fmt: skip
+
+
+def _phase10_number(ruleset: Ruleset) -> bool:
+    """Whether a rank is said as its number: the Phase 10 deck's cards in a language other than English (whose
+    sentences keep the rank's English word, as they always have)."""
+    return ruleset.deck is Deck.PHASE10 and not speaking_english()
+
+
+def rank_word(ruleset: Ruleset, rank: Rank) -> str:
+    """A rank in a sentence about one card, in the language in use: ``"8"``, ``"ace"`` (:attr:`.Rank.said`)."""
+    return str(int(rank)) if _phase10_number(ruleset) else rank.said
+
+
+def ranks_word(ruleset: Ruleset, rank: Rank) -> str:
+    """A rank in a sentence about several cards, in the language in use: ``"8s"``, ``"aces"``
+    (:attr:`.Rank.said_plural`)."""
+    return str(int(rank)) if _phase10_number(ruleset) else rank.said_plural
 
 
 def _colour(card: Card) -> Colour | Suit | None:
@@ -152,9 +184,11 @@ def _colour_reason(ruleset: Ruleset, meld: tuple[Card, ...], cards: tuple[Card, 
     colour = colours[0]
     stranger = next(card for card in _naturals(ruleset, cards) if _colour(card) is not colour)
     if isinstance(colour, Colour):
-        return f"{stranger} is not {colour.word}; these cards are all {colour.word}."
+        return say("%(card)s is not %(colour)s; these cards are all %(colour)s.", card=stranger,
+                   colour=say_word("word", _COLOUR_WORDS[colour]))  # fmt: skip
     assert colour is not None  # a natural standard card has a suit
-    return f"{stranger} is not a {_SUIT_ONE[colour]}; these cards are all {colour.plural}."
+    return say("%(card)s is not a %(suit)s; these cards are all %(suits)s.", card=stranger, suit=colour.said_one,
+               suits=colour.said_plural)  # fmt: skip
 
 
 def _positions(ruleset: Ruleset, card: Card) -> tuple[int, ...]:
@@ -194,7 +228,8 @@ def _run_reason(ruleset: Ruleset, meld: tuple[Card, ...], cards: tuple[Card, ...
                 return None
     numbered = ruleset.deck is Deck.PHASE10  # numbers 1 to 12; standard cards by rank, A to Q with wild kings
     bottom, top = (str(first), str(last)) if numbered else (_place_label(first), _place_label(last))
-    return f"{format_cards(cards)} does not fit {format_cards(meld)}: a run takes cards at either end, from {bottom} to {top}."
+    return say("%(cards)s does not fit %(meld)s: a run takes cards at either end, from %(bottom)s to %(top)s.",
+               cards=format_cards(cards), meld=format_cards(meld), bottom=bottom, top=top)  # fmt: skip
 
 
 def _fits_places(ruleset: Ruleset, naturals: Sequence[Card], places: Sequence[int]) -> bool:

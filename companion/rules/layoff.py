@@ -9,6 +9,10 @@ fits nowhere is a problem, not an error.
 - :func:`check_joker_exchange`: may this natural card take the place of a
   joker in that run, so that I take the joker?
 
+Each sentence is said through :mod:`.speech` in the language in use, a
+whole sentence with its cards, melds and the ruleset's words as
+placeholders (English as RULES.md writes it unless a caller chose another).
+
 A meld on the table is given as its cards, in any order. It was legal when
 laid, so it is a set or a run (or Progressive's pair); where its cards could
 be read either way (``7H JK JK``), the caller may say which with ``kind``,
@@ -47,10 +51,11 @@ from dataclasses import dataclass, field
 
 from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401 (parse_cards: for the doctests)
 from .godown import MeldReading, agreed_reading, supply_problems
-from .runs import card_at, corner_window, longest_run, longest_run_span, positions, run_windows, written_order
-from .hits import check_hit
+from .runs import card_at, corner_window, longest_run, place_label, positions, run_windows, written_order
+from .hits import check_hit, ranks_word
 from .rulesets import AceRule, JokerReclaim, LayOffTiming, MeldKind, Ruleset, RunSuit
-from .words import and_list, number_word, or_list, plural
+from .speech import mark_word, say, say_n, say_word
+from .words import and_list, number_word, or_list
 
 __all__ = ["ExchangeRuling", "LayOffProblem", "LayOffProblemKind", "LayOffRuling", "check_joker_exchange", "check_lay_off"]
 
@@ -145,15 +150,41 @@ class ExchangeRuling:
 # Words
 
 
-_RANK_NAMES = {Rank.ACE: "an ace", Rank.EIGHT: "an 8", Rank.JACK: "a jack", Rank.QUEEN: "a queen", Rank.KING: "a king"}
-
-
 def _a_rank(rank: Rank) -> str:
-    return _RANK_NAMES.get(rank, f"a {rank.label}")
+    """One card of ``rank`` in words, in the language in use: ``"an ace"``, ``"an 8"``, ``"a 7"``."""
+    named = {
+        Rank.ACE: say("an ace"), Rank.EIGHT: say("an 8"), Rank.JACK: say("a jack"), Rank.QUEEN: say("a queen"),
+        Rank.KING: say("a king"),
+    }  # fmt: skip
+    return named.get(rank) or say("a %(rank)s", rank=rank.label)
 
 
-def _suit_word(suit: Suit) -> str:
-    return suit.plural[:-1]
+def _set_word(ruleset: Ruleset) -> str:
+    """The ruleset's word for a set, in the language in use."""
+    return say_word("set word", ruleset.set_word)
+
+
+def _run_word(ruleset: Ruleset) -> str:
+    """The ruleset's word for a run, in the language in use."""
+    return say_word("run word", ruleset.run_word)
+
+
+def _joined(cards: Sequence[str], message: str) -> str:
+    """``cards`` joined two by two through ``message`` (``"%(items)s or %(last)s"``): ``"JK or 2S or 2H"``."""
+    text = cards[0]
+    for card in cards[1:]:
+        text = say(message, items=text, last=card)
+    return text
+
+
+def _longest_run_words(ruleset: Ruleset) -> str:
+    """The longest run in words, in the language in use: ``"A to A"``, ``"2 to A"``, ``"A to K"``, ``"1 to 12"``,
+    ``"each rank once"`` (:func:`~.runs.longest_run_span`, said)."""
+    if ruleset.aces is AceRule.AROUND:
+        return say("each rank once")
+    if ruleset.aces is AceRule.LOW_ONLY:
+        return say("%(first)s to %(last)s", first=place_label(ruleset, 1), last=place_label(ruleset, ruleset.top_rank))
+    return say("%(first)s to %(last)s", first="2" if ruleset.aces is AceRule.HIGH_ONLY else "A", last="A")
 
 
 def _places(positions: Sequence[int], suit: Suit) -> str:
@@ -167,7 +198,7 @@ def _places(positions: Sequence[int], suit: Suit) -> str:
     words = []
     for group in groups:
         if len(group) >= 3:
-            words.append(f"{card_at(group[0], suit)} to {card_at(group[-1], suit)}")
+            words.append(say("%(first)s to %(last)s", first=card_at(group[0], suit), last=card_at(group[-1], suit)))
         else:
             words.append(" ".join(str(card_at(p, suit)) for p in group))
     return and_list(words)
@@ -303,25 +334,46 @@ def _meld_kinds(
     """The kinds a meld on the table can be (``kind`` when the table says it), or the sentence why it is none."""
     text = format_cards(cards)
     if not cards:
-        return (), f"There is no meld to {verb}: give the cards of a meld on the table."
+        return (), _no_meld(verb)
     if not naturals:
-        return (), f"{text} has no natural card, so it is not a meld."
+        return (), say("%(meld)s has no natural card, so it is not a meld.", meld=text)
     one_rank = len({card.rank for card in naturals}) == 1
     if kind is MeldKind.PAIR or (kind is None and len(cards) == 2 and one_rank):
         if len(cards) == 2 and one_rank:
             return (MeldKind.PAIR,), None
-        return (), f"{text} is not a pair: a pair is two cards of one rank."
+        return (), say("%(meld)s is not a pair: a pair is two cards of one rank.", meld=text)
     if len(cards) < 3:
-        what = {MeldKind.SET: f"a {ruleset.set_word}", MeldKind.RUN: "a run", None: "a meld"}[kind]
-        return (), f"{text} is only {len(cards)} card{'s' * (len(cards) != 1)}; {what} on the table has at least 3."
+        return (), _too_few_cards(ruleset, text, len(cards), kind)
     return _set_or_run(ruleset, cards, naturals, one_rank, kind)
+
+
+def _no_meld(verb: str) -> str:
+    """The sentence for no meld given, for what the player meant to do with it (``verb``: ``"lay off on"``)."""
+    if verb == "take a joker from":
+        return say("There is no meld to take a joker from: give the cards of a meld on the table.")
+    if verb == "move a joker from":
+        return say("There is no meld to move a joker from: give the cards of a meld on the table.")
+    return say("There is no meld to lay off on: give the cards of a meld on the table.")
+
+
+def _too_few_cards(ruleset: Ruleset, text: str, count: int, kind: MeldKind | None) -> str:
+    """The sentence for a meld on the table of fewer than three cards (``kind``: what it was said to be)."""
+    if kind is MeldKind.SET:
+        return say_n("%(meld)s is only %(num)s card; a %(set_word)s on the table has at least 3.",
+                     "%(meld)s is only %(num)s cards; a %(set_word)s on the table has at least 3.", count,
+                     meld=text, set_word=_set_word(ruleset))  # fmt: skip
+    if kind is MeldKind.RUN:
+        return say_n("%(meld)s is only %(num)s card; a run on the table has at least 3.",
+                     "%(meld)s is only %(num)s cards; a run on the table has at least 3.", count, meld=text)  # fmt: skip
+    return say_n("%(meld)s is only %(num)s card; a meld on the table has at least 3.",
+                 "%(meld)s is only %(num)s cards; a meld on the table has at least 3.", count, meld=text)  # fmt: skip
 
 
 def _set_or_run(
     ruleset: Ruleset, cards: tuple[Card, ...], naturals: tuple[Card, ...], one_rank: bool, kind: MeldKind | None
 ) -> tuple[tuple[MeldKind, ...], str | None]:
     """A meld of three or more: a set, a run, both, or the sentence why neither."""
-    text, word = format_cards(cards), ruleset.set_word
+    text, word = format_cards(cards), _set_word(ruleset)
     kinds = []
     if one_rank and (ruleset.dup_suits or len({card.suit for card in naturals}) == len(naturals)):
         kinds.append(MeldKind.SET)
@@ -334,15 +386,19 @@ def _set_or_run(
         kinds.append(MeldKind.RUN)
     if kind is not None:
         if kind not in kinds:
-            return (), f"{text} is not {'a run' if kind is MeldKind.RUN else f'a {word}'}."
+            if kind is MeldKind.RUN:
+                return (), say("%(meld)s is not a run.", meld=text)
+            return (), say("%(meld)s is not a %(set_word)s.", meld=text, set_word=word)
         return (kind,), None
     if kinds:
         return tuple(kinds), None
     if could_be_run and shortest is not None:
-        return (), f"{text} is not a {word}, and a run on the table has at least {shortest} cards."
+        return (), say("%(meld)s is not a %(set_word)s, and a run on the table has at least %(length)s cards.",
+                       meld=text, set_word=word, length=shortest)  # fmt: skip
     if could_be_run:
-        return (), f"{text} is not a {word}, and no contract of {ruleset.name} has runs."
-    return (), f"{text} is not a {word} or a run."
+        return (), say("%(meld)s is not a %(set_word)s, and no contract of %(game)s has runs.", meld=text,
+                       set_word=word, game=ruleset.name)  # fmt: skip
+    return (), say("%(meld)s is not a %(set_word)s or a run.", meld=text, set_word=word)
 
 
 # ---------------------------------------------------------------------------
@@ -428,14 +484,14 @@ def check_lay_off(
     problems: list[LayOffProblem] = []
     if turns_since_going_down == 0 and ruleset.lay_off is LayOffTiming.LATER_TURN:
         problems.append(
-            LayOffProblem(LayOffProblemKind.TIMING, "You may not lay off in the turn you go down; wait for your next turn.")
+            LayOffProblem(LayOffProblemKind.TIMING, say("You may not lay off in the turn you go down; wait for your next turn."))
         )
     table = _table_meld(ruleset, meld, kind, verb="lay off on")
     readings: list[MeldReading] = []
     if table.problem is not None:
         problems.append(LayOffProblem(LayOffProblemKind.MELD, table.problem))
     elif not cards:
-        problems.append(LayOffProblem(LayOffProblemKind.MELD, "Choose at least one card to lay off."))
+        problems.append(LayOffProblem(LayOffProblemKind.MELD, say("Choose at least one card to lay off.")))
     else:
         fits: list[LayOffProblem] = []
         for meld_kind in table.kinds:
@@ -443,7 +499,7 @@ def check_lay_off(
             why: list[LayOffProblem]
             if meld_kind is MeldKind.PAIR:
                 found = []
-                why = [LayOffProblem(LayOffProblemKind.MELD, "Nothing can be laid off on a pair: a pair is exactly 2 cards.")]
+                why = [LayOffProblem(LayOffProblemKind.MELD, say("Nothing can be laid off on a pair: a pair is exactly 2 cards."))]
             elif meld_kind is MeldKind.SET:
                 found, why = _set_lay_off(ruleset, table, cards)
             else:
@@ -452,9 +508,7 @@ def check_lay_off(
             fits += why
         if not readings:
             if len(table.kinds) == 2:
-                verb = "fits" if len(cards) == 1 else "fit"
-                either = f"a {ruleset.set_word} of {table.rank.plural} or a run of {table.suit.plural}"
-                fits = [LayOffProblem(LayOffProblemKind.CARD, f"{table.text} could be {either}; {format_cards(cards)} {verb} neither.")]
+                fits = [LayOffProblem(LayOffProblemKind.CARD, _fits_neither(ruleset, table, cards))]
             problems += fits
         problems += _table_wild_problems(ruleset, table, cards)
         problems += _supply_problems(ruleset, table.cards + cards)
@@ -469,6 +523,16 @@ def check_lay_off(
         reading=_agreed(readings) if legal else None,
         readings=tuple(readings) if legal else (),
     )
+
+
+def _fits_neither(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> str:
+    """The sentence for cards that fit neither reading of a meld that could be a set or a run."""
+    return say_n(
+        "%(meld)s could be a %(set_word)s of %(ranks)s or a run of %(suits)s; %(cards)s fits neither.",
+        "%(meld)s could be a %(set_word)s of %(ranks)s or a run of %(suits)s; %(cards)s fit neither.",
+        len(cards), meld=table.text, set_word=_set_word(ruleset), ranks=ranks_word(ruleset, table.rank),
+        suits=table.suit.said_plural, cards=format_cards(cards),
+    )  # fmt: skip
 
 
 def _moved_joker_problems(
@@ -486,36 +550,40 @@ def _moved_joker_problems(
         return [LayOffProblem(kind, message)]
 
     moved = [card for card in cards if ruleset.is_wild(card)]
+    wild = _wild_word(ruleset)
     if ruleset.reclaim is not JokerReclaim.SLIDE:
         return refused(
             LayOffProblemKind.RULE,
-            f"In {ruleset.name} a melded {_wild_word(ruleset)} is never moved to another meld; lay off from your hand.",
-        )
+            say("In %(game)s a melded %(wild)s is never moved to another meld; lay off from your hand.",
+                game=ruleset.name, wild=wild),
+        )  # fmt: skip
     if not moved:
-        return refused(
-            LayOffProblemKind.MELD,
-            f"No {_wild_word(ruleset)} is laid off, so none is moved from your run.",
-        )
+        return refused(LayOffProblemKind.MELD, say("No %(wild)s is laid off, so none is moved from your run.", wild=wild))
     if own_run:
         return refused(
-            LayOffProblemKind.RULE,
-            f"An end {_wild_word(ruleset)} of your run may be moved only to another player's run.",
+            LayOffProblemKind.RULE, say("An end %(wild)s of your run may be moved only to another player's run.", wild=wild)
         )
     if table.problem is None and MeldKind.RUN not in table.kinds:
         return refused(
-            LayOffProblemKind.RULE, f"An end {_wild_word(ruleset)} of your run moves only to a run, not to a {ruleset.set_word}."
-        )
+            LayOffProblemKind.RULE,
+            say("An end %(wild)s of your run moves only to a run, not to a %(set_word)s.", wild=wild,
+                set_word=_set_word(ruleset)),
+        )  # fmt: skip
     # The run keeps the kind it was melded as (§6.1): cards that read as a set are one, whose wilds stay.
     origin = _table_meld(ruleset, source, None, verb="move a joker from")
     text = format_cards(source)
     if origin.problem is None and MeldKind.RUN not in origin.kinds and MeldKind.SET in origin.kinds:
         return refused(
-            LayOffProblemKind.RULE, f"{text} is a {ruleset.set_word}: a {_wild_word(ruleset)} in a {ruleset.set_word} stays."
-        )
+            LayOffProblemKind.RULE,
+            say("%(meld)s is a %(set_word)s: a %(wild)s in a %(set_word)s stays.", meld=text, wild=wild,
+                set_word=_set_word(ruleset)),
+        )  # fmt: skip
     if origin.problem is not None or MeldKind.RUN not in origin.kinds:
         origin = _table_meld(ruleset, source, MeldKind.RUN, verb="move a joker from")
         if origin.problem is not None:
-            return refused(LayOffProblemKind.MELD, f"{text} is not a run, so no {_wild_word(ruleset)} is moved from it.")
+            return refused(
+                LayOffProblemKind.MELD, say("%(meld)s is not a run, so no %(wild)s is moved from it.", meld=text, wild=wild)
+            )
     return _run_keeps_its_cards(ruleset, source, origin, moved)
 
 
@@ -528,18 +596,22 @@ def _run_keeps_its_cards(
     left = len(source) - len(moved)
     if left < 3:
         if len(moved) == 1:
-            return [LayOffProblem(LayOffProblemKind.RULE, f"{text} is a run of only three cards: its {_wild_word(ruleset)} stays.")]
+            return [LayOffProblem(LayOffProblemKind.RULE,
+                say("%(meld)s is a run of only three cards: its %(wild)s stays.", meld=text, wild=_wild_word(ruleset)))]  # fmt: skip
         return [LayOffProblem(LayOffProblemKind.RULE,
-            f"Moving {number_word(len(moved))} wild cards would leave {text} with {number_word(left)}; a run keeps at least three.")]  # fmt: skip
+            say_n("Moving %(moved)s wild cards would leave %(meld)s with %(num)s; a run keeps at least three.",
+                  "Moving %(moved)s wild cards would leave %(meld)s with %(num)s; a run keeps at least three.", left,
+                  moved=number_word(len(moved)), meld=text, num=number_word(left)))]  # fmt: skip
     missing = [card for card in dict.fromkeys(moved) if moved.count(card) > sum(c == card for c in source)]
     if missing:
-        held = " or ".join(str(card) for card in missing)
-        return [LayOffProblem(LayOffProblemKind.CARD, f"{text} holds no {held} to move.")]
+        held = _joined([str(card) for card in missing], "%(items)s or %(last)s")
+        return [LayOffProblem(LayOffProblemKind.CARD, say("%(meld)s holds no %(cards)s to move.", meld=text, cards=held))]
     if not any(_ends_hold(ruleset, origin, layout, moved) for layout in _layouts(ruleset, source)):
-        held = " and ".join(dict.fromkeys(str(card) for card in moved))
-        where = "an end" if len(moved) == 1 else "its ends"
+        held = _joined(list(dict.fromkeys(str(card) for card in moved)), "%(items)s and %(last)s")
         return [LayOffProblem(LayOffProblemKind.CARD,
-            f"{held} {'is' if len(moved) == 1 else 'are'} not at {where} of {text}: only an end {_wild_word(ruleset)} moves.")]  # fmt: skip
+            say_n("%(cards)s is not at an end of %(meld)s: only an end %(wild)s moves.",
+                  "%(cards)s are not at its ends of %(meld)s: only an end %(wild)s moves.", len(moved), cards=held,
+                  meld=text, wild=_wild_word(ruleset)))]  # fmt: skip
     return []
 
 
@@ -564,8 +636,13 @@ def _ends_hold(ruleset: Ruleset, origin: _TableMeld, layout: _Layout, moved: Seq
 
 
 def _wild_word(ruleset: Ruleset) -> str:
-    """What a melded wild card is called: a joker, or a wild card where twos are wild too."""
-    return "wild card" if ruleset.deuces_wild else "joker"
+    """What a melded wild card is called, in the language in use: a joker, or a wild card where twos are wild too."""
+    return say_word("word", mark_word("word", "wild card") if ruleset.deuces_wild else mark_word("word", "joker"))
+
+
+def _wilds_word(ruleset: Ruleset) -> str:
+    """Several melded wild cards (:func:`_wild_word`): jokers, or wild cards where twos are wild too."""
+    return say_word("word", mark_word("word", "wild cards") if ruleset.deuces_wild else mark_word("word", "jokers"))
 
 
 def _table_wild_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> list[LayOffProblem]:
@@ -576,31 +653,44 @@ def _table_wild_problems(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Ca
     laid = sum(ruleset.is_wild(card) for card in cards)
     if not laid or len(table.wilds) + laid <= limit:
         return []
-    held = len(table.wilds)
-    already = (
-        f"already holds {number_word(held)} wild card{'s' * (held != 1)}"
-        if held
-        else f"would hold {number_word(laid)} wild cards"
-    )
-    most = "none" if limit == 0 else f"at most {number_word(limit)}"
-    return [LayOffProblem(LayOffProblemKind.WILDS, f"{table.text} {already}; in {ruleset.name} a meld holds {most} at any time.")]
+    return [LayOffProblem(LayOffProblemKind.WILDS, _too_many_table_wilds(ruleset, table.text, len(table.wilds), laid, limit))]
+
+
+def _too_many_table_wilds(ruleset: Ruleset, text: str, held: int, laid: int, limit: int) -> str:
+    """The sentence for a meld that would hold more wilds than ``limit`` (``held`` already, ``laid`` more)."""
+    values = {"meld": text, "game": ruleset.name, "most": number_word(limit)}
+    if held and limit:
+        return say_n("%(meld)s already holds %(num)s wild card; in %(game)s a meld holds at most %(most)s at any time.",
+                     "%(meld)s already holds %(num)s wild cards; in %(game)s a meld holds at most %(most)s at any time.",
+                     held, num=number_word(held), **values)  # fmt: skip
+    if held:
+        return say_n("%(meld)s already holds %(num)s wild card; in %(game)s a meld holds none at any time.",
+                     "%(meld)s already holds %(num)s wild cards; in %(game)s a meld holds none at any time.",
+                     held, num=number_word(held), **values)  # fmt: skip
+    if limit:
+        return say_n("%(meld)s would hold %(num)s wild cards; in %(game)s a meld holds at most %(most)s at any time.",
+                     "%(meld)s would hold %(num)s wild cards; in %(game)s a meld holds at most %(most)s at any time.",
+                     laid, num=number_word(laid), **values)  # fmt: skip
+    return say_n("%(meld)s would hold %(num)s wild cards; in %(game)s a meld holds none at any time.",
+                 "%(meld)s would hold %(num)s wild cards; in %(game)s a meld holds none at any time.",
+                 laid, num=number_word(laid), **values)  # fmt: skip
 
 
 def _set_lay_off(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> tuple[list[MeldReading], list[LayOffProblem]]:
     rank = table.rank
-    word = ruleset.set_word
+    words = {"set_word": _set_word(ruleset), "ranks": ranks_word(ruleset, rank)}
     problems = []
     suits = {card.suit for card in table.naturals}
     for card in cards:
         if ruleset.is_wild(card):
             continue
         if card.rank is not rank:
-            problems.append(f"{card} is not {_a_rank(rank)}; a {word} of {rank.plural} takes only {rank.plural}.")
+            problems.append(say("%(card)s is not %(a_rank)s; a %(set_word)s of %(ranks)s takes only %(ranks)s.",
+                                card=card, a_rank=_a_rank(rank), **words))  # fmt: skip
         elif not ruleset.dup_suits and card.suit in suits:
-            problems.append(
-                f"{card} repeats a suit: this {word} of {rank.plural} already has a {_suit_word(card.natural_suit)}, "
-                "and a suit may appear only once."
-            )
+            problems.append(say(
+                "%(card)s repeats a suit: this %(set_word)s of %(ranks)s already has a %(suit)s, and a suit may appear "
+                "only once.", card=card, suit=card.natural_suit.said_one, **words))  # fmt: skip
         else:
             suits.add(card.suit)
     if problems:
@@ -631,15 +721,18 @@ def _wilds_limited_on_the_table(ruleset: Ruleset) -> bool:
 
 def _spacing_problem(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> LayOffProblem:
     """The cards would fit the run but for where its wilds would stand."""
-    text, word = format_cards(cards), _wild_word(ruleset)
+    values = {"cards": format_cards(cards), "wilds": _wilds_word(ruleset), "meld": table.text}
     if ruleset.run_wild_min_gap is not None:
-        gap = ruleset.run_wild_min_gap
         return LayOffProblem(
             LayOffProblemKind.WILDS,
-            f"{text} would leave two {word}s of {table.text} with fewer than {number_word(gap)} natural cards between them; "
-            f"in {ruleset.name} they need {number_word(gap)}.",
-        )
-    return LayOffProblem(LayOffProblemKind.WILDS, f"{text} would put two {word}s of {table.text} side by side; in a {ruleset.run_word} they may not be.")
+            say("%(cards)s would leave two %(wilds)s of %(meld)s with fewer than %(gap)s natural cards between them; in "
+                "%(game)s they need %(gap)s.", gap=number_word(ruleset.run_wild_min_gap), game=ruleset.name, **values),
+        )  # fmt: skip
+    return LayOffProblem(
+        LayOffProblemKind.WILDS,
+        say("%(cards)s would put two %(wilds)s of %(meld)s side by side; in a %(run_word)s they may not be.",
+            run_word=_run_word(ruleset), **values),
+    )  # fmt: skip
 
 
 def _slide_jokers(ruleset: Ruleset, table: _TableMeld, cards: Sequence[Card]) -> list[MeldReading]:
@@ -773,7 +866,7 @@ def _run_problems(
     """Why ``cards`` don't go on the run, card by card, then together."""
     layouts = _layouts(ruleset, table.cards)
     wild_names = {table.cards[i] for i in table.wilds}
-    holder = str(next(iter(wild_names))) if len(wild_names) == 1 else "a wild card"
+    holder = str(next(iter(wild_names))) if len(wild_names) == 1 else say("a wild card")
     problems, rest = _card_problems(ruleset, table, layouts, cards, holder, own_run)
     graded = [LayOffProblem(LayOffProblemKind.CARD, problem) for problem in problems]
     return graded + _together_problems(ruleset, table, layouts, rest, holder)
@@ -819,23 +912,41 @@ def _card_problem(
 ) -> str | None:
     """Why one natural card can't go on the run (another suit, its rank there or laid twice, its place held)."""
     if card.suit is not table.suit:
-        return f"{card} is a {_suit_word(card.natural_suit)}; this run is {table.suit.plural}."
+        return say("%(card)s is a %(suit)s; this run is %(suits)s.", card=card, suit=card.natural_suit.said_one,
+                   suits=table.suit.said_plural)  # fmt: skip
     if card.rank is Rank.ACE:
         if not no_more_aces:
             return None
-        return f"{card} is already in this run." if aces else f"You are laying off {card} twice; a run has one card of each rank."
+        return _already_in_run(card) if aces else _laid_twice(card)
     if card.rank in meld_ranks:
-        return f"{card} is already in this run."
+        return _already_in_run(card)
     if card.rank in seen:
-        return f"You are laying off {card} twice; a run has one card of each rank."
+        return _laid_twice(card)
     if _place_held(ruleset, layouts, card):
-        sentence = f"{card}'s place in {table.text} is already held by {holder}."
-        if ruleset.reclaim is JokerReclaim.SLIDE and not own_run and any(table.cards[i].is_joker for i in table.wilds):
-            sentence += " Only the player who dropped this run may lay it there; its joker then slides to the end."
-        elif ruleset.reclaim is JokerReclaim.TACK:
-            sentence += f" No end of this {ruleset.run_word} takes the joker: not past an ace, nor beside another joker."
-        return sentence
+        return _place_held_sentence(ruleset, table, card, holder, own_run)
     return None
+
+
+def _already_in_run(card: Card) -> str:
+    """The sentence for a natural whose rank the run already holds."""
+    return say("%(card)s is already in this run.", card=card)
+
+
+def _laid_twice(card: Card) -> str:
+    """The sentence for a rank laid off twice on one run."""
+    return say("You are laying off %(card)s twice; a run has one card of each rank.", card=card)
+
+
+def _place_held_sentence(ruleset: Ruleset, table: _TableMeld, card: Card, holder: str, own_run: bool) -> str:
+    """The sentences for a natural whose place in the run a wild holds, and how it could go there after all."""
+    sentence = say("%(card)s's place in %(meld)s is already held by %(holder)s.", card=card, meld=table.text,
+                   holder=holder)  # fmt: skip
+    if ruleset.reclaim is JokerReclaim.SLIDE and not own_run and any(table.cards[i].is_joker for i in table.wilds):
+        sentence += " " + say("Only the player who dropped this run may lay it there; its joker then slides to the end.")
+    elif ruleset.reclaim is JokerReclaim.TACK:
+        sentence += " " + say("No end of this %(run_word)s takes the joker: not past an ace, nor beside another joker.",
+                              run_word=_run_word(ruleset))  # fmt: skip
+    return sentence
 
 
 def _place_held(ruleset: Ruleset, layouts: Sequence[_Layout], card: Card) -> bool:
@@ -850,13 +961,15 @@ def _together_problems(
     ruleset: Ruleset, table: _TableMeld, layouts: Sequence[_Layout], rest: list[Card], holder: str
 ) -> list[LayOffProblem]:
     """Why the cards that each fit don't fit together: no room left, round the corner, or a gap."""
-    span = longest_run_span(ruleset)
     room = longest_run(ruleset) - len(table.cards)
     if room <= 0:
-        return [LayOffProblem(LayOffProblemKind.ROOM, f"This run is full ({span}): nothing more can be laid off on it.")]
+        return [LayOffProblem(LayOffProblemKind.ROOM, say("This run is full (%(span)s): nothing more can be laid off on it.",
+                                                          span=_longest_run_words(ruleset)))]  # fmt: skip
     if len(rest) > room:
         return [LayOffProblem(LayOffProblemKind.ROOM,
-            f"This run has room for only {number_word(room)} more card{'s' * (room != 1)}: a run goes no further than {span}.")
+            say_n("This run has room for only %(num)s more card: a run goes no further than %(span)s.",
+                  "This run has room for only %(num)s more cards: a run goes no further than %(span)s.", room,
+                  num=number_word(room), span=_longest_run_words(ruleset)))
         ]  # fmt: skip
     if not rest or _run_readings(ruleset, table, rest):
         return []
@@ -888,16 +1001,16 @@ def _corner_problem(
     labels = "-".join(Rank(rank).label for rank in cycle)
     if ruleset.aces is AceRule.HIGH_ONLY:
         if ace == 0:
-            return f"Aces are high only: {labels} is not a run."
-        return f"Nothing goes above the ace: {labels} is not a run."
+            return say("Aces are high only: %(ranks)s is not a run.", ranks=labels)
+        return say("Nothing goes above the ace: %(ranks)s is not a run.", ranks=labels)
     ace_places = {
         p for layout in layouts for card, p in zip(table.cards, layout.places, strict=True) if card.rank is Rank.ACE
     }
     if ace_places == {14}:
-        return f"Nothing goes above the ace: {labels} goes round the corner."
+        return say("Nothing goes above the ace: %(ranks)s goes round the corner.", ranks=labels)
     if ace_places == {1}:
-        return f"Nothing goes below the ace: {labels} goes round the corner."
-    return f"{labels} goes round the corner: an ace is high or low, not both."
+        return say("Nothing goes below the ace: %(ranks)s goes round the corner.", ranks=labels)
+    return say("%(ranks)s goes round the corner: an ace is high or low, not both.", ranks=labels)
 
 
 def _smallest_gap(ruleset: Ruleset, layouts: Sequence[_Layout], rest: Sequence[Card]) -> tuple[int, list[int]] | None:
@@ -925,18 +1038,21 @@ def _gap_problem(
     """The sentence for cards that leave a gap no laid-off wild fills."""
     text = format_cards(rest)
     if gap is None or gap[0] <= 0:
-        return f"{text} can't all go on {table.text}: {holder} already holds one of their places."
-    missing = gap[1]
+        return say("%(cards)s can't all go on %(meld)s: %(holder)s already holds one of their places.", cards=text,
+                   meld=table.text, holder=holder)  # fmt: skip
+    values = {"cards": text, "meld": table.text, "places": _places(gap[1], table.suit)}
     wilds = sum(ruleset.is_wild(card) for card in rest)
-    several = len(rest) > 1
-    fit = f"{text} {'do' if several else 'does'} not fit {table.text}"
     if not wilds:
-        return f"{fit}: {'they' if several else 'it'} would leave a gap at {_places(missing, table.suit)}."
-    needed = len(missing)
-    return (
-        f"{fit}: the gap at {_places(missing, table.suit)} needs {needed} {plural(needed, 'wild card')}, "
-        f"and you are laying off {wilds}."
-    )
+        return say_n("%(cards)s does not fit %(meld)s: it would leave a gap at %(places)s.",
+                     "%(cards)s do not fit %(meld)s: they would leave a gap at %(places)s.", len(rest), **values)  # fmt: skip
+    needed = len(gap[1])
+    if len(rest) > 1:
+        return say_n("%(cards)s do not fit %(meld)s: the gap at %(places)s needs %(num)s wild card, and you are laying "
+                     "off %(wilds)s.", "%(cards)s do not fit %(meld)s: the gap at %(places)s needs %(num)s wild cards, "
+                     "and you are laying off %(wilds)s.", needed, wilds=wilds, **values)  # fmt: skip
+    return say_n("%(cards)s does not fit %(meld)s: the gap at %(places)s needs %(num)s wild card, and you are laying "
+                 "off %(wilds)s.", "%(cards)s does not fit %(meld)s: the gap at %(places)s needs %(num)s wild cards, "
+                 "and you are laying off %(wilds)s.", needed, wilds=wilds, **values)  # fmt: skip
 
 
 def _supply_problems(ruleset: Ruleset, cards: Sequence[Card]) -> list[LayOffProblem]:
@@ -998,16 +1114,18 @@ def check_joker_exchange(
         return refused(LayOffProblem(LayOffProblemKind.RULE, kept))
     wild_natural = ruleset.is_wild(natural)
     if natural.is_joker:
-        problems.append(LayOffProblem(LayOffProblemKind.CARD, "JK is a joker; only a natural card can take a joker's place."))
+        problems.append(LayOffProblem(LayOffProblemKind.CARD, say("JK is a joker; only a natural card can take a joker's place.")))
     elif wild_natural:
         problems.append(
             LayOffProblem(
-                LayOffProblemKind.CARD, f"{natural} is wild in {ruleset.name}; only a natural card can take a joker's place."
+                LayOffProblemKind.CARD,
+                say("%(card)s is wild in %(game)s; only a natural card can take a joker's place.", card=natural,
+                    game=ruleset.name),  # fmt: skip
             )
         )
     if not went_down_before_this_turn:
         problems.append(
-            LayOffProblem(LayOffProblemKind.TIMING, "You may take a joker only if you went down on a previous turn.")
+            LayOffProblem(LayOffProblemKind.TIMING, say("You may take a joker only if you went down on a previous turn."))
         )
     table = _table_meld(ruleset, meld, kind, verb="take a joker from")
     if table.problem is not None:
@@ -1015,17 +1133,11 @@ def check_joker_exchange(
     jokers = [i for i in table.wilds if table.cards[i].is_joker]
     if not jokers:
         if table.wilds:
-            return refused(
-                LayOffProblem(LayOffProblemKind.RULE, f"{table.text} has no joker; a wild two can't be taken, only a joker.")
-            )
-        return refused(LayOffProblem(LayOffProblemKind.RULE, f"{table.text} has no joker to take."))
+            return refused(LayOffProblem(LayOffProblemKind.RULE,
+                say("%(meld)s has no joker; a wild two can't be taken, only a joker.", meld=table.text)))  # fmt: skip
+        return refused(LayOffProblem(LayOffProblemKind.RULE, say("%(meld)s has no joker to take.", meld=table.text)))
     if MeldKind.RUN not in table.kinds:
-        word = "pair" if table.kinds == (MeldKind.PAIR,) else ruleset.set_word
-        joker = "joker" if len(jokers) == 1 else "jokers"
-        verb = "is" if len(jokers) == 1 else "are"
-        return refused(
-            LayOffProblem(LayOffProblemKind.RULE, f"The {joker} in {table.text} {verb} dead: a joker in a {word} can't be taken.")
-        )
+        return refused(LayOffProblem(LayOffProblemKind.RULE, _dead_jokers(ruleset, table, len(jokers))))
     if wild_natural:
         return refused()
     found, why = _exchange(ruleset, table, jokers, natural)
@@ -1036,20 +1148,27 @@ def check_joker_exchange(
     return ExchangeRuling(legal=True, problems=(), joker_index=found[0], stands_for=natural, reading=found[1])
 
 
+def _dead_jokers(ruleset: Ruleset, table: _TableMeld, jokers: int) -> str:
+    """The sentence for jokers in a set or pair: dead, not taken."""
+    if table.kinds == (MeldKind.PAIR,):
+        return say_n("The joker in %(meld)s is dead: a joker in a pair can't be taken.",
+                     "The jokers in %(meld)s are dead: a joker in a pair can't be taken.", jokers, meld=table.text)  # fmt: skip
+    return say_n("The joker in %(meld)s is dead: a joker in a %(set_word)s can't be taken.",
+                 "The jokers in %(meld)s are dead: a joker in a %(set_word)s can't be taken.", jokers, meld=table.text,
+                 set_word=_set_word(ruleset))  # fmt: skip
+
+
 def _jokers_kept(ruleset: Ruleset) -> str | None:
     """Why no melded joker is ever taken into the hand in this ruleset, or ``None`` where one may be (``runs``)."""
     if ruleset.reclaim is JokerReclaim.NEVER:
-        return f"In {ruleset.name} melded wild cards ({ruleset.wild_words}) stay where they are: they can't be taken."
+        return say("In %(game)s melded wild cards (%(wilds)s) stay where they are: they can't be taken.",
+                   game=ruleset.name, wilds=ruleset.wild_words)  # fmt: skip
     if ruleset.reclaim is JokerReclaim.TACK:
-        return (
-            f"In {ruleset.name} a melded joker never leaves its meld: lay the card it stands for in its place "
-            f"and the joker moves to an end of the {ruleset.run_word}."
-        )
+        return say("In %(game)s a melded joker never leaves its meld: lay the card it stands for in its place and the "
+                   "joker moves to an end of the %(run_word)s.", game=ruleset.name, run_word=_run_word(ruleset))  # fmt: skip
     if ruleset.reclaim is JokerReclaim.SLIDE:
-        return (
-            f"In {ruleset.name} a melded joker is never taken into the hand: lay the card it stands for "
-            "on your own run and the joker slides to the end."
-        )
+        return say("In %(game)s a melded joker is never taken into the hand: lay the card it stands for on your own "
+                   "run and the joker slides to the end.", game=ruleset.name)  # fmt: skip
     return None
 
 
@@ -1099,16 +1218,24 @@ def _joker_places(
             if table.cards[holder].is_joker:
                 matches.append((holder, layout))
             else:
-                deuce_holds = f"{natural}'s place in {table.text} is held by {table.cards[holder]}, a wild two; only a joker can be taken."
+                deuce_holds = say("%(card)s's place in %(meld)s is held by %(holder)s, a wild two; only a joker can be "
+                                  "taken.", card=natural, meld=table.text, holder=table.cards[holder])  # fmt: skip
     return matches, stand_ins, deuce_holds
 
 
 def _no_place_sentence(table: _TableMeld, jokers: Sequence[int], natural: Card, stand_ins: set[int]) -> str:
     """What the jokers stand for, and that ``natural`` is none of it."""
     names = list(dict.fromkeys(str(card_at(p, table.suit)) for p in sorted(stand_ins)))
+    values = {"meld": table.text, "card": natural, "cards": or_list(names)}
     if len(jokers) == 1 and len(names) == 1:
-        return f"JK stands for {names[0]} in {table.text}; {natural} cannot take its place."
-    neither = "neither" if len(names) == 2 else "none of them"
+        return say("JK stands for %(cards)s in %(meld)s; %(card)s cannot take its place.", **values)
+    if len(jokers) == 1 and len(names) == 2:
+        return say("JK could stand for %(cards)s in %(meld)s; %(card)s is neither, so it cannot take its place.", **values)
     if len(jokers) == 1:
-        return f"JK could stand for {or_list(names)} in {table.text}; {natural} is {neither}, so it cannot take its place."
-    return f"The jokers in {table.text} could stand for {or_list(names)}; {natural} is {neither}, so it cannot take a joker's place."
+        return say("JK could stand for %(cards)s in %(meld)s; %(card)s is none of them, so it cannot take its place.",
+                   **values)  # fmt: skip
+    if len(names) == 2:
+        return say("The jokers in %(meld)s could stand for %(cards)s; %(card)s is neither, so it cannot take a joker's "
+                   "place.", **values)  # fmt: skip
+    return say("The jokers in %(meld)s could stand for %(cards)s; %(card)s is none of them, so it cannot take a "
+               "joker's place.", **values)  # fmt: skip
