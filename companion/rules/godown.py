@@ -191,7 +191,8 @@ class MeldReading:
         return data
 
     def describe(self, set_word: str = "set") -> str:
-        """The reading in words: ``"run of spades, 5 to 8, JK stands for 7S"``, ``"group of 9s"``.
+        """The reading in words, in the language in use: ``"run of spades, 5 to 8, JK stands for 7S"``, ``"group
+        of 9s"``; in Spanish ``"escala de picas, de 5 a 8, JK hace de 7S"``, ``"grupo de 9"``.
 
         ``set_word`` is what the ruleset calls a set (group, book, trio).
         """
@@ -200,29 +201,48 @@ class MeldReading:
         elif self.kind is MeldKind.LADDER:
             text = self._ladder_words()
         elif self.kind is MeldKind.COLOUR:
-            text = "colour group" if self.colour is None else f"colour group of {self.colour.name.lower()}"
+            text = self._colour_words()
         else:
-            text = set_word if self.kind is MeldKind.SET else self.kind.value
-            if self.rank is not None:
-                text += f" of {int(self.rank)}s" if self._phase10 else f" of {self.rank.plural}"
-        stand_ins = [f"{self.cards[index]} stands for {card}" for index, card in self.wilds]
-        stand_ins += [f"{self.cards[index]} stands for {self._label(place)}" for index, place in self.wild_places]
+            text = self._rank_words(set_word)
+        stand_ins = [say("%(card)s stands for %(stands_for)s", card=str(self.cards[index]), stands_for=str(card))
+                     for index, card in self.wilds]  # fmt: skip
+        stand_ins += [say("%(card)s stands for %(stands_for)s", card=str(self.cards[index]), stands_for=self._label(place))
+                      for index, place in self.wild_places]  # fmt: skip
         return ", ".join([text, *stand_ins])
+
+    def _rank_words(self, set_word: str) -> str:
+        """A set's or pair's reading: ``"group of 9s"``, ``"pair of aces"``, Phase 10's ``"set of 1s"``."""
+        word = say_word("set word", set_word) if self.kind is MeldKind.SET else say("pair")
+        if self.rank is None:
+            return word
+        if self._phase10:
+            return say("%(kind)s of %(number)ss", kind=word, number=int(self.rank))
+        return say("%(kind)s of %(ranks)s", kind=word, ranks=self.rank.said_plural)
+
+    def _colour_words(self) -> str:
+        """A colour group's reading: ``"colour group"``, ``"colour group of red"`` (a suit on a standard deck)."""
+        if self.colour is None:
+            return say("colour group")
+        name = self.colour.said_plural if isinstance(self.colour, Suit) else say_word("word", self.colour.name.lower())
+        return say("colour group of %(colour)s", colour=name)
 
     def _ladder_words(self) -> str:
         """A ladder's reading in words: ``"ladder, A to K, hearts"``, ``"ladder, A to K, red"``."""
-        return ", ".join(["ladder, A to K", *([self.suit.plural] if self.suit else []), *([self.shade] if self.shade else [])])
+        parts = [say("ladder, A to K")]
+        if self.suit:
+            parts.append(self.suit.said_plural)
+        if self.shade:
+            parts.append(say_word("word", self.shade))
+        return ", ".join(parts)
 
     def _run_words(self, set_word: str) -> str:
         """A run's reading in words: ``"run of spades, 5 to 8"``."""
         if self.suit is None and self.low is None:
             # read as a try at a run, but neither one suit nor one rank: it is no meld, so not called "run"
-            return f"no meld: neither a {set_word} (one rank) nor a run (one suit)"
-        text = "run"
-        if self.suit is not None:
-            text += f" of {self.suit.plural}"
+            return say("no meld: neither a %(set)s (one rank) nor a run (one suit)", set=say_word("set word", set_word))
+        text = say("run") if self.suit is None else say("run of %(suit)s", suit=self.suit.said_plural)
         if self.low is not None and self.high is not None:
-            text += f", {self._label(self.low)} to {self._label(self.high)}"
+            text = say("%(run)s, %(low)s to %(high)s", run=text, low=self._label(self.low), high=self._label(self.high))
         return text
 
 
