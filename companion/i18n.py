@@ -19,7 +19,6 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .rules import speech
-from .rules.speech import mark_word
 
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
 """The languages a page can be in, each named in its own language (as a switch names them)."""
@@ -35,13 +34,9 @@ def N_(message: str) -> str:  # noqa: N802  (gettext's name for "mark for extrac
     return message
 
 
-_BUY_WORDS = (mark_word("buy word", "May I"), mark_word("buy word", "buy"), mark_word("buy word", "call"))
-"""The names a ruleset gives its out-of-turn buy (``Ruleset.buy_name``), for the catalogue: a Spanish table says
-"¿Me la das?" for May I and "la pido" for a call, as it asks at the table."""
-
-
 def buy_word(name: str) -> str:
-    """A ruleset's name for its buy, in the page's language (``{{ ruleset.buy_name|buy_word }}``)."""
+    """A ruleset's name for its buy, in the page's language (``{{ ruleset.buy_name|buy_word }}``; the words are
+    listed in :data:`companion.rules.rulesets.BUY_WORDS`)."""
     return speech.say_word("buy word", name)
 
 

@@ -1,15 +1,17 @@
-"""The rules card's facts in the page's language (companion/fact_words.py): an English page shows the engine's
-``rules_facts`` exactly; a Spanish page the labels and the common rules in Spanish, written by hand below from the
-README's words table (grupo / trío, escala, ronda, colocar, comodín)."""
+"""The rules card's facts and the deal prompt's reminders in the page's language, as the engine says them in a
+request (companion/fact_words.py shows them): an English page shows the engine's ``rules_facts`` exactly; a
+Spanish page the labels and the rules in Spanish, written by hand below from the README's words table (grupo /
+trío, escala, ronda, colocar, comodín, «¿Me la das?»)."""
 
 from __future__ import annotations
 
 import pytest
 
 from companion import create_app, registry
-from companion.fact_words import FIXED_LABELS, FIXED_REMINDERS, FIXED_TEXTS, fact_label, fact_text
+from companion.fact_words import fact_label, fact_text
+from companion.i18n import PAGE_CATALOGUE
+from companion.rules.speech import speaking
 from companion.rules.guide import rules_facts
-from companion.rules.rulesets import AceRule, SameSuitRuns, Tiebreak
 from pages import parse
 
 ES = {"Accept-Language": "es"}
@@ -27,8 +29,15 @@ def page_app(tmp_path_factory):
 
 
 def spanish_facts(app, ruleset) -> dict[str, tuple[str, str]]:
-    with app.test_request_context("/", headers=ES):
+    """The facts as a Spanish page shows them: said by the engine inside a request, the page's catalogue in use
+    (as the app's request hook puts it, companion/i18n.py)."""
+    with app.test_request_context("/", headers=ES), speaking(PAGE_CATALOGUE):
         return {fact.key: (fact_label(fact, ruleset), fact_text(fact, ruleset)) for fact in rules_facts(ruleset)}
+
+
+def english_facts(ruleset) -> dict[str, tuple[str, str]]:
+    """The facts as the engine writes them in English (the JSON API's)."""
+    return {fact.key: (fact.label, fact.text) for fact in rules_facts(ruleset)}
 
 
 @pytest.mark.parametrize("ruleset", WITH_OPTIONS, ids=lambda ruleset: "+".join((ruleset.id, *ruleset.chosen_options)))
@@ -38,24 +47,15 @@ def test_an_english_page_shows_the_engines_facts_exactly(page_app, ruleset):
             assert (fact_label(fact, ruleset), fact_text(fact, ruleset)) == (fact.label, fact.text)
 
 
-def test_every_fixed_sentence_is_one_the_engine_writes():
-    """A sentence the engine rewords would silently stay English: each one known here is on some rules card."""
-    house = PUBLISHED["contract"].changed([("dup_suits", False), ("aces", AceRule.LOW_ONLY)])  # a table's own rules
-    shared = PUBLISHED["phase10"].changed([("tiebreak", Tiebreak.NONE)])
-    facts = [fact for ruleset in [*WITH_OPTIONS, house, shared] for fact in rules_facts(ruleset)]
-    assert FIXED_TEXTS - {fact.text for fact in facts} == set()
-    assert FIXED_LABELS - {fact.label for fact in facts} == set()
-
 
 @pytest.mark.parametrize("ruleset", WITH_OPTIONS, ids=lambda ruleset: "+".join((ruleset.id, *ruleset.chosen_options)))
 def test_a_spanish_page_translates_every_label_and_the_common_rules(page_app, ruleset):
     common = ("players", "set_word", "exact", "meld_all", "same_suit_runs", "repeat_rank", "dup_suits", "aces", "lay_off")
-    with page_app.test_request_context("/", headers=ES):
-        for fact in rules_facts(ruleset):
-            if fact.key != "buying":  # the ruleset's own name for a buy ("May I"), kept as the table says it
-                assert fact_label(fact, ruleset) != fact.label or fact.label == "Phases", fact.label
-            if fact.key in common:
-                assert fact_text(fact, ruleset) != fact.text, fact.text
+    english = english_facts(ruleset)
+    for key, (label, text) in spanish_facts(page_app, ruleset).items():
+        assert label != english[key][0] or label == "Phases", label
+        if key in common:
+            assert text != english[key][1], text
 
 
 def test_contract_rummys_card_in_spanish(page_app):
@@ -102,8 +102,8 @@ def test_the_comparison_in_spanish(anon_client):
 
 @pytest.mark.parametrize("ruleset", WITH_OPTIONS, ids=lambda ruleset: "+".join((ruleset.id, *ruleset.chosen_options)))
 def test_a_spanish_page_leaves_no_fact_in_english(page_app, ruleset):
-    with page_app.test_request_context("/", headers=ES):
-        english = {fact.key for fact in rules_facts(ruleset) if fact_text(fact, ruleset) == fact.text}
+    said = english_facts(ruleset)
+    english = {key for key, (_, text) in spanish_facts(page_app, ruleset).items() if text == said[key][1]}
     english -= {"deals"} if f"{len(ruleset.deals)}." in {fact.text for fact in rules_facts(ruleset)} else set()  # a number
     english -= {"points"} if not any(word in _points_text(ruleset) for word in ("face", "A_", "Black", "wild")) else set()
     assert english == set()
@@ -112,19 +112,6 @@ def test_a_spanish_page_leaves_no_fact_in_english(page_app, ruleset):
 def _points_text(ruleset) -> str:
     return next(fact.text for fact in rules_facts(ruleset) if fact.key == "points")
 
-
-@pytest.mark.parametrize("ruleset", WITH_OPTIONS, ids=lambda ruleset: "+".join((ruleset.id, *ruleset.chosen_options)))
-def test_the_points_settling_up_and_phase_lines_written_again_read_as_the_engines_in_english(page_app, ruleset):
-    """The lines written again from the ruleset's data say, in English (the messages themselves), exactly what the
-    engine says: the Spanish is the same sentence translated, never a different rule."""
-    from companion import fact_words
-
-    written = {"points": fact_words._points, "settlement": fact_words._settlement, "game_end": fact_words._game_end,
-               "skips": fact_words._skips, "options": fact_words._options, "shanghai": fact_words._WRITTEN["shanghai"]}  # fmt: skip
-    with page_app.test_request_context("/"):
-        for fact in rules_facts(ruleset):
-            if fact.key in written:
-                assert written[fact.key](ruleset) == fact.text
 
 
 def test_points_settling_up_and_the_shanghai_call_in_spanish(page_app):
@@ -144,7 +131,7 @@ def test_points_settling_up_and_the_shanghai_call_in_spanish(page_app):
     assert spanish_facts(page_app, PUBLISHED["shanghai"])["shanghai"] == (
         "El grito de Shanghai",
         "Grítalo al descartar para proteger una carta que sirve en un juego de la mesa; si no lo haces, cualquiera "
-        "puede gritarlo, colocarla, y tú robas a ciegas de su mano. Gana a un «May I».",
+        "puede gritarlo, colocarla, y tú robas a ciegas de su mano. Gana a un «¿Me la das?».",
     )
 
 
@@ -227,18 +214,6 @@ def test_ties_phases_and_bonuses_in_spanish(page_app):
     )
 
 
-def test_every_fixed_reminder_is_one_the_engine_says():
-    from companion.rules.guide import deal_reminders
-
-    house = PUBLISHED["contract"].changed([("same_suit_runs", SameSuitRuns.ONE_PER_SUIT), ("max_wilds", 0)])
-    said = {
-        reminder
-        for ruleset in [*WITH_OPTIONS, house]
-        for deal in ruleset.deals
-        for reminder in deal_reminders(ruleset, deal, ruleset.min_players)
-    }
-    assert FIXED_REMINDERS - said == set()
-
 
 def test_the_deal_prompts_reminders_in_spanish(make_game, form_client):
     url = make_game(["Ana", "Beto", "Carla"], ruleset="shanghai")
@@ -255,25 +230,25 @@ def spanish_reminders(app, ruleset, number: int) -> list[str]:
     from companion.rules.guide import deal_reminders
 
     deal = ruleset.deal(number)
-    with app.test_request_context("/", headers=ES):
+    with app.test_request_context("/", headers=ES), speaking(PAGE_CATALOGUE):
         return reminders_in_words(deal_reminders(ruleset, deal, ruleset.min_players), ruleset, deal, ruleset.min_players)
 
 
 def test_the_buy_rule_in_spanish(page_app):
     assert (
-        "«May I»: todas las veces que quieras, fuera de turno; te llevas la carta del pozo y una carta más del mazo. "
+        "«¿Me la das?»: todas las veces que quieras, fuera de turno; te llevas la carta del pozo y una carta más del mazo. "
         "No para dos descartes seguidos."
     ) in spanish_reminders(page_app, PUBLISHED["contract"], 1)
     assert (
-        "«May I»: como máximo dos veces por ronda cada jugador, fuera de turno; te llevas la carta del pozo y dos "
+        "«¿Me la das?»: como máximo dos veces por ronda cada jugador, fuera de turno; te llevas la carta del pozo y dos "
         "cartas más del mazo."
     ) in spanish_reminders(page_app, PUBLISHED["shanghai"], 1)
     assert (
-        "«Call»: todas las veces que quieras, fuera de turno; te llevas la carta del pozo y una carta más del mazo. "
+        "«La pido»: todas las veces que quieras, fuera de turno; te llevas la carta del pozo y una carta más del mazo. "
         "Solo antes de bajarte. Solo con permiso del jugador de turno."
     ) in spanish_reminders(page_app, PUBLISHED["kalooki"], 1)
     no_buy = (PUBLISHED["progressive"], 1)
-    assert "En esta ronda no hay «buy»." in spanish_reminders(page_app, *no_buy)  # Progressive's deal 1: its own word
+    assert "En esta ronda no hay «compra»." in spanish_reminders(page_app, *no_buy)  # Progressive's deal 1: its own word
 
 
 @pytest.mark.parametrize("ruleset", WITH_OPTIONS, ids=lambda ruleset: "+".join((ruleset.id, *ruleset.chosen_options)))
@@ -295,8 +270,8 @@ def test_a_spanish_prompt_has_no_english_reminder(page_app, ruleset):
     for players in (ruleset.min_players, ruleset.max_players):
         for deal in ruleset.deals:
             said = deal_reminders(ruleset, deal, players)
-            with page_app.test_request_context("/", headers=ES):
-                written = reminders_in_words(said, ruleset, deal, players)
+            with page_app.test_request_context("/", headers=ES), speaking(PAGE_CATALOGUE):
+                written = reminders_in_words(deal_reminders(ruleset, deal, players), ruleset, deal, players)
             assert not set(said) & set(written), set(said) & set(written)
 
 
@@ -324,10 +299,10 @@ def test_packs_jokers_and_buys_in_spanish(page_app):
     )
     assert spanish_facts(page_app, PUBLISHED["phase10"])["supply"][1] == "2–6 jugadores: 1 mazo de Phase 10."
     assert spanish_facts(page_app, PUBLISHED["progressive"])["buying"][1] == (
-        "«Buy» solo en las rondas 9 a 14; el límite de cada ronda está en su aviso."
+        "«Compra» solo en las rondas 9 a 14; el límite de cada ronda está en su aviso."
     )
-    assert spanish_facts(page_app, PUBLISHED["phase10"])["buying"][1] == "En esta partida no hay «buy»."
+    assert spanish_facts(page_app, PUBLISHED["phase10"])["buying"][1] == "En esta partida no hay «compra»."
     assert spanish_facts(page_app, PUBLISHED["shanghai"])["buying"][1] == (
-        "«May I»: como máximo dos veces por ronda cada jugador, fuera de turno; te llevas la carta del pozo y dos "
+        "«¿Me la das?»: como máximo dos veces por ronda cada jugador, fuera de turno; te llevas la carta del pozo y dos "
         "cartas más del mazo."
     )

@@ -421,7 +421,7 @@ def test_a_games_setup_card_in_spanish(make_game, form_client):
     setup = [node.text for node in spanish(form_client, url).find("ul", cls="setup").find_all("li")]
     assert setup[1] == "Hacen de comodín: comodines."
     assert setup[2] == (
-        "«May I»: todas las veces que quieras, fuera de turno; te llevas la carta del pozo y una carta más del mazo. "
+        "«¿Me la das?»: todas las veces que quieras, fuera de turno; te llevas la carta del pozo y una carta más del mazo. "
         "No para dos descartes seguidos."
     )
     assert_no_english(" ".join(setup), ["Wild cards", "as often as you like", "Not for two discards"])

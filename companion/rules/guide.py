@@ -19,11 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Deck
-from .speech import mark_word, say, say_n, say_text, say_word
-from .words import number_word, sentence
+from .speech import mark_word, say, say_n, say_text, say_word, speaking_english
+from .words import and_list, number_word, sentence
 from .rulesets import (
     AceRule, BuyPermission, BuyRule, Deal, DiscardDraw, Direction, GoingOut, JokerReclaim, LayOffTiming, MeldKind,
-    Progression, RunSuit, Ruleset, SameSuitRuns, Skips, Tiebreak, WildDiscard,
+    Progression, RunSuit, Ruleset, SameSuitRuns, Skips, Tiebreak, WildDiscard, buy_said,
 )  # fmt: skip
 
 __all__ = ["Fact", "SetupCard", "buy_rule_text", "card_contents", "deal_reminders", "exact_cut_size", "rules_facts", "setup_card"]
@@ -58,14 +58,14 @@ def setup_card(ruleset: Ruleset, players: int) -> SetupCard:
 def _buying_summary(ruleset: Ruleset) -> str:
     rules = {deal.buys for deal in ruleset.deals}
     if not any(rule.allowed for rule in rules) and ruleset.progression is not Progression.FIXED:
-        return say("No %(buy)s in this game.", buy=ruleset.buy_name)  # a hand's phase is each player's own: no "deal" to name
+        return say("No %(buy)s in this game.", buy=buy_said(ruleset))  # a hand's phase is each player's own: no "deal" to name
     if len(rules) == 1:
         return buy_rule_text(ruleset, next(iter(rules)))
     allowed = [deal.number for deal in ruleset.deals if deal.buys.allowed]
     if not allowed:
-        return say("No %(buy)s in this game.", buy=ruleset.buy_name)
+        return say("No %(buy)s in this game.", buy=buy_said(ruleset))
     first, last = allowed[0], allowed[-1]
-    buy = sentence(ruleset.buy_name)  # the table's own name for it, said as the table says it
+    buy = sentence(buy_said(ruleset))  # the table's own name for it, said as the table says it
     if allowed == list(range(first, last + 1)):
         return say("%(buy)ss only in deals %(first)s to %(last)s; each deal's limit is on its prompt.", buy=buy, first=first,
                    last=last)  # fmt: skip
@@ -75,7 +75,7 @@ def _buying_summary(ruleset: Ruleset) -> str:
 
 def buy_rule_text(ruleset: Ruleset, rule: BuyRule) -> str:
     """One deal's May I / buy rule in words."""
-    name = ruleset.buy_name
+    name = buy_said(ruleset)
     if not rule.allowed:
         return say("No %(buy)s in this deal.", buy=name)
     if rule.limit is None:
@@ -190,7 +190,7 @@ def _lay_off_reminders(ruleset: Ruleset, deal: Deal) -> list[str]:
     held = deal.cards_dealt + 1
     if deal.cards_needed > held:
         reminders.append(say("The contract needs %(needed)s cards but you hold %(held)s after drawing: you will need a "
-                             "%(buy)s.", needed=deal.cards_needed, held=held, buy=ruleset.buy_name))  # fmt: skip
+                             "%(buy)s.", needed=deal.cards_needed, held=held, buy=buy_said(ruleset)))  # fmt: skip
     return reminders
 
 
@@ -337,7 +337,7 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
         Fact("aces", say("Aces in runs"), _aces_text(ruleset)),
         Fact("lay_off", say("Laying off"), lay_off),
         Fact("reclaim", say("Taking back a joker"), _reclaim_text(ruleset)),
-        Fact("buying", sentence(ruleset.buy_name), _buying_summary(ruleset)),
+        Fact("buying", sentence(buy_said(ruleset)), _buying_summary(ruleset)),
         Fact("points", say("Penalty points"), _points_text(ruleset) + "."),
     ]  # fmt: skip
     return tuple(facts + _game_facts(ruleset) + _bonus_and_call_facts(ruleset))
@@ -358,8 +358,10 @@ def _meld_all_text(ruleset: Ruleset) -> str:
     numbers = [deal.number for deal in ruleset.deals if deal.meld_all]
     if not numbers:
         return say("Never required.")
-    # English says "Deal" before one number or several; a language that counts them says it by their number
-    return say_n("Deal %(deals)s.", "Deal %(deals)s.", len(numbers), deals=", ".join(map(str, numbers)))
+    # English says "Deal" before one number or several, and lists them with commas ("Deal 9, 10, 11, 12."); a
+    # language that counts them says it by their number, and lists them as it lists things ("Rondas 9, 10, 11 y 12.")
+    listed = ", ".join(map(str, numbers)) if speaking_english() else and_list([str(number) for number in numbers])
+    return say_n("Deal %(deals)s.", "Deal %(deals)s.", len(numbers), deals=listed)
 
 
 def _two_sets_of_one_rank(ruleset: Ruleset) -> str:
@@ -490,8 +492,21 @@ def _naturals_text(ruleset: Ruleset) -> str:
         return say("At least no.")
     if in_set == in_run:
         return say_n("At least one.", "At least %(count)s.", in_set, count=number_word(in_set))
-    return say("At least %(in_set)s in a %(set)s, %(in_run)s in a %(run)s.", in_set=number_word(in_set),
-               set=_set_word(ruleset), in_run=number_word(in_run), run=say_word("run word", ruleset.run_word))  # fmt: skip
+    return say("At least %(in_set)s in a %(set)s, %(in_run)s in a %(run)s.", in_set=_card_count(in_set),
+               set=_set_word(ruleset), in_run=_card_count(in_run), run=say_word("run word", ruleset.run_word))  # fmt: skip
+
+
+_CARD_COUNTS = (
+    mark_word("card count", "no"), mark_word("card count", "one"), mark_word("card count", "two"),
+    mark_word("card count", "three"), mark_word("card count", "four"),
+)  # fmt: skip
+"""Small counts of cards in words, said as they agree with "card" (Spanish: "una", a carta)."""
+
+
+def _card_count(n: int) -> str:
+    """A count of cards in words in the language in use (``"one"``; in Spanish ``"una"``), as :func:`number_word`
+    says it past four."""
+    return say_word("card count", _CARD_COUNTS[n]) if 0 <= n < len(_CARD_COUNTS) else number_word(n)
 
 
 def _wilds_in_a_meld_text(ruleset: Ruleset) -> str:
@@ -538,7 +553,7 @@ def _bonus_and_call_facts(ruleset: Ruleset) -> list[Fact]:
         facts.append(Fact("shanghai", say("Shanghai call"),
                           say("Call it as you discard to protect a card that fits a meld on the table; if you don't, "
                               "anyone may call, lay it on, and you draw blind from their hand. It beats a %(buy)s.",
-                              buy=ruleset.buy_name)))  # fmt: skip
+                              buy=buy_said(ruleset))))  # fmt: skip
     if ruleset.settlement is not None:
         facts.append(Fact("settlement", say("Settling up"), say_text(ruleset.settlement.description)))
     play = _play_text(ruleset)

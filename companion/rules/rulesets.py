@@ -1117,6 +1117,15 @@ SET_WORDS = (
     mark_word("set word", "trio"), mark_word("set word", "three"),
 )  # fmt: skip
 RUN_WORDS = (mark_word("run word", "run"), mark_word("run word", "escala"), mark_word("run word", "four"))
+BUY_WORDS = (mark_word("buy word", "May I"), mark_word("buy word", "buy"), mark_word("buy word", "call"))
+"""The names a ruleset gives its out-of-turn buy (``Ruleset.buy_name``), for the catalogue: a Spanish table says
+"¿Me la das?" for May I and "la pido" for a call, as it asks at the table (:func:`buy_said`)."""
+
+
+def buy_said(ruleset: Ruleset) -> str:
+    """The ruleset's name for its buy in the language in use: ``"May I"``, in Spanish ``"¿Me la das?"``."""
+    return say_word("buy word", ruleset.buy_name)
+
 """What a ruleset may call a run: a run, Carioca's escala, Kalooki's four."""
 DEAL_WORDS = (mark_word("deal word", "deal"), mark_word("deal word", "phase"))
 """What a deal of the schedule is called: a deal, or a phase where each player plays their own."""
