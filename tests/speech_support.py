@@ -25,11 +25,12 @@ ENGLISH_WORDS = frozenset(
     "the and but needs need has have with without only one two three four five six seven eight nine ten "
     "group groups run runs set sets book books trio trios card cards joker jokers wild wilds deal phase round "
     "meld melds must may can cannot can't isn't doesn't not of on in is are an to from lay off down go "
-    "hand pair pairs colour color suit ladder skip skips your you their it its which what there"
+    "hand pair pairs colour suit ladder skip skips your you their it its which what there"
     .split()
 )  # fmt: skip
 
-_WORD = re.compile(r"[A-Za-z']+")
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+"""A word, accented letters and all: "quedarían" is one word, never "quedar" and "an"."""
 
 
 @contextmanager
