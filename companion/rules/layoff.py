@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card, Rank, Suit, format_cards, parse_cards  # noqa: F401 (parse_cards: for the doctests)
 from .godown import MeldReading, agreed_reading, supply_problems
-from .runs import card_at, corner_window, longest_run, place_label, positions, run_windows, written_order
+from .runs import card_at, corner_window, longest_run, longest_run_span, positions, run_windows, written_order
 from .hits import check_hit, ranks_word
 from .rulesets import AceRule, JokerReclaim, LayOffTiming, MeldKind, Ruleset, RunSuit
 from .speech import mark_word, say, say_n, say_word
@@ -175,16 +175,6 @@ def _joined(cards: Sequence[str], message: str) -> str:
     for card in cards[1:]:
         text = say(message, items=text, last=card)
     return text
-
-
-def _longest_run_words(ruleset: Ruleset) -> str:
-    """The longest run in words, in the language in use: ``"A to A"``, ``"2 to A"``, ``"A to K"``, ``"1 to 12"``,
-    ``"each rank once"`` (:func:`~.runs.longest_run_span`, said)."""
-    if ruleset.aces is AceRule.AROUND:
-        return say("each rank once")
-    if ruleset.aces is AceRule.LOW_ONLY:
-        return say("%(first)s to %(last)s", first=place_label(ruleset, 1), last=place_label(ruleset, ruleset.top_rank))
-    return say("%(first)s to %(last)s", first="2" if ruleset.aces is AceRule.HIGH_ONLY else "A", last="A")
 
 
 def _places(positions: Sequence[int], suit: Suit) -> str:
@@ -964,12 +954,12 @@ def _together_problems(
     room = longest_run(ruleset) - len(table.cards)
     if room <= 0:
         return [LayOffProblem(LayOffProblemKind.ROOM, say("This run is full (%(span)s): nothing more can be laid off on it.",
-                                                          span=_longest_run_words(ruleset)))]  # fmt: skip
+                                                          span=longest_run_span(ruleset)))]  # fmt: skip
     if len(rest) > room:
         return [LayOffProblem(LayOffProblemKind.ROOM,
             say_n("This run has room for only %(num)s more card: a run goes no further than %(span)s.",
                   "This run has room for only %(num)s more cards: a run goes no further than %(span)s.", room,
-                  num=number_word(room), span=_longest_run_words(ruleset)))
+                  num=number_word(room), span=longest_run_span(ruleset)))
         ]  # fmt: skip
     if not rest or _run_readings(ruleset, table, rest):
         return []

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Container, Sequence
 
+from .speech import say
 from .cards import Card, Deck, Rank, Suit
 from .rulesets import AceRule, Ruleset, Skips
 
@@ -88,12 +89,13 @@ def longest_run(ruleset: Ruleset) -> int:
 
 
 def longest_run_span(ruleset: Ruleset) -> str:
-    """The longest run in words: ``"A to A"``, ``"2 to A"``, ``"A to K"``, ``"1 to 12"``, ``"each rank once"``."""
+    """The longest run in words, in the language in use: ``"A to A"``, ``"2 to A"``, ``"A to K"``, ``"1 to 12"``,
+    ``"each rank once"``."""
     if ruleset.aces is AceRule.AROUND:
-        return "each rank once"
+        return say("each rank once")
     if ruleset.aces is AceRule.LOW_ONLY:
-        return f"{place_label(ruleset, 1)} to {place_label(ruleset, ruleset.top_rank)}"
-    return "2 to A" if ruleset.aces is AceRule.HIGH_ONLY else "A to A"
+        return say("%(first)s to %(last)s", first=place_label(ruleset, 1), last=place_label(ruleset, ruleset.top_rank))
+    return say("%(first)s to %(last)s", first="2" if ruleset.aces is AceRule.HIGH_ONLY else "A", last="A")
 
 
 def run_windows(ruleset: Ruleset, naturals: Sequence[Card], length: int) -> list[tuple[int, int | None]]:
