@@ -143,3 +143,38 @@ def test_a_joker_laid_off_on_a_run_matches_the_reference(carioca, low, size, sui
     expected = _reference_joker_fits(carioca, gap, naturals, size)
     ruling = check_lay_off(ruleset, run, [JOKER], kind=MeldKind.RUN)
     assert ruling.legal is expected, (ruleset.id, [str(c) for c in run], ruling.problems)
+
+
+# -- RULES.md §8.0 (6.11): a ladder takes no lay-off --------------------------------------------------------------
+
+LADDER = "AS 2H 3D 4C 5S 6H 7D 8C 9S 10H JD QC KS"
+
+
+@pytest.mark.parametrize("option", ["escala-sucia", "escala-real"])
+def test_a_ladder_takes_no_lay_off(option):
+    from companion.rules.published import find_published_ruleset
+
+    ruleset = find_published_ruleset("carioca").with_options(option)
+    for cards in ("AH", "KD", "JK"):
+        ruling = check_lay_off(ruleset, parse_cards(LADDER), parse_cards(cards))
+        assert not ruling.legal
+        assert ruling.problems == ("A ladder takes no lay-off: its deal ends when it goes down.",)
+
+
+def test_a_ladder_said_so_takes_no_lay_off_in_spanish():
+    from speech_support import in_spanish
+
+    from companion.rules.published import find_published_ruleset
+
+    ruleset = find_published_ruleset("carioca").with_options("escala-real")
+    with in_spanish():
+        ruling = check_lay_off(ruleset, parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"), parse_cards("AH"),
+                               kind=MeldKind.LADDER)  # fmt: skip
+    assert ruling.problems == ("A una escalera no se le colocan cartas: su ronda termina cuando se baja.",)
+
+
+def test_thirteen_cards_without_a_ladder_deal_are_read_as_before():
+    from companion.rules.published import find_published_ruleset
+
+    ruling = check_lay_off(find_published_ruleset("carioca"), parse_cards(LADDER), parse_cards("AH"))
+    assert ruling.problems == (f"{LADDER} is not a trio or a run.",)

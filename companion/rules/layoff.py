@@ -177,6 +177,17 @@ def _joined(cards: Sequence[str], message: str) -> str:
     return text
 
 
+def _is_ladder(ruleset: Ruleset, meld: Sequence[Card], kind: MeldKind | None) -> bool:
+    """Whether ``meld`` is a ladder: said so, or, where the ruleset has a ladder deal, 13 cards whose natural
+    cards are of different ranks (one of each rank A to K, RULES.md §8.0)."""
+    if kind is MeldKind.LADDER:
+        return True
+    if kind is not None or len(meld) != 13 or not any(deal.ladder is not None for deal in ruleset.deals):
+        return False
+    ranks = [card.rank for card in meld if not ruleset.is_wild(card)]
+    return None not in ranks and len(set(ranks)) == len(ranks)
+
+
 def _places(positions: Sequence[int], suit: Suit) -> str:
     """Run places in words: ``9S``, ``8S 9S``, ``5S to JS``, joined by "and"."""
     groups: list[list[int]] = []
@@ -476,6 +487,9 @@ def check_lay_off(
         problems.append(
             LayOffProblem(LayOffProblemKind.TIMING, say("You may not lay off in the turn you go down; wait for your next turn."))
         )
+    if _is_ladder(ruleset, meld, kind):  # RULES.md §8.0 (6.11): its deal ends when it goes down
+        ladder = LayOffProblem(LayOffProblemKind.MELD, say("A ladder takes no lay-off: its deal ends when it goes down."))
+        return LayOffRuling(legal=False, problems=(ladder.message,), details=(ladder,))
     table = _table_meld(ruleset, meld, kind, verb="lay off on")
     readings: list[MeldReading] = []
     if table.problem is not None:
