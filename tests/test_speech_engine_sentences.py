@@ -137,7 +137,7 @@ def test_the_supply_warnings_in_spanish():
         across = table_warnings(CONTRACT, [["JK"] * 3, ["JK"] * 2], players=3)
     assert spanish == [
         "Nueve cartas 7, pero dos barajas tienen solo 8.", "Tres comodines, pero una mesa de 3 tiene dos.",
-        "Quedaron 15 cartas, pero en esta ronda una mano tiene como máximo 12 (10 repartidas y 1 «May I»).",
+        "Quedaron 15 cartas, pero en esta ronda una mano tiene como máximo 12 (10 repartidas y 1 «¿Me la das?»).",
     ]  # fmt: skip
     assert across == ["Entre todas las manos hay 5 comodines, pero solo se juega con 2."]
 

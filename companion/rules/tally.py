@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 
 from .cards import JOKER_SPELLINGS, SUIT_SPELLINGS, CardSyntaxError
 from .cards import Deck
-from .rulesets import PHASE10_POINT_KEYS, POINT_KEYS, Deal, Ruleset, TableSupply
+from .rulesets import PHASE10_POINT_KEYS, POINT_KEYS, Deal, Ruleset, TableSupply, buy_said
 from .scoring import rank_points
 from .speech import say, say_n
 from .words import number_word, sentence, too_many_jokers
@@ -248,7 +248,7 @@ def hand_warnings(ruleset: Ruleset, deal: Deal, ranks: Sequence[str], *, players
         warnings = _copies_warnings(ruleset.table(players), ranks, players)
     limit = hand_size_limit(deal, buys)
     if len(ranks) > limit:
-        warnings.append(_too_many_cards(len(ranks), limit, deal.cards_dealt, buys, ruleset.buy_name))
+        warnings.append(_too_many_cards(len(ranks), limit, deal.cards_dealt, buys, buy_said(ruleset)))
     return warnings
 
 

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from sqlalchemy import create_engine
@@ -203,7 +204,13 @@ class Look:
         page.wait_for_load_state()
         self.count += 1
         path = self.directory / f"{self.prefix}-{self.count:02d}-{label}.png"
-        page.screenshot(path=path, full_page=True, scale="css", animations="disabled")
+        try:
+            page.screenshot(path=path, full_page=True, scale="css", animations="disabled")
+        except PlaywrightError as error:  # Chromium, busy on a loaded machine, sometimes answers "Unable to capture"
+            if "Unable to capture screenshot" not in str(error):
+                raise
+            page.wait_for_timeout(500)
+            page.screenshot(path=path, full_page=True, scale="css", animations="disabled")
         width = page.viewport_size["width"]
         scroll_width = page.evaluate("document.documentElement.scrollWidth")
         assert scroll_width <= width, f"{label}: the page scrolls sideways ({scroll_width}px wide at {width}px)"

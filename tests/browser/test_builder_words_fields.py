@@ -68,8 +68,8 @@ def test_the_new_boxes_in_spanish_fit_a_phone(page: Page, look) -> None:
     expect(page.locator("html")).to_have_attribute("lang", "es")
     processed(page, "#builder-form")
     unfold(page, "words-section")
-    expect(page.get_by_label("escala", exact=True)).to_be_checked()
-    expect(page.get_by_label("joker, aunque sea un dos (en español, «comodín»)")).to_be_checked()
+    expect(page.get_by_label("escala («escala»)", exact=True)).to_be_checked()  # the English word, and the Spanish
+    expect(page.get_by_label("«joker», aunque sea un dos (en español, «comodín»)")).to_be_checked()
     fits(page, "#words-section")
     unfold(page, "going-down-section")
     expect(page.get_by_label("Desde el turno siguiente del jugador")).to_be_checked()
