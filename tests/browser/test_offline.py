@@ -208,6 +208,42 @@ def test_the_next_deals_running_totals_count_a_deal_still_waiting_on_the_phone(b
     context.close()
 
 
+def test_a_late_answer_to_an_older_question_does_not_make_the_server_answer_again(
+    browser, browser_context_args, live_app, seed_game
+):
+    # The score screen asks the server now and then. One question is answered slowly, just before the laptop goes
+    # to sleep; a newer question hears nothing. The old "yes", arriving last, must not let Save post into the void.
+    game = seed_game("contract", ["Ann", "Bob", "Cat", "Dan"])
+    context, page = phone_on_game(browser, browser_context_args, game, service_worker=False)  # as on plain http
+    page.get_by_role("link", name="Enter scores for deal 1").click()
+    expect(page.locator("h1")).to_have_text("Scores for deal 1")
+    offline_ready(page)
+
+    held = []  # the older question, held unanswered until the newer one has heard nothing
+    asleep = []  # once the laptop sleeps, every other request is refused
+
+    def server(route) -> None:  # noqa: ANN001
+        if asleep:
+            route.abort("connectionrefused")
+        elif route.request.url.endswith("/healthz"):
+            held.append(route)
+        else:
+            route.continue_()
+
+    context.route("**/*", server)
+    page.evaluate("() => { window.oldQuestion = window.RummyOffline.reachable(); }")
+    page.wait_for_function("() => true")
+    assert held, "the older question reached the server"
+    asleep.append(True)
+    assert page.evaluate("() => window.RummyOffline.reachable()") is False  # the newer question: no answer
+    held[0].fulfill(status=200, body="ok")  # the older question's late "yes"
+    assert page.evaluate("() => window.oldQuestion") is True
+    enter_deal(page, 0, {1: "K Q", 2: "7", 3: "JK"})
+    expect(page.locator("#offline-status")).to_contain_text(f"Deal 1: {WAITING}.")
+    assert recorded(live_app, game)[0] == [] and queue_length(page) == 1
+    context.close()
+
+
 def test_a_phone_that_thinks_it_is_online_keeps_its_deal_when_the_server_does_not_answer(
     browser, browser_context_args, live_app, seed_game, look
 ):

@@ -336,7 +336,9 @@
       game is asleep or out of reach: a plain post would end on the browser's error page. Any answer counts
       (the page at /healthz never touches the database); none within a few seconds is no connection. */
   var lastAnswer = -Infinity;  // when the server last answered (performance.now())
+  var asked = 0;  // how many times it was asked: only the newest question's answer counts
   function reachable() {
+    var question = ++asked;
     if (!navigator.onLine) { lastAnswer = -Infinity; return Promise.resolve(false); }
     var control = new AbortController();
     var timer = setTimeout(function () { control.abort(); }, REACH_WAIT_MS);
@@ -344,7 +346,8 @@
       .then(function () { return true; }, function () { return false; })
       .then(function (answer) {
         clearTimeout(timer);
-        lastAnswer = answer ? performance.now() : -Infinity;
+        // an older question answered late (asked before the server went quiet) must not undo a newer "no"
+        if (question === asked) lastAnswer = answer ? performance.now() : -Infinity;
         return answer;
       });
   }
