@@ -286,13 +286,19 @@ def make_fresh_app(database_uri):
             db.engine.dispose()
 
 
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+
+
 def pytest_collection_modifyitems(config, items) -> None:
     """With COMPANION_DATABASE_TESTS_ONLY=1 (make test's PostgreSQL pass), run only what can touch a database.
 
     The rules engine's tests and doctests never open a database, so running them again on PostgreSQL
     proves nothing new and doubles the suite's slowest part. A test is kept when it takes the
-    `database_uri` fixture (directly or through `app`, `client` ...) or the browser tests' `live_app`,
-    and a module is kept whole when it reads TEST_DATABASE_URL itself (its tests start servers of their own).
+    `database_uri` fixture (directly or through `app`, `client` ...), and a module is kept whole when it
+    reads TEST_DATABASE_URL itself (its tests start servers of their own). The browser tests run once, on
+    SQLite: they check what a phone shows and does, and every page's database work (two phones at once
+    included) is run on PostgreSQL by the page, race and storage tests (a second browser pass cost the suite
+    about four minutes).
     """
     if os.environ.get("COMPANION_DATABASE_TESTS_ONLY") != "1":
         return
@@ -303,8 +309,9 @@ def pytest_collection_modifyitems(config, items) -> None:
         path = str(item.path)
         if path not in reads_the_url:
             reads_the_url[path] = path.endswith(".py") and "TEST_DATABASE_URL" in Path(path).read_text("utf-8")
-        uses_database = bool({"database_uri", "live_app"} & set(getattr(item, "fixturenames", ())))
-        (keep if uses_database or reads_the_url[path] else dropped).append(item)
+        in_a_browser = BROWSER_TESTS in item.path.parents
+        uses_database = "database_uri" in getattr(item, "fixturenames", ())
+        (keep if (uses_database or reads_the_url[path]) and not in_a_browser else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = keep

@@ -51,9 +51,10 @@ _CARD = re.compile(r"\b(?:10|[2-9AJQK1]|1[0-2])[SHDCRBGY]?\b|\bJK\b|\bSKIP\b")
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")  # letters, accented ones too ("jugáis" is one word)
 
 
-def english_words_left(text: str) -> list[str]:
-    """The app's English words in a page's rendered text, what may stay (:data:`KEPT`) taken out first."""
-    for kept in sorted(KEPT, key=len, reverse=True):
+def english_words_left(text: str, names: tuple[str, ...] = ()) -> list[str]:
+    """The app's English words in a page's rendered text, what may stay (:data:`KEPT`, and ``names`` the family
+    typed) taken out first."""
+    for kept in sorted([*KEPT, *names], key=len, reverse=True):
         text = text.replace(kept, " ")
     text = _CARD.sub(" ", _SITE.sub(" ", _QUOTED.sub(" ", text)))
     return [word for word in _WORD.findall(text) if word.lower() in ENGLISH_WORDS]
@@ -173,7 +174,19 @@ def signed_out_pages(ids: dict[str, object]) -> list[tuple[str, str]]:
     ]
 
 
-def walk(page: Page, look, pages: list[tuple[str, str]]) -> dict[str, list[str]]:
+def typed_names(live_app) -> tuple[str, ...]:
+    """Every name a family typed on this server (people, leagues, their own rulesets; other tests' too, which
+    share it): kept as written on a page in any language."""
+    from companion.extensions import db
+    from companion.models import CustomRuleset, League, Player
+
+    with live_app.app_context():
+        return tuple(
+            name for model in (Player, League, CustomRuleset) for (name,) in db.session.query(model.name).all() if name
+        )
+
+
+def walk(page: Page, look, pages: list[tuple[str, str]], names: tuple[str, ...]) -> dict[str, list[str]]:
     """Each page opened, looked at (screenshot, sideways scroll, axe) and read; the English words each holds."""
     left: dict[str, list[str]] = {}
     for label, url in pages:
@@ -186,25 +199,26 @@ def walk(page: Page, look, pages: list[tuple[str, str]]) -> dict[str, list[str]]
         look(label)
         width = page.evaluate("document.documentElement.scrollWidth")
         print(f"{label}: {width} px wide at 360 px")
-        lines = [line for line in page.evaluate(READ_TEXT).splitlines() if english_words_left(line)]
+        lines = [line for line in page.evaluate(READ_TEXT).splitlines() if english_words_left(line, names)]
         if lines:
             left[f"{label} ({url})"] = lines[:6]  # the lines holding English, to find them by
     return left
 
 
 @pytest.mark.browser_context_args(**SPANISH_PHONE)
-def test_every_signed_in_page_in_spanish_at_360_px(page: Page, look, family) -> None:
-    left = walk(page, look, signed_in_pages(family))
+def test_every_signed_in_page_in_spanish_at_360_px(page: Page, look, family, live_app) -> None:
+    left = walk(page, look, signed_in_pages(family), typed_names(live_app))
     assert left == {}, "English left on Spanish pages:\n" + "\n".join(f"{k}: {v}" for k, v in left.items())
 
 
-def test_every_signed_out_page_in_spanish_at_360_px(browser, base_url, family, axe, screenshot_dir) -> None:
+def test_every_signed_out_page_in_spanish_at_360_px(browser, base_url, family, axe, screenshot_dir, live_app) -> None:
     from tests.browser.conftest import Look
 
     context = browser.new_context(base_url=base_url, **SPANISH_PHONE)
     try:
         phone = context.new_page()
-        left = walk(phone, Look(phone, axe, screenshot_dir, "spanish-walk-signed-out"), signed_out_pages(family))
+        left = walk(phone, Look(phone, axe, screenshot_dir, "spanish-walk-signed-out"), signed_out_pages(family),
+                    typed_names(live_app))
     finally:
         context.close()
     assert left == {}, "English left on Spanish pages:\n" + "\n".join(f"{k}: {v}" for k, v in left.items())
@@ -213,4 +227,5 @@ def test_every_signed_out_page_in_spanish_at_360_px(browser, base_url, family, a
 def test_the_english_word_finder_keeps_names_and_cards():
     assert english_words_left("Ana bajó 5S 6S 7S en Contract Rummy · Rummy Companion") == []
     assert english_words_left("La ronda 2 needs a run of 4.") == ["needs", "run", "of"]
+    assert english_words_left("Kitchen Table rules (Ana)", ("Kitchen Table rules",)) == []
     assert english_words_left("Cómo llaman las frases en inglés a un comodín: «wild card» o «joker».") == []
