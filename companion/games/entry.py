@@ -17,6 +17,7 @@ from ..rules import Deal, Deck, Ruleset
 from ..rules.deal_score import STOCK, HandTextError, LineEntry, adjustments, score_line
 from ..rules.guide import deal_reminders, exact_cut_size
 from ..rules.tally import keypad_keys
+from ..rules.speech import say, speaking_english
 from .deal_entry import DealSent, buys_in_deal
 from .forms import DealEntryForm, HandForm
 from .phases import game_progress, per_player
@@ -219,14 +220,37 @@ def phase_state(game: Game, number: int) -> dict[str, object] | None:
     }
 
 
+TALLY_MESSAGES = (
+    "%(token)s is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here).",
+    "In “%(word)s”, the 1 is not a card: type A for an ace, or 10 for a ten.",
+    "In “%(word)s”, the 0 is not a card: a ten is 10 or T.",
+    "In “%(word)s”, “%(rest)s” is not a card: a rank is A, 2-10, J, Q, K or JK (suits don't matter here).",
+    "That is more than any hand holds: a hand is at most %(most)s cards.",
+    "“%(word)s” reads like a number: type the cards with spaces (%(spaced)s), or the points in the points box.",
+    "“%(word)s” reads like a number: type the cards with spaces between them, or the points in the points box.",
+    "%(count)s cards is more than any hand holds: a hand is at most %(most)s cards.",
+    "“%(word)s” is not a Phase 10 card: a card is 1 to 12, W or SKIP (colours don't matter here); put a space between cards.",
+    "“%(text)s” is not a number of points: type a whole number, like 25.",
+    "Points can't be negative: type the cards left, or their points.",
+    "%(points)s points is more than any hand can hold.",
+    "An ace scores by its colour here: type AS or AC for a black ace (%(black)s), AH or AD for a red ace (%(red)s).",
+    "Enter the cards left or their points, not both.",
+)  # fmt: skip
+"""The engine's sentences the phone's tally says too, word for word (static/js/tally.js): their translations go to
+the phone with the rules, so it says them in the page's language with no server to ask."""
+
+
 def tally_rules(ruleset: Ruleset) -> dict[str, object]:
-    """The ruleset's card points and adjustments as data for the phone's tally (static/js/tally.js)."""
+    """The ruleset's card points and adjustments as data for the phone's tally (static/js/tally.js), and on a page
+    not in English the tally's sentences in its language."""
     # the deck only where it is not the standard one: the phone then reads Phase 10's cards (W, SKIP, 1 to 12)
     deck = {"deck": ruleset.deck.value} if ruleset.deck is not Deck.STANDARD else {}
+    words = {} if speaking_english() else {"words": {message: say(message) for message in TALLY_MESSAGES}}
     return {
         **deck,
         "points": ruleset.points.as_dict(),
         "adjustments": [{"field": a.field, "points": a.points} for a in adjustments(ruleset)],
+        **words,
     }
 
 

@@ -8,6 +8,7 @@
   var Tally = window.RummyTally;
   if (!form || !data || !Tally) return;
   var rules = JSON.parse(data.textContent);
+  Tally.useWords(rules.words);  // the tally's sentences in the page's language (none on an English page)
   var rows = Array.prototype.slice.call(form.querySelectorAll(".hand-row"));
   var keypad = document.getElementById("keypad");
   var keypadFor = document.getElementById("keypad-for");

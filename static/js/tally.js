@@ -27,6 +27,20 @@
     D: "D", "\u2666": "D", "\u2662": "D", C: "C", "\u2663": "C", "\u2667": "C" };
   var BLACK_ACES = { AS: true, AC: true }, RED_ACES = { AH: true, AD: true };
   var SHAPE = "a rank is A, 2-10, J, Q, K or JK (suits don't matter here)";
+
+  // The sentences below are the engine's own messages (companion/rules/tally.py, deal_score.py, scoring.py), word
+  // for word with their %(name)s places; a page in another language hands the phone their translations
+  // (tally_rules' "words", companion/games/entry.py), so the tally says them as the server would, offline too.
+  var WORDS = {};
+  function useWords(words) { WORDS = words || {}; }
+  function say(message, values) {
+    var text = own(WORDS, message) ? WORDS[message] : message;
+    return text.replace(/%\((\w+)\)s/g, function (whole, name) { return own(values || {}, name) ? String(values[name]) : whole; });
+  }
+  function notARank(token) { return say("%(token)s is not a rank: " + SHAPE + ".", { token: token }); }
+  function tooManyCards(count) {
+    return say("%(count)s cards is more than any hand holds: a hand is at most %(most)s cards.", { count: count, most: MAX_HAND_CARDS });
+  }
   // One card in a word typed without spaces: a joker, or a rank and perhaps a suit (ignored).
   var COMPACT = new RegExp("^(?:(JOKER|JK|\\*)|(10|[2-9TAJQK])([" + SUITS + "])?)");
   var MAX_HAND_CARDS = 50, MAX_HAND_TEXT = 200, MAX_TYPED_POINTS = 2000, POINTS_READ = 1e9;
@@ -84,15 +98,15 @@
     var ranks = [];
     var letters = Array.from(word), uppers = Array.from(word.toUpperCase()), at = 0;
     // a letter that upper-cases to two ("ǰ" is J and a caron) is no card
-    if (letters.length !== uppers.length) return { error: pyRepr(word) + " is not a rank: " + SHAPE + "." };
+    if (letters.length !== uppers.length) return { error: notARank(pyRepr(word)) };
     while (at < uppers.length) {
       var match = COMPACT.exec(uppers.slice(at).join(""));
       if (!match) {
         var bad = letters[at], rest = letters.slice(at).join("");
-        if (at === 0) return { error: pyRepr(word) + " is not a rank: " + SHAPE + "." };
-        if (bad === "1") return { error: "In \u201c" + word + "\u201d, the 1 is not a card: type A for an ace, or 10 for a ten." };
-        if (bad === "0") return { error: "In \u201c" + word + "\u201d, the 0 is not a card: a ten is 10 or T." };
-        return { error: "In \u201c" + word + "\u201d, \u201c" + rest + "\u201d is not a card: " + SHAPE + "." };
+        if (at === 0) return { error: notARank(pyRepr(word)) };
+        if (bad === "1") return { error: say("In \u201c%(word)s\u201d, the 1 is not a card: type A for an ace, or 10 for a ten.", { word: word }) };
+        if (bad === "0") return { error: say("In \u201c%(word)s\u201d, the 0 is not a card: a ten is 10 or T.", { word: word }) };
+        return { error: say("In \u201c%(word)s\u201d, \u201c%(rest)s\u201d is not a card: " + SHAPE + ".", { word: word, rest: rest }) };
       }
       ranks.push(match[1] ? "JK" : suited(RANKS[match[2]], match[3], aceSuits));
       at += length(match[0]);
@@ -105,7 +119,7 @@
   function readHand(text, aceSuits) {
     text = String(text || "");
     if (length(text) > MAX_HAND_TEXT) {
-      return { error: "That is more than any hand holds: a hand is at most " + MAX_HAND_CARDS + " cards." };
+      return { error: say("That is more than any hand holds: a hand is at most %(most)s cards.", { most: MAX_HAND_CARDS }) };
     }
     var ranks = [];
     var words = text.split(SEPARATORS);
@@ -117,15 +131,17 @@
       var upper = word.toUpperCase();
       if (/^[0-9]+$/.test(upper)) {
         var spaced = digitCards(upper).join(" ");
-        var how = spaced ? "type the cards with spaces (" + spaced + ")" : "type the cards with spaces between them";
-        return { error: "\u201c" + word + "\u201d reads like a number: " + how + ", or the points in the points box." };
+        if (spaced) {
+          return { error: say("\u201c%(word)s\u201d reads like a number: type the cards with spaces (%(spaced)s), or the points in the points box.", { word: word, spaced: spaced }) };
+        }
+        return { error: say("\u201c%(word)s\u201d reads like a number: type the cards with spaces between them, or the points in the points box.", { word: word }) };
       }
       var read = readWord(word, aceSuits);
       if (read.error) return read;
       ranks = ranks.concat(read.ranks);
     }
     if (ranks.length > MAX_HAND_CARDS) {
-      return { error: ranks.length + " cards is more than any hand holds: a hand is at most " + MAX_HAND_CARDS + " cards." };
+      return { error: tooManyCards(ranks.length) };
     }
     return { ranks: ranks };
   }
@@ -140,7 +156,7 @@
   function readPhase10Hand(text) {
     text = String(text || "");
     if (length(text) > MAX_HAND_TEXT) {
-      return { error: "That is more than any hand holds: a hand is at most " + MAX_HAND_CARDS + " cards." };
+      return { error: say("That is more than any hand holds: a hand is at most %(most)s cards.", { most: MAX_HAND_CARDS }) };
     }
     var cards = [];
     var words = text.split(SEPARATORS);
@@ -152,11 +168,11 @@
       else if (match) cards.push(match[1]);
       else {
         var shown = length(word) <= 12 ? word : Array.from(word).slice(0, 10).join("") + "\u2026";
-        return { error: "\u201c" + shown + "\u201d is not a Phase 10 card: " + PHASE10_SHAPE + "; put a space between cards." };
+        return { error: say("\u201c%(word)s\u201d is not a Phase 10 card: " + PHASE10_SHAPE + "; put a space between cards.", { word: shown }) };
       }
     }
     if (cards.length > MAX_HAND_CARDS) {
-      return { error: cards.length + " cards is more than any hand holds: a hand is at most " + MAX_HAND_CARDS + " cards." };
+      return { error: tooManyCards(cards.length) };
     }
     return { ranks: cards };
   }
@@ -167,11 +183,11 @@
     var digits = typed.charAt(0) === "-" ? typed.slice(1) : typed;
     if (!/^[0-9]+$/.test(digits) || digits.length > 12 || Math.abs(parseInt(typed, 10)) > POINTS_READ) {
       var shown = length(typed) <= 12 ? typed : Array.from(typed).slice(0, 10).join("") + "\u2026";
-      return { error: "\u201c" + shown + "\u201d is not a number of points: type a whole number, like 25." };
+      return { error: say("\u201c%(text)s\u201d is not a number of points: type a whole number, like 25.", { text: shown }) };
     }
     var points = parseInt(typed, 10) + 0;  // "-0" is 0, as the engine reads it
-    if (points < 0) return { error: "Points can't be negative: type the cards left, or their points." };
-    if (points > MAX_TYPED_POINTS) return { error: points + " points is more than any hand can hold." };
+    if (points < 0) return { error: say("Points can't be negative: type the cards left, or their points.") };
+    if (points > MAX_TYPED_POINTS) return { error: say("%(points)s points is more than any hand can hold.", { points: points }) };
     return { points: points };
   }
 
@@ -180,8 +196,8 @@
 
   /** What the table is asked where an ace scores by its colour and one is typed without its suit (scoring.py). */
   function aceColourSentence(rules) {
-    return "An ace scores by its colour here: type AS or AC for a black ace (" + rules.points.A_black +
-      "), AH or AD for a red ace (" + rules.points.A_red + ").";
+    return say("An ace scores by its colour here: type AS or AC for a black ace (%(black)s), AH or AD for a red ace (%(red)s).",
+      { black: rules.points.A_black, red: rules.points.A_red });
   }
 
   /** Penalty points of ranks under the rules' point table (an ace kept with its suit scores by its colour). */
@@ -209,7 +225,7 @@
       if (ticked[rules.adjustments[a].field] === true) adjustment += rules.adjustments[a].points;
     }
     if (!line.out) {
-      if (cards && typed) return { error: "Enter the cards left or their points, not both." };
+      if (cards && typed) return { error: say("Enter the cards left or their points, not both.") };
       if (typed) {
         var read = readPoints(typed);
         if (read.error) return read;
@@ -285,7 +301,7 @@
   }
 
   var api = {
-    readHand: readHand, readPhase10Hand: readPhase10Hand, readPoints: readPoints, rankPoints: rankPoints, scoreLine: scoreLine,
+    readHand: readHand, readPhase10Hand: readPhase10Hand, readPoints: readPoints, rankPoints: rankPoints, scoreLine: scoreLine, useWords: useWords,
     handTotal: handTotal, runningTotals: runningTotals, openPhases: openPhases, phaseOf: phaseOf, afterHand: afterHand
   };
   root.RummyTally = api;

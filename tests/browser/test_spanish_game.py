@@ -36,6 +36,9 @@ def test_the_game_and_its_score_screen_in_spanish_at_360_px(page: Page, look, se
     page.locator("input[name=went_out][value='1']").check(force=True)
     page.locator("#hands-2-cards").click()
     expect(keypad).to_have_attribute("aria-label", "Cartas que le quedaron a Constanza")
+    page.locator("#hands-2-cards").fill("K1")  # the phone's own tally says the mistake, in the page's language
+    expect(page.locator("#hands-2-error")).to_have_text("En «K1», el 1 no es una carta: escribe A para un as, o 10 para un diez.")
+    page.locator("#hands-2-cards").fill("K")
     look("entry")
 
 

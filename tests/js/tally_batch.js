@@ -17,6 +17,7 @@ function phasesAfter(question) {
 }
 
 function answer(question) {
+  tally.useWords(question.words);  // a page's language: its translations of the tally's sentences (none: English)
   if (question.op === "afterHand") return phasesAfter(question);
   if (question.op === "readHand") return tally.readHand(question.text);
   if (question.op === "readPoints") return tally.readPoints(question.text);
