@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup, escape
 
-from .contract_words import page_is_english, part_words
+from .contract_words import part_words
+from .i18n import page_is_english
 from .rules import Card, MeldKind, Rank, Skips
 from .rules.words import number_word
 from .rules.speech import mark_word, say_word

@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from flask_babel import get_locale, gettext
+from flask_babel import gettext
 
-from .i18n import DEFAULT_LANGUAGE, N_, PAGE_CATALOGUE
+from .i18n import N_, PAGE_CATALOGUE, page_is_english
 from .rules import MeldKind
 from .rules.rulesets import NAMED_LENGTHS_EVERYWHERE, deal_contract
 from .rules.speech import speaking
@@ -46,11 +46,6 @@ _NUMBER_WORDS = (
 def number_in_words(n: int) -> str:
     """A count of 2 or more in the page's language (``"dos"``); past twelve in figures."""
     return gettext(_NUMBER_WORDS[n - 2]) if 2 <= n < 2 + len(_NUMBER_WORDS) else str(n)
-
-
-def page_is_english() -> bool:
-    """Whether the page being written is in English (also outside a request: a command's words)."""
-    return str(get_locale() or DEFAULT_LANGUAGE) == DEFAULT_LANGUAGE
 
 
 def contract_text(deal: Deal, ruleset: Ruleset) -> str:

@@ -40,11 +40,21 @@ def buy_word(name: str) -> str:
     return speech.say_word("buy word", name)
 
 
+def page_language() -> str:
+    """The language of the page being written (English outside a request: a command's words)."""
+    return str(get_locale() or DEFAULT_LANGUAGE)
+
+
+def page_is_english() -> bool:
+    """Whether the page being written is in English."""
+    return page_language() == DEFAULT_LANGUAGE
+
+
 def english_word(context: str, word: str) -> Markup:
     """A ruleset's English word offered as a choice (the builder's set, run and buy words): on an English page the
     word itself; on another, the word marked as English (``lang="en"``, read out as English) with what the page's
     language says for it: ``book («grupo»)``."""
-    if str(get_locale() or DEFAULT_LANGUAGE) == DEFAULT_LANGUAGE:
+    if page_is_english():
         return Markup("{word}").format(word=word)
     return Markup('<span lang="en">{word}</span> («{said}»)').format(word=word, said=speech.say_word(context, word))
 
@@ -57,9 +67,8 @@ def chosen_language(value: str | None) -> str | None:
 def names_joined(names: list[str]) -> str:
     """``names`` as one list in the page's language ("Ann y Bob"); English keeps its own "Ann and Bob and Cat"."""
     from babel.lists import format_list
-    from flask_babel import get_locale
 
-    language = str(get_locale() or DEFAULT_LANGUAGE)
+    language = page_language()
     return " and ".join(names) if language == DEFAULT_LANGUAGE else format_list(names, locale=language)
 
 
@@ -67,11 +76,10 @@ def listed(items: list[str]) -> str:
     """``items`` as one list in the page's language: English's "a, b and c" (the engine's ``and_list``), Spanish's
     "a, b y c"."""
     from babel.lists import format_list
-    from flask_babel import get_locale
 
     from .rules.words import and_list
 
-    language = str(get_locale() or DEFAULT_LANGUAGE)
+    language = page_language()
     return and_list(items) if language == DEFAULT_LANGUAGE else format_list(items, locale=language)
 
 
@@ -132,9 +140,7 @@ class _PageCatalogue:
 
     def speaks_english(self) -> bool:
         """Whether the page is in English (:func:`companion.rules.speech.speaking_english` asks)."""
-        from flask_babel import get_locale
-
-        return str(get_locale() or DEFAULT_LANGUAGE) == DEFAULT_LANGUAGE
+        return page_is_english()
 
     def gettext(self, message: str, /) -> str:
         """``message`` in the page's language."""
@@ -160,7 +166,6 @@ PAGE_CATALOGUE = _PageCatalogue()
 
 def install(app: Flask) -> None:
     """Flask-Babel with this module's selector, and the page's language for the templates."""
-    from flask_babel import get_locale
 
     from .extensions import babel
 
@@ -182,5 +187,5 @@ def install(app: Flask) -> None:
         speech.use(speech.ENGLISH)
 
     @app.context_processor
-    def page_language() -> dict[str, object]:
-        return {"page_language": lambda: str(get_locale() or DEFAULT_LANGUAGE), "languages": LANGUAGES}
+    def the_pages_language() -> dict[str, object]:
+        return {"page_language": page_language, "languages": LANGUAGES}

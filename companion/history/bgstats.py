@@ -21,7 +21,7 @@ from typing import Any
 
 from flask_babel import gettext, ngettext
 
-from ..contract_words import page_is_english
+from ..i18n import page_is_english
 from ..games.state import game_state
 from ..models import Game, GameStatus
 from ..validation import TextError, clean_name, parse_whole_number

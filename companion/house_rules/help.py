@@ -10,10 +10,10 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from flask_babel import get_locale, gettext, ngettext
+from flask_babel import gettext, ngettext
 
 from .. import registry
-from ..i18n import DEFAULT_LANGUAGE, N_
+from ..i18n import N_, page_language
 from ..rules.definition import ruleset_to_definition
 from ..rules.speech import say_word
 
@@ -207,7 +207,7 @@ _SHOWN: dict[str, Callable[[dict[str, Any]], str]] = {
 def examples() -> dict[str, str]:
     """For each field: the published rulesets' values, each with who plays it (``"any number (Contract, …) · 1 (Shanghai, …)"``),
     in the page's language."""
-    return _examples(str(get_locale() or DEFAULT_LANGUAGE))
+    return _examples(page_language())
 
 
 @functools.cache

@@ -14,9 +14,9 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
-from flask_babel import get_locale, gettext, ngettext
+from flask_babel import gettext, ngettext
 
-from ..i18n import DEFAULT_LANGUAGE, N_
+from ..i18n import N_, page_is_english
 from ..rules.definition import RulesetDefinitionError
 from ..rules.words import count_of
 from .draft import Draft, RequirementRow, field_key, typed_number
@@ -174,7 +174,7 @@ def _label(shape: str) -> str:
 def _counted(n: int, noun: str, translated: str) -> str:
     """A count of things: English's own words ("two packs", as the engine counts), another language's
     ``translated`` (its ``ngettext``, in figures)."""
-    return count_of(n, noun) if str(get_locale() or DEFAULT_LANGUAGE) == DEFAULT_LANGUAGE else translated
+    return count_of(n, noun) if page_is_english() else translated
 
 
 def _numbers(key: str) -> list[int]:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection, Sequence
 from flask_babel import format_decimal, gettext, ngettext
 from markupsafe import Markup, escape
 
-from ..contract_words import page_is_english
+from ..i18n import page_is_english
 
 
 def line_chart(
