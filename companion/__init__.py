@@ -94,6 +94,9 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         LIVE_POLL_MS=2000,
         # The secret of the one-time link that makes the owner's account; `flask serve` makes it and prints the link.
         SETUP_TOKEN=os.environ.get("COMPANION_SETUP_TOKEN") or None,
+        # The automatic backups kept (companion.autobackup): the newest daily ones, and one a week for so many weeks.
+        BACKUP_KEEP_DAILY=_count_setting("COMPANION_BACKUP_DAILY", 7),
+        BACKUP_KEEP_WEEKLY=_count_setting("COMPANION_BACKUP_WEEKLY", 4),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -112,6 +115,16 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
             app.config["COMPANION_ORIGIN"] = checked_origin(app.config["COMPANION_ORIGIN"])
         except OriginError as error:
             raise RuntimeError(str(error)) from None
+
+
+def _count_setting(name: str, default: int) -> int:
+    """A count from the environment (0 to 999), or a sentence that says what is wrong with it."""
+    written = os.environ.get(name, "").strip()
+    if not written:
+        return default
+    if not written.isdigit() or int(written) > 999:
+        raise RuntimeError(f"{name} must be a whole number from 0 to 999, not {written[:20]!r}.")
+    return int(written)
 
 
 def _bound_ids(app: Flask) -> None:
@@ -381,6 +394,18 @@ def _register_commands(app: Flask) -> None:
             raise click.ClickException(str(error)) from None
         app.extensions.pop("game_pages", None)
         click.echo(f"Restored {rows} rows from {path}.")
+
+    @app.cli.command("upgrade")
+    def upgrade_database() -> None:
+        """Back the database up and migrate it to this version (what `flask serve` does first); a database a
+        newer version made is refused."""
+        from .upgrade import MigrationFailed, UpgradeRefused, prepare
+
+        try:
+            backup = prepare(app, db.engine)
+        except (UpgradeRefused, MigrationFailed) as refusal:
+            raise click.ClickException(str(refusal)) from None
+        click.echo(f"The database is this version's. Backed up first to {backup}." if backup else "The database is this version's.")
 
     @app.cli.command("rebuild-results")
     def rebuild_results() -> None:

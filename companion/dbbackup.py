@@ -10,6 +10,7 @@ in one transaction, so it either all arrives or nothing does.
 from __future__ import annotations
 
 import datetime as dt
+import gzip
 import json
 import os
 import sqlite3
@@ -17,7 +18,20 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Boolean, DateTime, Engine, Integer, String, create_engine, func, insert, inspect, select, text
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    Engine,
+    Integer,
+    MetaData,
+    String,
+    create_engine,
+    func,
+    insert,
+    inspect,
+    select,
+    text,
+)
 from sqlalchemy.exc import DBAPIError
 
 from .extensions import db
@@ -42,8 +56,14 @@ def _plain(value: Any) -> Any:
 
 
 def _read_all(connection) -> dict[str, list[dict[str, Any]]]:  # noqa: ANN001
+    """Every row of every table the database holds, read as the database describes its tables (not as this
+    version's models do): the backup taken before an upgrade reads a schema older than the models'."""
+    found = MetaData()
+    found.reflect(connection)
     data = {}
-    for table in _tables():
+    for table in found.sorted_tables:
+        if table.name == "alembic_version":
+            continue
         order = [column for column in table.primary_key.columns] or list(table.columns)
         rows = connection.execute(select(table).order_by(*order)).mappings().all()
         data[table.name] = [{key: _plain(value) for key, value in row.items()} for row in rows]
@@ -289,7 +309,11 @@ def write_backup(engine: Engine, path: Path) -> int:
 
 
 def read_backup(path: Path) -> dict[str, Any]:
+    """A backup file as written by ``flask backup`` (JSON) or the automatic backups (the same, gzipped)."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raw = path.read_bytes()
+        if raw[:2] == b"\x1f\x8b":  # gzip's magic number: an automatic backup (companion.autobackup)
+            raw = gzip.decompress(raw)
+        return json.loads(raw.decode("utf-8"))
+    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise RestoreError(f"Can't read {path}: {error}") from None

@@ -47,7 +47,11 @@ def serve(host: str, port: int) -> None:
 
     from . import create_app
 
-    waitress.serve(create_app(), host=host, port=port, **SETTINGS)
+    from . import autobackup
+
+    app = create_app()
+    autobackup.start(app)  # a backup today if none was taken, then one a day (instance/backups)
+    waitress.serve(app, host=host, port=port, **SETTINGS)
 
 
 def main(argv: list[str] | None = None) -> None:

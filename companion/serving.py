@@ -1,6 +1,7 @@
 """``flask --app companion serve``: the app on the home network (what ``make run`` runs).
 
-It applies the migrations, finds the address phones on the home Wi-Fi
+It backs the database up and applies the migrations when this version is newer (and refuses a database a
+newer version made: :mod:`companion.upgrade`), finds the address phones on the home Wi-Fi
 should open (this machine's address on its network), makes that address the
 public origin (``COMPANION_ORIGIN``: watch links, invitations and their QR
 codes carry it), prints it with a QR code in the terminal, and, until the
@@ -51,11 +52,14 @@ def server_command(host: str, port: int) -> list[str]:
 @with_appcontext
 def serve_command(port: int, local: bool, address: str | None) -> None:
     """Serve the app on the home network, and print the address phones open."""
-    from flask_migrate import upgrade
-
     from .auth.service import has_accounts
+    from .upgrade import MigrationFailed, UpgradeRefused, prepare
 
-    upgrade()
+    try:
+        with force_locale(machine_language()):
+            prepare(current_app._get_current_object(), db.engine)  # type: ignore[attr-defined]
+    except (UpgradeRefused, MigrationFailed) as refusal:
+        raise click.ClickException(str(refusal)) from None
     with force_locale(machine_language()):
         bind_host, env = _announce(port, local, address, has_accounts())
     sys.stdout.flush()

@@ -91,16 +91,49 @@ def run_migrations_online():
         conf_args["process_revision_directives"] = process_revision_directives
 
     connectable = get_engine()
+    if connectable.dialect.name == "sqlite" and connectable.url.database not in (None, "", ":memory:"):
+        connectable = _transactional_sqlite(connectable)
 
     with connectable.connect() as connection:
+        # Every pending migration in one transaction (transactional_ddl; alembic's default for PostgreSQL, and
+        # true of SQLite too with the engine below): one that fails midway leaves the database as it was.
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),
+            transactional_ddl=True,
+            transaction_per_migration=False,
             **conf_args
         )
 
         with context.begin_transaction():
             context.run_migrations()
+    if connectable is not get_engine():
+        connectable.dispose()
+
+
+def _transactional_sqlite(app_engine):
+    """An engine on the same SQLite file whose transactions hold DDL too.
+
+    Python's sqlite3 driver begins a transaction only before INSERT, UPDATE
+    or DELETE, so a CREATE or ALTER runs (and stays) on its own; SQLAlchemy's
+    documented recipe turns that off and says BEGIN itself
+    ("Serializable isolation / Savepoints / Transactional DDL" in its SQLite
+    dialect notes). BEGIN IMMEDIATE takes the write lock up front.
+    """
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.pool import NullPool
+
+    engine = create_engine(app_engine.url, poolclass=NullPool)
+
+    @event.listens_for(engine, "connect")
+    def _driver_begins_nothing(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None
+
+    @event.listens_for(engine, "begin")
+    def _begin_with_the_write_lock(connection):
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
 
 
 if context.is_offline_mode():

@@ -149,12 +149,10 @@ NO_LANGUAGE = {"LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": No
 
 def _serve_prints(app, monkeypatch, args: list[str], **environment) -> str:
     """What ``flask serve`` prints before the server takes over (the migrations and the server itself not run)."""
-    import flask_migrate
-
-    from companion import serving
+    from companion import serving, upgrade
 
     started: list[list[str]] = []
-    monkeypatch.setattr(flask_migrate, "upgrade", lambda: None)
+    monkeypatch.setattr(upgrade, "migrate_to_head", lambda app: None)
     monkeypatch.setattr(serving.os, "execve", lambda path, command, env: started.append(command))
     result = app.test_cli_runner().invoke(serving.serve_command, args, env={**NO_LANGUAGE, **environment})
     assert result.exit_code == 0, result.output

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, send_file, url_for
 from itsdangerous import BadSignature, URLSafeSerializer
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -14,6 +15,7 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms import BooleanField, PasswordField, SelectChoice, SelectField, StringField
 
+from .. import autobackup
 from ..extensions import db
 from ..i18n import N_
 from ..links import public_url
@@ -21,6 +23,7 @@ from sqlalchemy import select
 
 from ..models import Player, User
 from ..qr import qr_svg
+from ..version import VERSION
 from ..validation import PlainText, TextError, clean_name, name_sentence, parse_id
 from . import service
 from .devices import device_name
@@ -267,7 +270,27 @@ def _account_page(
         this_session=current_user.session_token,
         invites=service.open_invites() if current_user.is_owner else [],
         invite_lifetime=service.INVITE_LIFETIME,
+        last_backup=_last_backup() if current_user.is_owner else None,
+        version=VERSION,
     ), status
+
+
+def _last_backup() -> autobackup.BackupFile | None:
+    return autobackup.latest(Path(current_app.instance_path) / autobackup.FOLDER)
+
+
+@bp.get("/account/backup")
+@login_required
+def download_backup() -> WerkzeugResponse:
+    """The newest automatic backup, for the owner only: it holds every account's password hash."""
+    if not current_user.is_owner:
+        abort(403, description=_("Only the owner may download the backups."))
+    newest = _last_backup()
+    if newest is None:
+        abort(404, description=_("No backup has been taken yet: the server takes one each day."))
+    response = send_file(newest.path, mimetype="application/gzip", as_attachment=True, download_name=newest.path.name)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.route("/account", methods=["GET", "POST"])
