@@ -19,6 +19,7 @@ heavier load is the race tests' and benches' gunicorn (several processes).
 from __future__ import annotations
 
 import argparse
+import signal
 from typing import Any
 
 #: The largest body the app accepts (a league backup of 20 MB and its form); waitress refuses more while
@@ -49,9 +50,16 @@ def serve(host: str, port: int) -> None:
 
     from . import autobackup
 
+    # SIGTERM (a container's stop, systemd's) ends the server as Ctrl+C does: as a container's first process it
+    # would otherwise be ignored, and the stop would wait for a SIGKILL.
+    signal.signal(signal.SIGTERM, _stop)
     app = create_app()
     autobackup.start(app)  # a backup today if none was taken, then one a day (instance/backups)
     waitress.serve(app, host=host, port=port, **SETTINGS)
+
+
+def _stop(_signal: int, _frame: object) -> None:
+    raise SystemExit(0)
 
 
 def main(argv: list[str] | None = None) -> None:
