@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench install install-test chromium
+.PHONY: run test bench install install-test chromium container image
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,12 +37,35 @@ chromium:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium iproute2 $$(command -v node >/dev/null || echo nodejs); \
 	fi
 
+# The container test (tests/test_container.py) builds and runs the image with Debian's podman (runc: these
+# machines' hybrid cgroups), on a base image made from Debian's packages by mmdebstrap
+# (scripts/container-base.sh), since container registries may be out of reach.
+container:
+	@if ! command -v podman >/dev/null 2>&1 || ! command -v mmdebstrap >/dev/null 2>&1 || ! command -v runc >/dev/null 2>&1; then \
+		echo "Installing Debian's podman, runc and mmdebstrap for the container test (apt-get)"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman runc mmdebstrap >/dev/null; \
+	fi
+	CONTAINERS_CONF=$(CURDIR)/tests/containers.conf bash scripts/container-base.sh
+
+# The container image (Containerfile): the app's wheels and its dependencies' are built here first, for the
+# image's Python (3.11) on this machine's processor, so the image build itself needs no network.
+IMAGE ?= localhost/rummy-companion:latest
+ENGINE ?= podman
+image: install
+	rm -rf build/wheels
+	$(BIN)/pip wheel --quiet --no-deps --wheel-dir build/wheels .
+	$(BIN)/pip download --quiet --only-binary=:all: --python-version 3.11 --implementation cp \
+		--platform manylinux2014_$$(uname -m) --platform manylinux_2_28_$$(uname -m) \
+		--dest build/wheels build/wheels/companion-*.whl
+	$(ENGINE) build -f Containerfile -t $(IMAGE) .
+
 # Lint (ruff on the repository), types (mypy on companion/, strict on the rules engine), then the whole suite twice:
 # on SQLite, then on a throw-away PostgreSQL server (scripts/with-postgres.sh), where only the modules that can
 # touch a database run again (tests/conftest.py: the engine's tests prove nothing new there).
 # Two processes, one per core (pytest-xdist): a test file runs whole in one of them, in its own order.
 PARALLEL ?= -n 2 --dist loadfile
-test: install-test chromium
+test: install-test chromium container
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/mypy --strict --follow-imports=silent companion/rules

@@ -143,3 +143,27 @@ def test_the_image_serves_keeps_its_data_and_restarts(image):
     finally:
         podman("rm", "--force", "--time", "5", name, check=False)
         podman("volume", "rm", "--force", volume, check=False)
+
+
+def test_the_compose_file_runs_the_image_as_the_readme_says():
+    import yaml
+
+    compose = yaml.safe_load((REPOSITORY / "compose.yaml").read_text())
+    app = compose["services"]["app"]
+    assert app["restart"] == "unless-stopped"
+    assert app["volumes"] == ["companion-data:/data"] and "companion-data" in compose["volumes"]
+    assert "/healthz" in " ".join(app["healthcheck"]["test"])
+    assert {"COMPANION_ORIGIN", "DATABASE_URL"} <= set(app["environment"])
+    postgres = compose["services"]["app-postgres"]
+    assert postgres["profiles"] == ["postgres"] and compose["services"]["db"]["profiles"] == ["postgres"]
+    assert postgres["environment"]["DATABASE_URL"].startswith("postgresql+psycopg://")
+    containerfile = (REPOSITORY / "Containerfile").read_text()
+    assert "\nUSER rummy\n" in containerfile and "COMPANION_INSTANCE_PATH=/data" in containerfile
+
+
+def test_the_changelog_and_licence_name_this_version():
+    import tomllib
+
+    version = tomllib.loads((REPOSITORY / "pyproject.toml").read_text())["project"]["version"]
+    assert f"\n## [{version}] - " in (REPOSITORY / "CHANGELOG.md").read_text()
+    assert (REPOSITORY / "LICENSE").read_text().startswith("MIT License\n")
