@@ -43,6 +43,7 @@ from typing import Any
 from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser
 from waitress.server import TcpWSGIServer
+from waitress.task import ThreadedTaskDispatcher
 from waitress.utilities import Error
 
 #: What a client refused by these bounds reads (before the app, so in English, with the status).
@@ -194,12 +195,31 @@ class GuardedServer(TcpWSGIServer):
     """Waitress's TCP server with :class:`Bounds`: connections counted per address, requests given deadlines."""
 
     channel_class = GuardedChannel
+    connections: Counter[str]
+    held: HeldBytes
 
-    def __init__(self, application: Any, *, bounds: Bounds, **kw: Any) -> None:
+    def __init__(self, application: Any, *, bounds: Bounds, shared: GuardedServer | None = None, **kw: Any) -> None:
         self.bounds = bounds
-        self.connections: Counter[str] = Counter()  # open connections per address (the event loop's thread only)
-        self.held = HeldBytes(bounds)
+        # open connections per address (the event loop's thread only), and bytes held: one account for all the
+        # sockets the server listens on
+        self.connections = shared.connections if shared else Counter()
+        self.held = shared.held if shared else HeldBytes(bounds)
         super().__init__(application, **kw)
+
+    @classmethod
+    def listening(cls, application: Any, bounds: Bounds, adj: Any) -> GuardedServer:
+        """A server on every address ``adj`` listens on (a host name may have two), in one event loop and one
+        pool of threads (as waitress's ``create_server``); run the one returned to serve them all."""
+        sockets: dict[int, Any] = {}
+        threads = ThreadedTaskDispatcher()
+        threads.set_thread_count(adj.threads)
+        first: GuardedServer | None = None
+        for sockinfo in adj.listen:
+            server = cls(application, bounds=bounds, shared=first, map=sockets, dispatcher=threads, adj=adj,
+                         sockinfo=sockinfo)
+            first = first or server
+        assert first is not None, "waitress's settings always have an address to listen on"
+        return first
 
     def handle_accept(self) -> None:
         try:

@@ -116,7 +116,7 @@ def serve(host: str, port: int) -> None:
     app = create_app()
     settings, bounds = configure(os.environ, app.config.get("MAX_CONTENT_LENGTH") or 0)
     logging.basicConfig()
-    server = GuardedServer(app, bounds=bounds, adj=Adjustments(host=host, port=port, **settings))
+    server = GuardedServer.listening(app, bounds, Adjustments(host=host, port=port, **settings))
     server.print_listen("Serving on http://{}:{}")
     server.run()
 

@@ -406,3 +406,20 @@ def test_held_bytes_are_bounded_in_all_and_per_address_and_given_back():
     assert held.take("b", 40) is None
     held.give("a", 60)
     assert held.take("b", 20) is None and held.total == 60 and dict(held.by_address) == {"b": 60}
+
+
+def test_a_server_on_two_sockets_keeps_one_account():
+    from waitress.adjustments import Adjustments
+
+    settings, bounds = companion_server.configure({})
+    adj = Adjustments(listen="127.0.0.1:0 127.0.0.1:0", **settings)
+    first = connection_guard.GuardedServer.listening(lambda environ, start_response: [], bounds, adj)
+    servers = [s for s in first._map.values() if isinstance(s, connection_guard.GuardedServer)]
+    try:
+        assert len(servers) == 2
+        assert all(s.connections is first.connections and s.held is first.held for s in servers)
+        assert servers[0].task_dispatcher is servers[1].task_dispatcher
+    finally:
+        for s in servers:
+            s.close()
+        first.task_dispatcher.shutdown()
