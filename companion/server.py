@@ -90,12 +90,15 @@ def configure(environ: Mapping[str, str], app_max_content_length: int = 0) -> tu
     if held < 2 * max_body:
         raise SystemExit(f"{HELD_VARIABLE} must be at least {2 * max_body} bytes (twice the largest body).")
     grace = _number(environ, GRACE_VARIABLE, 20)
+    per_address = int(_number(environ, PER_ADDRESS_VARIABLE, 50))
     bounds = Bounds(
-        per_address=int(_number(environ, PER_ADDRESS_VARIABLE, 50)),
+        per_address=per_address,
         grace=grace,
         min_rate=16 * 1024,  # 128 kbit/s: a phone on a poor Wi-Fi sends more, a trickle much less
         held_bytes=held,
-        held_per_address=held // 2,  # one address never holds it all: others' requests still arrive
+        # one address never holds it all, so others' requests still arrive; with no bound on one address's
+        # connections (behind a proxy: every client has the proxy's address) none on its bytes either
+        held_per_address=held // 2 if per_address else held,
     )
     settings = {
         **SETTINGS,

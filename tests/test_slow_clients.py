@@ -389,6 +389,9 @@ def test_the_servers_body_cap_is_at_least_every_routes_and_can_be_raised_not_low
     assert bounds.held_per_address >= cap  # the largest body can always arrive
     raised, _ = companion_server.configure({"COMPANION_MAX_BODY_BYTES": str(cap * 2)})
     assert raised["max_request_body_size"] == cap * 2 + 1
+    _, behind_a_proxy = companion_server.configure({"COMPANION_CONNECTIONS_PER_ADDRESS": "0"})
+    assert behind_a_proxy.per_address == 0  # every client has the proxy's address: it bounds them
+    assert behind_a_proxy.held_per_address == behind_a_proxy.held_bytes == bounds.held_bytes
     with pytest.raises(SystemExit, match="COMPANION_MAX_BODY_BYTES must be at least"):
         companion_server.configure({"COMPANION_MAX_BODY_BYTES": str(cap - 1)})
     with pytest.raises(SystemExit, match="COMPANION_HELD_BYTES must be at least"):
