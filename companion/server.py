@@ -18,7 +18,7 @@ received), and a bound on the bytes of requests held before they are
 answered (4 times the largest body, half of that for one address). Before
 it, 1,000 heads from one address trickling a byte every 10 s left /healthz
 unanswered (0 of 7) for as long as they were held; environment variables
-change the bounds (:func:`configure`; README, "Serving on the internet").
+change the bounds (:func:`configure`; README, "Serving for real").
 
 One process: a request's cost is bounded (the solver's budget, the API's
 and forms' size limits), so threads are enough for a family's phones; a
@@ -86,10 +86,13 @@ def configure(environ: Mapping[str, str], app_max_content_length: int = 0) -> tu
     max_body = int(_number(environ, MAX_BODY_VARIABLE, largest))
     if max_body < largest:
         raise SystemExit(f"{MAX_BODY_VARIABLE} must be at least {largest} bytes: a route takes bodies that large.")
+    largest_request = max_body + SETTINGS["max_request_header_size"]
     held = int(_number(environ, HELD_VARIABLE, 4 * max_body))
-    if held < 2 * max_body:
-        raise SystemExit(f"{HELD_VARIABLE} must be at least {2 * max_body} bytes (twice the largest body).")
+    if held < 2 * largest_request:
+        raise SystemExit(f"{HELD_VARIABLE} must be at least {2 * largest_request} bytes (twice the largest request).")
     grace = _number(environ, GRACE_VARIABLE, 20)
+    if grace < 1:
+        raise SystemExit(f"{GRACE_VARIABLE} must be at least 1 (second).")
     per_address = int(_number(environ, PER_ADDRESS_VARIABLE, 50))
     bounds = Bounds(
         per_address=per_address,

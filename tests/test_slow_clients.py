@@ -335,7 +335,7 @@ def _still_open(sock: socket.socket) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts the server's temporary files in /proc")
 def test_uploads_held_from_one_address_are_bounded_in_bytes_and_others_still_arrive(serve):
     largest = companion_server.largest_route_body()
-    held_bytes = 2 * largest  # the least allowed: one address may hold half, the largest body
+    held_bytes = 2 * (largest + 64 * 1024)  # the least allowed: one address may hold half, the largest request
     served = serve(COMPANION_HELD_BYTES=str(held_bytes))
     size = largest // 5 - 4096  # five fit in one address's share (with their heads), a sixth does not
     uploads: list[socket.socket] = []
@@ -386,7 +386,9 @@ def test_the_servers_body_cap_is_at_least_every_routes_and_can_be_raised_not_low
     settings, bounds = companion_server.configure({})
     cap = settings["max_request_body_size"] - 1  # waitress refuses a length equal to its setting
     assert cap >= max(API_MAX_BODY, MAX_FILE_BYTES + _FORM_OVERHEAD, 64 * 1024)
-    assert bounds.held_per_address >= cap  # the largest body can always arrive
+    assert bounds.held_per_address >= cap + 64 * 1024  # the largest request (body and head) can always arrive
+    _, least = companion_server.configure({"COMPANION_HELD_BYTES": str(2 * (cap + 64 * 1024))})
+    assert least.held_per_address == cap + 64 * 1024
     raised, _ = companion_server.configure({"COMPANION_MAX_BODY_BYTES": str(cap * 2)})
     assert raised["max_request_body_size"] == cap * 2 + 1
     _, behind_a_proxy = companion_server.configure({"COMPANION_CONNECTIONS_PER_ADDRESS": "0"})
@@ -396,6 +398,10 @@ def test_the_servers_body_cap_is_at_least_every_routes_and_can_be_raised_not_low
         companion_server.configure({"COMPANION_MAX_BODY_BYTES": str(cap - 1)})
     with pytest.raises(SystemExit, match="COMPANION_HELD_BYTES must be at least"):
         companion_server.configure({"COMPANION_HELD_BYTES": str(cap)})
+    with pytest.raises(SystemExit, match="COMPANION_HELD_BYTES must be at least"):
+        companion_server.configure({"COMPANION_HELD_BYTES": str(2 * (cap + 64 * 1024) - 1)})
+    with pytest.raises(SystemExit, match="COMPANION_REQUEST_GRACE_SECONDS must be at least 1"):
+        companion_server.configure({"COMPANION_REQUEST_GRACE_SECONDS": "0"})
     with pytest.raises(SystemExit, match="COMPANION_CONNECTIONS_PER_ADDRESS must be a number"):
         companion_server.configure({"COMPANION_CONNECTIONS_PER_ADDRESS": "many"})
 
