@@ -9,8 +9,8 @@ for ``--seconds`` seconds and prints how many were answered and how fast, and
 how many of the trickling connections the server still held at the end.
 
 ``python bench/one_client.py bodies`` holds ``--uploads`` uploads of
-``--upload-mb`` MB from 127.0.0.2 (each sends its whole body but the last
-byte) and prints the bytes of the server's temporary files, as the kernel
+``--upload-mb`` MB from 127.0.0.2 (or from ``--addresses`` addresses; each
+sends its whole body but the last byte) and prints the bytes of the server's temporary files, as the kernel
 counts them (/proc/PID/fd), and how each upload was answered.
 
 Loopback only; bounded in count (connections, uploads) and time (``--seconds``).
@@ -80,9 +80,9 @@ def still_open(sock: socket.socket) -> bool:
         sock.setblocking(True)
 
 
-def connect(port: int) -> socket.socket | None:
+def connect(port: int, source: str = CLIENT) -> socket.socket | None:
     try:
-        return socket.create_connection((SERVER, port), timeout=5, source_address=(CLIENT, 0))
+        return socket.create_connection((SERVER, port), timeout=5, source_address=(source, 0))
     except OSError:
         return None
 
@@ -134,8 +134,9 @@ def bodies(port: int, pid: int, args: argparse.Namespace) -> None:
     size = args.upload_mb * 1024 * 1024
     chunk = b"x" * (256 * 1024)
     held: list[socket.socket] = []
-    for _ in range(args.uploads):
-        sock = connect(port)
+    sources = [f"127.0.0.{2 + n}" for n in range(args.addresses)]
+    for index in range(args.uploads):
+        sock = connect(port, sources[index % len(sources)])
         if sock is None:
             continue
         held.append(sock)
@@ -148,7 +149,7 @@ def bodies(port: int, pid: int, args: argparse.Namespace) -> None:
         except OSError:
             pass
     time.sleep(2)  # the server reads what the kernel holds
-    print(f"{args.uploads} uploads of {args.upload_mb} MB held from {CLIENT} (all but the last byte sent): "
+    print(f"{args.uploads} uploads of {args.upload_mb} MB held from {args.addresses} address(es) (all but the last byte sent): "
           f"server's temporary files {temp_file_bytes(pid) / 1024 / 1024:.1f} MB")
     answers: dict[str, int] = {}
     for sock in held:
@@ -173,6 +174,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=5.0)
     parser.add_argument("--uploads", type=int, default=10)
     parser.add_argument("--upload-mb", type=int, default=20)
+    parser.add_argument("--addresses", type=int, default=1, help="bodies: from this many addresses (127.0.0.2...)")
     parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for the server's environment")
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="companion-one-client-"))
