@@ -3,7 +3,8 @@
 ``python bench/slow_clients.py`` starts each server on 127.0.0.1 over a fresh
 SQLite database, measures 100 sequential /healthz requests idle, then holds
 200 slow connections (100 sending half a request head, 100 promising a body
-and sending its first bytes) and measures again. A request not answered in
+and sending its first bytes; from eight loopback addresses, as many phones)
+and measures again. A request not answered in
 ``--timeout`` seconds counts as that long. Loopback only, bounded counts.
 """
 
@@ -52,7 +53,8 @@ def percentiles(port: int, count: int, timeout: float) -> str:
 def hold(port: int, count: int) -> list[socket.socket]:
     held = []
     for index in range(count):
-        sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        # from eight addresses (127.0.0.10-17, loopback too): one address's connections are bounded (50)
+        sock = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(f"127.0.0.{10 + index % 8}", 0))
         if index % 2:
             sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
         else:
