@@ -1,0 +1,113 @@
+"""Who deals, cuts and plays first, through the pages (RULES.md §8.7.13-14): tie-break hands and the direction.
+
+Every expected name here is worked out by hand from RULES.md's words, seats listed clockwise:
+
+- a tie-break hand is dealt, cut and played by the tied players only, the deal passing on among them in the
+  ruleset's direction (§8.7.14), and it saves and decides the game (§8.6.7), online and from a phone's queue;
+- Carioca (counter-clockwise) passes the deal to the right: the player on the dealer's right plays first and
+  the player on the dealer's left cuts (§8.7.13); a custom ruleset with that direction does the same.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pages import parse
+from sqlalchemy import select
+
+from companion.extensions import db
+from companion.models import CustomRuleset, DealResult
+from conftest import start_game_via_form
+
+JSON = {"Accept": "application/json"}
+FOUR = ["Ann", "Ben", "Cy", "Dee"]
+
+
+def game_page(client, url):
+    response = client.get(url)
+    assert response.status_code == 200
+    return parse(response.get_data(as_text=True))
+
+
+def prompt_roles(client, url) -> str:
+    """The prompt's roles as read out: "Deal 10 cards each Dealer Dee Cuts Ann Plays first Ann"."""
+    return " ".join(game_page(client, url).find(cls="roles").text.split())
+
+
+def hand_fields(lines, went_out):
+    """A Phase 10 score form as the page posts it: ``lines`` maps a seat to (made, points); a seat sitting out
+    a tie-break hand posts an empty line, as the page's hidden field does."""
+    data = {"went_out": "stock" if went_out is None else str(went_out), "version": ""}
+    for seat in range(len(FOUR)):
+        made, points = lines.get(seat, (False, ""))
+        data[f"hands-{seat}-cards"] = ""
+        data[f"hands-{seat}-points"] = str(points)
+        if made:
+            data[f"hands-{seat}-made"] = "y"
+    return data
+
+
+def first_ten_hands():
+    """Hands 1-10 of a four-player Phase 10 game, by hand: Ann (seat 0) and Dee (seat 3) make their phase every
+    hand, Ann going out in the odd hands and Dee in the even ones, each left with 10 points in the other's hands;
+    Ben and Cy never make phase 1 and keep 30 points a hand. After hand 10 Ann and Dee have made phase 10 on 50
+    each (Ben and Cy 300, on phase 1): a tie for the win (§8.6.7)."""
+    hands = []
+    for number in range(1, 11):
+        out = 0 if number % 2 else 3
+        lines = {0: (True, 0 if out == 0 else 10), 1: (False, 30), 2: (False, 30), 3: (True, 0 if out == 3 else 10)}
+        hands.append((lines, out))
+    return hands
+
+
+def save(client, url, number, lines, went_out):
+    response = client.post(f"{url}/deals/{number}", data=hand_fields(lines, went_out))
+    if response.status_code != 303:
+        from pages import parse as _p
+        doc = _p(response.get_data(as_text=True))
+        raise AssertionError([" ".join(n.text.split()) for n in doc.iter() if "error" in n.attrs.get("class", "") or n.attrs.get("role") == "alert"])
+
+
+def test_a_phase10_tie_where_the_cutter_to_be_is_not_tied_is_saved_and_decided(form_client, no_csrf_app):
+    """Regression: saving the tie-break hand answered 500 (the cutter, Ben, looked up among the tied players), and
+    the prompt named Cy (not playing) as dealer and Dee... Worked out from §8.7.14: Ann deals hand 1, so hand 10
+    is Ben's deal (the deal passes left); the next tied player after Ben, clockwise, is Dee: Dee deals hand 11;
+    the next tied player after Dee is Ann, who plays first; with two tied players she cuts too."""
+    url = start_game_via_form(form_client, FOUR, ruleset="phase10", first_dealer="0")
+    for number, (lines, out) in enumerate(first_ten_hands(), start=1):
+        save(form_client, url, number, lines, out)
+    page = game_page(form_client, url)
+    assert "Ann and Dee are tied on 50: they play one more hand." in page.find(cls="phases-prompt").text
+    assert prompt_roles(form_client, url) == "Deal 10 cards each Dealer Dee Cuts Ann Plays first Ann"
+    entry = parse(form_client.get(f"{url}/deals/11").get_data(as_text=True))
+    assert "dealer Dee" in entry.find(cls="meta").text
+    # hand 11: the stock runs out, neither makes phase 10: another tie-break hand (§8.6.7), Ann and Dee on 70
+    save(form_client, url, 11, {0: (False, 20), 3: (False, 20)}, None)
+    assert "Ann and Dee are tied on 70: they play one more hand." in game_page(form_client, url).text
+    # hand 12: the deal passes on from Dee to the next tied player clockwise, Ann; Dee cuts and plays first
+    assert prompt_roles(form_client, url) == "Deal 10 cards each Dealer Ann Cuts Dee Plays first Dee"
+    save(form_client, url, 12, {0: (True, 0), 3: (False, 15)}, 0)
+    doc = game_page(form_client, url)
+    assert "Ann wins" in doc.find(cls="winner-named").text
+    order = [" ".join(li.text.split()) for li in doc.find(cls="final-order").find_all("li")]
+    assert order[:2] == ["1 Ann 70 Winner 10 phases made", "2 Dee 85 10 phases made"]
+    with no_csrf_app.app_context():
+        game_id = int(url.rsplit("/", 1)[1])
+        dealers = db.session.scalars(select(DealResult.dealer).where(DealResult.game_id == game_id).order_by(DealResult.number))
+        # Ann, Ben, Cy, Dee, Ann, ... (to the left) for hands 1-10, then Dee and Ann among the tied players
+        assert list(dealers) == [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 3, 0]
+
+
+def test_a_tiebreak_hand_saved_on_a_phone_offline_is_taken_when_sent(form_client):
+    """The same tie: the phone keeps hand 11's score screen (dealer Dee) and sends the hand later (the sync)."""
+    url = start_game_via_form(form_client, FOUR, ruleset="phase10", first_dealer="0")
+    for number, (lines, out) in enumerate(first_ten_hands(), start=1):
+        save(form_client, url, number, lines, out)
+    game_id = int(url.rsplit("/", 1)[1])
+    pack = form_client.get(f"/games/{game_id}/offline", headers=JSON).get_json()
+    kept = parse(pack["pages"][f"/games/{game_id}/deals/11"])
+    assert "dealer Dee" in kept.find(cls="meta").text
+    assert [row.attrs["data-position"] for row in kept.find_all(cls="hand-row")] == ["0", "3"]
+    sent = form_client.post(f"/games/{game_id}/deals/11/sync", data=hand_fields({0: (False, 25), 3: (True, 0)}, 3), headers=JSON)
+    assert sent.status_code == 200, sent.get_data(as_text=True)
+    assert sent.get_json()["status"] == "saved"
+    assert "Dee wins" in game_page(form_client, url).find(cls="winner-named").text
