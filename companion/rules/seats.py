@@ -111,10 +111,12 @@ def hand_roles(
 
 def cutter_side(seats: int, direction: Direction, roles: HandRoles) -> Side | None:
     """Which of the dealer's neighbours cuts, as the table says it (``None`` when the cutter sits further away,
-    in a tie-break hand, or is the dealer alone at the table)."""
+    in a tie-break hand, or is the dealer alone at the table). At a table of two the other player is on both
+    sides: the side the direction puts the cutter on is said."""
     if roles.cutter == roles.dealer:
         return None
-    step = _step(direction)
-    if roles.cutter != (roles.dealer - step) % seats:
-        return None
-    return Side.RIGHT if direction is Direction.CLOCKWISE else Side.LEFT
+    usual = Side.RIGHT if direction is Direction.CLOCKWISE else Side.LEFT
+    on_left, on_right = roles.cutter == (roles.dealer + 1) % seats, roles.cutter == (roles.dealer - 1) % seats
+    if on_left and on_right:
+        return usual
+    return Side.LEFT if on_left else Side.RIGHT if on_right else None
