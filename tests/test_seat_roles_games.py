@@ -69,7 +69,7 @@ def save(client, url, number, lines, went_out):
 
 def test_a_phase10_tie_where_the_cutter_to_be_is_not_tied_is_saved_and_decided(form_client, no_csrf_app):
     """Regression: saving the tie-break hand answered 500 (the cutter, Ben, looked up among the tied players), and
-    the prompt named Cy (not playing) as dealer and Dee... Worked out from §8.7.14: Ann deals hand 1, so hand 10
+    the prompt named Cy (not playing) as dealer. Worked out from §8.7.14: Ann deals hand 1, so hand 10
     is Ben's deal (the deal passes left); the next tied player after Ben, clockwise, is Dee: Dee deals hand 11;
     the next tied player after Dee is Ann, who plays first; with two tied players she cuts too."""
     url = start_game_via_form(form_client, FOUR, ruleset="phase10", first_dealer="0")
@@ -110,4 +110,81 @@ def test_a_tiebreak_hand_saved_on_a_phone_offline_is_taken_when_sent(form_client
     sent = form_client.post(f"/games/{game_id}/deals/11/sync", data=hand_fields({0: (False, 25), 3: (True, 0)}, 3), headers=JSON)
     assert sent.status_code == 200, sent.get_data(as_text=True)
     assert sent.get_json()["status"] == "saved"
+    assert "Dee wins" in game_page(form_client, url).find(cls="winner-named").text
+
+
+def save_cards(client, url, number, went_out, hands):
+    """A deal of a game on standard cards: who went out and each seat's cards left."""
+    data = {"went_out": str(went_out), "version": ""}
+    data.update({f"hands-{seat}-cards": text for seat, text in enumerate(hands)})
+    data.update({f"hands-{seat}-points": "" for seat in range(len(hands))})
+    response = client.post(f"{url}/deals/{number}", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)[:500]
+
+
+def test_carioca_deals_to_the_right_and_the_player_on_the_dealers_right_plays_first(form_client):
+    """§8.7.13's example, with Ann, Ben, Cy and Dee for A, B, C and D: "round 1 A deals, B cuts, D plays first;
+    round 2 D deals, A cuts, C plays first; round 3 C deals" (C's left, D, cuts; C's right, B, plays first)."""
+    url = start_game_via_form(form_client, FOUR, ruleset="carioca", first_dealer="0")
+    assert prompt_roles(form_client, url) == "Deal 12 cards each Dealer Ann Cuts Ben Plays first Dee"
+    save_cards(form_client, url, 1, 0, ["", "K", "7 7", "A"])
+    assert prompt_roles(form_client, url) == "Deal 12 cards each Dealer Dee Cuts Ann Plays first Cy"
+    entry = parse(form_client.get(f"{url}/deals/2").get_data(as_text=True))
+    assert "dealer Dee" in entry.find(cls="meta").text
+    save_cards(form_client, url, 2, 3, ["5", "K", "7 7", ""])
+    assert prompt_roles(form_client, url) == "Deal 12 cards each Dealer Cy Cuts Dee Plays first Ben"
+    # the phone's offline pack carries each deal's prompt still to come: round 4 is Ben's deal, round 5 Ann's
+    game_id = int(url.rsplit("/", 1)[1])
+    prompts = form_client.get(f"/games/{game_id}/offline", headers=JSON).get_json()["prompts"]
+    assert [(prompts[n]["dealer"], prompts[n]["cutter"], prompts[n]["first"]) for n in ("3", "4", "5")] == [
+        ("Cy", "Dee", "Ben"), ("Ben", "Cy", "Ann"), ("Ann", "Ben", "Dee"),
+    ]  # fmt: skip
+
+
+def build_custom(client, app, start, name, **values):
+    """A custom ruleset saved from the builder, started from ``start`` with ``values`` changed; its game id."""
+    from test_house_rules import form_values
+
+    form = form_values(client.get("/rulesets/build", query_string={"start": start}).get_data(as_text=True))
+    form.update(name=name, **values)
+    response = client.post("/rulesets/build/save", data=form)
+    assert response.status_code == 303, response.get_data(as_text=True)[:500]
+    with app.app_context():
+        return f"custom-{db.session.scalar(select(CustomRuleset.id).where(CustomRuleset.name == name))}"
+
+
+def test_a_custom_ruleset_played_counter_clockwise_deals_to_the_right(form_client, no_csrf_app):
+    """Liverpool changed to counter-clockwise: the player on the dealer's left cuts (exactly 31 = 3 × 10 + 1 takes
+    50 off), the one on the right plays first, and the deal passes right (§3.2, §8.7.13)."""
+    ruleset = build_custom(form_client, no_csrf_app, "liverpool", "Liverpool to the right", direction="counterclockwise")
+    url = start_game_via_form(form_client, ["Ann", "Ben", "Cy"], ruleset=ruleset, first_dealer="0")
+    assert prompt_roles(form_client, url) == "Deal 10 cards each Dealer Ann Cuts Ben (exactly 31 takes 50 off) Plays first Cy"
+    game_id = int(url.rsplit("/", 1)[1])
+    card = " ".join(parse(form_client.get(f"/games/{game_id}/rules").get_data(as_text=True)).text.split())
+    assert "The player on the dealer's left cuts; cutting exactly the cards needed" in card
+    assert "Deal and play to the right (counter-clockwise)." in card
+    # an exact cut ticked on Cy's line: only Ben, on Ann's left, cut this deal
+    wrong = {"went_out": "0", "version": "", "hands-2-exact_cut": "y"}
+    wrong.update({f"hands-{seat}-cards": text for seat, text in enumerate(["", "K", "7"])})
+    wrong.update({f"hands-{seat}-points": "" for seat in range(3)})
+    refused = form_client.post(f"{url}/deals/1", data=wrong)
+    assert refused.status_code == 422
+    assert "Only Ben, on the dealer&#39;s left, cut this deal." in refused.get_data(as_text=True)
+    save_cards(form_client, url, 1, 0, ["", "K", "7"])
+    assert prompt_roles(form_client, url) == "Deal 10 cards each Dealer Cy Cuts Ann (exactly 31 takes 50 off) Plays first Ben"
+
+
+def test_a_custom_phase10_played_counter_clockwise_breaks_its_tie_to_the_right(form_client, no_csrf_app):
+    """Phase 10 changed to counter-clockwise, the tie of the first test: hand 10 was dealt by Dee (Ann, Dee, Cy,
+    Ben, Ann, ... to the right); the next tied player to Dee's right is Ann (Cy and Ben sit out): Ann deals hand
+    11; the next tied player to Ann's right, Dee, plays first and cuts. Then hand 12 passes from Ann to Dee."""
+    ruleset = build_custom(form_client, no_csrf_app, "phase10", "Phase 10 to the right", direction="counterclockwise")
+    url = start_game_via_form(form_client, FOUR, ruleset=ruleset, first_dealer="0")
+    assert prompt_roles(form_client, url) == "Deal 10 cards each Dealer Ann Cuts Ben Plays first Dee"
+    for number, (lines, out) in enumerate(first_ten_hands(), start=1):
+        save(form_client, url, number, lines, out)
+    assert prompt_roles(form_client, url) == "Deal 10 cards each Dealer Ann Cuts Dee Plays first Dee"
+    save(form_client, url, 11, {0: (False, 20), 3: (False, 20)}, None)
+    assert prompt_roles(form_client, url) == "Deal 10 cards each Dealer Dee Cuts Ann Plays first Ann"
+    save(form_client, url, 12, {0: (False, 5), 3: (True, 0)}, 3)
     assert "Dee wins" in game_page(form_client, url).find(cls="winner-named").text
