@@ -7,6 +7,10 @@ which walks round a ring of seats one hand at a time instead of counting.
 
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,44 +23,27 @@ CW, CCW = Direction.CLOCKWISE, Direction.COUNTERCLOCKWISE
 A, B, C, D, E = range(5)
 
 
-@pytest.mark.parametrize(
-    ("seats", "first_dealer", "direction", "number", "part_table", "dealer", "cutter", "first"),
-    [
-        # §8.7.13: "Clockwise (every ruleset of §3): the deal passes to the left, the player on the dealer's left
-        # plays first, the player on the dealer's right cuts."  A, B, C, D listed clockwise, A dealing first.
-        (4, A, CW, 1, {}, A, D, B),
-        (4, A, CW, 2, {}, B, A, C),
-        (4, A, CW, 4, {}, D, C, A),
-        (4, A, CW, 5, {}, A, D, B),  # round the table and back to A
-        # §8.7.13: "Four players A, B, C, D listed clockwise, A dealing first in Carioca: round 1 A deals, B cuts,
-        # D plays first; round 2 D deals, A cuts, C plays first; round 3 C deals."
-        (4, A, CCW, 1, {}, A, B, D),
-        (4, A, CCW, 2, {}, D, A, C),
-        (4, A, CCW, 3, {}, C, D, B),  # C's left is D, who cuts; C's right is B, who plays first
-        (4, A, CCW, 5, {}, A, B, D),
-        # two players: the other one is on both sides, so cuts and plays first, either way round
-        (2, B, CW, 1, {}, B, A, A),
-        (2, B, CCW, 2, {}, A, B, B),
-        # §8.7.14: "Five players A-E listed clockwise, A dealt hand 11, B and D tie: hand 12 is dealt by B, cut by
-        # D and played first by D."  (A dealt hand 11 of a clockwise game of five: A dealt hand 1 too.)
-        (5, A, CW, 12, {12: (B, D)}, B, D, D),
-        # "the deal passes, in the ruleset's direction, to the next tied player after the last dealer": a second
-        # tie-break hand between B and D passes from B to D, and B both cuts and plays first
-        (5, A, CW, 13, {12: (B, D), 13: (B, D)}, D, B, B),
-        # three tied, clockwise, A dealt hand 11, B, C and E tie: the next tied player after A to the left is B;
-        # the next after B is C (plays first); the tied player before B is E (cuts)
-        (5, A, CW, 12, {12: (B, C, E)}, B, E, C),
-        # the same counter-clockwise (A dealt hand 11: 10 hands to the right from A come back to A): the next tied
-        # player to A's right is E, who deals; after E to the right, D sits out, so C plays first; before E (on
-        # E's left) A sits out, so B cuts
-        (5, A, CCW, 12, {12: (B, C, E)}, E, B, C),
-        # a tied dealer of the hand before: the deal still passes on, to the next tied player after them
-        (4, A, CW, 11, {11: (A, B, D)}, D, B, A),  # hand 10 was B's: the next tied player after B is D
-        (4, A, CW, 11, {11: (B, C)}, C, B, B),  # hand 10 was B's (tied): the deal passes on to C
-    ],
-)
-def test_who_deals_cuts_and_plays_first_as_rules_md_says(seats, first_dealer, direction, number, part_table, dealer, cutter, first):
-    assert hand_roles(seats, first_dealer, direction, number, part_table) == HandRoles(dealer, cutter, first)
+GOLDEN = json.loads((Path(__file__).resolve().parent / "golden" / "seat_roles.json").read_text(encoding="utf-8"))["rows"]
+
+
+def golden_table(row):
+    """A golden row's arguments for :func:`hand_roles`."""
+    part_table = {int(hand): tuple(seats) for hand, seats in row["part_table"].items()}
+    return row["seats"], row["first_dealer"], Direction(row["direction"]), row["number"], part_table
+
+
+@pytest.mark.parametrize("row", GOLDEN, ids=[f"{r['direction']}-{r['seats']}-{r['number']}" for r in GOLDEN])
+def test_who_deals_cuts_and_plays_first_as_rules_md_says(row):
+    """tests/golden/seat_roles.json: each row worked out by hand from the RULES.md words it quotes (the phone's
+    handRoles is checked against the same file: tests/js/seats.test.js)."""
+    expected = row["expected"]
+    assert hand_roles(*golden_table(row)) == HandRoles(expected["dealer"], expected["cutter"], expected["first"]), row["why"]
+
+
+def test_the_golden_rows_cover_both_directions_and_tie_break_hands():
+    assert {row["direction"] for row in GOLDEN} == {"clockwise", "counterclockwise"}
+    assert sum(bool(row["part_table"]) for row in GOLDEN) >= 6
+    assert len(GOLDEN) >= 15
 
 
 @pytest.mark.parametrize(
@@ -138,3 +125,32 @@ def test_the_reference_agrees_with_rules_md_too():
     assert reference_roles(4, A, CCW, 2, {}) == HandRoles(D, A, C)
     assert reference_roles(5, A, CW, 12, {12: (B, D)}) == HandRoles(B, D, D)
     assert reference_roles(5, A, CCW, 12, {12: (B, C, E)}) == HandRoles(E, B, C)
+
+
+NODE = shutil.which("node")
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed (make test installs Debian's nodejs)")
+def test_the_phone_names_the_same_seats_as_the_engine_on_random_tables():
+    """static/js/tally.js handRoles, asked through one node process (tests/js/tally_batch.js), against the engine."""
+    from test_tally_golden import Tally
+
+    tally = Tally()
+    asked = {"tie-break": 0, "whole table": 0, "counterclockwise": 0}
+
+    @fuzz(400)
+    @given(tables())
+    def alike(table):
+        seats, first_dealer, direction, number, part_table = table
+        question = {"op": "handRoles", "seats": seats, "first_dealer": first_dealer, "direction": direction.value,
+                    "number": number, "part_table": {str(hand): list(tied) for hand, tied in part_table.items()}}  # fmt: skip
+        roles = hand_roles(*table)
+        assert tally.ask(question) == {"dealer": roles.dealer, "cutter": roles.cutter, "first": roles.first_player}, question
+        asked["tie-break" if number in part_table else "whole table"] += 1
+        asked["counterclockwise"] += direction is CCW
+
+    try:
+        alike()
+    finally:
+        tally.close()
+    assert min(asked.values()) >= 50, asked

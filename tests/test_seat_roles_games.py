@@ -10,7 +10,6 @@ Every expected name here is worked out by hand from RULES.md's words, seats list
 
 from __future__ import annotations
 
-import pytest
 from pages import parse
 from sqlalchemy import select
 
