@@ -187,3 +187,45 @@ def test_a_custom_phase10_played_counter_clockwise_breaks_its_tie_to_the_right(f
     assert prompt_roles(form_client, url) == "Deal 10 cards each Dealer Dee Cuts Ann Plays first Ann"
     save(form_client, url, 12, {0: (False, 5), 3: (True, 0)}, 3)
     assert "Dee wins" in game_page(form_client, url).find(cls="winner-named").text
+
+
+def test_a_carioca_rematch_is_dealt_first_by_the_player_on_the_first_dealers_right():
+    """Where RULES.md is silent (README's rules notes): the rematch's first dealer is the one the deal would pass
+    to, in the ruleset's direction: Carioca, Ann dealing first, passes to her right, Dee; Contract Rummy to Ben."""
+    from companion.games.life import rematch_dealer
+    from companion.models import Game, Player, Seat
+    from companion.rules.published import PUBLISHED_RULESETS
+
+    def game(ruleset, first_dealer):
+        made = Game(first_dealer=first_dealer)
+        made.ruleset = PUBLISHED_RULESETS[ruleset]
+        made.seats = [Seat(position=i, player=Player(name=name, name_key=name.casefold())) for i, name in enumerate(FOUR)]
+        return made
+
+    assert rematch_dealer(game("carioca", 0)).name == "Dee"
+    assert rematch_dealer(game("contract", 0)).name == "Ben"
+    assert rematch_dealer(game("carioca", 2)).name == "Ben"
+
+
+def test_a_carioca_paper_sheet_stores_its_dealers_passing_to_the_right(no_csrf_app):
+    """A paper sheet lists the seats clockwise from the first dealer; in Carioca the deal passes to the right, so
+    with Ann, Bob and Cat the dealers are Ann, Cat, Bob, Ann, ..."""
+    from companion.history import service
+    from companion.history.paper import read_sheet
+    from companion.leagues.service import add_member, create_league
+    from companion.games import life
+    from companion.models import Game
+    from companion.rules.published import PUBLISHED_RULESETS
+
+    deals = len(PUBLISHED_RULESETS["carioca"].deals)
+    rows = "".join(f"{n}, 0, 5, 5\n" for n in range(1, deals + 1))
+    with no_csrf_app.app_context():
+        league = create_league("Family")
+        for name in ("Ann", "Bob", "Cat"):
+            add_member(league, life.find_or_add_player(name))
+        db.session.commit()
+        result = service.preview(league, read_sheet(f"Game, 2024-01-01, Carioca\nDeal, Ann, Bob, Cat\n{rows}"), {})
+        assert result.ready, (result.problems, result.questions)
+        assert service.store(league, result, "paper score sheet") == 1
+        game = db.session.scalars(select(Game)).one()
+        assert [deal.dealer for deal in game.deals] == [[0, 2, 1][(n - 1) % 3] for n in range(1, deals + 1)]
