@@ -25,6 +25,7 @@ from ..i18n import N_
 from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, utc_now
 from ..rules.deal_score import STOCK, DealJudgement, DealTable, LineEntry, LineScore, ScoredHand, judge_deal
 from ..rules.progression import judge_hand
+from ..rules.seats import cutter_side
 from .errors import ALREADY_RECORDED, CHANGED_SINCE, GameAbandoned, GameError, StaleEntryError
 from .history import deal_facts, judged_facts, log_change, pending_offers, same_scores, who_and_when
 from .phases import game_progress, per_player, seat_names, seats_in_hand, stored_hands
@@ -62,9 +63,11 @@ def judge_entry(game: Game, deal_number: int, went_out: str | None, lines: Seque
     """
     names = seat_names(game)
     playing = seats_in_hand(game, deal_number)  # a tie-break hand's lines are the tied players' only
+    hand_roles = roles(game, deal_number)  # a tie-break hand's cutter is a tied player (RULES.md §8.7.14)
     table = DealTable(
         names={seat: names[seat] for seat in playing},
-        cutter=roles(game, deal_number).cutter,
+        cutter=hand_roles.cutter,
+        cutter_side=cutter_side(len(game.seats), game.ruleset.direction, hand_roles),
         buys=buys_in_deal(game, deal_number),
     )
     judgement = judge_deal(game.ruleset, deal_number, table, _went_out_choice(went_out), lines)

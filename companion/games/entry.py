@@ -197,8 +197,8 @@ def prompt_facts(game: Game, number: int) -> dict[str, object]:
 def phase_state(game: Game, number: int) -> dict[str, object] | None:
     """What a phone with no connection needs to go on past hand ``number`` of a per-player game, as data (the
     score screen carries it; static/js/offline/page.js and tally.js's afterHand read it): the phases each player
-    made before it, each phase's contract, and who deals and plays first from it on (the roles come round
-    again after as many hands as there are seats).
+    made before it, each phase's contract, and the table (names in seat order, first dealer, direction) from
+    which tally.js's handRoles names who deals, cuts and plays first, as :func:`~.state.roles` does here.
 
     ``None`` where nothing follows on the phone: a game where everyone plays the same deal (its pack holds
     every deal), a hand that is not the next one, and a tie-break hand or a decided game (the server says
@@ -208,15 +208,17 @@ def phase_state(game: Game, number: int) -> dict[str, object] | None:
     if before is None or number != len(game.deals) + 1 or before.ended_after is not None:
         return None
     ruleset = game.ruleset
-    names = {seat.position: seat.player.name for seat in game.seats}
-    hand_roles = [roles(game, hand) for hand in range(number, number + len(game.seats))]
     return {
         "hand": number,
         "progression": ruleset.progression.value,
         "last": len(ruleset.deals),
         "made": {str(player.seat): list(player.made) for player in before.players},
         "contracts": {str(deal.number): contract_text(deal, ruleset) for deal in ruleset.deals},
-        "roles": [{"dealer": names[r.dealer], "first": names[r.first_player]} for r in hand_roles],
+        "table": {
+            "names": [seat.player.name for seat in game.seats],
+            "first_dealer": game.first_dealer,
+            "direction": ruleset.direction.value,
+        },
     }
 
 

@@ -18,6 +18,7 @@ from ..auth.access import new_token
 from ..extensions import db, rows_changed
 from ..models import BuyCount, CustomRulesetVersion, Game, GameStatus, League, Player, Seat, utc_now
 from ..rules import Ruleset
+from ..rules.seats import hand_roles
 from ..i18n import buy_word, listed
 from ..validation import TextError, clean_name
 from .errors import GameError, NameTaken
@@ -234,7 +235,7 @@ def rematch(game: Game) -> Game:
     """A new game with the same rules (house rules included), seats and league; the next player deals first."""
     if game.game_status is GameStatus.IN_PROGRESS:
         raise GameError(gettext("Finish or end this game before a rematch."))
-    first_dealer = (game.first_dealer + 1) % len(game.seats)  # rematch_dealer's seat
+    first_dealer = _rematch_first_dealer(game)  # rematch_dealer's seat
     new = start_game(game.ruleset, game.players, first_dealer, league=game.league, custom_version=game.custom_version)
     log_change(new, None, "rematch", None, {"of": game.id})
     db.session.commit()
@@ -267,5 +268,11 @@ def abandoned_games() -> list[Game]:
 
 
 def rematch_dealer(game: Game) -> Player:
-    """Who deals first in a rematch of ``game``: the player after its first dealer."""
-    return game.seats[(game.first_dealer + 1) % len(game.seats)].player
+    """Who deals first in a rematch of ``game``: the player after its first dealer, the deal passing in the
+    ruleset's direction (RULES.md §8.7.13: to the right in Carioca), as it would to a second hand."""
+    return game.seats[_rematch_first_dealer(game)].player
+
+
+def _rematch_first_dealer(game: Game) -> int:
+    """The seat that deals first in a rematch: the one that dealt hand 2 of ``game`` (or would have)."""
+    return hand_roles(len(game.seats), game.first_dealer, game.ruleset.direction, 2).dealer

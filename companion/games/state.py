@@ -15,25 +15,31 @@ from ..rules import Deal, Ruleset
 from ..rules.rulesets import Tiebreak
 from ..rules.placing import SeatResult, game_places
 from ..rules.progression import GameProgress
+from ..rules.seats import HandRoles, hand_roles
 from .phases import game_progress
 
 
-@dataclass(frozen=True)
-class TableRoles:
-    """Who does what in one deal (seat positions; clockwise, so "left" is the next seat)."""
-
-    dealer: int
-    cutter: int
-    """The player on the dealer's right."""
-    first_player: int
-    """The player on the dealer's left."""
+TableRoles = HandRoles
+"""Who does what in one deal (seat positions; clockwise, so "left" is the next seat)."""
 
 
 def roles(game: Game, deal_number: int) -> TableRoles:
-    """The dealer passes to the left each deal, starting from the game's first dealer."""
-    seats = len(game.seats)
-    dealer = (game.first_dealer + deal_number - 1) % seats
-    return TableRoles(dealer=dealer, cutter=(dealer - 1) % seats, first_player=(dealer + 1) % seats)
+    """Who deals, cuts and plays first in deal ``deal_number``: the deal passes in the ruleset's direction from the
+    game's first dealer; a tie-break hand is dealt, cut and played by the tied players only (RULES.md §8.7.13-14,
+    :func:`~companion.rules.seats.hand_roles`)."""
+    return hand_roles(len(game.seats), game.first_dealer, game.ruleset.direction, deal_number, part_table_hands(game))
+
+
+def part_table_hands(game: Game) -> dict[int, tuple[int, ...]]:
+    """The hands of ``game`` that only part of the table plays, by number, with their seats: the tie-break hands
+    played, and the next hand when it is one (empty where everyone plays the same deal)."""
+    progress = game_progress(game)
+    if progress is None:
+        return {}
+    hands = dict(progress.tiebreak_hands)
+    if progress.tiebreak:
+        hands[len(game.deals) + 1] = tuple(progress.tiebreak)
+    return hands
 
 
 @dataclass(frozen=True)

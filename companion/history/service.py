@@ -31,6 +31,7 @@ from ..models import Change, CustomRuleset, CustomRulesetVersion, DealResult, Ga
 from .. import registry
 from ..rules import Ruleset
 from ..rules.deal_score import adjustments, bonus_problem, hand_total
+from ..rules.seats import hand_roles
 from .paper import MAX_SENTENCES, SheetGame, placed
 
 __all__ = ["NEW_PLAYER", "ImportError_", "Preview", "preview", "store"]
@@ -553,7 +554,7 @@ def _store_game(
         game.deals.append(
             DealResult(
                 number=number,
-                dealer=(number - 1) % seats,
+                dealer=hand_roles(seats, 0, planned.ruleset.direction, number).dealer,  # to the right in Carioca
                 went_out=deal.went_out,
                 stock_ran_out=deal.went_out is None,
                 created_at=played_at,

@@ -282,7 +282,7 @@ class Draft:
     reclaim: str = "runs"
     """Which melded jokers may be taken back or moved: ``"runs"``, ``"never"``, ``"slide"`` or ``"tack"`` (RULES.md §6)."""
     direction: str = "clockwise"
-    """Which way the deal and the play go round the table (told, not checked)."""
+    """Which way the deal and the play go round the table (told, and followed by the game's prompt)."""
     wild_discard: str = "allowed"
     """Whether a wild card may be discarded (told, not checked)."""
     discard_draw: str = "always"

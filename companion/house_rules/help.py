@@ -99,7 +99,8 @@ EXPLAIN: dict[str, str] = {  # English; the builder says each in the page's lang
     ),
     "reclaim": N_("What may happen to a wild card once it is laid down in a meld."),
     "play": N_("These are told to the table on the rules card; the app does not check them."),
-    "direction": N_("Which way the deal and the turns go round the table."),
+    "direction": N_("Which way the deal and the turns go round the table: the game names each deal's dealer, cutter "
+                    "and first player that way."),
     "wild_discard": N_("May a player discard a wild card?"),
     "discard_draw": N_("May a player who has gone down still take the discard, or only draw from the stock?"),
     "buys_permission": N_("Whether taking the discard out of turn needs the leave of the player whose turn it is (told, not checked)."),

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from .cards import Deck
 from .rulesets import Progression, Ruleset
 from .scoring import ace_colour_sentence, rank_points
+from .seats import Side
 from .tally import HandTextError, hand_warnings, read_hand, read_phase10_hand, table_warnings
 from .speech import say, say_n
 from .words import and_list
@@ -108,26 +109,40 @@ def line_adjustment(ruleset: Ruleset, ticked: Collection[str]) -> int:
     return sum(a.points for a in adjustments(ruleset) if a.field in ticked)
 
 
-def bonus_problem(ruleset: Ruleset, ticked: Collection[str], *, went_out: bool, cutter: str | None = None) -> str | None:
+def bonus_problem(
+    ruleset: Ruleset, ticked: Collection[str], *, went_out: bool, cutter: str | None = None, side: Side | None = Side.RIGHT
+) -> str | None:
     """Why a line's ticked bonuses can't stand (a sentence), or ``None``.
 
     A bonus the ruleset lacks; going down and out in one turn for a player who
     didn't go out; and, when ``cutter`` names the player who cut (the line
-    being someone else's), an exact cut by the wrong player. The going-out
-    bonus is judged last: its sentence wins when both are wrong.
+    being someone else's), an exact cut by the wrong player, said with the
+    ``side`` of the dealer they sit on (``None``: not beside the dealer, in a
+    tie-break hand). The going-out bonus is judged last: its sentence wins
+    when both are wrong.
     """
     problem = None
     if "exact_cut" in ticked:
         if not ruleset.exact_cut_bonus:
             problem = say("%(name)s has no exact-cut bonus.", name=ruleset.name)
         elif cutter is not None:
-            problem = say("Only %(cutter)s, on the dealer's right, cut this deal.", cutter=cutter)
+            problem = _wrong_cutter(cutter, side)
     if "one_turn_out" in ticked:
         if not ruleset.one_turn_out_bonus:
             problem = say("%(name)s has no bonus for going down and out in one turn.", name=ruleset.name)
         elif not went_out:
             problem = say("Only the player who went out can have gone down and out in one turn.")
     return problem
+
+
+def _wrong_cutter(cutter: str, side: Side | None) -> str:
+    """An exact cut ticked on the line of a player who did not cut (RULES.md §8.7.13: the side follows the
+    direction)."""
+    if side is Side.RIGHT:
+        return say("Only %(cutter)s, on the dealer's right, cut this deal.", cutter=cutter)
+    if side is Side.LEFT:
+        return say("Only %(cutter)s, on the dealer's left, cut this deal.", cutter=cutter)
+    return say("Only %(cutter)s cut this deal.", cutter=cutter)
 
 
 def read_cards(text: str, deck: Deck = Deck.STANDARD, *, ace_suits: bool = False) -> tuple[str, ...]:
@@ -239,7 +254,9 @@ class DealTable:
     names: Mapping[int, str]
     """Each seat's player, by position."""
     cutter: int
-    """The seat that cut this deal (the dealer's right): only they can have an exact cut."""
+    """The seat that cut this deal (:func:`~.seats.hand_roles`): only they can have an exact cut."""
+    cutter_side: Side | None = Side.RIGHT
+    """Which of the dealer's neighbours cut (``None``: a tied player further away, in a tie-break hand)."""
     buys: Mapping[int, int] = field(default_factory=dict)
     """May Is / buys each seat made in this deal (a hand may hold that many more cards)."""
 
@@ -348,8 +365,9 @@ def _judged_line(ruleset: Ruleset, table: DealTable, entry: LineEntry, out: int 
         problem = say("%(name)s went out, so %(name)s has no cards left: clear this line.", name=name)
     else:  # a line that can't be read says so alone: its bonuses are judged once it is read
         line = score_line(ruleset, cards=entry.cards, points=entry.points, out=went_out, ticked=entry.ticked)
-    cutter = None if entry.position == table.cutter else table.names[table.cutter]
-    problem = bonus_problem(ruleset, entry.ticked, went_out=went_out, cutter=cutter) or problem
+    # named only for an exact cut ticked on another line (the cutter plays the hand: seats.hand_roles)
+    cutter = None if entry.position == table.cutter or "exact_cut" not in entry.ticked else table.names[table.cutter]
+    problem = bonus_problem(ruleset, entry.ticked, went_out=went_out, cutter=cutter, side=table.cutter_side) or problem
     if problem is not None:
         raise HandTextError(problem)
     assert line is not None

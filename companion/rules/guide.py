@@ -539,13 +539,21 @@ def _wilds_per_meld_text(ruleset: Ruleset) -> str:
                  count=number_word(most))  # fmt: skip
 
 
+def _exact_cut_text(ruleset: Ruleset) -> str:
+    """Who cuts and what an exact cut is worth: the cutter sits on the side the direction puts them (RULES.md
+    §8.7.13)."""
+    if ruleset.direction is Direction.COUNTERCLOCKWISE:
+        return say("The player on the dealer's left cuts; cutting exactly the cards needed (players × cards dealt + 1) "
+                   "takes %(bonus)s off their deal score.", bonus=ruleset.exact_cut_bonus)  # fmt: skip
+    return say("The player on the dealer's right cuts; cutting exactly the cards needed (players × cards dealt + 1) "
+               "takes %(bonus)s off their deal score.", bonus=ruleset.exact_cut_bonus)  # fmt: skip
+
+
 def _bonus_and_call_facts(ruleset: Ruleset) -> list[Fact]:
     """The rules card's last lines, only where the rules have them: the bonuses, the Shanghai call, settling up."""
     facts: list[Fact] = []
     if ruleset.exact_cut_bonus:
-        facts.append(Fact("exact_cut", say("Exact cut"),
-                          say("The player on the dealer's right cuts; cutting exactly the cards needed (players × cards "
-                              "dealt + 1) takes %(bonus)s off their deal score.", bonus=ruleset.exact_cut_bonus)))  # fmt: skip
+        facts.append(Fact("exact_cut", say("Exact cut"), _exact_cut_text(ruleset)))
     if ruleset.one_turn_out_bonus:
         facts.append(Fact("one_turn_out", say("Down and out in one turn"),
                           say("Takes %(bonus)s off your deal score.", bonus=ruleset.one_turn_out_bonus)))  # fmt: skip

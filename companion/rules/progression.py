@@ -125,6 +125,9 @@ class GameProgress:
     """The seats of the winners once decided (more than one only when the ruleset shares a tie); else empty."""
     tiebreak: Mapping[int, int] = field(default_factory=dict)
     """When a tie-break hand is due: the seats that play it, each with the phase they replay; else empty."""
+    tiebreak_hands: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    """Each tie-break hand played, by its number, with the seats that were due to play it (who deals, cuts and
+    plays it: :func:`~.seats.hand_roles`)."""
     problems: tuple[HandProblem, ...] = ()
     """What the table must fix, in hand order."""
 
@@ -168,6 +171,7 @@ class _Game:
     ended_after: int | None = None
     winners: tuple[int, ...] = ()
     tiebreak: tuple[int, ...] = ()
+    tiebreak_hands: dict[int, tuple[int, ...]] = field(default_factory=dict)
     problems: list[HandProblem] = field(default_factory=list)
 
     @property
@@ -207,6 +211,7 @@ def follow_game(ruleset: Ruleset, names: Mapping[int, str], hands: Sequence[Play
         elif game.ended_after is None:
             _follow_hand(game, hand)
         else:
+            game.tiebreak_hands[len(game.attempted)] = game.tiebreak
             _follow_tiebreak_hand(game, hand)
     return _progress(game)
 
@@ -356,7 +361,7 @@ def _progress(game: _Game) -> GameProgress:
     tiebreak = {seat: game.players[seat].made[-1] for seat in game.tiebreak}
     return GameProgress(
         players=tuple(players), attempted=tuple(game.attempted), ended_after=game.ended_after, winners=game.winners,
-        tiebreak=tiebreak, problems=tuple(game.problems),
+        tiebreak=tiebreak, tiebreak_hands=dict(game.tiebreak_hands), problems=tuple(game.problems),
     )  # fmt: skip
 
 

@@ -269,7 +269,8 @@ class JokerReclaim(enum.StrEnum):
 
 
 class Direction(enum.StrEnum):
-    """Which way the deal and the play go round the table (told to the table, never checked)."""
+    """Which way the deal and the play go round the table (told to the table and followed by the game's prompt, RULES.md
+    §8.7.13; never checked)."""
 
     CLOCKWISE = "clockwise"
     """To the left (every ruleset of RULES.md §3)."""
@@ -675,7 +676,7 @@ class Ruleset:
     """What a sentence calls the game where the name says more (``"Carioca"`` for ``"Carioca (Chile)"``:
     "Carioca has deals 1 to 8, not 9."); empty: the name."""
     direction: Direction = Direction.CLOCKWISE
-    """Which way the deal and the play go (told to the table, never checked)."""
+    """Which way the deal and the play go (told to the table, followed by the game's prompt: :mod:`.seats`)."""
     wild_discard: WildDiscard = WildDiscard.ALLOWED
     """Whether a wild card may be discarded (told to the table, never checked)."""
     discard_draw: DiscardDraw = DiscardDraw.ALWAYS

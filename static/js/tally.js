@@ -300,9 +300,49 @@
     return { made: made, over: over, known: known };
   }
 
+  // ---------------------------------------------------------------------------------------------
+  // Who deals, cuts and plays first in a hand (RULES.md §8.7.13-14): companion/rules/seats.py hand_roles to the
+  // letter (tests/golden/seat_roles.json is checked against both, and a property sends both the same tables),
+  // so a phone with no connection names them for the hands after one it keeps. Seats are numbered clockwise.
+
+  /** The first seat after ``seat``, going ``step`` by ``step`` round ``seats`` seats, that plays (``seat`` when
+      no other does). */
+  function nextPlaying(seat, playing, step, seats) {
+    for (var count = 1; count <= seats; count++) {
+      var other = ((seat + count * step) % seats + seats) % seats;
+      if (playing(other)) return other;
+    }
+    return seat;
+  }
+
+  /**
+   * Who deals, cuts and plays first in hand ``number`` (from 1) at a table of ``seats`` seats, ``firstDealer``
+   * having dealt hand 1, the deal passing "clockwise" (to the left) or "counterclockwise" (to the right).
+   * ``partTable`` maps the number of each hand only part of the table plays (a tie-break hand) to its seats.
+   * Returns {dealer, cutter, first} as seats.
+   */
+  function handRoles(seats, firstDealer, direction, number, partTable) {
+    partTable = partTable || {};
+    var step = direction === "counterclockwise" ? -1 : 1;
+    var around = function (seat) { return ((seat % seats) + seats) % seats; };
+    var last = around(firstDealer - step), done = 0;
+    var hands = Object.keys(partTable).map(Number).filter(function (hand) { return hand <= number; });
+    hands.sort(function (a, b) { return a - b; }).forEach(function (hand) {
+      var tied = partTable[hand].map(Number);
+      last = around(last + (hand - 1 - done) * step);
+      last = nextPlaying(last, function (seat) { return tied.indexOf(seat) >= 0; }, step, seats);
+      done = hand;
+    });
+    var dealer = around(last + (number - done) * step);
+    var part = partTable[number] ? partTable[number].map(Number) : null;
+    var playing = function (seat) { return part === null || part.indexOf(seat) >= 0; };
+    return { dealer: dealer, cutter: nextPlaying(dealer, playing, -step, seats), first: nextPlaying(dealer, playing, step, seats) };
+  }
+
   var api = {
     readHand: readHand, readPhase10Hand: readPhase10Hand, readPoints: readPoints, rankPoints: rankPoints, scoreLine: scoreLine, useWords: useWords,
-    handTotal: handTotal, runningTotals: runningTotals, openPhases: openPhases, phaseOf: phaseOf, afterHand: afterHand
+    handTotal: handTotal, runningTotals: runningTotals, openPhases: openPhases, phaseOf: phaseOf, afterHand: afterHand,
+    handRoles: handRoles
   };
   root.RummyTally = api;
   if (typeof module === "object" && module.exports) module.exports = api;

@@ -78,6 +78,7 @@ def test_offline_phase10_two_hands_with_made_ticks_then_the_server_shows_the_sam
     )
     expect(prompt.locator("[data-prompt='dealer']")).to_have_text("Ben")  # the deal passes left each hand
     expect(prompt.locator("[data-prompt='first']")).to_have_text("Cy")
+    expect(prompt.locator("[data-prompt='cutter']")).to_have_text("Ann")  # on the dealer's right (tally.js handRoles)
     expect(page.locator(".waiting-totals")).to_have_text(
         "Totals with the deal saved on this phone (not sent yet): Ann 0, Ben 15, Cy 40."
     )

@@ -1,4 +1,4 @@
-// Answers the property tests (tests/test_tally_golden.py, tests/test_offline_phases.py): one JSON question a line on stdin, one JSON answer
+// Answers the property tests (tests/test_tally_golden.py, tests/test_offline_phases.py, tests/test_seat_roles.py): one JSON question a line on stdin, one JSON answer
 // a line on stdout, from static/js/tally.js, so one node process serves a whole batch of examples.
 "use strict";
 const readline = require("node:readline");
@@ -19,6 +19,7 @@ function phasesAfter(question) {
 function answer(question) {
   tally.useWords(question.words);  // a page's language: its translations of the tally's sentences (none: English)
   if (question.op === "afterHand") return phasesAfter(question);
+  if (question.op === "handRoles") return tally.handRoles(question.seats, question.first_dealer, question.direction, question.number, question.part_table);
   if (question.op === "readHand") return tally.readHand(question.text);
   if (question.op === "readPoints") return tally.readPoints(question.text);
   const ticked = {};

@@ -148,8 +148,8 @@
     try { return JSON.parse(data.textContent); } catch (unreadable) { return null; }
   }
 
-  /** The next hand's phase state after the hand in ``form``: its ticks (and Masters' chosen phases) taken, the
-      dealer moved one seat on. */
+  /** The next hand's phase state after the hand in ``form``: its ticks (and Masters' chosen phases) taken; the
+      table stays, and names the next hand's dealer (handRoles). */
   function nextPhaseState(state, form) {
     var lines = Array.prototype.map.call(form.querySelectorAll(".hand-row[data-position]"), function (row) {
       var seat = row.dataset.position;
@@ -159,12 +159,19 @@
     var after = window.RummyTally.afterHand(state, lines);
     return {
       hand: state.hand + 1, progression: state.progression, last: state.last, made: after.made,
-      contracts: state.contracts, roles: state.roles.slice(1).concat(state.roles.slice(0, 1)),
-      over: after.over, known: after.known
+      contracts: state.contracts, table: state.table, over: after.over, known: after.known
     };
   }
 
   function setText(node, text) { if (node) node.textContent = text; }
+
+  /** Who deals, cuts and plays first in hand ``state.hand``, by name: the deal passes in the ruleset's direction
+      (RULES.md §8.7.13; the phone keeps no tie-break hand, whose players the server names). */
+  function namedRoles(state) {
+    var table = state.table, names = table.names;
+    var roles = window.RummyTally.handRoles(names.length, table.first_dealer, table.direction, state.hand);
+    return { dealer: names[roles.dealer], cutter: names[roles.cutter], first: names[roles.first] };
+  }
 
   /** A Masters line's choice: the phases not made yet (as the server's page lists them). */
   function chooseFrom(select, phases) {
@@ -182,7 +189,7 @@
     var hand = { deal: state.hand };
     page.getElementById("phase-state").textContent = JSON.stringify({
       hand: state.hand, progression: state.progression, last: state.last, made: state.made,
-      contracts: state.contracts, roles: state.roles
+      contracts: state.contracts, table: state.table
     });
     var root = page.getElementById("offline"), form = page.getElementById("entry");
     root.setAttribute("data-deal", String(state.hand));
@@ -192,7 +199,7 @@
     page.title = say("handTitle", "Hand {deal} scores", hand) + (rest < 0 ? "" : title.slice(rest));
     setText(page.querySelector(".entry-head h1"), say("handHeading", "Scores for hand {deal}", hand));
     setText(page.getElementById("save"), say("saveHand", "Save hand {deal}", hand));
-    setText(page.querySelector("[data-phase-page='dealer']"), say("dealer", "dealer {name}", { name: state.roles[0].dealer }));
+    setText(page.querySelector("[data-phase-page='dealer']"), say("dealer", "dealer {name}", { name: namedRoles(state).dealer }));
     Array.prototype.forEach.call(page.querySelectorAll(".hand-row[data-position]"), function (row) {
       var seat = row.dataset.position, phase = window.RummyTally.phaseOf(state, seat);
       if (phase !== null) {
@@ -248,8 +255,8 @@
       link.style.display = "none";  // no hand to enter on this phone
       return;
     }
-    var roles = state.roles[0], hand = { deal: state.hand };
-    showPrompt({ count: say("hand", "Hand {deal}", hand), dealer: roles.dealer, first: roles.first,
+    var roles = namedRoles(state), hand = { deal: state.hand };
+    showPrompt({ count: say("hand", "Hand {deal}", hand), dealer: roles.dealer, cutter: roles.cutter, first: roles.first,
       enter: say("enterHand", "Enter scores for hand {deal}", hand) }, link);
     Array.prototype.forEach.call(document.querySelectorAll(".phase-list li[data-seat]"), function (item) {
       var seat = item.dataset.seat, phase = window.RummyTally.phaseOf(state, seat);
