@@ -84,7 +84,7 @@ MAX_MELD_CARDS = 60
 """The most cards one meld is read with: every card of one rank that six packs, twelve jokers and wild twos hold."""
 
 
-CHECK_BUDGET = 20_000
+CHECK_BUDGET = 10_000
 """The most steps one go-down's check may take: readings of a meld as a kind of meld (each weighed by its cards),
 orders of the requirements, windows of runs weighed against each other. The real go-downs of every built-in
 ruleset take a few hundred at most (tests/test_check_budget.py counts them); past it the checker answers
