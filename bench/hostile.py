@@ -10,6 +10,11 @@ the share the solver's budget refused, and the slowest tries to look at.
 
     python bench/hostile.py               # 10,000 tries, seed 1
     python bench/hostile.py --tries 2000 --seed 7
+
+Before the random tries it posts the known worst bodies (:data:`KNOWN_WORST`)
+and prints the CPU of each: the checker's attack of issue 28 (six melds of
+8H and four wilds against six runs) cost 18 s of CPU before the checker was
+bounded.
 """
 
 from __future__ import annotations
@@ -34,6 +39,30 @@ SUITS = "SHDC"
 def cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
+
+
+def _runs_ruleset(same_suit_runs: str, lengths: tuple[int, ...], **extra: object) -> dict:
+    """Issue 28's custom ruleset: 2 players on 6 packs and 12 jokers, wilds JK+2, not exact, one deal of runs."""
+    return {
+        "base": "contract", "name": "Hostile", "players": {"min": 2, "max": 2},
+        "table": [{"players": [2, 2], "decks": 6, "jokers": 12}], "wilds": "JK+2", "exact": False,
+        "same_suit_runs": same_suit_runs,
+        "deals": [{"cards_dealt": 20, "requirements": [{"kind": "run", "length": n} for n in lengths], **extra}],
+    }  # fmt: skip
+
+
+#: The costliest bodies found so far, posted first: (name, path, body).
+KNOWN_WORST = [
+    ("checker attack (issue 28)", "/api/melds/check",
+     {"ruleset": _runs_ruleset("one_per_suit", (3, 3, 4, 4, 5, 5)), "deal": 1, "melds": [["8H", "JK", "JK", "2C", "2S"]] * 6}),
+    ("checker attack, runs may not join", "/api/melds/check",
+     {"ruleset": _runs_ruleset("no_contiguous", (3, 3, 4, 4, 5, 5)), "deal": 1, "melds": [["8H", "JK", "JK", "2C", "2S"]] * 6}),
+    ("checker: red twos, alternatives, 720 orders", "/api/melds/check",
+     {"ruleset": {**_runs_ruleset("any", (3, 4, 5, 6, 7, 8), alternatives=[
+         [{"kind": "run", "length": n} for n in lengths] for lengths in ((4, 5, 6, 7, 8, 3), (5, 6, 7, 8, 3, 4), (6, 7, 8, 3, 4, 5))]),
+         "wilds": "JK+2red"},
+      "deal": 1, "melds": [["2H", *["JK"] * (n - 2), "9C"] for n in (9, 10, 11, 12, 13, 14)]}),
+]  # fmt: skip
 
 
 def random_requirement(rng: random.Random) -> dict:
@@ -108,6 +137,12 @@ def main() -> None:
         costs: list[tuple[float, str, dict]] = []
         statuses: dict[str, int] = {}
         refused_by_budget = 0
+        for name, path, body in KNOWN_WORST:
+            before = cpu_seconds()
+            response = client.post(path, data=json.dumps(body), content_type="application/json")
+            cost = cpu_seconds() - before
+            print(f"{name}: {cost * 1000:.0f} ms CPU, {response.status_code} ({len(json.dumps(body))} bytes)")
+            costs.append((cost, path, body))
         for _ in range(args.tries):
             ruleset = random_ruleset(rng)
             hand = random_hand(rng, ruleset)

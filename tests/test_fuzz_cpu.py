@@ -17,7 +17,7 @@ import json
 import resource
 from collections import Counter
 
-from hypothesis import given
+from hypothesis import given, target
 from hypothesis import strategies as st
 
 from companion.rules.godown import MAX_MELD_CARDS, MAX_MELDS
@@ -98,6 +98,7 @@ def test_no_solve_or_check_costs_more_than_its_bound_whatever_the_body(client):
         assert response.status_code in (200, 400), response.get_data(as_text=True)
         assert cpu < CPU_BOUND, (cpu, json.dumps(ruleset), melds)
         answers[f"check {response.status_code}"] += 1
+        target(cpu, label="CPU seconds of a solve or check")  # hill-climbs towards the costliest bodies
 
     post()
     assert answers["solve 200"] >= 100, answers
@@ -121,3 +122,75 @@ def test_no_helper_or_checker_page_costs_more_than_its_bound(client):
 
     visit()
     assert answers["/helper"] == answers["/check"] >= 100, answers
+
+
+# -- the checker's own hostile bodies (issue 28): go-downs read in as many ways as can be ---------------------
+
+RUN_REQUIREMENT = st.builds(lambda n: {"kind": "run", "length": n}, st.integers(3, 14))
+CONTRACTS = st.lists(st.one_of(RUN_REQUIREMENT, RUN_REQUIREMENT, REQUIREMENTS), min_size=1, max_size=6)
+
+
+@st.composite
+def checker_rulesets(draw):
+    """A custom ruleset object whose go-downs read many ways: runs not exact, wilds and red twos wild, same-suit
+    runs of every kind, alternative contracts."""
+    ruleset = draw(rulesets())
+    deal = ruleset["deals"][0]
+    deal["requirements"] = draw(CONTRACTS)
+    deal["cards_dealt"] = 20
+    deal["alternatives"] = draw(st.lists(CONTRACTS, max_size=3))
+    ruleset["wilds"] = draw(st.sampled_from(["JK", "JK+2", "JK+2red"]))
+    ruleset["table"][0]["decks"] = 6
+    return ruleset
+
+
+@st.composite
+def wild_runs(draw):
+    """A meld of a few naturals of one suit (red twos among them) and many wild cards: many windows."""
+    suit = draw(st.sampled_from("SHDC"))
+    naturals = draw(st.lists(st.sampled_from(RANKS), min_size=1, max_size=3))
+    wilds = draw(st.lists(st.sampled_from(["JK", "2C", "2S", "2H", "2D"]), min_size=0, max_size=12))
+    return [f"{rank}{suit}" for rank in naturals] + wilds
+
+
+def _check_steps(body: dict) -> int:
+    """The steps the engine's check of ``body`` takes (past the budget: the whole budget)."""
+    from companion.rules import godown
+    from companion.rules.definition import ruleset_from_definition
+
+    budget = godown.CheckBudget(godown.CHECK_BUDGET)
+    try:
+        ruleset = ruleset_from_definition(body["ruleset"])
+        melds = [godown.parse_cards(" ".join(meld)) for meld in body["melds"]]
+        godown._judge(ruleset, ruleset.deal(1), melds, budget)
+    except godown.RulesError:
+        return godown.CHECK_BUDGET
+    except Exception:  # a body the API refuses before checking
+        return 0
+    return godown.CHECK_BUDGET - budget.left
+
+
+def test_no_check_costs_more_than_its_bound_however_many_ways_it_reads(client):
+    """Hill-climbs (hypothesis' ``target``) on the checker's counted steps and on its CPU for the costliest
+    go-downs: many runs of one natural and many wilds, red twos, alternatives; each is a ruling or the budget's
+    sentence, within the CPU bound."""
+    answers: Counter[str] = Counter()
+    worst = {"cpu": 0.0, "steps": 0}
+
+    @fuzz(200)
+    @given(checker_rulesets(), st.lists(st.one_of(wild_runs(), wild_runs(), HANDS), min_size=1, max_size=6))
+    def post(ruleset, melds):
+        body = {"ruleset": ruleset, "deal": 1, "melds": [meld[:MAX_MELD_CARDS] for meld in melds]}
+        response, cpu = _measured(lambda: client.post("/api/melds/check", json=body))
+        assert response.status_code in (200, 400), response.get_data(as_text=True)
+        assert cpu < CPU_BOUND, (cpu, json.dumps(body))
+        answers[f"check {response.status_code}"] += 1
+        answers["past the budget"] += response.status_code == 400 and "too many ways" in response.get_json()["error"]
+        steps = _check_steps(body)
+        worst["cpu"], worst["steps"] = max(worst["cpu"], cpu), max(worst["steps"], steps)
+        target(float(steps), label="the checker's steps")
+        target(cpu, label="CPU seconds of a check")
+
+    post()
+    print(f"\nthe checker's costliest body found: {worst['cpu'] * 1000:.0f} ms of CPU; most steps {worst['steps']:,}; {answers}")
+    assert answers["check 200"] >= 100, answers

@@ -445,7 +445,7 @@ class FamilySearch:
                 yield self._step(rank, index, line, key, entry, new_runs, actions, (naturals, more_wilds), suit)
 
     @staticmethod
-    @functools.cache
+    @functools.lru_cache(maxsize=64)  # room is at most a run's length: bounded all the same
     def _starts(room: int) -> list[tuple[str, ...]]:
         """The runs that may start at a place: none, or some with a natural and some with a wild first."""
         found: list[tuple[str, ...]] = [()]
@@ -626,9 +626,10 @@ def _or_more(limit: int | None, most: int) -> int:
     return most if limit is None else limit
 
 
-@functools.cache
+@functools.lru_cache(maxsize=32)
 def _natural_points(points: PointTable) -> dict[tuple[int, Suit], int]:
-    """Each natural card's points, by rank and suit."""
+    """Each natural card's points, by rank and suit: kept for the last few tables only, as a custom ruleset's table
+    is whatever a request sends (every distinct one kept once cost 5.5 KB, issue 28)."""
     return {(rank, suit): points.for_card(Card(Rank(rank), suit)) for rank in range(1, 14) for suit in _SUITS}
 
 

@@ -51,6 +51,7 @@ from .rulesets import (
     Progression,
     Requirement,
     Ruleset,
+    RulesError,
     RunSuit,
     SameSuitRuns,
     Skips,
@@ -62,9 +63,11 @@ from .rulesets import (
 )
 
 __all__ = [
+    "CHECK_BUDGET",
     "MAX_MELDS",
     "MAX_MELD_CARDS",
     "GoDownRuling",
+    "GoDownTooBigError",
     "MeldReading",
     "Problem",
     "ProblemKind",
@@ -79,6 +82,34 @@ MAX_MELDS = 20
 """The most melds a go-down is read with: a contract has at most six; callers refuse more before checking."""
 MAX_MELD_CARDS = 60
 """The most cards one meld is read with: every card of one rank that six packs, twelve jokers and wild twos hold."""
+
+
+CHECK_BUDGET = 10_000
+"""The most steps one go-down's check may take: readings of a meld as a kind of meld (each weighed by its cards),
+orders of the requirements, windows of runs weighed against each other. The real go-downs of every built-in
+ruleset take a few hundred at most (tests/test_check_budget.py counts them); past it the checker answers
+:class:`GoDownTooBigError` rather than search on."""
+
+
+class GoDownTooBigError(RulesError):
+    """A go-down whose check would take more than :data:`CHECK_BUDGET` steps: answered with a sentence."""
+
+
+class CheckBudget:
+    """The steps a go-down's check has left: each step of the search spends some, and past the last one the
+    check stops with a sentence (a count, not a timer, so the answer is the same on any machine)."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+
+    def spend(self, steps: int) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise GoDownTooBigError(
+                say("This go-down can be read in too many ways to check them all. Try it with fewer wild cards in its melds.")
+            )
 
 
 class ProblemKind(enum.IntEnum):
@@ -1170,7 +1201,7 @@ def check_go_down(
     deal = ruleset.deal(deal_number)
     ruleset.table(players)  # validates the table size before anything else
     remaining = tuple(remaining or ())
-    readings, problems, analysed = _judge(ruleset, deal, melds)
+    readings, problems, analysed = _judge(ruleset, deal, melds, CheckBudget(CHECK_BUDGET))
     problems += supply_problems(ruleset, [card for meld in melds for card in meld] + list(remaining), players)
     problems += _unmelded_problems(ruleset, deal, remaining)
     problems.sort(key=lambda p: (p.kind, -1 if p.meld is None else p.meld))
@@ -1187,29 +1218,31 @@ _Judged = tuple[list["MeldReading | None"], list["Problem"], list["_Meld"]]
 """How each meld was read, what is wrong with the melds themselves (not supply or unmelded cards), and the melds."""
 
 
-def _judge(ruleset: Ruleset, deal: Deal, melds: Sequence[Sequence[Card]]) -> _Judged:
+def _judge(ruleset: Ruleset, deal: Deal, melds: Sequence[Sequence[Card]], budget: CheckBudget) -> _Judged:
     """The melds against the deal (RULES.md §2.1 steps 1a-5): red twos read both ways, alternatives, the wilds
     of the whole go-down, where the ruleset has them."""
     if ruleset.red_twos_wild or deal.alternatives or ruleset.max_wilds_per_contract is not None:
-        judged = _judge_reading(ruleset, deal, melds)
+        judged = _judge_reading(ruleset, deal, melds, budget)
         if judged[1] and ruleset.red_twos_wild:
-            judged = _red_twos_read_wild(ruleset, deal, melds, judged)
+            judged = _red_twos_read_wild(ruleset, deal, melds, judged, budget)
         return judged
     # the rulesets of RULES.md §3 (and most): one reading of the cards, one contract
     analysed = [_analyse(ruleset, index, meld) for index, meld in enumerate(melds)]
-    readings, problems = _judge_melds(ruleset, deal, analysed)
+    readings, problems = _judge_melds(ruleset, deal, analysed, budget)
     if ruleset.skips is not Skips.NONE:  # else no card is a skip
         problems += skip_problems(ruleset, analysed)
     return readings, problems, analysed
 
 
-def _judge_reading(ruleset: Ruleset, deal: Deal, melds: Sequence[Sequence[Card]], read_wild: Sequence[frozenset[int]] = ()) -> _Judged:
+def _judge_reading(
+    ruleset: Ruleset, deal: Deal, melds: Sequence[Sequence[Card]], budget: CheckBudget, read_wild: Sequence[frozenset[int]] = ()
+) -> _Judged:
     """The melds against the deal, with the cards at ``read_wild`` (per meld) read as wild (red twos)."""
     if read_wild:
         analysed = [_analyse(ruleset, index, meld, read_wild[index]) for index, meld in enumerate(melds)]
     else:
         analysed = [_analyse(ruleset, index, meld) for index, meld in enumerate(melds)]
-    readings, problems = _judge_contracts(ruleset, deal, analysed) if deal.alternatives else _judge_melds(ruleset, deal, analysed)
+    readings, problems = _judge_contracts(ruleset, deal, analysed, budget) if deal.alternatives else _judge_melds(ruleset, deal, analysed, budget)
     if ruleset.skips is not Skips.NONE:  # else no card is a skip
         problems += skip_problems(ruleset, analysed)
     if ruleset.max_wilds_per_contract is not None:
@@ -1238,7 +1271,7 @@ def _contract_wild_problems(ruleset: Ruleset, melds: Sequence[_Meld]) -> list[Pr
 _MOST_RED_TWOS = 8
 
 
-def _red_twos_read_wild(ruleset: Ruleset, deal: Deal, melds: Sequence[Sequence[Card]], as_themselves: _Judged) -> _Judged:
+def _red_twos_read_wild(ruleset: Ruleset, deal: Deal, melds: Sequence[Sequence[Card]], as_themselves: _Judged, budget: CheckBudget) -> _Judged:
     """The legal reading with the fewest red twos read as wild (RULES.md §8.0, §8.7.6); where none is legal, the
     reading with the fewest problems (the fewest red twos wild on a tie), so that the sentences are about the
     player's likely meaning.
@@ -1250,7 +1283,7 @@ def _red_twos_read_wild(ruleset: Ruleset, deal: Deal, melds: Sequence[Sequence[C
         return as_themselves
     closest = as_themselves
     for read_wild in _red_two_choices(melds, places):
-        judged = _judge_reading(ruleset, deal, melds, read_wild)
+        judged = _judge_reading(ruleset, deal, melds, budget, read_wild)
         if not judged[1]:
             return judged
         if len(judged[1]) < len(closest[1]):
@@ -1270,7 +1303,9 @@ def _red_two_choices(melds: Sequence[Sequence[Card]], places: Sequence[tuple[int
                 yield [frozenset(j for i, j in chosen if i == index) for index in range(len(melds))]
 
 
-def _judge_contracts(ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld]) -> tuple[list[MeldReading | None], list[Problem]]:
+def _judge_contracts(
+    ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld], budget: CheckBudget
+) -> tuple[list[MeldReading | None], list[Problem]]:
     """The melds against the deal's contract or one of its alternatives (RULES.md §8.0 step 2): legal if one is
     met; otherwise explained against the contract with as many melds as were laid down (the main one first),
     or else the main contract (§8.7.5)."""
@@ -1283,11 +1318,11 @@ def _judge_contracts(ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld]) ->
     for contract in contracts:
         if len(contract.requirements) != len(analysed):
             continue
-        judged = _judge_melds(ruleset, contract, analysed)
+        judged = _judge_melds(ruleset, contract, analysed, budget)
         if not judged[1]:
             return judged
         explained = explained or judged
-    return explained or _judge_melds(ruleset, contracts[0], analysed)
+    return explained or _judge_melds(ruleset, contracts[0], analysed, budget)
 
 
 def _unmelded_problems(ruleset: Ruleset, deal: Deal, remaining: Sequence[Card]) -> list[Problem]:
@@ -1307,11 +1342,13 @@ def _unmelded_problems(ruleset: Ruleset, deal: Deal, remaining: Sequence[Card]) 
     return [Problem(ProblemKind.UNMELDED, message)]
 
 
-def _judge_melds(ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld]) -> tuple[list[MeldReading | None], list[Problem]]:
+def _judge_melds(
+    ruleset: Ruleset, deal: Deal, analysed: Sequence[_Meld], budget: CheckBudget
+) -> tuple[list[MeldReading | None], list[Problem]]:
     """The melds against the deal's contract (RULES.md §2.1 steps 2-5): how each was read, and what is wrong."""
     requirements = deal.requirements
     kinds = list(dict.fromkeys(requirements))  # the distinct requirements, in the contract's order
-    options = Options(ruleset, deal, analysed, kinds)
+    options = Options(ruleset, deal, analysed, kinds, budget)
     if len(analysed) == len(requirements):
         legal, chosen = _search(ruleset, analysed, [kinds.index(r) for r in requirements], kinds, options, ruleset.set_word)
         if legal is not None:
@@ -1348,21 +1385,35 @@ class Options:
     read as every kind of meld.
     """
 
-    __slots__ = ("ruleset", "deal", "melds", "kinds", "_found")
+    __slots__ = ("ruleset", "deal", "melds", "kinds", "budget", "_found", "_kinds_read")
 
-    def __init__(self, ruleset: Ruleset, deal: Deal, melds: Sequence[_Meld], kinds: Sequence[Requirement]) -> None:
+    def __init__(self, ruleset: Ruleset, deal: Deal, melds: Sequence[_Meld], kinds: Sequence[Requirement], budget: CheckBudget) -> None:
         self.ruleset = ruleset
         self.deal = deal
         self.melds = melds
         self.kinds = kinds
+        self.budget = budget
         self._found: dict[tuple[int, int], tuple[list[MeldReading], list[Problem]]] = {}
+        self._kinds_read: dict[tuple[int, int], int] = {}
 
     def of(self, meld: int, kind: int) -> tuple[list[MeldReading], list[Problem]]:
         """Meld ``meld`` read as requirement ``kinds[kind]``."""
         found = self._found.get((meld, kind))
         if found is None:
+            self.budget.spend(1 + len(self.melds[meld].cards))
             found = self._found[meld, kind] = _options(self.ruleset, self.deal, self.melds[meld], self.kinds[kind])
         return found
+
+    def reading_kind(self, meld: int, kind: int) -> int:
+        """Which of the meld's distinct lists of readings reading it as ``kinds[kind]`` gives: requirements of one
+        kind of meld (runs of 3 and of 4 that the meld fits) give the same readings, so the same number."""
+        number = self._kinds_read.get((meld, kind))
+        if number is None:
+            readings = self.of(meld, kind)[0]
+            number = next((other for (i, k), other in self._kinds_read.items() if i == meld and self.of(i, k)[0] == readings),
+                          len(self._kinds_read))  # fmt: skip
+            self._kinds_read[meld, kind] = number
+        return number
 
 
 def _closest(meld: _Meld, kinds: Sequence[Requirement], options: Options) -> tuple[MeldReading | None, list[Problem]]:
@@ -1405,37 +1456,179 @@ _Crossed = dict[tuple[int, ...], tuple[int, tuple["MeldReading", ...], list["Pro
 """By matching: the combination of readings with the fewest problems between melds, and how many."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Together:
+    """How one assignment of readings' kinds to melds (a reading vector) fares across melds.
+
+    ``first`` is the first combination of readings (in the order of
+    :func:`itertools.product`) with the fewest problems between melds,
+    ``problems`` those problems; where there are none, ``readings`` holds, for
+    each meld, every reading that is part of some legal combination.
+    """
+
+    first: tuple[MeldReading, ...]
+    problems: list[Problem]
+    readings: tuple[Sequence[MeldReading], ...] = ()
+
+
 def _legal_readings(
     ruleset: Ruleset, melds: Sequence[_Meld], requirement_kinds: Sequence[int], options: Options, word: str
 ) -> tuple[tuple[MeldReading, ...] | None, _Crossed]:
     """A legal reading (stand-ins kept where every legal reading agrees), or ``None`` and the closest combinations.
 
     Only the matchings where every meld fits its requirement on its own are looked at (found meld by meld):
-    a legal reading is among them. Where every meld fits but none fit together, the combination with the
+    a legal reading is among them. The readings of a meld depend on the kind of meld it is read as, not on the
+    order the requirements came in, and the problems between melds on the readings alone: so each distinct
+    vector of readings is judged once (:func:`_together`), never the product of its readings, whatever the
+    number of orders that give it. Where every meld fits but none fit together, the combination with the
     fewest problems between melds is kept, so that the search for the closest matching need not judge it again.
     """
-    legal_choices: list[list[MeldReading]] | None = None
-    # Stand-ins are reported only where every legal reading agrees, so with wilds all are looked at.
+    first: tuple[MeldReading, ...] | None = None
+    legal: list[dict[MeldReading, None]] = []
+    # Stand-ins are reported only where every legal reading agrees, so with wilds every legal one is looked at.
     needs_agreement = any(meld.wild_indexes for meld in melds)
     fewest_cross: _Crossed = {}
+    judged: dict[tuple[int, ...], _Together] = {}
     for order in _fitting_orders(requirement_kinds, options):
-        per_meld = [options.of(i, k) for i, k in enumerate(order)]
-        for combination in itertools.product(*(found for found, _ in per_meld)):
-            cross = _cross_problems(ruleset, combination, word)
-            if cross:
-                if order not in fewest_cross or len(cross) < fewest_cross[order][0]:
-                    fewest_cross[order] = (len(cross), combination, cross)
-                continue
-            if not needs_agreement:  # no wild card: the first legal reading is the answer
-                return tuple(combination), fewest_cross
-            if legal_choices is None:
-                legal_choices = [[reading] for reading in combination]
-            else:
-                for choices, reading in zip(legal_choices, combination, strict=True):
-                    choices.append(reading)
-    if legal_choices is None:
+        options.budget.spend(1)
+        vector = tuple([options.reading_kind(i, k) for i, k in enumerate(order)])
+        together = judged.get(vector)
+        if together is None:
+            found = [options.of(i, k)[0] for i, k in enumerate(order)]
+            together = judged[vector] = _together(ruleset, found, word, options.budget)
+        if together.problems:
+            fewest_cross[order] = (len(together.problems), together.first, together.problems)
+            continue
+        if not needs_agreement:  # no wild card: the first legal reading is the answer
+            return together.first, fewest_cross
+        if first is None:
+            first, legal = together.first, [{} for _ in melds]
+        for agreed, readings in zip(legal, together.readings, strict=True):
+            agreed.update(dict.fromkeys(readings))
+    if first is None:
         return None, fewest_cross
-    return tuple(agreed_reading(choices) for choices in legal_choices), fewest_cross
+    return tuple(agreed_reading([reading, *agreed]) for reading, agreed in zip(first, legal, strict=True)), fewest_cross
+
+
+def _together(ruleset: Ruleset, found: Sequence[Sequence[MeldReading]], word: str, budget: CheckBudget) -> _Together:
+    """The readings of each meld (each meld's all of one kind, suit and rank) judged together.
+
+    What is wrong between melds (:func:`_cross_problems`) depends on the kinds, suits and ranks of the readings,
+    which a meld's readings share, and on the windows of runs of one suit only where runs of a suit may not join
+    end to end: there the windows of each suit's runs are searched (:class:`_Touching`), and the rest stay as
+    read first.
+    """
+    first = tuple([readings[0] for readings in found])
+    groups = _joinable_runs(ruleset, found)
+    if not groups:
+        problems = _cross_problems(ruleset, first, word)
+        return _Together(first, problems, tuple(found) if not problems else ())
+    chosen = list(first)
+    searches = []
+    for members in groups:
+        search = _Touching([[(r.low or 0, r.high or 0) for r in found[i]] for i in members], budget)
+        searches.append((members, search))
+        for i, window in zip(members, search.first_fewest(), strict=True):
+            chosen[i] = found[i][window]
+    problems = _cross_problems(ruleset, chosen, word)
+    if problems:
+        return _Together(tuple(chosen), problems)
+    readings = list(found)
+    for members, search in searches:
+        for i, windows in zip(members, search.legal_windows(), strict=True):
+            readings[i] = [found[i][window] for window in sorted(windows)]
+    return _Together(tuple(chosen), [], tuple(readings))
+
+
+def _joinable_runs(ruleset: Ruleset, found: Sequence[Sequence[MeldReading]]) -> list[list[int]]:
+    """Where runs of one suit may not join end to end: the melds read as runs of each suit (two or more of them,
+    one with more than one window), whose windows decide the problems between them."""
+    if ruleset.same_suit_runs is not SameSuitRuns.NO_CONTIGUOUS:
+        return []
+    by_suit: dict[Suit, list[int]] = {}
+    for i, readings in enumerate(found):
+        if readings[0].kind is MeldKind.RUN and readings[0].suit is not None:
+            by_suit.setdefault(readings[0].suit, []).append(i)
+    return [members for members in by_suit.values() if len(members) > 1 and any(len(found[i]) > 1 for i in members)]
+
+
+_Ends = tuple[tuple[int, ...], tuple[int, ...]]
+"""The first and last places of the runs chosen so far that a later run could join: sorted, with repeats."""
+
+
+class _Touching:
+    """Windows for runs of one suit that may not join end to end: the fewest joins, and which windows join none.
+
+    Searched run by run with memoisation: what a later run's window adds (the runs it would join) depends only
+    on the ends of the runs before it that a later window could meet, so the search keeps those ends alone
+    (sorted) and each (run, ends, window) is weighed once, every step counted on the go-down's budget.
+    """
+
+    __slots__ = ("windows", "budget", "_lows_met", "_highs_met", "_fewest")
+
+    def __init__(self, windows: list[list[tuple[int, int]]], budget: CheckBudget) -> None:
+        self.windows = windows
+        self.budget = budget
+        count = len(windows)
+        # from run j on, the first places an earlier run's last place + 1 could be, and the reverse
+        self._lows_met: list[frozenset[int]] = [frozenset()] * (count + 1)
+        self._highs_met: list[frozenset[int]] = [frozenset()] * (count + 1)
+        for j in reversed(range(count)):
+            self._lows_met[j] = self._lows_met[j + 1] | {high + 1 for _, high in windows[j]}
+            self._highs_met[j] = self._highs_met[j + 1] | {low - 1 for low, _ in windows[j]}
+        self._fewest: dict[tuple[int, _Ends], int] = {}
+
+    def _step(self, run: int, ends: _Ends, window: tuple[int, int]) -> tuple[int, _Ends]:
+        """The joins a window adds after ``ends``, and the ends after it that a later run could meet."""
+        self.budget.spend(1)
+        lows, highs = ends
+        low, high = window
+        joins = highs.count(low - 1) + lows.count(high + 1)
+        lows_met, highs_met = self._lows_met[run + 1], self._highs_met[run + 1]
+        after = (
+            tuple(sorted(x for x in (*lows, low) if x in lows_met)),
+            tuple(sorted(x for x in (*highs, high) if x in highs_met)),
+        )
+        return joins, after
+
+    def fewest(self, run: int = 0, ends: _Ends = ((), ())) -> int:
+        """The fewest joins the runs from ``run`` on can make, after runs ending at ``ends``."""
+        if run == len(self.windows):
+            return 0
+        known = self._fewest.get((run, ends))
+        if known is None:
+            known = min(joins + self.fewest(run + 1, after) for joins, after in (self._step(run, ends, w) for w in self.windows[run]))
+            self._fewest[run, ends] = known
+        return known
+
+    def first_fewest(self) -> list[int]:
+        """The first choice of windows (each run's in its order, the first run's first) with the fewest joins."""
+        chosen = []
+        ends: _Ends = ((), ())
+        for run, windows in enumerate(self.windows):
+            goal = self.fewest(run, ends)
+            for index, window in enumerate(windows):
+                joins, after = self._step(run, ends, window)
+                if joins + self.fewest(run + 1, after) == goal:
+                    chosen.append(index)
+                    ends = after
+                    break
+        return chosen
+
+    def legal_windows(self) -> list[set[int]]:
+        """For each run, the windows that are part of some choice with no join (there is one)."""
+        legal: list[set[int]] = [set() for _ in self.windows]
+        reached: set[_Ends] = {((), ())}
+        for run, windows in enumerate(self.windows):
+            following: set[_Ends] = set()
+            for ends in reached:
+                for index, window in enumerate(windows):
+                    joins, after = self._step(run, ends, window)
+                    if not joins and not self.fewest(run + 1, after):
+                        legal[run].add(index)
+                        following.add(after)
+            reached = following
+        return legal
 
 
 def _closest_matching(
@@ -1450,6 +1643,7 @@ def _closest_matching(
     best: tuple[tuple[int, int], tuple[MeldReading | None, ...], list[Problem]] | None = None
     unlike_by_kind = [[not _resembles(meld, kind) for kind in kinds] for meld in melds]
     for order in _distinct_orders(requirement_kinds):
+        options.budget.spend(1)
         unlike = sum(unlike_by_kind[i][k] for i, k in enumerate(order))
         per_meld = [options.of(i, k) for i, k in enumerate(order)]
         if any(why for _, why in per_meld):

@@ -41,6 +41,7 @@ from ..rules import (
     format_cards,
     parse_cards,
 )
+from ..rules.godown import GoDownTooBigError
 from ..rules.guide import card_contents, rules_facts
 from ..rules.solver import MAX_HAND, SearchTooBigError, solve
 from ..rules.layoff import ExchangeRuling, LayOffRuling, check_joker_exchange, check_lay_off
@@ -194,13 +195,17 @@ def checker() -> ResponseReturnValue:
     state = _checker_melds(values, table.ruleset.deck)
     remaining_text = values.get("remaining", "")
     remaining, remaining_error = _remaining(remaining_text, table.ruleset.deck)
-    ruling = None
+    ruling, too_big = None, None
     if state.filled and not state.error and not remaining_error and not table.errors:
-        ruling = check_go_down(table.ruleset, table.deal, state.filled, remaining, table.players)
+        try:
+            ruling = check_go_down(table.ruleset, table.deal, state.filled, remaining, table.players)
+        except GoDownTooBigError as error:  # past the checker's budget: its sentence, in place of a ruling
+            too_big = str(error)
     context = {
         "table": table,
         "state": state,
         "ruling": ruling,
+        "too_big": too_big,
         "remaining_text": remaining_text,
         "remaining_error": remaining_error,
         "typing": values.get("next") == "typed",  # "New meld" beside the typed box: it stays open
@@ -211,7 +216,7 @@ def checker() -> ResponseReturnValue:
         "action": url_for("rules_ui.checker"),
     }
     template = "rules/_checker_body.html" if is_htmx() else "rules/check.html"
-    return render_template(template, **context), _status(table.errors or state.error or remaining_error)
+    return render_template(template, **context), _status(table.errors or state.error or remaining_error or too_big)
 
 
 def _checker_melds(values, deck: Deck) -> MeldsText:  # noqa: ANN001 - a request's MultiDict
