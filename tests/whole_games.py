@@ -804,8 +804,8 @@ KALOOKI = Game(
 ROUND_THE_TABLE = {
     "base": "contract", "name": "Round the table", "direction": "counterclockwise", "tiebreak": "most_deals_won",
     "deals": [
-        {"cards_dealt": 10, "requirements": [{"kind": "set", "length": 3}, {"kind": "set", "length": 3}]},
-        {"cards_dealt": 10, "requirements": [{"kind": "set", "length": 3}, {"kind": "run", "length": 4}]},
+        {"cards_dealt": 10, "going_out": "either", "requirements": [{"kind": "set", "length": 3}, {"kind": "set", "length": 3}]},
+        {"cards_dealt": 10, "going_out": "either", "requirements": [{"kind": "set", "length": 3}, {"kind": "run", "length": 4}]},
         {"cards_dealt": 11, "requirements": [{"kind": "run", "length": 4}, {"kind": "run", "length": 4}]},
     ],
 }  # fmt: skip
@@ -830,9 +830,9 @@ CUSTOM_CCW = Game(
 QUICK_PHASE = {
     "base": "phase10", "name": "Quick Phase", "direction": "counterclockwise",
     "deals": [
-        {"cards_dealt": 10, "requirements": [{"kind": "set", "length": 3}, {"kind": "set", "length": 3}]},
-        {"cards_dealt": 10, "requirements": [{"kind": "run", "length": 7}]},
-        {"cards_dealt": 10, "requirements": [{"kind": "colour", "length": 7}]},
+        {"cards_dealt": 10, "going_out": "either", "requirements": [{"kind": "set", "length": 3}, {"kind": "set", "length": 3}]},
+        {"cards_dealt": 10, "going_out": "either", "requirements": [{"kind": "run", "length": 7}]},
+        {"cards_dealt": 10, "going_out": "either", "requirements": [{"kind": "colour", "length": 7}]},
     ],
 }  # fmt: skip
 QUICK_CONTRACTS = {1: "Two sets of 3", 2: "One run of 7", 3: "Seven cards of one colour"}
@@ -867,9 +867,9 @@ CUSTOM_PER_PLAYER = Game(
 PHASES_IN_TURN = {
     "base": "phase10-cards", "name": "Phases in turn", "progression": "fixed",
     "deals": [
-        {"cards_dealt": 10, "requirements": [{"kind": "set", "length": 3}, {"kind": "set", "length": 3}]},
-        {"cards_dealt": 10, "requirements": [{"kind": "set", "length": 3}, {"kind": "run", "length": 4}]},
-        {"cards_dealt": 10, "requirements": [{"kind": "run", "length": 7}]},
+        {"cards_dealt": 10, "going_out": "either", "requirements": [{"kind": "set", "length": 3}, {"kind": "set", "length": 3}]},
+        {"cards_dealt": 10, "going_out": "either", "requirements": [{"kind": "set", "length": 3}, {"kind": "run", "length": 4}]},
+        {"cards_dealt": 10, "going_out": "either", "requirements": [{"kind": "run", "length": 7}]},
     ],
 }  # fmt: skip
 CUSTOM_FIXED_PHASES = Game(
@@ -893,8 +893,8 @@ CUSTOM_FIXED_PHASES = Game(
 TWO_PHASES = {
     "base": "phase10", "name": "Two phases", "tiebreak": "most_deals_won",
     "deals": [
-        {"cards_dealt": 10, "requirements": [{"kind": "set", "length": 3}, {"kind": "set", "length": 3}]},
-        {"cards_dealt": 10, "requirements": [{"kind": "run", "length": 7}]},
+        {"cards_dealt": 10, "going_out": "either", "requirements": [{"kind": "set", "length": 3}, {"kind": "set", "length": 3}]},
+        {"cards_dealt": 10, "going_out": "either", "requirements": [{"kind": "run", "length": 7}]},
     ],
 }  # fmt: skip
 _ROT3_BOB = ("Bob/Ann/Cat", "Cat/Bob/Ann", "Ann/Cat/Bob")
