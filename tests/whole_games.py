@@ -804,8 +804,8 @@ KALOOKI = Game(
 ROUND_THE_TABLE = {
     "base": "contract", "name": "Round the table", "direction": "counterclockwise", "tiebreak": "most_deals_won",
     "deals": [
-        {"cards_dealt": 10, "going_out": "either", "requirements": [{"kind": "set", "length": 3}, {"kind": "set", "length": 3}]},
-        {"cards_dealt": 10, "going_out": "either", "requirements": [{"kind": "set", "length": 3}, {"kind": "run", "length": 4}]},
+        {"cards_dealt": 10, "requirements": [{"kind": "set", "length": 3}, {"kind": "set", "length": 3}]},
+        {"cards_dealt": 10, "requirements": [{"kind": "set", "length": 3}, {"kind": "run", "length": 4}]},
         {"cards_dealt": 11, "requirements": [{"kind": "run", "length": 4}, {"kind": "run", "length": 4}]},
     ],
 }  # fmt: skip
