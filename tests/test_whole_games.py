@@ -308,7 +308,7 @@ def form_data(game: Game, event: Deal | Correction) -> dict[str, str]:
         data[prefix + "cards"], data[prefix + "points"] = entry.cards, entry.points
         for tick in line.ticks:
             data[prefix + tick] = "y"
-    for seat, name in enumerate(game.seats):  # a tie-break hand's form keeps the others' lines, empty and hidden
+    for seat in range(len(game.seats)):  # a tie-break hand's form keeps the others' lines, empty and hidden
         data.setdefault(f"hands-{seat}-points", "")
     return data
 
