@@ -409,7 +409,10 @@ def check_tie(client, url, game: Game) -> None:
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g.id not in TIEBREAK_500], ids=ids([g for g in GAMES if g.id not in TIEBREAK_500]))
 def test_the_pages_replay_the_whole_game(form_client, no_csrf_app, game: Game):
-    url = http_replay(form_client, no_csrf_app, game)
+    """Every prompt (its roles and reminders too, where no finding awaits: those are the tests below), every save,
+    the scoreboard after each, the final order and the tie."""
+    url = http_replay(form_client, no_csrf_app, game, roles=game.id not in COUNTER_CLOCKWISE,
+                      reminders=not game.per_player and game.id not in NO_BUYING)  # fmt: skip
     assert final_order(form_client, url) == list(game.final)
     check_tie(form_client, url, game)
     if game.per_player:
@@ -419,7 +422,7 @@ def test_the_pages_replay_the_whole_game(form_client, no_csrf_app, game: Game):
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g.id in TIEBREAK_500], ids=sorted(TIEBREAK_500, key=[g.id for g in GAMES].index))
 def test_the_pages_replay_a_per_player_game_up_to_the_tie(form_client, no_csrf_app, game: Game):
-    url = http_replay(form_client, no_csrf_app, game, until_tiebreak=True)
+    url = http_replay(form_client, no_csrf_app, game, until_tiebreak=True, roles=game.id not in COUNTER_CLOCKWISE)
     doc = page(form_client, url)
     prompt = doc.find(cls="phases-prompt")
     assert words(prompt.find(cls="deal-count")) == "Tie-break hand"
@@ -445,12 +448,14 @@ def test_the_pages_replay_the_tiebreak_hand_and_name_the_winner(form_client, no_
     assert words(page(form_client, url).find(cls="winner-named")) == f"{winner} wins: the lowest total of those who made every phase."
 
 
-ROLES_XFAIL = {g: pytest.mark.xfail(strict=True, reason=A_DIRECTION) for g in COUNTER_CLOCKWISE}
+CCW = [game for game in GAMES if game.id in COUNTER_CLOCKWISE]
 
 
-@pytest.mark.parametrize("game", marked(GAMES, ROLES_XFAIL))
+@pytest.mark.xfail(strict=True, reason=A_DIRECTION)
+@pytest.mark.parametrize("game", CCW, ids=ids(CCW))
 def test_every_prompt_names_the_dealer_cutter_and_first_player_rules_md_says(form_client, no_csrf_app, game: Game):
-    """§8.7.13-14. The first tie-break hand's prompt is read before it is saved (saving it is the test above)."""
+    """§8.7.13-14, in the games played counter-clockwise (the others' prompts are read in the replays above). The
+    first tie-break hand's prompt is read before it is saved."""
     games = game
     if any(d.tiebreak for d in game.deals):
         first_tiebreak = next(d for d in game.deals if d.tiebreak)
@@ -461,8 +466,13 @@ def test_every_prompt_names_the_dealer_cutter_and_first_player_rules_md_says(for
         assert {k: shown[k] for k in ("dealer", "first")} == {"dealer": first_tiebreak.prompt.dealer, "first": first_tiebreak.prompt.first}
 
 
-@pytest.mark.parametrize("game", marked(FIXED, {g: pytest.mark.xfail(strict=True, reason=B_NO_BUY_LINE) for g in NO_BUYING}))
+NO_BUYING_GAMES = [game for game in GAMES if game.id in NO_BUYING]
+
+
+@pytest.mark.xfail(strict=True, reason=B_NO_BUY_LINE)
+@pytest.mark.parametrize("game", NO_BUYING_GAMES, ids=ids(NO_BUYING_GAMES))
 def test_every_prompt_reminds_what_the_deal_calls_for(form_client, no_csrf_app, game: Game):
+    """In the games with no buying (the others' reminders are read in the replays above)."""
     http_replay(form_client, no_csrf_app, game, reminders=True)
 
 
