@@ -62,9 +62,9 @@ A_DIRECTION = "awaits h-A: dealer, cutter and first player follow the ruleset's 
 B_NO_BUY_LINE = "awaits h-B: no May I / buy line where the ruleset has no buying"
 C_MANO = "awaits h-C: Phase 10 says «mano», never «ronda»"
 
-#: Games whose tie-break hand is the one today's code can't save (its cutter by seat order is not tied).
+#: Games that end in a tie-break hand (RULES.md §8.7.14: among the tied players only).
 TIEBREAK_500 = {"phase10", "phase10-cards", "custom-per-player-ccw"}
-#: Games played counter-clockwise (today's prompt passes the deal left).
+#: Games played counter-clockwise (RULES.md §8.7.13: the deal passes to the right).
 COUNTER_CLOCKWISE = {"carioca", "custom-ccw-deals-won", "custom-per-player-ccw"}
 #: Games with no buying at all (today's prompt still says "No May I in this deal").
 NO_BUYING = {"carioca", "custom-fixed-phases"}
@@ -411,7 +411,7 @@ def check_tie(client, url, game: Game) -> None:
 def test_the_pages_replay_the_whole_game(form_client, no_csrf_app, game: Game):
     """Every prompt (its roles and reminders too, where no finding awaits: those are the tests below), every save,
     the scoreboard after each, the final order and the tie."""
-    url = http_replay(form_client, no_csrf_app, game, roles=game.id not in COUNTER_CLOCKWISE,
+    url = http_replay(form_client, no_csrf_app, game, roles=True,
                       reminders=not game.per_player and game.id not in NO_BUYING)  # fmt: skip
     assert final_order(form_client, url) == list(game.final)
     check_tie(form_client, url, game)
@@ -422,7 +422,7 @@ def test_the_pages_replay_the_whole_game(form_client, no_csrf_app, game: Game):
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g.id in TIEBREAK_500], ids=sorted(TIEBREAK_500, key=[g.id for g in GAMES].index))
 def test_the_pages_replay_a_per_player_game_up_to_the_tie(form_client, no_csrf_app, game: Game):
-    url = http_replay(form_client, no_csrf_app, game, until_tiebreak=True, roles=game.id not in COUNTER_CLOCKWISE)
+    url = http_replay(form_client, no_csrf_app, game, until_tiebreak=True, roles=True)
     doc = page(form_client, url)
     prompt = doc.find(cls="phases-prompt")
     assert words(prompt.find(cls="deal-count")) == "Tie-break hand"
@@ -434,9 +434,7 @@ def test_the_pages_replay_a_per_player_game_up_to_the_tie(form_client, no_csrf_a
     assert playing == set(first_tiebreak.lines)  # only the tied players have a line
 
 
-TIEBREAK_XFAIL = {g: pytest.mark.xfail(strict=True, reason=A_TIEBREAK) for g in TIEBREAK_500} | {
-    "custom-per-player-ccw": pytest.mark.xfail(strict=True, reason=f"{A_DIRECTION}; {A_TIEBREAK}"),
-}
+TIEBREAK_XFAIL: dict = {}  # h-A landed: every tie-break hand saves
 
 
 @pytest.mark.parametrize("game", marked([g for g in GAMES if g.id in TIEBREAK_500], TIEBREAK_XFAIL))
@@ -451,7 +449,6 @@ def test_the_pages_replay_the_tiebreak_hand_and_name_the_winner(form_client, no_
 CCW = [game for game in GAMES if game.id in COUNTER_CLOCKWISE]
 
 
-@pytest.mark.xfail(strict=True, reason=A_DIRECTION)
 @pytest.mark.parametrize("game", CCW, ids=ids(CCW))
 def test_every_prompt_names_the_dealer_cutter_and_first_player_rules_md_says(form_client, no_csrf_app, game: Game):
     """§8.7.13-14, in the games played counter-clockwise (the others' prompts are read in the replays above). The
