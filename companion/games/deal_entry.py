@@ -14,13 +14,13 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from flask_babel import gettext as _
 
-from ..extensions import db, rows_changed
+from ..extensions import db
 from ..i18n import N_
 from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, utc_now
 from ..rules.deal_score import STOCK, DealJudgement, DealTable, LineEntry, LineScore, ScoredHand, judge_deal
