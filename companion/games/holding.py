@@ -33,6 +33,7 @@ import weakref
 
 from flask_babel import gettext
 from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
 from ..extensions import db, rows_changed
 from ..models import Game
@@ -50,9 +51,7 @@ def hold_game(game: Game) -> None:
     no longer stored.
     """
     session = db.session()
-    transaction = session.get_transaction()
-    mark = session.info.get(HELD)
-    if transaction is not None and mark is not None and mark[0]() is transaction and game.id in mark[1]:
+    if game.id in _held_in(session):
         return
     # a write that changes nothing takes the lock (touch raises the revision)
     rows_changed(
@@ -65,8 +64,16 @@ def hold_game(game: Game) -> None:
     if fresh is None:
         raise GameError(gettext("The page was out of date: reload it and try again."))
     session.expire(fresh, ["changes"])  # the history (loaded only when asked for) is read afresh too
+    _held_in(session).add(game.id)
+
+
+def _held_in(session: Session) -> set[int]:
+    """The ids of the games this session's current transaction holds (none once it has ended)."""
     transaction = session.get_transaction()
+    mark = session.info.get(HELD)
+    if transaction is None:
+        return set()
     if mark is None or mark[0]() is not transaction:
-        mark = (weakref.ref(transaction), set())
-        session.info[HELD] = mark
-    mark[1].add(game.id)
+        mark = session.info[HELD] = (weakref.ref(transaction), set())
+    held: set[int] = mark[1]
+    return held
