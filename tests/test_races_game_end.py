@@ -15,7 +15,7 @@ entry, the undo, ending early), so both have read the game before either
 writes. Then one is let go a moment before the other. Whichever goes first,
 what is stored must be what the two writes give one after the other, in
 some order: never a mixture. On the old code every race here but the double
-taps ended in a mixture (README, "Two phones at once"; bench/race_ends.py
+taps ended in a mixture (README: design notes, "Concurrency"; bench/race_ends.py
 counts the same races on a real multi-worker server).
 
 Every test runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
