@@ -14,19 +14,20 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from flask_babel import gettext as _
 
-from ..extensions import db, rows_changed
+from ..extensions import db
 from ..i18n import N_
 from ..models import BuyCount, Change, DealResult, Game, GameStatus, HandScore, utc_now
 from ..rules.deal_score import STOCK, DealJudgement, DealTable, LineEntry, LineScore, ScoredHand, judge_deal
 from ..rules.progression import judge_hand
 from ..rules.seats import cutter_side
-from .errors import ALREADY_RECORDED, CHANGED_SINCE, GameAbandoned, GameError, StaleEntryError
+from .errors import ALREADY_RECORDED, CHANGED_SINCE, GameError, StaleEntryError
+from .holding import hold_game
 from .history import deal_facts, judged_facts, log_change, pending_offers, same_scores, who_and_when
 from .phases import game_progress, per_player, seat_names, seats_in_hand, stored_hands
 from .state import roles
@@ -161,14 +162,25 @@ def enter_deal(game: Game, deal_number: int, sent: DealSent, *, by: int | None, 
     now; a deal another phone recorded meanwhile is then not stale but
     ``already`` (the same) or a ``conflict`` kept for the table (see
     :func:`receive_entry`).
+
+    The game's row is held first (:func:`~.holding.hold_game`): the entry is
+    checked and judged against the game as stored now, and the game's end
+    decided from it, with no other phone's write in between.
     """
+    try:
+        hold_game(game)
+    except GameError as problem:
+        db.session.rollback()
+        return EntryResult(EntryOutcome.REFUSED, message=str(problem))
     existing = game.deal_result(deal_number)
     refusal = entry_refusal(game, deal_number, existing)
     if refusal is not None:
+        db.session.rollback()
         return EntryResult(EntryOutcome.REFUSED, message=refusal)
     judgement = judge_entry(game, deal_number, sent.went_out, sent.lines)
     unsaved = _not_ready(game, judgement, sent, existing)
     if unsaved is not None:
+        db.session.rollback()  # the game's row is let go at once
         return unsaved
     try:
         if late:
@@ -227,17 +239,18 @@ def save_deal(
     """
     if not judgement.ok:
         raise GameError(_("The entry has errors."))
-    existing = _deal_to_write(game, deal_number, version)
+    try:
+        hold_game(game)  # the checks below and the game's end read the game as stored now
+        existing = _deal_to_write(game, deal_number, version)
+    except GameError:
+        db.session.rollback()
+        raise
     old = deal_facts(existing) if existing is not None else None
     try:
-        _claim_unless_abandoned(game)
         result = _write_deal(game, deal_number, judgement, existing, by)
         log_change(game, deal_number, "entered" if old is None else "corrected", old, deal_facts(result), by=by)
         _finish_after_the_last_deal(game)
         db.session.commit()
-    except GameAbandoned:
-        db.session.rollback()
-        raise GameError(_("This game was abandoned; its scores can't change.")) from None
     except (IntegrityError, StaleDataError):
         # another phone saved this deal first (a new deal: the unique key; a correction: the version)
         db.session.rollback()
@@ -322,35 +335,22 @@ def _write_deal(
     return result
 
 
-def _claim_unless_abandoned(game: Game) -> None:
-    """Take the game's row for this save, only if it is not abandoned: the save's first write.
-
-    A plain read of the status and a later insert let an abandon land in
-    between (a deal saved into an abandoned game). This UPDATE takes the
-    game's row (PostgreSQL: its row lock; SQLite: the write lock) and checks
-    the status at that moment; an abandon racing it either waits for the save
-    or has already made it find no row.
-    """
-    claimed = rows_changed(
-        update(Game)
-        .where(Game.id == game.id, Game.status != GameStatus.ABANDONED.value)
-        .values(revision=Game.revision)  # a write that changes nothing: it takes the lock (touch raises it)
-        .execution_options(synchronize_session=False)
-    )
-    if claimed != 1:
-        raise GameAbandoned("This game was abandoned.")
-
-
-
 def undo_last_deal(game: Game, number: int | None, *, by: int | None = None) -> int:
     """Remove deal ``number``'s result, if it is the last one (logged, so it is in the history); its number.
 
     The form names the deal it takes back: a second tap, or a second phone,
     asking for the same deal is told it was already undone instead of taking
     back the deal before it. Two undos racing each other: the second finds
-    the deal gone (its delete matches no row) and is told the same.
+    the deal gone and is told the same. The game's row is held first, so a
+    deal saved at the same moment is either seen here (and this deal is no
+    longer the last) or saved after the undo (and refused as not the next).
     """
-    last = _deal_to_undo(game, number)
+    try:
+        hold_game(game)
+        last = _deal_to_undo(game, number)
+    except GameError:
+        db.session.rollback()
+        raise
     log_change(game, last.number, "undone", deal_facts(last), None, by=by)
     _back_on_the_counter(game, last)
     game.deals.remove(last)
@@ -416,8 +416,10 @@ def receive_entry(
     existing = game.deal_result(deal_number)
     offered = judged_facts(judgement)
     if existing is not None and same_scores(deal_facts(existing), offered):
+        db.session.rollback()  # nothing to write: the game's row (held by enter_deal) is let go
         return EntryOutcome.ALREADY, _("Deal %(number)s was already recorded like this.", number=deal_number)
     if _offered_already(game, deal_number, offered):
+        db.session.rollback()
         return EntryOutcome.CONFLICT, _(
             "Deal %(number)s is waiting for the table to choose between two entries.", number=deal_number
         )
@@ -443,12 +445,10 @@ def _offer_beside_recorded(
     what is recorded and offered now. Thirty identical syncs once made eighteen
     identical offers; only a different entry, offered once, is a conflict.
     """
-    try:
-        _claim_unless_abandoned(game)
-    except GameAbandoned:
+    hold_game(game)  # save_deal let it go when it refused the entry: held again, the game read afresh
+    if game.game_status is GameStatus.ABANDONED:
         db.session.rollback()
-        raise GameError(_("This game was abandoned; its scores can't change.")) from None
-    db.session.expire_all()
+        raise GameError(_("This game was abandoned; its scores can't change."))
     recorded = game.deal_result(deal_number)
     if recorded is None:
         db.session.rollback()
@@ -479,6 +479,7 @@ def _offer_beside_recorded(
 
 def settle_offer(game: Game, offer: Change, *, use_it: bool, by: int | None) -> None:
     """The table's choice between a deal's recorded entry and one that arrived late (both stay in the history)."""
+    hold_game(game)  # two phones choosing at once: the second sees the first's choice
     if offer not in pending_offers(game):
         raise GameError(_("The table has already chosen for this deal."))
     number = offer.deal_number

@@ -22,10 +22,6 @@ class NameTaken(GameError):
     """A name that became taken while this request was adding it (a race between two phones)."""
 
 
-class GameAbandoned(GameError):
-    """The game was abandoned (on another phone) while a deal was being saved."""
-
-
 class StaleEntryError(GameError):
     """A correction made from an out-of-date page: someone else saved this deal first.
 

@@ -23,6 +23,7 @@ from ..i18n import buy_word, listed
 from ..validation import TextError, clean_name
 from .errors import GameError, NameTaken
 from .history import log_change, touch
+from .holding import hold_game
 
 
 def find_or_add_player(name: str) -> Player:
@@ -120,6 +121,7 @@ def change_buys(game: Game, position: int, delta: int) -> int:
 
     Raises :class:`GameError` with the reason when the ruleset refuses it.
     """
+    _held(game)  # the current deal is the one after the deals stored now, not after those the page read
     ruleset = game.ruleset
     number = len(game.deals) + 1
     seat = _seat_that_may_buy(game, number, position, delta)
@@ -211,7 +213,11 @@ def abandon(game: Game) -> None:
 
 def end_early(game: Game, *, by: int | None = None) -> None:
     """Finish a game in progress after the deals played so far, as the table agreed: the totals stand,
-    it counts in a league's standings, and it is marked as ended early."""
+    it counts in a league's standings, and it is marked as ended early.
+
+    Read with the game's row held: a deal saved at the same moment is either
+    among the deals it ends after, or refused because the game has ended."""
+    _held(game)
     if game.game_status is not GameStatus.IN_PROGRESS:
         raise GameError(gettext("Only a game in progress can be ended early."))
     if not game.deals:
@@ -224,11 +230,21 @@ def end_early(game: Game, *, by: int | None = None) -> None:
 
 def restore(game: Game, *, by: int | None = None) -> None:
     """Bring an abandoned game back into play where it stopped."""
+    _held(game)
     if game.game_status is not GameStatus.ABANDONED:
         raise GameError(gettext("Only an abandoned game can be restored."))
     game.status = GameStatus.IN_PROGRESS.value
     log_change(game, None, "restored", {"status": GameStatus.ABANDONED.value}, {"status": game.status}, by=by)
     db.session.commit()
+
+
+def _held(game: Game) -> None:
+    """The game's row held for this write and the game read afresh (:func:`~.holding.hold_game`)."""
+    try:
+        hold_game(game)
+    except GameError:
+        db.session.rollback()
+        raise
 
 
 def rematch(game: Game) -> Game:

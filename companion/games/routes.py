@@ -624,6 +624,7 @@ def deal_entry(game_id: int, number: int) -> tuple[str, int] | WerkzeugResponse:
         if result.outcome in (EntryOutcome.SAVED, EntryOutcome.REFUSED):
             return _back_to_the_game(game, result)
         shown = _not_saved(form, result)
+        existing = existing if existing in game.deals else None  # taken back on another phone meanwhile
     return render_template(
         "games/entry.html", **entry_context(game, number, form, existing), **shown
     ), (422 if request.method == "POST" else 200)  # a post that comes back here was not saved
