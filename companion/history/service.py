@@ -26,19 +26,18 @@ from sqlalchemy.exc import IntegrityError
 from ..auth.access import new_token
 from ..extensions import db
 from ..i18n import names_joined
-from ..games.history import touch
+from ..games.history import IMPORTED_KEY, touch
 from ..models import Change, CustomRuleset, CustomRulesetVersion, DealResult, Game, GameStatus, HandScore, League, Player, Seat
 from .. import registry
-from ..rules import Ruleset
+from ..rules import Progression, Ruleset
 from ..rules.deal_score import adjustments, bonus_problem, hand_total
+from ..rules.progression import HandLine, PlayedHand, follow_game
 from .paper import MAX_SENTENCES, SheetGame, placed
 
 __all__ = ["NEW_PLAYER", "ImportError_", "Preview", "preview", "store"]
 
 NEW_PLAYER = "new"
 """The answer "a new player of this name" to a name question."""
-IMPORTED_KEY = "imported"
-"""The key of the ``started`` entry that marks a game brought in (its value: where from, and the hash)."""
 PLAYED_AT = dt.time(20, 0)
 """The hour a game on paper is taken to have been played (its day is what the sheet gives)."""
 
@@ -80,16 +79,19 @@ class PlannedHand:
     adjustment: int = 0
     exact_cut: bool = False
     one_turn_out: bool = False
+    made: bool = False
+    """The player made their phase in this hand (a game where each player plays their own phase)."""
 
 
 @dataclass
 class PlannedDeal:
     went_out: int | None
-    hands: list[PlannedHand]
+    hands: list[PlannedHand | None]
+    """A hand per seat; ``None`` for a player who sat the hand out (a tie-break hand)."""
 
     @property
     def totals(self) -> list[int]:
-        return [hand_total(hand.points, hand.adjustment) for hand in self.hands]
+        return [0 if hand is None else hand_total(hand.points, hand.adjustment) for hand in self.hands]
 
 
 @dataclass
@@ -104,6 +106,8 @@ class PlannedGame:
     already_here: bool = False
     new_rules: NewRules | None = None
     """Rules to store as the league's own with the game (another app's house rules)."""
+    totals_only: bool = False
+    """The game is another app's final totals (one row, no deals): per-deal figures leave it out."""
 
     @property
     def totals(self) -> list[int]:
@@ -276,6 +280,7 @@ def _plan_under(
     planned = _plan_game(game, ruleset, version, seats, result, quiet=totals_only)
     if planned is not None:
         planned.new_rules = totals_rules or new_rules
+        planned.totals_only = totals_only
     return planned
 
 
@@ -330,6 +335,10 @@ def _plan_game(
         if deal is None:
             return None
         deals.append(deal)
+    problem = _phases_problem(game, ruleset, deals) if ruleset.progression is not Progression.FIXED else None
+    if problem is not None:
+        result.problems.append(problem)
+        return None
     return PlannedGame(game, ruleset, version, seats, deals, _content_hash(game, ruleset, seats))
 
 
@@ -341,6 +350,11 @@ def _game_problem(game: SheetGame, ruleset: Ruleset, seats: list[str]) -> str | 
     if not ruleset.min_players <= len(seats) <= ruleset.max_players:
         return gettext("%(game)s: %(rules)s is played by %(least)s to %(most)s players, not %(count)s.", game=where,
                        rules=ruleset.name, least=ruleset.min_players, most=ruleset.max_players, count=len(seats))  # fmt: skip
+    if ruleset.progression is not Progression.FIXED:
+        return _own_phases_problem(game, ruleset)
+    marked = _mark_on_a_fixed_schedule(game, ruleset)
+    if marked is not None:
+        return marked
     if len(game.deals) < len(ruleset.deals):
         # a game stopped early is not taken: the league's backup could not restore it (it wants every deal)
         return gettext("%(game)s: %(rules)s has %(deals)s deals, the sheet %(written)s: write every deal's scores.",
@@ -351,6 +365,53 @@ def _game_problem(game: SheetGame, ruleset: Ruleset, seats: list[str]) -> str | 
     return None
 
 
+def _own_phases_problem(game: SheetGame, ruleset: Ruleset) -> str | None:
+    """Why a sheet can't hold a game where each player plays their own phase, before its hands are followed."""
+    if ruleset.progression is Progression.PER_PLAYER_CHOICE:
+        return gettext("%(game)s: in %(rules)s each player chooses a phase before every hand, which a score sheet "
+                       "doesn't say: enter that game in the app instead.", game=game.where, rules=ruleset.name)  # fmt: skip
+    return None
+
+
+def _mark_on_a_fixed_schedule(game: SheetGame, ruleset: Ruleset) -> str | None:
+    """A "made" mark or a sat-out hand in a game where everyone plays the same deal: a sentence naming its cell."""
+    for index, scores in enumerate(game.deals):
+        marks = game.made[index] if game.made else [False] * len(scores)
+        for seat, (score, made) in enumerate(zip(scores, marks, strict=True)):
+            if score is None or made:
+                return placed(game.cell_place(index, seat), gettext(
+                    "“*” (made) and “-” (sat out) are written only in a game where each player plays their own phase, "
+                    "not in %(rules)s: write the score alone.", rules=ruleset.name))  # fmt: skip
+    return None
+
+
+def _phases_problem(game: SheetGame, ruleset: Ruleset, deals: list[PlannedDeal]) -> str | None:
+    """A game where each player plays their own phase, followed hand by hand by the engine (RULES.md §8.6): the
+    first problem it finds, at its place on the sheet; a sheet that stops before the game is decided is refused,
+    so no one is stored as the winner without having made every phase."""
+    hands = [
+        PlayedHand(lines=tuple(HandLine(seat=seat, made=hand.made, points=hand_total(hand.points, hand.adjustment))
+                               for seat, hand in enumerate(deal.hands) if hand is not None),
+                   went_out=deal.went_out)
+        for deal in deals
+    ]  # fmt: skip
+    progress = follow_game(ruleset, dict(enumerate(game.names)), hands)
+    if progress.problems:
+        problem = progress.problems[0]
+        index = max(problem.hand - 1, 0)
+        place = game.deal_place(index) if problem.seat is None else game.cell_place(index, problem.seat)
+        return placed(place, problem.sentence)  # the engine's sentence, in the page's language
+    if progress.winners:
+        return None
+    if progress.tiebreak:
+        return gettext("%(game)s: %(names)s are tied after hand %(hand)s: write the tie-break hand that decides it "
+                       "(“-” for the players who sit it out).", game=game.where, hand=len(deals),
+                       names=names_joined([game.names[seat] for seat in progress.tiebreak]))  # fmt: skip
+    return gettext("%(game)s: nobody has made all %(phases)s phases after its %(hands)s hands: write every hand up to "
+                   "the one in which someone makes the last phase (and a “*” after the score of each player who made "
+                   "their phase).", game=game.where, phases=len(ruleset.deals), hands=len(deals))  # fmt: skip
+
+
 def _plan_deal(game: SheetGame, index: int, ruleset: Ruleset, result: Preview, *, quiet: bool) -> PlannedDeal | None:
     """Deal ``index`` (from 0) as hands and who went out (a note when that is a guess, unless ``quiet``);
     ``None`` with a sentence when a score or a bonus can't stand."""
@@ -358,7 +419,11 @@ def _plan_deal(game: SheetGame, index: int, ruleset: Ruleset, result: Preview, *
     if hands is None:
         return None
     went_out = _who_went_out(hands, game.deal_place(index), game.names, None if quiet else result)
+    own_phases = ruleset.progression is not Progression.FIXED
     for position, hand in enumerate(hands):
+        if hand is None:
+            continue
+        hand.made = own_phases and (hand.made or position == went_out)  # who went out made their phase (§8.6.4)
         ticked = {f for f, on in (("exact_cut", hand.exact_cut), ("one_turn_out", hand.one_turn_out)) if on}
         problem = bonus_problem(ruleset, ticked, went_out=position == went_out)
         if problem:
@@ -367,14 +432,17 @@ def _plan_deal(game: SheetGame, index: int, ruleset: Ruleset, result: Preview, *
     return PlannedDeal(went_out, hands)
 
 
-def _planned_hands(game: SheetGame, index: int, ruleset: Ruleset, problems: list[str]) -> list[PlannedHand] | None:
-    """A deal's scores as hands: typed points, or one of the ruleset's bonuses (a negative number);
-    ``None`` with a sentence in ``problems`` for any other negative number."""
+def _planned_hands(game: SheetGame, index: int, ruleset: Ruleset, problems: list[str]) -> list[PlannedHand | None] | None:
+    """A deal's scores as hands: typed points, or one of the ruleset's bonuses (a negative number), with their
+    "made" marks (``None``: sat out); ``None`` with a sentence in ``problems`` for any other negative number."""
     bonuses = {a.points: a for a in adjustments(ruleset)}
-    hands = []
+    marks = game.made[index] if game.made else [False] * len(game.deals[index])
+    hands: list[PlannedHand | None] = []
     for seat, score in enumerate(game.deals[index]):
-        if score >= 0:
-            hands.append(PlannedHand(points=score))
+        if score is None:
+            hands.append(None)
+        elif score >= 0:
+            hands.append(PlannedHand(points=score, made=marks[seat]))
         elif score in bonuses:
             bonus = bonuses[score]
             hands.append(PlannedHand(0, score, bonus.field == "exact_cut", bonus.field == "one_turn_out"))
@@ -404,15 +472,17 @@ def _content_hash(game: SheetGame, ruleset: Ruleset, seats: list[str]) -> str:
         "seats": [Player.key_for(s) for s in seats],
         "deals": game.deals,
     }
+    if game.made:  # only sheets with marks: the hash of every game stored before marks existed stays the same
+        content["made"] = game.made
     return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
 
 
-def _who_went_out(hands: list[PlannedHand], place: str, names: list[str], result: Preview | None) -> int | None:
+def _who_went_out(hands: list[PlannedHand | None], place: str, names: list[str], result: Preview | None) -> int | None:
     """The seat that went out: the one down and out in one turn, else the first with nothing left (0).
 
     ``result`` gets a note when that is a guess; ``None`` for final totals, where nobody's 0 says who went out.
     """
-    one_turn = [p for p, hand in enumerate(hands) if hand.one_turn_out]
+    one_turn = [p for p, hand in enumerate(hands) if hand is not None and hand.one_turn_out]
     if one_turn:
         return one_turn[0]
     zeros = _zeros(hands)
@@ -421,10 +491,11 @@ def _who_went_out(hands: list[PlannedHand], place: str, names: list[str], result
     return zeros[0] if zeros else None
 
 
-def _zeros(hands: list[PlannedHand]) -> list[int]:
+def _zeros(hands: list[PlannedHand | None]) -> list[int]:
     """The seats with nothing left: a plain 0 went out; a bonus alone (an exact cut) only when nobody has a plain 0."""
-    plain = [p for p, hand in enumerate(hands) if hand.points == 0 and not hand.adjustment]
-    return plain or [p for p, hand in enumerate(hands) if hand.points == 0]
+    played = [(p, hand) for p, hand in enumerate(hands) if hand is not None]
+    plain = [p for p, hand in played if hand.points == 0 and not hand.adjustment]
+    return plain or [p for p, hand in played if hand.points == 0]
 
 
 def _note_zeros(zeros: list[int], place: str, names: list[str], result: Preview) -> None:
@@ -566,15 +637,17 @@ def _store_game(
                         adjustment=hand.adjustment,
                         exact_cut=hand.exact_cut,
                         one_turn_out=hand.one_turn_out,
+                        made=hand.made,
                     )
                     for position, hand in enumerate(deal.hands)
+                    if hand is not None
                 ],
             )
         )
     started = {
         "ruleset": planned.ruleset.id,
         "options": list(planned.ruleset.chosen_options),
-        IMPORTED_KEY: {"from": source, "hash": planned.content_hash},
+        IMPORTED_KEY: {"from": source, "hash": planned.content_hash, **({"totals_only": True} if planned.totals_only else {})},
     }
     db.session.add(Change(game=game, action="started", new_json=json.dumps(started), created_at=played_at))
     db.session.add(Change(game=game, action="finished", created_at=played_at))
