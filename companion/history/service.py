@@ -19,7 +19,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -534,41 +534,77 @@ def _mark_already_here(league: League, result: Preview) -> None:
 # Storing
 
 
-def store(league: League, result: Preview, source: str) -> int:
-    """Write the new planned games into ``league`` in one transaction; the number written.
+BATCH_GAMES = 50
+"""Games written per transaction. A transaction holds the database's write lock (SQLite: the whole file) until it
+commits, so another phone's deal save waits at most one batch (about a quarter of a second), not the whole
+import; and the rows of a written batch are let go of, so memory holds one batch whatever the sheet's size."""
 
-    Raises :class:`ImportError_` (nothing written) when the preview is not ready.
+
+def store(league: League, result: Preview, source: str, *, batch: int = BATCH_GAMES) -> int:
+    """Write the new planned games into ``league``, :data:`BATCH_GAMES` to a transaction in the order played; the
+    number written.
+
+    Raises :class:`ImportError_` (nothing written) when the preview is not ready. A batch is written whole or not
+    at all; a failure midway keeps the batches before it, and confirming the same sheet again adds the rest (each
+    game is found by its hash, so none is added twice).
     """
     if not result.ready:
         raise ImportError_(gettext("Answer every question first: nothing was imported."))
-    games = result.new_games
-    if not games:
-        return 0
+    games = sorted(result.new_games, key=lambda g: g.sheet.played_on)
+    league_id = league.id
     players: dict[str, Player] = {}
+    snapshots: dict[str, str] = {}  # a ruleset's snapshot, written once for all its games (500 games: 1 s saved)
+    written = 0
+    for start in range(0, len(games), batch):
+        chunk = games[start : start + batch]
+        try:
+            if start == 0:
+                _store_new_rules(league, games)
+            stored = _store_batch(league, chunk, start, players, snapshots, source)
+            league.revision = League.revision + 1  # type: ignore[assignment]
+            db.session.commit()
+        except IntegrityError:
+            db.session.rollback()
+            raise ImportError_(_stopped_at(written)) from None
+        except BaseException:
+            db.session.rollback()
+            raise
+        for game in stored:  # its seats, deals, hands and history go with it
+            db.session.expunge(game)
+        written += len(chunk)
+        league = db.session.get(League, league_id) or league
+    return written
+
+
+def _stopped_at(written: int) -> str:
+    """Why an import stopped: a name taken by another at the same moment (with the games already written)."""
+    if not written:
+        return gettext("A player of one of these names was added at the same moment: try again.")
+    return ngettext("A player of one of these names was added at the same moment, after %(num)s game was added: "
+                    "confirm again to add the rest.",
+                    "A player of one of these names was added at the same moment, after %(num)s games were added: "
+                    "confirm again to add the rest.", written)  # fmt: skip
+
+
+def _store_batch(
+    league: League, chunk: list[PlannedGame], first: int, players: dict[str, Player], snapshots: dict[str, str], source: str
+) -> list[Game]:
+    """Add one batch of planned games to the session (numbered from ``first`` in the order played); the games."""
 
     def player_named(name: str) -> Player:
         key = Player.key_for(name)
         if key not in players:
             players[key] = Player.find_or_add(name)
-            if players[key] not in league.members:
-                league.members.append(players[key])
+        if players[key] not in league.members:
+            league.members.append(players[key])
         return players[key]
 
-    snapshots: dict[str, str] = {}  # a ruleset's snapshot, written once for all its games (500 games: 1 s saved)
-    try:
-        _store_new_rules(league, games)
-        for order, planned in enumerate(sorted(games, key=lambda g: g.sheet.played_on)):
-            played_at = dt.datetime.combine(planned.sheet.played_on, PLAYED_AT) + dt.timedelta(seconds=order)
-            _store_game(league, planned, [player_named(name) for name in planned.seats], played_at, source, snapshots)
-        league.revision = League.revision + 1  # type: ignore[assignment]
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        raise ImportError_("A player of one of these names was added at the same moment: try again.") from None
-    except BaseException:
-        db.session.rollback()
-        raise
-    return len(games)
+    stored = []
+    for order, planned in enumerate(chunk, start=first):
+        played_at = dt.datetime.combine(planned.sheet.played_on, PLAYED_AT) + dt.timedelta(seconds=order)
+        stored.append(_store_game(league, planned, [player_named(name) for name in planned.seats], played_at, source,
+                                  snapshots))  # fmt: skip
+    return stored
 
 
 def _store_new_rules(league: League, games: list[PlannedGame]) -> None:
@@ -603,7 +639,7 @@ def _store_game(
     played_at: dt.datetime,
     source: str,
     snapshots: dict[str, str],
-) -> None:
+) -> Game:
     seats = len(players)
     game = Game(
         status=GameStatus.FINISHED.value,
@@ -652,4 +688,5 @@ def _store_game(
     db.session.add(Change(game=game, action="started", new_json=json.dumps(started), created_at=played_at))
     db.session.add(Change(game=game, action="finished", created_at=played_at))
     touch(game)
+    return game
 
