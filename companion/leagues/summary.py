@@ -127,7 +127,7 @@ def rebuild_all(batch: int = 500) -> int:
     ids = list(session.scalars(select(Game.id).order_by(Game.id)))
     for start in range(0, len(ids), batch):
         rows: list[dict[str, object]] = []
-        totals_only = totals_only_games(session, ids[start:start + batch])
+        totals_only = totals_only_games(session(), ids[start:start + batch])
         for game in session.scalars(select(Game).where(Game.id.in_(ids[start:start + batch]))):
             rows += result_rows(game, totals_only=game.id in totals_only)
         if rows:
