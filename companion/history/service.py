@@ -534,10 +534,11 @@ def _mark_already_here(league: League, result: Preview) -> None:
 # Storing
 
 
-BATCH_GAMES = 50
-"""Games written per transaction. A transaction holds the database's write lock (SQLite: the whole file) until it
-commits, so another phone's deal save waits at most one batch (about a quarter of a second), not the whole
-import; and the rows of a written batch are let go of, so memory holds one batch whatever the sheet's size."""
+BATCH_GAMES = 25
+"""Games written per transaction. A transaction holds the database's write lock (SQLite: the whole file) from its
+first write until it commits, so another phone's deal save waits at most one batch, not the whole import; and the
+rows of a written batch are let go of, so memory holds one batch whatever the sheet's size. The batch is built
+without flushing, so the lock is taken only as it commits."""
 
 
 def store(league: League, result: Preview, source: str, *, batch: int = BATCH_GAMES) -> int:
@@ -560,7 +561,8 @@ def store(league: League, result: Preview, source: str, *, batch: int = BATCH_GA
         try:
             if start == 0:
                 _store_new_rules(league, games)
-            stored = _store_batch(league, chunk, start, players, snapshots, source)
+            with db.session.no_autoflush:  # nothing written (no lock taken) until the batch is built
+                stored = _store_batch(league, chunk, start, players, snapshots, source)
             league.revision = League.revision + 1  # type: ignore[assignment]
             db.session.commit()
         except IntegrityError:

@@ -1013,7 +1013,7 @@ def _check_points(cards: Any, points: int, place: _Place, ruleset: Ruleset) -> N
 # Writing it
 
 
-RESTORE_BATCH_GAMES = 100
+RESTORE_BATCH_GAMES = 50
 """Games written per transaction. Each transaction holds the database's write lock (SQLite: the whole file) until
 it commits, so another phone's deal save waits at most one batch, not the whole restore; the rows of a written
 batch are let go of, so memory holds one batch of rows besides the checked file."""
@@ -1085,12 +1085,13 @@ def _restore_batch(
 
     versions: list[tuple[DealResult, int]] = []
     added = []
-    for planned in games:
-        game = _add_game(planned, league, [player_named(name) for name in planned.seats], stored)
-        versions += _add_deals(game, planned.deals)
-        _add_buys_and_history(game, planned)
-        touch(game)  # its results are rebuilt as the transaction commits
-        added.append(game)
+    with db.session.no_autoflush:  # nothing written (no lock taken) until the batch is built
+        for planned in games:
+            game = _add_game(planned, league, [player_named(name) for name in planned.seats], stored)
+            versions += _add_deals(game, planned.deals)
+            _add_buys_and_history(game, planned)
+            touch(game)  # its results are rebuilt as the transaction commits
+            added.append(game)
     _restore_versions(versions)
     db.session.commit()
     league_id = league.id
