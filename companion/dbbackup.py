@@ -269,15 +269,17 @@ def _rebuild_results(connection) -> int:  # noqa: ANN001
     """The standings' summaries, recomputed from the restored deals in the same transaction."""
     from sqlalchemy.orm import Session
 
+    from .games.history import totals_only_games
     from .leagues.summary import result_rows
     from .models import Game, GameResult
 
     session = Session(bind=connection)
     try:
         rows = []
+        totals_only = totals_only_games(session, list(session.scalars(select(Game.id))))
         for game in session.scalars(select(Game).order_by(Game.id)):
             try:
-                rows += result_rows(game)
+                rows += result_rows(game, totals_only=game.id in totals_only)
             except (ValueError, KeyError, TypeError) as error:
                 raise RestoreError(f"Game {game.id}: its rules or deals don't add up ({error}).") from None
         if rows:

@@ -169,12 +169,13 @@ def _schema_fingerprint(connection) -> tuple:  # noqa: ANN001
 
 
 @pytest.fixture
-def app(database_uri):
+def app(database_uri, tmp_path):
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test-secret",
             "SQLALCHEMY_DATABASE_URI": database_uri,
+            "PENDING_IMPORTS_FOLDER": str(tmp_path / "pending-imports"),  # never the repository's instance folder
         }
     )
     with app.app_context():
@@ -210,7 +211,7 @@ def runner(app):
 
 
 @pytest.fixture
-def no_csrf_app(database_uri):
+def no_csrf_app(database_uri, tmp_path):
     """The app with CSRF off, for view tests that post forms directly (CSRF has its own tests)."""
     app = create_app(
         {
@@ -218,6 +219,7 @@ def no_csrf_app(database_uri):
             "SECRET_KEY": "test-secret",
             "WTF_CSRF_ENABLED": False,
             "SQLALCHEMY_DATABASE_URI": database_uri,
+            "PENDING_IMPORTS_FOLDER": str(tmp_path / "pending-imports"),
         }
     )
     with app.app_context():

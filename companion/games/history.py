@@ -13,10 +13,44 @@ from dataclasses import dataclass
 
 from flask_babel import gettext
 
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
 from ..extensions import db
 from ..models import Change, DealResult, Game
 from ..rules.deal_score import DealJudgement, hand_total
 from .changes import mark_changed
+
+IMPORTED_KEY = "imported"
+"""The key of a game's ``started`` entry marking a game brought in from elsewhere (:mod:`companion.history`):
+``{"from": where, "hash": ..., "totals_only": true}``, the last for another app's final totals (no deals)."""
+TOTALS_ONLY_SOURCES = ("BG Stats",)
+"""Where games came from as final totals before the entry said ``totals_only`` (their entries say only this)."""
+
+
+def totals_only_games(session: Session, game_ids: list[int]) -> set[int]:
+    """Those of ``game_ids`` brought in as final totals only (another app's plays): their one row of totals is no
+    deal, so per-deal figures (points per deal, going out) leave them out. One query for any number of games."""
+    found: set[int] = set()
+    for start in range(0, len(game_ids), 500):
+        rows = session.execute(
+            select(Change.game_id, Change.new_json).where(
+                Change.game_id.in_(game_ids[start : start + 500]), Change.action == "started",
+                Change.new_json.contains(f'"{IMPORTED_KEY}"'),
+            )
+        )  # fmt: skip
+        for game_id, text in rows:
+            if _says_totals_only(text):
+                found.add(game_id)
+    return found
+
+
+def _says_totals_only(text: str | None) -> bool:
+    try:
+        imported = json.loads(text or "{}")[IMPORTED_KEY]
+        return imported.get("totals_only") is True or imported.get("from") in TOTALS_ONLY_SOURCES
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return False
 
 
 def touch(game: Game) -> None:

@@ -15,8 +15,21 @@ as the family calls it; the ``Deal`` line names the players in their seats,
 clockwise from the first dealer; each deal's row starts with its number
 (1, 2, 3 ... in order) and holds one score per player as written on paper.
 A ``Total`` row is optional and is checked against the deals. Blank lines
-are skipped. Nothing here knows the league or the rulesets: names and the
-ruleset's words are resolved, with questions asked, in :mod:`.service`.
+are skipped. The keywords may be written in Spanish too (``Partida``,
+``Ronda`` or ``Mano``, ``Total``), in any case.
+
+A game where each player plays their own phase (Phase 10) is written the
+same way, a row per hand up to the one that ends it (tie-break hands
+included), with a ``*`` after the score of each player who made their phase
+in that hand (``0*``, ``25*``; the player with 0 went out, and so made it
+even without the mark) and ``-`` for a player who sat out a tie-break hand.
+The reader only reads these marks; whether the rules take them is judged
+once the rules are known (:mod:`.service`).
+
+Nothing here knows the league or the rulesets: names and the ruleset's words
+are resolved, with questions asked, in :mod:`.service`. Counts are checked
+before the work that grows with them (a row of 15,000 names is refused by
+its length, not compared name by name).
 """
 
 from __future__ import annotations
@@ -36,8 +49,9 @@ __all__ = ["MAX_SHEET_BYTES", "SheetError", "SheetGame", "player_name", "read_sh
 MAX_SHEET_BYTES = 2 * 1024 * 1024
 """The largest sheet taken: 500 games of seven deals are about 100 kB."""
 MAX_GAMES = 2000
-MAX_DEALS = 30
-"""More deal rows than any ruleset has (the ruleset's own count is checked once it is known)."""
+MAX_DEALS = 99
+"""More deal rows than any ruleset has, and as many hands as a Phase 10 game may take in the app (games.forms);
+the ruleset's own count is checked once it is known."""
 MAX_PLAYERS = 8
 MAX_NAME = 40  # Player.name
 MAX_RULES_WORDS = 60  # CustomRuleset.name
@@ -46,7 +60,15 @@ MAX_SCORE = 2000
 MAX_SENTENCES = 20
 """Sentences shown for one sheet: a sheet with more problems than this is fixed a screenful at a time."""
 
-TOTAL_WORDS = frozenset({"total", "totals"})
+GAME_WORDS = frozenset({"game", "partida", "juego"})
+"""The first cell of a game's line, in any case (English or Spanish)."""
+DEAL_WORDS = frozenset({"deal", "ronda", "mano", "reparto"})
+"""The first cell of the players' line."""
+TOTAL_WORDS = frozenset({"total", "totals", "totales"})
+MADE_MARKS = ("*", "✓", "✔")
+"""Written after a score: the player made their phase in that hand (a game where each plays their own phase)."""
+SAT_OUT = frozenset({"-", "–", "—"})
+"""A cell of a player who did not play the hand (a tie-break hand, played by the tied players only)."""
 
 
 class SheetError(ValueError):
@@ -115,8 +137,10 @@ class SheetGame:
     played_on: dt.date
     rules_words: str
     names: list[str] = field(default_factory=list)
-    deals: list[list[int]] = field(default_factory=list)
-    """Each deal's scores as written, in seat order."""
+    deals: list[list[int | None]] = field(default_factory=list)
+    """Each deal's scores as written, in seat order (``None``: the player sat the hand out, written ``-``)."""
+    made: list[list[bool]] = field(default_factory=list)
+    """Each deal's "made" marks (``*``), in seat order; empty when the sheet's game has none."""
     deal_lines: list[int] = field(default_factory=list)
     totals: list[int] | None = None
     total_line: int = 0
@@ -212,7 +236,7 @@ class _SheetReader:
 
     def read(self, line: int, cells: list[str]) -> bool:
         """One row into the sheet's games, or a sentence; ``False`` when the rest of the sheet can't be read."""
-        if cells[0].casefold() == "game":
+        if cells[0].casefold() in GAME_WORDS:
             return self._start_game(line, cells)
         if self.skipping:
             return True
@@ -236,7 +260,7 @@ class _SheetReader:
     def _fill(self, game: SheetGame, line: int, cells: list[str]) -> None:
         """A row of ``game``'s: its players' names, a deal's scores, or its totals."""
         head = cells[0].casefold()
-        if head == "deal":
+        if head in DEAL_WORDS:
             self.skipping = not _names_line(game, line, cells, self.problems)
         elif not game.names:
             self.problems.append(gettext("Line %(line)s: %(game)s needs its “Deal, Ann, Bob, …” line first.", line=line,
@@ -268,40 +292,59 @@ def _names_line(game: SheetGame, line: int, cells: list[str], problems: list[str
     if game.names:
         problems.append(gettext("Line %(line)s: %(game)s already named its players.", line=line, game=game.where_in_a_sentence))
         return False
+    if not 2 <= len(cells) - 1 <= MAX_PLAYERS:  # counted first: a row of thousands of names is refused by its length
+        problems.append(gettext("Line %(line)s: a game has 2 to %(most)s players, not %(count)s.", line=line, most=MAX_PLAYERS,
+                                count=len(cells) - 1))  # fmt: skip
+        return False
     names: list[str] = []
+    seen: set[str] = set()
     for column, cell in enumerate(cells[1:], start=2):
         try:
             name = clean_name(cell, longest=MAX_NAME, what="A player's name")
         except TextError as error:
             problems.append(placed(gettext("Line %(line)s, column %(column)s", line=line, column=column), name_problem(error, "A player's name")))
             return False
-        if any(name.casefold() == other.casefold() for other in names):
+        if name.casefold() in seen:
             problems.append(gettext("Line %(line)s, column %(column)s: “%(name)s” is named twice.", line=line, column=column, name=name))
             return False
+        seen.add(name.casefold())
         names.append(name)
-    if not 2 <= len(names) <= MAX_PLAYERS:
-        problems.append(gettext("Line %(line)s: a game has 2 to %(most)s players, not %(count)s.", line=line, most=MAX_PLAYERS, count=len(names)))
-        return False
     game.names = names
     return True
 
 
 def _scores(game: SheetGame, line: int, cells: list[str], problems: list[str]) -> list[int] | None:
     """The scores after the row's first cell, one per player, or ``None`` with a sentence."""
+    read = _marked_scores(game, line, cells, problems)
+    if read is None:
+        return None
+    if any(score is None for score, _ in read) or any(made for _, made in read):
+        problems.append(gettext("Line %(line)s: a Total row holds each player's total, without marks.", line=line))
+        return None
+    return [score for score, _ in read if score is not None]
+
+
+def _marked_scores(game: SheetGame, line: int, cells: list[str], problems: list[str]) -> list[tuple[int | None, bool]] | None:
+    """Each player's score after the row's first cell with its "made" mark (``None``: sat out, ``-``), or ``None``
+    with a sentence."""
     values = cells[1:]
     if len(values) != len(game.names):
         problems.append(ngettext("Line %(line)s: %(num)s score for %(players)s players (%(names)s).",
                                  "Line %(line)s: %(num)s scores for %(players)s players (%(names)s).", len(values), line=line,
                                  players=len(game.names), names=", ".join(game.names)))  # fmt: skip
         return None
-    scores = []
+    scores: list[tuple[int | None, bool]] = []
     for column, (name, cell) in enumerate(zip(game.names, values, strict=True), start=2):
-        number = parse_whole_number(cell, low=-MAX_SCORE, high=MAX_SCORE)
+        if cell in SAT_OUT:
+            scores.append((None, False))
+            continue
+        made = cell.endswith(MADE_MARKS)
+        number = parse_whole_number(cell[:-1].rstrip() if made else cell, low=-MAX_SCORE, high=MAX_SCORE)
         if number is None:
             problems.append(gettext("Line %(line)s, column %(column)s (%(name)s): “%(text)s” is not a score (a whole number up to %(most)s).",
                                     line=line, column=column, name=name, text=_short(cell), most=MAX_SCORE))  # fmt: skip
             return None
-        scores.append(number)
+        scores.append((number, made))
     return scores
 
 
@@ -314,9 +357,14 @@ def _deal_line(game: SheetGame, line: int, cells: list[str], problems: list[str]
         problems.append(gettext("Line %(line)s, column 1: “%(text)s” should be the deal's number, %(number)s (or the row should be “Total”).",
                                 line=line, text=_short(cells[0]), number=expected))  # fmt: skip
         return
-    scores = _scores(game, line, cells, problems)
+    scores = _marked_scores(game, line, cells, problems)
     if scores is not None:
-        game.deals.append(scores)
+        game.deals.append([score for score, _ in scores])
+        marks = [made for _, made in scores]
+        if any(marks) and not game.made:  # the marks so far, none on the rows before
+            game.made = [[False] * len(game.names) for _ in game.deals[:-1]]
+        if game.made or any(marks):
+            game.made.append(marks)
         game.deal_lines.append(line)
 
 
@@ -339,7 +387,7 @@ def _check_game(game: SheetGame, problems: list[str]) -> None:
     if game.totals is None:
         return
     for column, (name, total) in enumerate(zip(game.names, game.totals, strict=True), start=2):
-        added = sum(deal[column - 2] for deal in game.deals)
+        added = sum(deal[column - 2] or 0 for deal in game.deals)
         if added != total:
             problems.append(gettext("Line %(line)s, column %(column)s (%(name)s): the total says %(total)s but the deals add up to %(added)s.",
                                     line=game.total_line, column=column, name=name, total=total, added=added))  # fmt: skip

@@ -1,8 +1,13 @@
 """The paper score sheet's pages: type or pick the sheet, answer the questions on its preview, confirm.
 
-Nothing is written until the confirm button: every POST reads the sheet again
-(it travels in the form), matches it with the answers given so far and shows
-what would be stored. Every refusal is a sentence on the page with a 422.
+Nothing is written until the confirm button. The sheet is posted once (typed,
+pasted or picked), within these routes' own size limit (a 2 MB sheet, not
+the app's 64 KB for every other form), and kept on the server under a token
+(:mod:`.pending`); the preview's questions and its confirm button post the
+token and the answers, and each reads the kept sheet again, matches it with
+the answers given so far and shows what would be stored. Every refusal is a
+sentence on the page with a 422, and the page keeps the sheet's text in a
+box to fix and preview again.
 """
 
 from __future__ import annotations
@@ -12,7 +17,8 @@ from dataclasses import dataclass
 
 import json
 
-from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask_login import current_user
 from flask_babel import gettext, ngettext
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as WerkzeugResponse
@@ -21,14 +27,14 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import TextAreaField
 
-from ..extensions import db
+from ..extensions import csrf, db
 from ..i18n import N_
 from ..leagues.routes import _league_to_change
 from ..models import Game, GameStatus, League
-from . import bp
+from . import bp, pending
 from .bgstats import bgstats_file, read_bgstats
 from .paper import MAX_SHEET_BYTES, SheetError, SheetGame, read_sheet
-from .service import NewRules, Preview, Question, preview, store
+from .service import ImportError_, NewRules, Preview, Question, preview, store
 from .shanghai_tracker import read_tracker, tracker_rules
 
 EXAMPLE = """Game, 2024-12-25, Contract Rummy
@@ -41,6 +47,11 @@ Deal, Ann, Bob, Cat
 6, 20, 55, 0
 7, 0, 40, 85
 Total, 130, 175, 185"""
+
+
+REQUEST_LIMIT = 3 * MAX_SHEET_BYTES + 64 * 1024
+"""The largest post these pages take: a 2 MB sheet, even typed in the box and sent URL-encoded (every comma and
+line break three characters), with the form's other fields. A page's own form sends it as it is (multipart)."""
 
 
 class SheetForm(FlaskForm):
@@ -97,22 +108,77 @@ SOURCES = {
 @bp.route("/leagues/<int:league_id>/history/paper", methods=["GET", "POST"], defaults={"source": "paper"}, endpoint="paper")
 @bp.route("/leagues/<int:league_id>/history/shanghai-tracker", methods=["GET", "POST"], defaults={"source": "shanghai-tracker"}, endpoint="tracker")
 @bp.route("/leagues/<int:league_id>/history/bgstats", methods=["GET", "POST"], defaults={"source": "bgstats"}, endpoint="bgstats")
+@csrf.exempt  # checked in the view, once the request is known to be within these pages' own limit
 def import_page(league_id: int, source: str) -> ResponseReturnValue:
     league = _league_to_change(league_id)
     kind = SOURCES[source]
     action = url_for(request.endpoint or "history.paper", league_id=league.id)
+    if request.method == "POST":
+        refused = _refused_by_size(league, action)
+        if refused is not None:
+            return refused
     form = SheetForm()
     if request.method == "GET" or not form.validate_on_submit():
         status = 422 if request.method == "POST" else 200
         return render_template(kind.template, league=league, form=form, example=EXAMPLE, action=action), status
-    text, result = _previewed(form, kind, league, _answers_sent())
+    kept = _kept_sheet(form, league, source)
+    if kept is None:
+        text, result = _previewed(form, kind, league, _answers_sent())
+        token = None
+    else:
+        token, text = kept
+        result = _previewed_text(text, kind, league, _answers_sent())
+        if not text:
+            result = Preview(problems=[gettext("This preview has expired (a preview waits two hours): pick or paste the sheet again.")])
     if request.form.get("confirm") and result.ready:
-        added = store(league, result, kind.label)
-        flash(_added_message(kind, league.name, len(result.games), added), "info")
-        return redirect(url_for("leagues.show", league_id=league.id), code=303)
+        return _confirmed(league, kind, result, token)
+    if token is None and not result.problems:
+        token = pending.keep(text, league_id=league.id, source=source, user_id=getattr(current_user, "id", None))
     form.sheet.data = text
     status = 422 if result.problems else 200
-    return render_template("history/preview.html", league=league, form=form, result=result, action=action), status
+    return render_template("history/preview.html", league=league, form=form, result=result, action=action, token=token), status
+
+
+def _refused_by_size(league: League, action: str) -> ResponseReturnValue | None:
+    """Raise the request's limits to these pages' own (before its body is read), and refuse a larger one on the
+    page; then check its CSRF token as every form's is."""
+    request.max_content_length = REQUEST_LIMIT  # a body sent without a length is cut off here too
+    request.max_form_memory_size = REQUEST_LIMIT
+    if request.content_length is not None and request.content_length > REQUEST_LIMIT:
+        sentence = gettext("The sheet is over %(megabytes)s MB: import it a few years at a time.",
+                           megabytes=MAX_SHEET_BYTES // (1024 * 1024))  # fmt: skip
+        form = SheetForm(formdata=None)
+        return render_template("history/preview.html", league=league, form=form, result=Preview(problems=[sentence]),
+                               action=action, token=None), 422  # fmt: skip
+    if current_app.config.get("WTF_CSRF_ENABLED", True):
+        csrf.protect()  # the error page for a missing or stale token, as on every form
+    return None
+
+
+def _kept_sheet(form: SheetForm, league: League, source: str) -> tuple[str, str] | None:
+    """``(token, text)`` when the post answers a preview whose sheet is kept (its text is empty once expired);
+    ``None`` when it brings a sheet of its own."""
+    token = request.form.get("token", "")
+    upload = form.file.data
+    if not token or form.sheet.data or (upload is not None and bool(getattr(upload, "filename", None))):
+        return None
+    return token, pending.kept(token, league_id=league.id, source=source, user_id=getattr(current_user, "id", None)) or ""
+
+
+def _confirmed(league: League, kind: Source, result: Preview, token: str | None) -> ResponseReturnValue:
+    """Store the previewed games; the league's page saying how many, or the preview again with why not."""
+    name = league.name
+    try:
+        added = store(league, result, kind.label)
+    except ImportError_ as error:
+        result.problems.append(str(error))
+        form = SheetForm(formdata=None)
+        return render_template("history/preview.html", league=league, form=form, result=result,
+                               action=request.path, token=token), 422  # fmt: skip
+    if token:
+        pending.forget(token)
+    flash(_added_message(kind, name, len(result.games), added), "info")
+    return redirect(url_for("leagues.show", league_id=league.id), code=303)
 
 
 def _answers_sent() -> dict[str, str]:
@@ -124,13 +190,21 @@ def _previewed(form: SheetForm, kind: Source, league: League, answers: dict[str,
     """The text sent and what it would store with these answers; a preview of its problems when it can't be read."""
     try:
         text = _sheet_text(form)
+    except SheetError as error:
+        return form.sheet.data or "", Preview(problems=error.sentences)
+    return text, _previewed_text(text, kind, league, answers)
+
+
+def _previewed_text(text: str, kind: Source, league: League, answers: dict[str, str]) -> Preview:
+    """What ``text`` would store with these answers; a preview of its problems when it can't be read."""
+    try:
         games, notes, questions = kind.read(text, answers)
         result = preview(league, games, answers, kind.new_rules(), totals_only=kind.totals_only)
     except SheetError as error:
-        return form.sheet.data or "", Preview(problems=error.sentences)
+        return Preview(problems=error.sentences)
     result.notes[:0] = notes
     result.questions[:0] = questions
-    return text, result
+    return result
 
 
 def _added_message(kind: Source, league_name: str, games: int, added: int) -> str:

@@ -19,18 +19,19 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..auth.access import new_token
 from ..extensions import db
 from ..i18n import names_joined
-from ..games.history import touch
+from ..games.history import IMPORTED_KEY, touch
 from ..models import Change, CustomRuleset, CustomRulesetVersion, DealResult, Game, GameStatus, HandScore, League, Player, Seat
 from .. import registry
-from ..rules import Ruleset
+from ..rules import Progression, Ruleset
 from ..rules.deal_score import adjustments, bonus_problem, hand_total
+from ..rules.progression import HandLine, PlayedHand, follow_game
 from ..rules.seats import hand_roles
 from .paper import MAX_SENTENCES, SheetGame, placed
 
@@ -38,8 +39,6 @@ __all__ = ["NEW_PLAYER", "ImportError_", "Preview", "preview", "store"]
 
 NEW_PLAYER = "new"
 """The answer "a new player of this name" to a name question."""
-IMPORTED_KEY = "imported"
-"""The key of the ``started`` entry that marks a game brought in (its value: where from, and the hash)."""
 PLAYED_AT = dt.time(20, 0)
 """The hour a game on paper is taken to have been played (its day is what the sheet gives)."""
 
@@ -81,16 +80,19 @@ class PlannedHand:
     adjustment: int = 0
     exact_cut: bool = False
     one_turn_out: bool = False
+    made: bool = False
+    """The player made their phase in this hand (a game where each player plays their own phase)."""
 
 
 @dataclass
 class PlannedDeal:
     went_out: int | None
-    hands: list[PlannedHand]
+    hands: list[PlannedHand | None]
+    """A hand per seat; ``None`` for a player who sat the hand out (a tie-break hand)."""
 
     @property
     def totals(self) -> list[int]:
-        return [hand_total(hand.points, hand.adjustment) for hand in self.hands]
+        return [0 if hand is None else hand_total(hand.points, hand.adjustment) for hand in self.hands]
 
 
 @dataclass
@@ -105,6 +107,8 @@ class PlannedGame:
     already_here: bool = False
     new_rules: NewRules | None = None
     """Rules to store as the league's own with the game (another app's house rules)."""
+    totals_only: bool = False
+    """The game is another app's final totals (one row, no deals): per-deal figures leave it out."""
 
     @property
     def totals(self) -> list[int]:
@@ -277,6 +281,7 @@ def _plan_under(
     planned = _plan_game(game, ruleset, version, seats, result, quiet=totals_only)
     if planned is not None:
         planned.new_rules = totals_rules or new_rules
+        planned.totals_only = totals_only
     return planned
 
 
@@ -331,6 +336,10 @@ def _plan_game(
         if deal is None:
             return None
         deals.append(deal)
+    problem = _phases_problem(game, ruleset, deals) if ruleset.progression is not Progression.FIXED else None
+    if problem is not None:
+        result.problems.append(problem)
+        return None
     return PlannedGame(game, ruleset, version, seats, deals, _content_hash(game, ruleset, seats))
 
 
@@ -342,6 +351,11 @@ def _game_problem(game: SheetGame, ruleset: Ruleset, seats: list[str]) -> str | 
     if not ruleset.min_players <= len(seats) <= ruleset.max_players:
         return gettext("%(game)s: %(rules)s is played by %(least)s to %(most)s players, not %(count)s.", game=where,
                        rules=ruleset.name, least=ruleset.min_players, most=ruleset.max_players, count=len(seats))  # fmt: skip
+    if ruleset.progression is not Progression.FIXED:
+        return _own_phases_problem(game, ruleset)
+    marked = _mark_on_a_fixed_schedule(game, ruleset)
+    if marked is not None:
+        return marked
     if len(game.deals) < len(ruleset.deals):
         # a game stopped early is not taken: the league's backup could not restore it (it wants every deal)
         return gettext("%(game)s: %(rules)s has %(deals)s deals, the sheet %(written)s: write every deal's scores.",
@@ -352,6 +366,53 @@ def _game_problem(game: SheetGame, ruleset: Ruleset, seats: list[str]) -> str | 
     return None
 
 
+def _own_phases_problem(game: SheetGame, ruleset: Ruleset) -> str | None:
+    """Why a sheet can't hold a game where each player plays their own phase, before its hands are followed."""
+    if ruleset.progression is Progression.PER_PLAYER_CHOICE:
+        return gettext("%(game)s: in %(rules)s each player chooses a phase before every hand, which a score sheet "
+                       "doesn't say: enter that game in the app instead.", game=game.where, rules=ruleset.name)  # fmt: skip
+    return None
+
+
+def _mark_on_a_fixed_schedule(game: SheetGame, ruleset: Ruleset) -> str | None:
+    """A "made" mark or a sat-out hand in a game where everyone plays the same deal: a sentence naming its cell."""
+    for index, scores in enumerate(game.deals):
+        marks = game.made[index] if game.made else [False] * len(scores)
+        for seat, (score, made) in enumerate(zip(scores, marks, strict=True)):
+            if score is None or made:
+                return placed(game.cell_place(index, seat), gettext(
+                    "“*” (made) and “-” (sat out) are written only in a game where each player plays their own phase, "
+                    "not in %(rules)s: write the score alone.", rules=ruleset.name))  # fmt: skip
+    return None
+
+
+def _phases_problem(game: SheetGame, ruleset: Ruleset, deals: list[PlannedDeal]) -> str | None:
+    """A game where each player plays their own phase, followed hand by hand by the engine (RULES.md §8.6): the
+    first problem it finds, at its place on the sheet; a sheet that stops before the game is decided is refused,
+    so no one is stored as the winner without having made every phase."""
+    hands = [
+        PlayedHand(lines=tuple(HandLine(seat=seat, made=hand.made, points=hand_total(hand.points, hand.adjustment))
+                               for seat, hand in enumerate(deal.hands) if hand is not None),
+                   went_out=deal.went_out)
+        for deal in deals
+    ]  # fmt: skip
+    progress = follow_game(ruleset, dict(enumerate(game.names)), hands)
+    if progress.problems:
+        problem = progress.problems[0]
+        index = max(problem.hand - 1, 0)
+        place = game.deal_place(index) if problem.seat is None else game.cell_place(index, problem.seat)
+        return placed(place, problem.sentence)  # the engine's sentence, in the page's language
+    if progress.winners:
+        return None
+    if progress.tiebreak:
+        return gettext("%(game)s: %(names)s are tied after hand %(hand)s: write the tie-break hand that decides it "
+                       "(“-” for the players who sit it out).", game=game.where, hand=len(deals),
+                       names=names_joined([game.names[seat] for seat in progress.tiebreak]))  # fmt: skip
+    return gettext("%(game)s: nobody has made all %(phases)s phases after its %(hands)s hands: write every hand up to "
+                   "the one in which someone makes the last phase (and a “*” after the score of each player who made "
+                   "their phase).", game=game.where, phases=len(ruleset.deals), hands=len(deals))  # fmt: skip
+
+
 def _plan_deal(game: SheetGame, index: int, ruleset: Ruleset, result: Preview, *, quiet: bool) -> PlannedDeal | None:
     """Deal ``index`` (from 0) as hands and who went out (a note when that is a guess, unless ``quiet``);
     ``None`` with a sentence when a score or a bonus can't stand."""
@@ -359,7 +420,11 @@ def _plan_deal(game: SheetGame, index: int, ruleset: Ruleset, result: Preview, *
     if hands is None:
         return None
     went_out = _who_went_out(hands, game.deal_place(index), game.names, None if quiet else result)
+    own_phases = ruleset.progression is not Progression.FIXED
     for position, hand in enumerate(hands):
+        if hand is None:
+            continue
+        hand.made = own_phases and (hand.made or position == went_out)  # who went out made their phase (§8.6.4)
         ticked = {f for f, on in (("exact_cut", hand.exact_cut), ("one_turn_out", hand.one_turn_out)) if on}
         problem = bonus_problem(ruleset, ticked, went_out=position == went_out)
         if problem:
@@ -368,14 +433,17 @@ def _plan_deal(game: SheetGame, index: int, ruleset: Ruleset, result: Preview, *
     return PlannedDeal(went_out, hands)
 
 
-def _planned_hands(game: SheetGame, index: int, ruleset: Ruleset, problems: list[str]) -> list[PlannedHand] | None:
-    """A deal's scores as hands: typed points, or one of the ruleset's bonuses (a negative number);
-    ``None`` with a sentence in ``problems`` for any other negative number."""
+def _planned_hands(game: SheetGame, index: int, ruleset: Ruleset, problems: list[str]) -> list[PlannedHand | None] | None:
+    """A deal's scores as hands: typed points, or one of the ruleset's bonuses (a negative number), with their
+    "made" marks (``None``: sat out); ``None`` with a sentence in ``problems`` for any other negative number."""
     bonuses = {a.points: a for a in adjustments(ruleset)}
-    hands = []
+    marks = game.made[index] if game.made else [False] * len(game.deals[index])
+    hands: list[PlannedHand | None] = []
     for seat, score in enumerate(game.deals[index]):
-        if score >= 0:
-            hands.append(PlannedHand(points=score))
+        if score is None:
+            hands.append(None)
+        elif score >= 0:
+            hands.append(PlannedHand(points=score, made=marks[seat]))
         elif score in bonuses:
             bonus = bonuses[score]
             hands.append(PlannedHand(0, score, bonus.field == "exact_cut", bonus.field == "one_turn_out"))
@@ -405,15 +473,17 @@ def _content_hash(game: SheetGame, ruleset: Ruleset, seats: list[str]) -> str:
         "seats": [Player.key_for(s) for s in seats],
         "deals": game.deals,
     }
+    if game.made:  # only sheets with marks: the hash of every game stored before marks existed stays the same
+        content["made"] = game.made
     return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
 
 
-def _who_went_out(hands: list[PlannedHand], place: str, names: list[str], result: Preview | None) -> int | None:
+def _who_went_out(hands: list[PlannedHand | None], place: str, names: list[str], result: Preview | None) -> int | None:
     """The seat that went out: the one down and out in one turn, else the first with nothing left (0).
 
     ``result`` gets a note when that is a guess; ``None`` for final totals, where nobody's 0 says who went out.
     """
-    one_turn = [p for p, hand in enumerate(hands) if hand.one_turn_out]
+    one_turn = [p for p, hand in enumerate(hands) if hand is not None and hand.one_turn_out]
     if one_turn:
         return one_turn[0]
     zeros = _zeros(hands)
@@ -422,10 +492,11 @@ def _who_went_out(hands: list[PlannedHand], place: str, names: list[str], result
     return zeros[0] if zeros else None
 
 
-def _zeros(hands: list[PlannedHand]) -> list[int]:
+def _zeros(hands: list[PlannedHand | None]) -> list[int]:
     """The seats with nothing left: a plain 0 went out; a bonus alone (an exact cut) only when nobody has a plain 0."""
-    plain = [p for p, hand in enumerate(hands) if hand.points == 0 and not hand.adjustment]
-    return plain or [p for p, hand in enumerate(hands) if hand.points == 0]
+    played = [(p, hand) for p, hand in enumerate(hands) if hand is not None]
+    plain = [p for p, hand in played if hand.points == 0 and not hand.adjustment]
+    return plain or [p for p, hand in played if hand.points == 0]
 
 
 def _note_zeros(zeros: list[int], place: str, names: list[str], result: Preview) -> None:
@@ -464,41 +535,79 @@ def _mark_already_here(league: League, result: Preview) -> None:
 # Storing
 
 
-def store(league: League, result: Preview, source: str) -> int:
-    """Write the new planned games into ``league`` in one transaction; the number written.
+BATCH_GAMES = 25
+"""Games written per transaction. A transaction holds the database's write lock (SQLite: the whole file) from its
+first write until it commits, so another phone's deal save waits at most one batch, not the whole import; and the
+rows of a written batch are let go of, so memory holds one batch whatever the sheet's size. The batch is built
+without flushing, so the lock is taken only as it commits."""
 
-    Raises :class:`ImportError_` (nothing written) when the preview is not ready.
+
+def store(league: League, result: Preview, source: str, *, batch: int = BATCH_GAMES) -> int:
+    """Write the new planned games into ``league``, :data:`BATCH_GAMES` to a transaction in the order played; the
+    number written.
+
+    Raises :class:`ImportError_` (nothing written) when the preview is not ready. A batch is written whole or not
+    at all; a failure midway keeps the batches before it, and confirming the same sheet again adds the rest (each
+    game is found by its hash, so none is added twice).
     """
     if not result.ready:
         raise ImportError_(gettext("Answer every question first: nothing was imported."))
-    games = result.new_games
-    if not games:
-        return 0
+    games = sorted(result.new_games, key=lambda g: g.sheet.played_on)
+    league_id = league.id
     players: dict[str, Player] = {}
+    snapshots: dict[str, str] = {}  # a ruleset's snapshot, written once for all its games (500 games: 1 s saved)
+    written = 0
+    for start in range(0, len(games), batch):
+        chunk = games[start : start + batch]
+        try:
+            if start == 0:
+                _store_new_rules(league, games)
+            with db.session.no_autoflush:  # nothing written (no lock taken) until the batch is built
+                stored = _store_batch(league, chunk, start, players, snapshots, source)
+            league.revision = League.revision + 1  # type: ignore[assignment]
+            db.session.commit()
+        except IntegrityError:
+            db.session.rollback()
+            raise ImportError_(_stopped_at(written)) from None
+        except BaseException:
+            db.session.rollback()
+            raise
+        for game in stored:  # its seats, deals, hands and history go with it
+            db.session.expunge(game)
+        written += len(chunk)
+        league = db.session.get(League, league_id) or league
+    return written
+
+
+def _stopped_at(written: int) -> str:
+    """Why an import stopped: a name taken by another at the same moment (with the games already written)."""
+    if not written:
+        return gettext("A player of one of these names was added at the same moment: try again.")
+    return ngettext("A player of one of these names was added at the same moment, after %(num)s game was added: "
+                    "confirm again to add the rest.",
+                    "A player of one of these names was added at the same moment, after %(num)s games were added: "
+                    "confirm again to add the rest.", written)  # fmt: skip
+
+
+def _store_batch(
+    league: League, chunk: list[PlannedGame], first: int, players: dict[str, Player], snapshots: dict[str, str], source: str
+) -> list[Game]:
+    """Add one batch of planned games to the session (numbered from ``first`` in the order played); the games."""
 
     def player_named(name: str) -> Player:
         key = Player.key_for(name)
         if key not in players:
             players[key] = Player.find_or_add(name)
-            if players[key] not in league.members:
-                league.members.append(players[key])
+        if players[key] not in league.members:
+            league.members.append(players[key])
         return players[key]
 
-    snapshots: dict[str, str] = {}  # a ruleset's snapshot, written once for all its games (500 games: 1 s saved)
-    try:
-        _store_new_rules(league, games)
-        for order, planned in enumerate(sorted(games, key=lambda g: g.sheet.played_on)):
-            played_at = dt.datetime.combine(planned.sheet.played_on, PLAYED_AT) + dt.timedelta(seconds=order)
-            _store_game(league, planned, [player_named(name) for name in planned.seats], played_at, source, snapshots)
-        league.revision = League.revision + 1  # type: ignore[assignment]
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        raise ImportError_("A player of one of these names was added at the same moment: try again.") from None
-    except BaseException:
-        db.session.rollback()
-        raise
-    return len(games)
+    stored = []
+    for order, planned in enumerate(chunk, start=first):
+        played_at = dt.datetime.combine(planned.sheet.played_on, PLAYED_AT) + dt.timedelta(seconds=order)
+        stored.append(_store_game(league, planned, [player_named(name) for name in planned.seats], played_at, source,
+                                  snapshots))  # fmt: skip
+    return stored
 
 
 def _store_new_rules(league: League, games: list[PlannedGame]) -> None:
@@ -533,7 +642,7 @@ def _store_game(
     played_at: dt.datetime,
     source: str,
     snapshots: dict[str, str],
-) -> None:
+) -> Game:
     seats = len(players)
     game = Game(
         status=GameStatus.FINISHED.value,
@@ -550,11 +659,17 @@ def _store_game(
     game.seats = [Seat(position=i, player=player) for i, player in enumerate(players)]
     db.session.add(game)
     game.league = league  # once the game is in the session (no cascade along the backref)
+    part_tables = {
+        number: tuple(position for position, hand in enumerate(deal.hands) if hand is not None)
+        for number, deal in enumerate(planned.deals, start=1)
+        if any(hand is None for hand in deal.hands)
+    }
     for number, deal in enumerate(planned.deals, start=1):
         game.deals.append(
             DealResult(
                 number=number,
-                dealer=hand_roles(seats, 0, planned.ruleset.direction, number).dealer,  # to the right in Carioca
+                # to the right in Carioca; a tie-break hand's dealer is one of the tied players (RULES.md §8.7.14)
+                dealer=hand_roles(seats, 0, planned.ruleset.direction, number, part_tables).dealer,
                 went_out=deal.went_out,
                 stock_ran_out=deal.went_out is None,
                 created_at=played_at,
@@ -567,17 +682,20 @@ def _store_game(
                         adjustment=hand.adjustment,
                         exact_cut=hand.exact_cut,
                         one_turn_out=hand.one_turn_out,
+                        made=hand.made,
                     )
                     for position, hand in enumerate(deal.hands)
+                    if hand is not None
                 ],
             )
         )
     started = {
         "ruleset": planned.ruleset.id,
         "options": list(planned.ruleset.chosen_options),
-        IMPORTED_KEY: {"from": source, "hash": planned.content_hash},
+        IMPORTED_KEY: {"from": source, "hash": planned.content_hash, **({"totals_only": True} if planned.totals_only else {})},
     }
     db.session.add(Change(game=game, action="started", new_json=json.dumps(started), created_at=played_at))
     db.session.add(Change(game=game, action="finished", created_at=played_at))
     touch(game)
+    return game
 

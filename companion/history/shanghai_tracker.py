@@ -112,7 +112,8 @@ def _game(label: str, played_on: dt.date, names: list[str], rounds: list[list[in
             if added != totals[seat]:
                 raise SheetError([gettext("%(game)s, %(name)s: the total says %(total)s but the rounds add up to %(added)s.",
                                           game=label, name=name, total=totals[seat], added=added)])  # fmt: skip
-    return SheetGame(line=0, played_on=played_on, rules_words=TRACKER_RULES, names=names, deals=rounds,
+    deals: list[list[int | None]] = [[*scores] for scores in rounds]
+    return SheetGame(line=0, played_on=played_on, rules_words=TRACKER_RULES, names=names, deals=deals,
                      deal_lines=[0] * len(rounds), totals=totals, label=label)
 
 
@@ -248,14 +249,17 @@ class _CsvGame:
     names: list[str] = field(default_factory=list)
     columns: list[list[int]] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
+    folded: set[str] = field(default_factory=set)
+    """The names' keys: a row's name is looked up, not compared with every row before it (thousands of rows)."""
 
     def holds(self, key: tuple[str, str], name: str) -> bool:
         """Whether a row belongs to this game: a game's rows come together; the next game starts at a new date
         or note, or a player seen again."""
-        return key == self.key and name.casefold() not in (n.casefold() for n in self.names)
+        return key == self.key and name.casefold() not in self.folded
 
     def add(self, name: str, scores: list[int], total: int | None) -> None:
         self.names.append(name)
+        self.folded.add(name.casefold())
         self.columns.append(scores)
         if total is not None:
             self.totals.append(total)

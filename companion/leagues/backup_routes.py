@@ -21,7 +21,8 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ..extensions import csrf
 from ..i18n import N_
-from .imports import BackupError, import_league_backup
+from ..models import League
+from .imports import BackupError, restore_checked, validate_backup
 from . import bp
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
@@ -55,6 +56,17 @@ def _read_backup(form: ImportForm) -> object:
         raise BackupError(gettext("The file is not JSON, so it is not a backup made by this app.")) from None
 
 
+def _restored(form: ImportForm) -> tuple[League, int]:
+    """The league restored from the uploaded file, and its number of games.
+
+    The parsed file is let go of once it is checked: what is written comes from the checked values, and the
+    file's tree of JSON values (several times its size in memory) is not held while the games are written."""
+    data = _read_backup(form)
+    checked = validate_backup(data)
+    del data
+    return restore_checked(checked), len(checked.games)
+
+
 @bp.route("/import", methods=["GET", "POST"])
 @csrf.exempt  # checked below, once the request is known not to be huge
 def import_backup() -> tuple[str, int] | WerkzeugResponse:
@@ -71,11 +83,10 @@ def import_backup() -> tuple[str, int] | WerkzeugResponse:
     form = ImportForm()
     if form.validate_on_submit():
         try:
-            league = import_league_backup(_read_backup(form))  # type: ignore[arg-type]
+            league, games = _restored(form)
         except BackupError as error:  # a bad file (nothing was written)
             form.file.errors = [str(error)]
         else:
-            games = len(league.games)
             flash(
                 ngettext(
                     "League “%(name)s” restored from the backup, with %(num)s game.",

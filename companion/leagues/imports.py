@@ -36,7 +36,8 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from flask_babel import gettext, ngettext
-from sqlalchemy import Table, select, update
+from sqlalchemy import Table, delete, select, update
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.exc import IntegrityError
 
 from ..auth.access import new_token
@@ -49,6 +50,7 @@ from ..models import (
     CustomRulesetVersion,
     DealResult,
     Game,
+    GameResult,
     GameStatus,
     HandScore,
     League,
@@ -1011,15 +1013,29 @@ def _check_points(cards: Any, points: int, place: _Place, ruleset: Ruleset) -> N
 # Writing it
 
 
+RESTORE_BATCH_GAMES = 50
+"""Games written per transaction. Each transaction holds the database's write lock (SQLite: the whole file) until
+it commits, so another phone's deal save waits at most one batch, not the whole restore; the rows of a written
+batch are let go of, so memory holds one batch of rows besides the checked file."""
+
+
 def import_league_backup(data: dict[str, Any]) -> League:
-    """Restore a league from a parsed backup file as a new league, in one transaction.
+    """Restore a league from a parsed backup file as a new league, whole or not at all.
 
     Raises :class:`BackupError` (nothing written) when the file is not a
     sound backup, or a league of that name (any case) already exists.
     """
-    from ..games.history import touch
+    return restore_checked(validate_backup(data))
 
-    checked = validate_backup(data)
+
+def restore_checked(checked: CheckedBackup, *, batch: int = RESTORE_BATCH_GAMES) -> League:
+    """Write a checked backup as a new league, :data:`RESTORE_BATCH_GAMES` games to a transaction.
+
+    The league, its roster and rules go in with the first batch. A failure in
+    a later batch takes away everything this restore wrote (its games, rules,
+    league and the players only it added), so a refused restore leaves what is
+    stored as it was. Raises :class:`BackupError` as :func:`import_league_backup`.
+    """
     own_rules = _plan_own_rules(checked.games)
     key = League.key_for(checked.name)
     clash = db.session.scalar(select(League).where(League.name_key == key))
@@ -1030,25 +1046,21 @@ def import_league_backup(data: dict[str, Any]) -> League:
                 clash=clash.name, name=checked.name,
             )
         )  # fmt: skip
-    versions: list[tuple[DealResult, int]] = []
-    player_named = _player_finder([*checked.members, *(name for game in checked.games for name in game.seats)])
+    player_named, added = _player_finder([*checked.members, *(name for game in checked.games for name in game.seats)])
+    league = League(name=checked.name, name_key=key, created_at=checked.created_at, share_token=new_token())
+    written: list[int] = []  # the league's id, once its first batch is committed
     try:
-        league = League(name=checked.name, name_key=key, created_at=checked.created_at, share_token=new_token())
         db.session.add(league)
         for name in checked.members:
             player = player_named(name)
             if player not in league.members:
                 league.members.append(player)
         stored = _store_own_rules(league, own_rules)
-        for planned in checked.games:
-            game = _add_game(planned, league, [player_named(name) for name in planned.seats], stored)
-            versions += _add_deals(game, planned.deals)
-            _add_buys_and_history(game, planned)
-            touch(game)  # its results are rebuilt as the transaction commits
-        _restore_versions(versions)
-        db.session.commit()
+        for start in range(0, max(len(checked.games), 1), batch):
+            league = _restore_batch(league, checked.games[start : start + batch], player_named, stored)
+            written[:] = [league.id]
     except IntegrityError:
-        db.session.rollback()
+        _undo_restore(written, added)
         raise BackupError(
             gettext(
                 "The league “%(name)s” was not imported because a league or player of the same name was "
@@ -1057,26 +1069,93 @@ def import_league_backup(data: dict[str, Any]) -> League:
             )
         ) from None
     except BaseException:
-        db.session.rollback()
+        _undo_restore(written, added)
         raise
     return league
 
 
-def _player_finder(names: list[str]) -> Callable[[str], Player]:
-    """The player of each name: one already here, or one added (once) to the session."""
+def _restore_batch(
+    league: League,
+    games: list[_Game],
+    player_named: Callable[[str], Player],
+    stored: dict[tuple[str, str], CustomRulesetVersion],
+) -> League:
+    """Write one batch of checked games into ``league`` and commit; the league, read again."""
+    from ..games.history import touch
+
+    versions: list[tuple[DealResult, int]] = []
+    added = []
+    with db.session.no_autoflush:  # nothing written (no lock taken) until the batch is built
+        for planned in games:
+            game = _add_game(planned, league, [player_named(name) for name in planned.seats], stored)
+            versions += _add_deals(game, planned.deals)
+            _add_buys_and_history(game, planned)
+            touch(game)  # its results are rebuilt as the transaction commits
+            added.append(game)
+    _restore_versions(versions)
+    db.session.commit()
+    league_id = league.id
+    for game in added:  # its seats, deals, hands and history go with it
+        db.session.expunge(game)
+    return db.session.get(League, league_id) or league
+
+
+def _undo_restore(written: list[int], added: list[Player]) -> None:
+    """Take away what a restore that stopped midway wrote: the batch in progress (rolled back), then the
+    league's games, rules and roster committed before it, the league, and the players only it added."""
+    db.session.rollback()
+    if not written:
+        return
+    league = db.session.get(League, written[0])
+    if league is not None:
+        games = list(db.session.scalars(select(Game).where(Game.league_id == league.id)))
+        db.session.execute(delete(GameResult).where(GameResult.game_id.in_([game.id for game in games])),
+                           execution_options={"synchronize_session": False})  # fmt: skip
+        for game in games:
+            db.session.delete(game)  # its seats, deals, hands and history
+        for custom in db.session.scalars(select(CustomRuleset).where(CustomRuleset.league_id == league.id)):
+            db.session.delete(custom)
+        db.session.flush()
+        db.session.delete(league)  # and its roster
+        db.session.flush()
+    for player in added:  # those of the batch rolled back were never stored
+        if sa_inspect(player).persistent and not _player_in_use(player.id):
+            db.session.delete(player)
+    db.session.commit()
+
+
+def _player_in_use(player_id: int) -> bool:
+    """Whether anything stored names the player (a seat, a roster, an account)."""
+    from ..models import User, league_member
+
+    for query in (
+        select(Seat.id).where(Seat.player_id == player_id),
+        select(league_member.c.player_id).where(league_member.c.player_id == player_id),
+        select(User.id).where(User.player_id == player_id),
+    ):
+        if db.session.execute(query.limit(1)).first() is not None:
+            return True
+    return False
+
+
+def _player_finder(names: list[str]) -> tuple[Callable[[str], Player], list[Player]]:
+    """The player of each name: one already here, or one added (once) to the session; and the list of those
+    added (filled in as they are)."""
     # Every name in the file is looked up in one query a few hundred names, then added where missing: one
     # find_or_add a seat looked among the session's new rows, which grow with every game restored (a 3 MB
     # file of many players once took 74 s).
     found = _players_named(names)
+    added: list[Player] = []
 
     def player_named(name: str) -> Player:
         key = Player.key_for(name)
         if key not in found:
             found[key] = Player(name=name, name_key=key)
             db.session.add(found[key])
+            added.append(found[key])
         return found[key]
 
-    return player_named
+    return player_named, added
 
 
 def _add_game(

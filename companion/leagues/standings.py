@@ -92,6 +92,9 @@ class PlayerRecord:
     """A win shared by k players counts 1/k."""
     total_score: int = 0
     deals: int = 0
+    """Deals played, in games that have deals (another app's final totals have none)."""
+    deal_score: int = 0
+    """Points scored in those deals: what :attr:`per_deal` divides (a play's final total is no deal's)."""
     deals_out: int = 0
     best: int | None = None
     best_game: int | None = None
@@ -132,7 +135,7 @@ class PlayerRecord:
 
     @property
     def per_deal(self) -> float:
-        return self.total_score / self.deals if self.deals else 0.0
+        return self.deal_score / self.deals if self.deals else 0.0
 
     @property
     def go_out_rate(self) -> float:
@@ -157,6 +160,7 @@ class PlayerRecord:
         self.games += 1
         self.total_score += total
         self.deals += deals
+        self.deal_score += total if deals else 0
         self.deals_out += deals_out
         kind = "W" if place == 1 else "L"
         if place == 1:
@@ -559,7 +563,8 @@ def contract_records(league_id: int, player_id: int, season: Season, ruleset_id:
     """
     from ..models import ruleset_from_snapshot
 
-    scope = [GameResult.player_id == player_id, *_scope(league_id, season, ruleset_id)]
+    # another app's final totals (deals 0 in their results) are no deals: they count in no contract's figures
+    scope = [GameResult.player_id == player_id, GameResult.deals > 0, *_scope(league_id, season, ruleset_id)]
     per_deal = _per_deal_sums(scope)
     totals: dict[str, list[int]] = {}
     words: dict[str, list[str]] = {}

@@ -15,25 +15,35 @@ from sqlalchemy.orm import Session
 
 from ..extensions import db
 from ..games.changes import TOUCHED
+from ..games.history import totals_only_games
 from ..games.state import game_state
 from ..models import Game, GameResult, GameStatus, League
 
 
-def refresh_results(session: Session, game: Game, *, clear: bool = True) -> None:
-    """Rewrite a game's result rows from its deals (none unless the game is finished)."""
+def refresh_results(session: Session, game: Game, *, clear: bool = True, totals_only: bool | None = None) -> None:
+    """Rewrite a game's result rows from its deals (none unless the game is finished); ``totals_only``: the game
+    is another app's final totals (looked up when not given)."""
     if clear and game.id is not None:
         # no result row is ever loaded as an object, so there is nothing in the session to keep in step
         # (and matching the delete against every object in a large session took seconds)
         session.execute(
             delete(GameResult).where(GameResult.game_id == game.id), execution_options={"synchronize_session": False}
         )
-    rows = result_rows(game)
+    if game.game_status is not GameStatus.FINISHED:
+        return
+    if totals_only is None:
+        totals_only = game.id in totals_only_games(session, [game.id])
+    rows = result_rows(game, totals_only=totals_only)
     if rows:
         session.execute(insert(GameResult), rows)
 
 
-def result_rows(game: Game) -> list[dict[str, object]]:
-    """A game's result rows, one per player, as column values (none unless the game is finished)."""
+def result_rows(game: Game, *, totals_only: bool = False) -> list[dict[str, object]]:
+    """A game's result rows, one per player, as column values (none unless the game is finished).
+
+    ``totals_only``: the game is another app's final totals (a BG Stats play), one row that is no deal: it counts
+    in games, wins, scores and ratings, and in no per-deal figure (``deals`` and ``deals_out`` 0).
+    """
     if game.game_status is not GameStatus.FINISHED:
         return []
     state = game_state(game)
@@ -50,8 +60,9 @@ def result_rows(game: Game) -> list[dict[str, object]]:
             "place": standing.place,
             "winners": winners,
             "players": len(state.standings),
-            "deals": sum(1 for deal in game.deals if any(hand.position == standing.position for hand in deal.hands)),
-            "deals_out": sum(1 for deal in game.deals if deal.went_out == standing.position),
+            "deals": 0 if totals_only else sum(1 for deal in game.deals
+                                               if any(hand.position == standing.position for hand in deal.hands)),
+            "deals_out": 0 if totals_only else sum(1 for deal in game.deals if deal.went_out == standing.position),
         }
         for standing in state.standings
     ]
@@ -68,8 +79,10 @@ def _before_commit(session: Session) -> None:
     with session.no_autoflush:
         leagues = set(session.scalars(select(GameResult.league_id).where(GameResult.game_id.in_(ids)).distinct()))
     session.flush()  # ids for new games, and their deals in place
+    with session.no_autoflush:
+        totals_only = totals_only_games(session, [game.id for game in touched if game.id is not None])
     for game in touched:
-        _rewrite_results(session, game)
+        _rewrite_results(session, game, game.id in totals_only)
         leagues.add(game.league_id)
     leagues.discard(None)
     if leagues:
@@ -80,11 +93,11 @@ def _before_commit(session: Session) -> None:
         )
 
 
-def _rewrite_results(session: Session, game: Game) -> None:
+def _rewrite_results(session: Session, game: Game, totals_only: bool) -> None:
     """A game's results rewritten from its deals; a deleted game's deleted."""
     state = inspect(game)
     if not (state.deleted or state.was_deleted):
-        refresh_results(session, game)
+        refresh_results(session, game, totals_only=totals_only)
     elif game.id is not None:
         session.execute(
             delete(GameResult).where(GameResult.game_id == game.id),
@@ -114,8 +127,9 @@ def rebuild_all(batch: int = 500) -> int:
     ids = list(session.scalars(select(Game.id).order_by(Game.id)))
     for start in range(0, len(ids), batch):
         rows: list[dict[str, object]] = []
+        totals_only = totals_only_games(session(), ids[start:start + batch])
         for game in session.scalars(select(Game).where(Game.id.in_(ids[start:start + batch]))):
-            rows += result_rows(game)
+            rows += result_rows(game, totals_only=game.id in totals_only)
         if rows:
             session.execute(insert(GameResult), rows)
         session.expunge_all()

@@ -130,7 +130,13 @@ def live_app(tmp_path_factory: pytest.TempPathFactory):
         url = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'companion.sqlite'}"
     # the live-follow poll runs every quarter second here, so no check waits on (or races) a 2 s poll
     app = create_app(
-        {"TESTING": True, "SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": url, "LIVE_POLL_MS": 250}
+        {
+            "TESTING": True,
+            "SECRET_KEY": "browser-tests",
+            "SQLALCHEMY_DATABASE_URI": url,
+            "LIVE_POLL_MS": 250,
+            "PENDING_IMPORTS_FOLDER": str(tmp_path_factory.mktemp("pending-imports")),
+        }
     )
     with app.app_context():
         db.create_all()
