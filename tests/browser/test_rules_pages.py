@@ -509,3 +509,57 @@ def test_phase10_rules_cards_at_360_px(page: Page, look) -> None:
     page.get_by_role("link", name=re.compile(r"^Phase 10 Each player")).tap()
     expect(page.locator("dl.facts")).to_contain_text("Masters: choose your phase before each hand.")
     look("rules-card-phase10")
+
+
+# ---------------------------------------------------------------------------
+# Issue 27, finding 6: the checker's verdict is in view after every tap at 360×740
+
+PHONE_740 = {"width": 360, "height": 740}
+
+#: Whether a verdict a player can read is wholly on the screen: the ruling's own head, or the verdict bar held at
+#: the foot of the screen (shown while the ruling is off it).
+VERDICT_IN_VIEW = """() => {
+  const inView = (node) => {
+    if (!node) return false;
+    const style = getComputedStyle(node);
+    const box = node.getBoundingClientRect();
+    return style.visibility !== "hidden" && box.height > 0 && box.top >= 0 && box.bottom <= innerHeight;
+  };
+  const bar = document.querySelector("#verdict-bar .verdict-bar-line");
+  const shown = bar && getComputedStyle(document.getElementById("verdict-bar")).visibility !== "hidden";
+  return inView(document.querySelector("#ruling .verdict-head")) || (shown && inView(bar));
+}"""
+
+
+def tap_and_see_the_verdict(page: Page, cards: list[str]) -> None:
+    """Tap each card's key (found by its card, whatever the page's language calls it) and wait, at most 5 s, for a
+    verdict wholly on the screen once the answer is in."""
+    for card in cards:
+        before = page.locator("#checker-melds .chip").count()
+        page.locator(f".picker button[value='{card}']").tap()
+        expect(page.locator("#checker-melds .chip")).to_have_count(before + 1)
+        page.wait_for_function(VERDICT_IN_VIEW, timeout=5_000)
+
+
+@pytest.mark.browser_context_args(viewport=PHONE_740, screen=PHONE_740)
+def test_the_checkers_verdict_is_in_view_after_every_tap_at_360_by_740(page: Page, look) -> None:
+    page.goto("/check")
+    picker(page).evaluate("keys => keys.scrollIntoView({block: 'start'})")  # down at the keys, as a thumb is
+    tap_and_see_the_verdict(page, ["5H", "JK", "JK", "8H", "QS", "KC", "JK"])
+    expect(page.locator("#verdict-bar")).to_contain_text("✗ Not legal")
+    look("checker-verdict-bar")
+    picker(page).evaluate("keys => keys.scrollIntoView({block: 'end'})")  # the last keys at the foot of the screen
+    tap_and_see_the_verdict(page, ["9C", "2D"])
+    page.evaluate("scrollTo(0, 0)")  # back at the top, the melds in view
+    tap_and_see_the_verdict(page, ["AS"])
+    look("checker-verdict-top")
+
+
+@pytest.mark.browser_context_args(viewport=PHONE_740, screen=PHONE_740, locale="es-CL")
+def test_in_spanish_the_checkers_verdict_is_in_view_after_every_tap(page: Page, look, owners_language_forgotten) -> None:
+    page.goto("/check")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    page.locator(".picker").evaluate("keys => keys.scrollIntoView({block: 'start'})")
+    tap_and_see_the_verdict(page, ["5H", "JK", "8H", "9H"])
+    expect(page.locator("#verdict-bar")).to_contain_text("No vale")
+    look("checker-verdict-bar-es")
