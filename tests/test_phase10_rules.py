@@ -318,3 +318,13 @@ def test_a_short_run_of_one_suit_on_a_standard_deck_keeps_its_suit_and_neither_k
     assert short.describe() == "run of hearts"
     (neither,) = check_go_down(contract, 2, _melds(contract, "7H 7S 7D | 5H 9S 7C")).readings[1:]
     assert neither.describe("group") == "no meld: neither a group (one rank) nor a run (one suit)"
+
+
+def test_a_short_run_of_many_colours_is_said_as_a_run_in_spanish_too():
+    from speech_support import in_spanish
+
+    with in_spanish():
+        (run,) = check_go_down(PHASE10, 6, _melds(PHASE10, "3R 4B 5G 6Y 7R 8B 9G 10Y")).readings
+        (neither,) = check_go_down(PHASE10, 4, _melds(PHASE10, "3R 9B 5G")).readings
+        assert run.describe() == "escala"
+        assert neither.describe() == "no es un juego: ni un grupo (un mismo valor) ni una escala (valores seguidos)"
