@@ -4,7 +4,7 @@ Four players (Ann, Ben, Cy, Dee) play the Phase 10 deck until someone makes phas
 Ben make their phase every hand and go out in turn, Cy and Dee every other hand, so after hand 10 Ann and Ben
 have both made phase 10 on the same total, and the tied pair plays one tie-break hand (§8.6.7), which Ann wins by
 going out. Each hand is entered as a phone would: from the game page, tap "Enter scores for hand n", tap who went
-out, tick "made" for everyone else who made their phase, tap each player's name (where the keypad is not already
+out (which ticks their "made"), tick "made" for everyone else who made their phase, tap each player's name (where the keypad is not already
 theirs) and the cards left on the keypad, then Save. Printed per hand: taps (and the cards among them, the least
 a hand can take), the page's scroll events, and whether the keypad ever left the screen.
 
@@ -93,7 +93,8 @@ def enter_hand(page, game: int, number: int, hand: Hand) -> tuple[int, int, int,
     taps, cards, pad_seen = 1, 0, True
     page.get_by_role("radio", name=hand.out, exact=True).tap()
     taps += 1
-    for name in (hand.out, *hand.made):  # whoever went out made their phase too (§8.6.4): tick it
+    # whoever went out made their phase too (§8.6.4): the tap on their name ticked it (issue 27); tick the others
+    for name in hand.made:
         page.locator(f"#hand-{NAMES.index(name)}").get_by_role("checkbox").tap()
         taps += 1
     pad = page.locator("#keypad")

@@ -2,15 +2,18 @@
 
 The engine names cards by code in its sentences ("5H JK JK 8H has 2 wilds",
 "JK stands for 7H") and the JSON API answers with those sentences byte for
-byte, so the codes stay there. A page shows each code as its face instead:
-the code is kept as the element's text (what a test or a copy reads) and
-hidden, the face (``7♥``, ``joker``) is drawn beside it by the stylesheet
-from ``data-face``, and a screen reader says the card in words (``7 of
-hearts``). These are page-only Jinja filters; the engine is not touched.
+byte, so the codes stay there. A page writes each code as its face instead,
+as text (what the eye, a copy, a page translator and a text reader all get):
+``7♥``, and the table's word for a joker in the page's language (``joker``,
+``comodín``); a screen reader says the card in words (``7 of hearts``), and
+the code stays in ``data-code``, the engine's whole sentence in
+``data-sentence`` (issue 27: the faces were once drawn by the stylesheet
+over hidden codes, so the page's text still said "5H JK JK 8H"). These are
+page-only Jinja filters; the engine is not touched.
 
 >>> str(card_faces("JK stands for 7H."))  # doctest: +NORMALIZE_WHITESPACE
-'<span class="said" data-sentence="JK stands for 7H."><span class="card-face joker" role="img" aria-label="joker" data-face="Joker"><span class="card-code">JK</span></span>
- stands for <span class="card-face suit-H" role="img" aria-label="7 of hearts" data-face="7♥"><span class="card-code">7H</span></span>.</span>'
+'<span class="said" data-sentence="JK stands for 7H."><span class="card-face joker" role="img" aria-label="joker" data-code="JK">Joker</span>
+ stands for <span class="card-face suit-H" role="img" aria-label="7 of hearts" data-code="7H">7♥</span>.</span>'
 >>> str(rank_plurals("The hands hold 18 As between them, but the packs hold only 16."))
 'The hands hold 18 aces between them, but the packs hold only 16.'
 >>> str(card_faces("Bob & Ann's <b>meld</b>"))
@@ -63,7 +66,8 @@ def card_words(card: Card) -> str:
 
 
 def card_face(card: Card, *, starts_sentence: bool = False, joker: str = "joker") -> Markup:
-    """One card as a page shows it: its face drawn (``7♥``, ``joker``), its code kept as text, its words read out.
+    """One card as a page shows it: its face as text (``7♥``, ``joker``), its code kept in ``data-code``, its words
+    read out.
 
     ``joker`` is what the ruleset's ``JK`` is: a joker, or a skip (Phase 10 played with standard cards).
     """
@@ -73,7 +77,7 @@ def card_face(card: Card, *, starts_sentence: bool = False, joker: str = "joker"
     else:
         words, face, kind = card_words(card), card.pretty, f"suit-{card.suit.value}"
     return Markup(
-        '<span class="card-face {kind}" role="img" aria-label="{words}" data-face="{face}"><span class="card-code">{code}</span></span>'
+        '<span class="card-face {kind}" role="img" aria-label="{words}" data-code="{code}">{face}</span>'
     ).format(kind=kind, words=words, face=face, code=str(card))
 
 
@@ -109,8 +113,8 @@ def chip_face(card: Card, ruleset: Ruleset | None = None) -> str:
 def card_faces(text: str, ruleset: Ruleset | None = None) -> Markup:
     """An engine sentence for a page: escaped, each card code as its face (:func:`card_face`), ranks counted in words.
 
-    Where it draws a card, the sentence as the engine says it (and the API answers it) stays beside the drawing,
-    in ``data-sentence``, for a script or a check that looks for the engine's words. Under a ``ruleset`` whose
+    Where it writes a card, the sentence as the engine says it (and the API answers it) stays beside it, in
+    ``data-sentence``, for a script or a check that looks for the engine's words. Under a ``ruleset`` whose
     ``JK`` is a skip, it is drawn as one. Only for the engine's rulings: a sentence holding a player's name
     ("JK: …") or a typing example would have that redrawn.
     """

@@ -12,6 +12,7 @@ beside that field?" rather than "is it somewhere in the page?".
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
 
@@ -115,3 +116,23 @@ def parse(html: str) -> Node:
     builder.feed(html)
     builder.close()
     return builder.root
+
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def table_reads(sentence: str) -> str:
+    """An engine sentence as a page writes it for the table (issue 27): ``5H`` is ``5♥``, ``JK`` a joker (a capital
+    Joker opening the sentence). Written here from the issue's words, not taken from the page's filter.
+
+    >>> table_reads("JK stands for 7H; 10S JK is short.")
+    'Joker stands for 7♥; 10♠ joker is short.'
+    """
+
+    def face(found: re.Match) -> str:
+        code = found[0]
+        if code == "JK":
+            return "Joker" if found.start() == 0 else "joker"
+        return code[:-1] + SUIT_SYMBOLS[code[-1]]
+
+    return re.sub(r"\b(?:10|[2-9AJQK])[SHDC]\b|\bJK\b", face, sentence)

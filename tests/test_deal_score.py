@@ -249,3 +249,25 @@ def test_a_line_that_cant_be_read_is_a_problem_beside_that_line_only():
 
     judged_once()
     assert counts["readable"] >= 50 and counts["refused"] >= 50, counts
+
+
+# Issue 27, finding 3: going out needs the phase (RULES.md §8.6.4), so the score form takes the player who went
+# out as having made it, ticked or not; in a deal everyone plays the same contract the tick means nothing.
+@pytest.mark.parametrize("out", [0, 1, 2])
+@pytest.mark.parametrize("ticked", [set(), {1}, {0, 1, 2}])
+def test_the_player_who_went_out_made_their_phase_ticked_or_not(out, ticked):
+    from companion.rules.phase10 import PHASE10
+
+    lines = [LineEntry(position=p, points="" if p == out else "10", made=p in ticked) for p in range(3)]
+    judged = judge_deal(PHASE10, 1, DealTable(names={0: "Ann", 1: "Bob", 2: "Cat"}, cutter=2), out, lines)
+    assert judged.ok, judged.problems
+    assert {hand.position: hand.made for hand in judged.hands} == {p: p == out or p in ticked for p in range(3)}
+    stock = judge_deal(PHASE10, 1, DealTable(names={0: "Ann", 1: "Bob", 2: "Cat"}, cutter=2), STOCK,
+                       [LineEntry(position=p, points="10", made=p in ticked) for p in range(3)])  # fmt: skip
+    assert {hand.position: hand.made for hand in stock.hands} == {p: p in ticked for p in range(3)}
+
+
+def test_in_a_fixed_game_going_out_marks_nothing_made():
+    lines = [LineEntry(position=0), LineEntry(position=1, cards="K"), LineEntry(position=2, cards="Q")]
+    judged = judge_deal(RULESETS["contract"], 1, TABLE, 0, lines)
+    assert [hand.made for hand in judged.hands] == [False, False, False]

@@ -106,3 +106,20 @@ def test_the_rules_cards_tell_the_play_rules_that_are_not_checked():
     assert kalooki["buying"].endswith("Only before you go down. Only with the leave of the player in turn.")
     assert "play" not in kalooki
     assert all("play" not in {f.key for f in rules_facts(r)} for key, r in PUBLISHED_RULESETS.items() if key != "carioca")
+
+
+def test_the_carioca_page_says_only_what_its_deals_have(make_game, form_client):
+    """Issue 27, finding 4: no "No May I in this deal" in a game with no May I; no wild limit on the escala real."""
+    url = make_game(["Ann", "Bob"], ruleset="carioca", options=["escala-real"])
+    first = page(form_client, url)
+    assert "May I" not in first.find(cls="prompt").text
+    assert not first.has(id="buys")  # nothing to count, so no panel saying so each deal
+    assert "No May I in this game." in first.text  # the setup card says it once
+    assert "At most one wild card in each meld when you go down." in first.find(cls="prompt").text
+    for number in range(1, 9):
+        save_deal(form_client, url, number, number % 2, ["QS" if seat != number % 2 else "" for seat in range(2)])
+    escala = page(form_client, url).find(cls="prompt")
+    assert escala.find("h2").text.startswith("Escala real")
+    assert "At most one wild card" not in escala.text
+    assert "No wild cards in any meld when you go down." in escala.text
+    assert "May I" not in escala.text

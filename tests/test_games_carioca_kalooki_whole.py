@@ -129,7 +129,7 @@ def test_a_whole_carioca_game_with_escala_rounds_ends_tied_and_the_most_deals_wo
     assert "House rules: Jokers score 50, Red twos are wild, Escala sucia round, Escala real round" in shown
     assert "Wild cards: jokers and red twos." in shown
     card = words(page(form_client, f"{url}/rules"))  # the game's own rules card: its house options applied
-    assert "Penalty points A 20 · 2–9 face value · 10–K 10 · JK 50." in card
+    assert "Penalty points A 20 · 2–9 face value · 10–K 10 · joker 50." in card  # JK as the table says it (issue 27)
     assert "A tie for the win Whoever went out in more deals wins; a tie after that is shared." in card
     for number, (out, hand, _points) in enumerate(CARIOCA_DEALS, start=1):
         count, contract, prompt = prompt_of(form_client, url)

@@ -8,6 +8,8 @@ import pytest
 
 from companion.rules import find_ruleset, guide
 from companion.rules.guide import buy_rule_text, deal_reminders, exact_cut_size, rules_facts, setup_card
+from companion.rules.carioca import CARIOCA
+from companion.rules.phase10 import PHASE10, PHASE10_CARDS
 from companion.rules.rulesets import AceRule, GoingOut, JokerReclaim, LayOffTiming, SameSuitRuns
 
 
@@ -277,3 +279,52 @@ def test_the_rules_card_lists_its_lines_in_order_and_the_bonuses_and_calls_only_
         ("exact_cut", "Exact cut"), ("one_turn_out", "Down and out in one turn"), ("shanghai", "Shanghai call"),
     ]  # fmt: skip
     assert [fact.key for fact in rules_facts(find_ruleset("progressive"))][-1] == "settlement"
+
+
+# ---------------------------------------------------------------------------
+# Reminders that follow the deal and the ruleset (issue 27, finding 4)
+
+_WILD_LIMIT = ("At most one wild card in each meld when you go down.", "No wild cards in any meld when you go down.")
+
+
+def wild_limit_lines(rules, deal: int) -> list[str]:
+    return [line for line in deal_reminders(rules, rules.deal(deal), 4) if line.startswith(("At most", "No wild"))]
+
+
+@pytest.mark.parametrize(
+    ("options", "deal", "said"),
+    [
+        ((), 1, [_WILD_LIMIT[0]]),  # Carioca's rounds: one joker a meld (RULES.md §8.3)
+        (("escala-real",), 9, [_WILD_LIMIT[1]]),  # A to K of one suit, no jokers: no "at most one"
+        (("escala-color",), 9, [_WILD_LIMIT[1]]),
+        (("escala-sucia",), 9, [_WILD_LIMIT[0]]),  # at most one joker, as the contract says
+        (("escala-real-comodines",), 9, []),  # jokers never side by side, any number: no limit to say
+        (("escala-sucia", "escala-real"), 10, [_WILD_LIMIT[1]]),  # the real is the second escala round
+    ],
+)
+def test_the_wild_card_reminder_is_the_deals_own_limit(options, deal, said):
+    rules = CARIOCA.with_options(*options)
+    assert wild_limit_lines(rules, deal) == said
+
+
+@pytest.mark.parametrize("rules", [CARIOCA.with_options("escala-real"), PHASE10, PHASE10_CARDS], ids=lambda r: r.id)
+def test_a_game_with_no_may_i_at_all_says_no_may_i_line_on_any_deal(rules):
+    for deal in rules.deals:
+        said = deal_reminders(rules, deal, 4)
+        assert not any(line.startswith("No ") and line.endswith(" in this deal.") for line in said), (deal.number, said)
+        assert not any(line.startswith(("May I", "Buy")) for line in said), said
+
+
+def test_a_game_with_may_i_in_some_deals_still_says_where_there_is_none():
+    assert "No buy in this deal." in reminders("progressive", 1)
+    assert "Buy: once a deal for each player, out of turn; you take the upcard only." in reminders("progressive", 9)
+    contract = find_ruleset("contract")
+    first_without = contract.changed((("deal_changes", ((1, (("buys", dataclasses.replace(contract.deal(1).buys, limit=0)),)),)),))
+    assert "No May I in this deal." in deal_reminders(first_without, first_without.deal(1), 4)
+
+
+@pytest.mark.parametrize("rules", [CARIOCA, PHASE10], ids=lambda r: r.id)
+def test_the_setup_card_and_the_rules_card_say_a_game_without_may_i_has_none_in_the_game(rules):
+    said = f"No {'buy' if rules is PHASE10 else 'May I'} in this game."
+    assert setup_card(rules, 4).buying == said
+    assert dict((fact.key, fact.text) for fact in rules_facts(rules))["buying"] == said

@@ -331,7 +331,7 @@ def test_save_the_family_ruleset_and_its_stored_object(client, app):
     html = press(client, values).get_data(as_text=True)
     assert shown_errors(html) == {}
     preview = parse(html).find(id="preview").text
-    assert "Four groups of 3" in preview and "JK 25" in preview and "At most one per meld" in preview
+    assert "Four groups of 3" in preview and "joker 25" in preview and "At most one per meld" in preview
     response = client.post("/rulesets/build/save", data=values)
     assert response.status_code == 303
     with app.app_context():

@@ -381,7 +381,7 @@ def test_a_phase10_score_screen_carries_what_the_phone_needs_for_the_hands_after
     assert offline["data-say-dealer"] == "dealer {name}"
     assert offline["data-say-enter-hand"] == "Enter scores for hand {deal}"
     assert "{deal}" in offline["data-say-game-ends"]
-    assert offline["data-say-tick-it"] == "{name} went out, so {name} made phase {number}; tick it."  # RULES.md §8.6.4
+    assert "data-say-tick-it" not in offline  # whoever went out is taken as made (RULES.md §8.6.4): nothing to tick
     # what the phone rewrites is marked: the dealer and each player's phase
     shown = parse(page)
     assert shown.find(**{"data-phase-page": "dealer"}).text == "dealer Ben"
@@ -479,7 +479,6 @@ def test_a_phase10_score_screen_in_spanish_gives_the_phone_its_sentences_in_span
     assert offline["data-say-hand-heading"] == "Puntos de la mano {deal}"
     assert offline["data-say-save-hand"] == "Guardar la mano {deal}"
     assert offline["data-say-phase-contract"] == "Fase {number}: {contract}"
-    assert offline["data-say-tick-it"] == "{name} cerró, así que {name} hizo la fase {number}; márcala."
     assert offline["data-say-game-ends"] == (
         "Alguien hizo su última fase en la mano {deal}, así que el juego termina ahí: el servidor dice quién gana,"
         " o pide una mano de desempate, cuando vuelva la conexión."

@@ -91,13 +91,26 @@ def test_the_prompt_lists_every_players_phase_and_its_contract(form_client, phas
     assert "Hand 6" in game_page(form_client, phase10_game).find(cls="phases-prompt").text
 
 
-def test_the_player_who_went_out_must_be_ticked_made(no_csrf_app, form_client, phase10_game):
+def test_the_player_who_went_out_made_their_phase_without_a_tick(no_csrf_app, form_client, phase10_game):
+    """Issue 27, finding 3: going out needs the phase (RULES.md §8.6.4), so the form without script saves the hand
+    with Ann's phase made though her box is unticked: one tap fewer, and no "tick it" refusal."""
     response = form_client.post(f"{phase10_game}/deals/1", data=hand_data({0: (False, 0), 1: (True, 20), 2: (False, 5)}, 0))
-    assert response.status_code == 422
-    line = parse(response.get_data(as_text=True)).find(id="hand-0")
-    assert "Ann went out, so Ann made phase 1; tick it." in line.text
+    assert response.status_code == 303, response.get_data(as_text=True)
     with no_csrf_app.app_context():
-        assert db.session.scalars(select(HandScore)).all() == []
+        made = {hand.position: hand.made for hand in db.session.scalars(select(HandScore))}
+    assert made == {0: True, 1: True, 2: False}
+    assert prompt_phases(form_client, phase10_game) == [
+        "Ann Phase 2 One set of 3 and one run of 4",
+        "Ben Phase 2 One set of 3 and one run of 4",
+        "Cy Phase 1 Two sets of 3",
+    ]
+
+
+def test_the_correction_form_shows_the_one_who_went_out_as_made(form_client, phase10_game):
+    save_hand(form_client, phase10_game, 1, {0: (False, 0), 1: (False, 20), 2: (False, 5)}, 0)
+    entry = parse(form_client.get(f"{phase10_game}/deals/1").get_data(as_text=True))
+    assert "checked" in entry.find("input", name="hands-0-made").attrs
+    assert "checked" not in entry.find("input", name="hands-1-made").attrs
 
 
 @pytest.mark.parametrize("ruleset", ["phase10", "phase10-cards"])
@@ -143,11 +156,10 @@ def test_a_tie_offers_the_tiebreak_hand_to_the_tied_players_only(form_client, ph
     assert order[:2] == ["1 Ann 95 Winner 10 phases made", "2 Ben 120 10 phases made"]
 
 
-def test_a_tiebreak_hand_refuses_a_tied_player_out_without_the_tick(form_client, phase10_game):
+def test_a_tiebreak_hand_takes_the_tied_player_who_went_out_as_having_made_the_phase(form_client, phase10_game):
     play(form_client, phase10_game, hands_to_14(95, 95))
-    response = form_client.post(f"{phase10_game}/deals/15", data=hand_data({0: (False, 0), 1: (False, 25)}, 0))
-    assert response.status_code == 422
-    assert "Ann went out, so Ann made phase 10; tick it." in response.get_data(as_text=True)
+    save_hand(form_client, phase10_game, 15, {0: (False, 0), 1: (False, 25)}, 0)
+    assert "Ann wins" in game_page(form_client, phase10_game).find(cls="winner-named").text
 
 
 def test_a_corrected_tick_rederives_the_later_phases(form_client, phase10_game):

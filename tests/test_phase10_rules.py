@@ -287,3 +287,44 @@ def test_custom_rulesets_offer_aces_low_only():
     from companion.rules import ruleset_from_definition
 
     assert ruleset_from_definition({"base": "contract", "name": "X", "aces": "low_only"}).aces is AceRule.LOW_ONLY
+
+
+# Issue 27, finding 5: an illegal meld of many colours that could stand in a row is read as a run (runs take any
+# colours in Phase 10); a meld that is neither is told so without "(one suit)". The API's reading is unchanged.
+MIXED_COLOURS = [
+    (PHASE10, 6, "3R 4B 5G 6Y 7R 8B 9G 10Y", "run", "3R 4B 5G 6Y 7R 8B 9G 10Y is 8 cards; phase 6 needs a run of 9."),
+    (PHASE10, 6, "3R 4R 5R 6R 7R 8R 9R 10R", "run", "3R 4R 5R 6R 7R 8R 9R 10R is 8 cards; phase 6 needs a run of 9."),
+    (PHASE10, 5, "W 4B 5G 6Y 7R 8B 9G", "run", "W 4B 5G 6Y 7R 8B 9G is 7 cards; phase 5 needs a run of 8."),
+    (PHASE10_CARDS, 6, "3H 4S 5D 6C 7H 8S 9D 10C", "run", "3H 4S 5D 6C 7H 8S 9D 10C is 8 cards; phase 6 needs a run of 9."),
+    (PHASE10, 4, "3R 9B 5G", "no meld: neither a set (one rank) nor a run (ranks in a row)", None),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "phase", "meld", "said", "problem"), MIXED_COLOURS, ids=[c[2] for c in MIXED_COLOURS])
+def test_a_short_run_of_many_colours_is_described_as_a_run(ruleset, phase, meld, said, problem):
+    ruling = check_go_down(ruleset, phase, _melds(ruleset, meld))
+    assert not ruling.legal
+    (reading,) = ruling.readings
+    assert reading.describe() == said
+    assert "one suit" not in reading.describe()
+    if problem is not None:
+        assert ruling.problems == (problem,)
+    assert reading.to_json() == {"kind": "run", "cards": meld.split(), "wilds": {}}  # the API's shape as before
+
+
+def test_a_short_run_of_one_suit_on_a_standard_deck_keeps_its_suit_and_neither_keeps_one_suit():
+    contract = RULESETS["contract"]
+    (short,) = check_go_down(contract, 2, _melds(contract, "7H 7S 7D | 5H 6H 7H")).readings[1:]
+    assert short.describe() == "run of hearts"
+    (neither,) = check_go_down(contract, 2, _melds(contract, "7H 7S 7D | 5H 9S 7C")).readings[1:]
+    assert neither.describe("group") == "no meld: neither a group (one rank) nor a run (one suit)"
+
+
+def test_a_short_run_of_many_colours_is_said_as_a_run_in_spanish_too():
+    from speech_support import in_spanish
+
+    with in_spanish():
+        (run,) = check_go_down(PHASE10, 6, _melds(PHASE10, "3R 4B 5G 6Y 7R 8B 9G 10Y")).readings
+        (neither,) = check_go_down(PHASE10, 4, _melds(PHASE10, "3R 9B 5G")).readings
+        assert run.describe() == "escala"
+        assert neither.describe() == "no es un juego: ni un grupo (un mismo valor) ni una escala (valores seguidos)"

@@ -6,7 +6,7 @@ import html
 import re
 
 import pytest
-from pages import parse
+from pages import parse, table_reads
 from rules_examples import GO_DOWNS
 
 from companion.rules import RULESETS, find_ruleset, parse_cards
@@ -19,6 +19,11 @@ def text_of(response) -> str:
     page = re.sub(r"<script.*?</script>", " ", response.get_data(as_text=True), flags=re.S)
     page = re.sub(r"</?span[^>]*>", "", page)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def said_on(response) -> list[str]:
+    """The engine's sentences a page wrote with cards, as the engine said them (each keeps it in data-sentence)."""
+    return [html.unescape(found) for found in re.findall(r'data-sentence="([^"]*)"', response.get_data(as_text=True))]
 
 
 def field_value(response, name: str) -> str:
@@ -103,7 +108,8 @@ def test_checker_page_agrees_with_the_api(form_client, ruleset_id, name, deal, m
     form = {"ruleset": ruleset_id, "deal": str(deal), "melds": melds, "check": "1"}
     if remaining is not None:
         form["remaining"] = remaining
-    page = text_of(form_client.post("/check", data=form))
+    response = form_client.post("/check", data=form)
+    page = text_of(response)
     body = {"ruleset": ruleset_id, "deal": deal, "melds": [m.split() for m in melds.split("|")]}
     if remaining is not None:
         body["remaining"] = remaining.split()
@@ -111,7 +117,8 @@ def test_checker_page_agrees_with_the_api(form_client, ruleset_id, name, deal, m
     assert api["legal"] is legal
     assert ("✓ Legal go-down" in page) is legal
     for problem in api["problems"]:
-        assert problem in page
+        assert table_reads(problem) in page  # the page writes the cards as the table reads them
+        assert problem in said_on(response) or problem in page  # and keeps the API's sentence beside them
 
 
 def test_checker_taps_build_melds_and_rule_on_them(form_client):
@@ -124,7 +131,7 @@ def test_checker_taps_build_melds_and_rule_on_them(form_client):
     assert melds == "9C 9D 9S | 5S 6S JK 8S"
     text = text_of(response)
     assert "✓ Legal go-down" in text
-    assert "JK stands for 7S" in text
+    assert "joker stands for 7♠" in text
     assert "<html" not in response.get_data(as_text=True)  # an htmx tap gets the widget, not a page
 
 
@@ -135,7 +142,7 @@ def test_checker_explains_an_illegal_go_down_in_words(form_client):
 
 def test_checker_meld_all_deal_needs_the_cards_left(form_client):
     form = {"ruleset": "contract", "deal": "7", "melds": "AS 2S 3S 4S | 5H 6H 7H 8H | 10C JC QC KC", "remaining": "9D"}
-    assert "9D is left" in text_of(form_client.post("/check", data=form))
+    assert "9♦ is left" in text_of(form_client.post("/check", data=form))
 
 
 @pytest.mark.parametrize(
@@ -213,7 +220,7 @@ def test_layoff_ruling_and_reason(form_client):
     assert "✓ Allowed" in text_of(allowed)
     refused = form_client.post("/layoff", data={"ruleset": "contract", "meld": "5S 6S 7S 8S", "cards": "10S"})
     assert "✗ Not allowed" in text_of(refused)
-    assert "gap at 9S" in text_of(refused)
+    assert "gap at 9♠" in text_of(refused)
 
 
 def test_layoff_in_the_turn_of_going_down_depends_on_the_rules(form_client):
@@ -253,7 +260,7 @@ def test_layoff_page_slides_a_continental_joker_in_the_players_own_run(form_clie
     assert "✗ Not allowed" in text_of(form_client.post("/layoff", data=form))
     slid = form_client.post("/layoff", data={**form, "own_run": "y"})
     assert "✓ Allowed" in text_of(slid)
-    assert "JK stands for 6S" in text_of(slid)
+    assert "joker stands for 6♠" in text_of(slid)
 
 
 def test_layoff_page_moves_an_end_joker_of_the_players_own_run_but_not_off_a_run_of_three(form_client):
@@ -261,7 +268,8 @@ def test_layoff_page_moves_an_end_joker_of_the_players_own_run_but_not_off_a_run
     moved = form_client.post("/layoff", data={**form, "moved_from": "10S JS QS JK"})
     assert "✓ Allowed" in text_of(moved)
     refused = form_client.post("/layoff", data={**form, "moved_from": "10S JS JK"})
-    assert "10S JS JK is a run of only three cards: its joker stays." in text_of(refused)
+    assert "10♠ J♠ joker is a run of only three cards: its joker stays." in text_of(refused)
+    assert "10S JS JK is a run of only three cards: its joker stays." in said_on(refused)
     bad = form_client.post("/layoff", data={**form, "moved_from": "10S XX"})
     assert bad.status_code == 422
     assert "'XX' is not a card" in text_of(bad)
@@ -315,7 +323,7 @@ def test_every_ruleset_has_a_rules_card(client, ruleset_id):
     for deal in ruleset.deals:
         assert deal.contract in text
     for fact in rules_facts(ruleset):
-        assert fact.text in text
+        assert table_reads(fact.text) in text
     for source in ruleset.sources:
         assert source in text
 
@@ -330,8 +338,8 @@ def test_game_rules_card_shows_the_games_house_rules(make_game, form_client):
     url = make_game(["Ann", "Bob", "Cat"], ruleset="combination", options=["joker-20"])
     text = text_of(form_client.get(f"{url}/rules"))
     assert "with house rules: Jokers score 20" in text
-    assert "JK 20" in text
-    assert "JK 15" in text_of(form_client.get("/rules/combination"))
+    assert "joker 20" in text
+    assert "joker 15" in text_of(form_client.get("/rules/combination"))
 
 
 def test_unknown_rules_card_is_404(client):
@@ -360,8 +368,8 @@ def test_game_page_links_to_the_rulings_and_its_rules_card(make_game, form_clien
 
 
 def faces(node) -> list[tuple[str, str, str]]:
-    """Each card drawn in ``node``: (its code as text, the face drawn, the words read out)."""
-    return [(card.text, card.attrs["data-face"], card.attrs["aria-label"]) for card in node.find_all(cls="card-face")]
+    """Each card written in ``node``: (its code, kept in data-code; the face, its text; the words read out)."""
+    return [(card.attrs["data-code"], card.text, card.attrs["aria-label"]) for card in node.find_all(cls="card-face")]
 
 
 def test_a_checker_ruling_draws_each_card_code_as_its_face_and_the_api_keeps_the_codes(form_client):
@@ -373,7 +381,9 @@ def test_a_checker_ruling_draws_each_card_code_as_its_face_and_the_api_keeps_the
         ("5H", "5♥", "5 of hearts"), ("JK", "joker", "joker"), ("JK", "joker", "joker"), ("8H", "8♥", "8 of hearts"),
     ]  # fmt: skip
     assert problem.find(cls="card-face").attrs["class"] == "card-face suit-H"  # drawn red
-    assert problem.text == "5H JK JK 8H has 2 wilds; this game allows 1 per meld."  # the code stays the text
+    # the page's text is the face, as the table reads it (issue 27); the engine's sentence stays beside it
+    assert problem.text == "5♥ joker joker 8♥ has 2 wilds; this game allows 1 per meld."
+    assert problem.find(cls="said").attrs["data-sentence"] == "5H JK JK 8H has 2 wilds; this game allows 1 per meld."
     api = form_client.post("/api/melds/check", json={"ruleset": "shanghai", "deal": 2, "melds": [["5H", "JK", "JK", "8H"], ["9C", "9D", "9S"]]})
     assert api.get_json()["problems"] == ["5H JK JK 8H has 2 wilds; this game allows 1 per meld."]
 
@@ -473,6 +483,6 @@ def test_where_jk_is_a_skip_a_ruling_draws_a_skip_and_a_colour_group_is_said_in_
     from companion.rules.phase10 import PHASE10_CARDS
 
     drawn = parse(str(card_faces("JK is a skip; 7H stays.", PHASE10_CARDS)))
-    assert [(c.attrs["data-face"], c.attrs["aria-label"]) for c in drawn.find_all(cls="card-face")] == [("Skip", "skip"), ("7♥", "7 of hearts")]
+    assert [(c.text, c.attrs["aria-label"]) for c in drawn.find_all(cls="card-face")] == [("Skip", "skip"), ("7♥", "7 of hearts")]
     colour = next(deal for deal in PHASE10_CARDS.deals if any(r.kind.value == "colour" for r in deal.requirements))
     assert any(part["words"].startswith("colour group of") for part in contract_parts(colour, "set"))

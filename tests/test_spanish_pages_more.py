@@ -116,12 +116,16 @@ def test_a_drawn_card_is_read_out_in_spanish(anon_client):
 
     def read_out(headers):
         page = anon_client.get("/rules/contract", headers=headers).get_data(as_text=True)
-        return re.findall(r'aria-label="([^"]*)" data-face="[^"]*"><span class="card-code">(\w+)<', page)
+        return re.findall(r'aria-label="([^"]*)" data-code="(\w+)">([^<]*)<', page)
 
-    spoken = dict((code, words) for words, code in read_out(ES))
+    spoken = dict((code, words) for words, code, _ in read_out(ES))
     assert (spoken["7S"], spoken["7H"], spoken["JK"]) == ("7 de picas", "7 de corazones", "comodín")
-    english = dict((code, words) for words, code in read_out({}))
+    english = dict((code, words) for words, code, _ in read_out({}))
     assert (english["7S"], english["JK"]) == ("7 of spades", "joker")
+    # and written as the table reads them, in both languages (issue 27): 7♥, the joker in words
+    assert {code: face for _, code, face in read_out(ES)}["JK"].lower() == "comodín"
+    assert {code: face for _, code, face in read_out({})}["JK"].lower() == "joker"
+    assert {code: face for _, code, face in read_out(ES)}["7H"] == "7♥"
 
 
 def test_a_players_charts_are_read_out_in_spanish(app):

@@ -278,7 +278,7 @@ def test_the_rules_card_says_the_guides_spanish(client):
     assert "After the hand in which someone makes phase 10." not in page
     assert "Un grupo con dos cartas del mismo color" in page  # Phase 10's cards have colours, not suits
     kalooki = parse(client.get("/rules/kalooki", headers=ES).get_data(as_text=True)).text
-    assert "A negro 15 · A rojo 1 · 2–9 lo que marca la carta · 10–K 10 · JK 50." in kalooki
+    assert "A negro 15 · A rojo 1 · 2–9 lo que marca la carta · 10–K 10 · comodín 50." in kalooki  # JK as the table says
 
 
 def test_the_api_refuses_too_large_a_hand_in_the_language_asked(client):

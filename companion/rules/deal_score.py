@@ -337,11 +337,19 @@ def judge_deal(
         return DealJudgement(went_out=out, went_out_problem=went_out_problem, line_problems=line_problems)
     entries = {entry.position: entry for entry in lines}
     hands = tuple(
-        ScoredHand(p, line, table.buys.get(p, 0), made=entries[p].made, chosen_phase=entries[p].chosen_phase)
+        ScoredHand(p, line, table.buys.get(p, 0), made=_made(ruleset, entries[p], out), chosen_phase=entries[p].chosen_phase)
         for p, line in scored.items()
     )
     warnings = _deal_warnings(ruleset, deal_number, table, hands, out, stock_ran_out=went_out == STOCK)
     return DealJudgement(went_out=out, hands=hands, warnings=tuple(warnings))
+
+
+def _made(ruleset: Ruleset, entry: LineEntry, out: int | None) -> bool:
+    """Whether the line's player made their phase: ticked, or went out. Going out needs the phase laid down (RULES.md
+    §8.6.4), so the score form takes the one who went out as having made it, tick or not: one tap fewer each hand,
+    and never the refusal "Ann went out, so Ann made phase 4; tick it." (a record that says otherwise, a backup or
+    a sheet, is still refused by :func:`~.progression.follow_game`)."""
+    return entry.made or (ruleset.progression is not Progression.FIXED and entry.position == out)
 
 
 def _who_went_out(table: DealTable, went_out: int | str | None) -> tuple[int | None, str | None]:

@@ -177,6 +177,12 @@ class MeldReading:
     """A ladder's rule; ``None`` for every other kind."""
     shade: str | None = None
     """A same-colour ladder's colour, ``"red"`` or ``"black"``."""
+    free_suits: bool = False
+    """Whether runs take any suits or colours here (Phase 10): an illegal meld that is neither a set nor a run is
+    then told so without "(one suit)". Not in the API's shape, like :attr:`row`."""
+    row: bool = False
+    """An illegal meld, where runs take any suits: whether its cards could stand in a row (3R 4B .. 10Y, a run too
+    short for phase 6), so it is said as a run though of many colours."""
 
     @property
     def _phase10(self) -> bool:
@@ -269,12 +275,22 @@ class MeldReading:
     def _run_words(self, set_word: str) -> str:
         """A run's reading in words: ``"run of spades, 5 to 8"``."""
         if self.suit is None and self.low is None:
-            # read as a try at a run, but neither one suit nor one rank: it is no meld, so not called "run"
-            return say("no meld: neither a %(set)s (one rank) nor a run (one suit)", set=say_word("set word", set_word))
+            return self._unplaced_run_words(set_word)
         text = say("run") if self.suit is None else say("run of %(suit)s", suit=self.suit.said_plural)
         if self.low is not None and self.high is not None:
             text = say("%(run)s, %(low)s to %(high)s", run=text, low=self._label(self.low), high=self._label(self.high))
         return text
+
+
+    def _unplaced_run_words(self, set_word: str) -> str:
+        """An illegal meld read as a try at a run, with neither a suit nor a span: where suits are free and its
+        cards could stand in a row (3R 4B .. 10Y too short for its phase), a run; else no meld, said as neither."""
+        if self.row:
+            return say("run")
+        if self.free_suits:
+            return say("no meld: neither a %(set)s (one rank) nor a run (ranks in a row)", set=say_word("set word", set_word))
+        # neither one suit nor one rank: it is no meld, so not called "run"
+        return say("no meld: neither a %(set)s (one rank) nor a run (one suit)", set=say_word("set word", set_word))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1770,5 +1786,7 @@ def _fallback_reading(meld: _Meld) -> MeldReading:
         return MeldReading(kind=MeldKind.SET, cards=meld.cards, rank=next(iter(meld.ranks)))
     if meld.resembles_run and meld.run_suits:
         return MeldReading(kind=MeldKind.RUN, cards=meld.cards, suit=next(iter(meld.run_suits)))
-    return MeldReading(kind=MeldKind.SET if meld.resembles_set else MeldKind.RUN, cards=meld.cards)
+    kind = MeldKind.SET if meld.resembles_set else MeldKind.RUN
+    row = kind is MeldKind.RUN and meld.resembles_run and meld.free_suits  # of many colours, where that is free
+    return MeldReading(kind=kind, cards=meld.cards, free_suits=meld.free_suits, row=row)
 

@@ -57,8 +57,8 @@ def setup_card(ruleset: Ruleset, players: int) -> SetupCard:
 
 def _buying_summary(ruleset: Ruleset) -> str:
     rules = {deal.buys for deal in ruleset.deals}
-    if not any(rule.allowed for rule in rules) and ruleset.progression is not Progression.FIXED:
-        return say("No %(buy)s in this game.", buy=buy_said(ruleset))  # a hand's phase is each player's own: no "deal" to name
+    if not ruleset.has_buys:  # a game without (Carioca): "in this deal" would hint other deals have one
+        return say("No %(buy)s in this game.", buy=buy_said(ruleset))
     if len(rules) == 1:
         return buy_rule_text(ruleset, next(iter(rules)))
     allowed = [deal.number for deal in ruleset.deals if deal.buys.allowed]
@@ -117,14 +117,23 @@ def exact_cut_size(deal: Deal, players: int) -> int:
 
 
 def deal_reminders(ruleset: Ruleset, deal: Deal, players: int) -> list[str]:
-    """The rules worth saying out loud before this deal is played."""
+    """The rules worth saying out loud before this deal is played: only what this deal and these rules have (no
+    "No May I in this deal" where no deal has one, no limit of wild cards where the deal allows none)."""
     return [
         *_going_out_reminders(deal),
         *_meld_reminders(ruleset, deal),
         *_lay_off_reminders(ruleset, deal),
-        buy_rule_text(ruleset, deal.buys),
+        *_buy_reminders(ruleset, deal),
         *_score_reminders(ruleset, deal, players),
     ]
+
+
+def _buy_reminders(ruleset: Ruleset, deal: Deal) -> list[str]:
+    """This deal's May I / buy rule; nothing where the game has none at all (Carioca, Phase 10): the setup card
+    says so once, and a "No May I in this deal" each deal would tell the table of a rule it never plays."""
+    if not ruleset.has_buys:
+        return []
+    return [buy_rule_text(ruleset, deal.buys)]
 
 
 def _going_out_reminders(deal: Deal) -> list[str]:
@@ -146,13 +155,17 @@ def _meld_reminders(ruleset: Ruleset, deal: Deal) -> list[str]:
         reminders.append(_different_ranks(ruleset))
     if runs and ruleset.aces is AceRule.HIGH_ONLY:
         reminders.append(say("Aces are high only: A-2-3-4 is not a run."))
-    if ruleset.max_wilds == 0:  # "at most no wild cards" is no sentence
-        reminders.append(say("No wild cards in any meld when you go down."))
-    elif ruleset.max_wilds is not None:
-        reminders.append(say_n("At most one wild card in each meld when you go down.",
-                               "At most %(count)s wild cards in each meld when you go down.", ruleset.max_wilds,
-                               count=number_word(ruleset.max_wilds)))  # fmt: skip
-    return reminders
+    return reminders + _wild_limit_reminders(ruleset.max_wilds_in(deal))
+
+
+def _wild_limit_reminders(limit: int | None) -> list[str]:
+    """The deal's own limit of wild cards in a meld (a Carioca escala real allows none, whatever the ruleset's)."""
+    if limit is None:
+        return []
+    if limit == 0:  # "at most no wild cards" is no sentence
+        return [say("No wild cards in any meld when you go down.")]
+    return [say_n("At most one wild card in each meld when you go down.",
+                  "At most %(count)s wild cards in each meld when you go down.", limit, count=number_word(limit))]  # fmt: skip
 
 
 def _different_ranks(ruleset: Ruleset) -> str:

@@ -971,6 +971,11 @@ class Ruleset:
         """Natural cards a run or ladder needs (``min_naturals_run``, else ``min_naturals``)."""
         return self.min_naturals if self.min_naturals_run is None else self.min_naturals_run
 
+    @property
+    def has_buys(self) -> bool:
+        """Whether any deal allows a May I / buy (Carioca and Phase 10 have none at all)."""
+        return any(deal.buys.allowed for deal in self.deals)
+
     def max_wilds_in(self, deal: Deal) -> int | None:
         """Wilds allowed in one meld going down in ``deal``: the deal's own limit where it has one."""
         return deal.max_wilds if deal.own_max_wilds else self.max_wilds

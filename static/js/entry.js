@@ -78,9 +78,28 @@
     return -1;
   }
 
+  /** Whoever went out made their phase (RULES.md §8.6.4; Phase 10): their "made" box is ticked and stays ticked
+      while they are out; tapping someone else gives the box back as it was. The server takes the one who went
+      out as made too, ticked or not, so the form without script needs no tap either. */
+  function markMade(out) {
+    rows.forEach(function (row) {
+      var made = field(row, "made");
+      if (!made) return;
+      if (row.dataset.position === out) {
+        if (made.getAttribute("aria-disabled") !== "true") made.dataset.before = made.checked ? "y" : "";
+        made.checked = true;
+        made.setAttribute("aria-disabled", "true");
+      } else if (made.getAttribute("aria-disabled") === "true") {
+        made.removeAttribute("aria-disabled");
+        made.checked = made.dataset.before === "y";
+      }
+    });
+  }
+
   function markOut() {
     var out = wentOut();
     rows.forEach(function (row) { row.classList.toggle("out", row.dataset.position === out); });
+    markMade(out);
     if (active < 0 || isOut(rows[active]) || !chosenByHand) {
       var from = out === "" || out === "stock" ? -1 : parseInt(out, 10);
       choose(nextRow(from));
@@ -113,13 +132,18 @@
     var button = event.target.closest("button[data-key]");
     if (button) tap(button.dataset.key);
   });
+  // a "made" box held for the one who went out can't be unticked (a click or the space bar is a click)
+  form.addEventListener("click", function (event) {
+    var box = event.target.closest('input[name$="-made"]');
+    if (box && box.getAttribute("aria-disabled") === "true") event.preventDefault();
+  });
   form.addEventListener("change", function (event) {
     if (event.target.name === "went_out") markOut();
     else showAll(false);
   });
   rows.forEach(function (row, i) {
     row.addEventListener("click", function (event) {
-      if (event.target.closest("input, textarea, .bonus")) return;
+      if (event.target.closest("input, textarea, .bonus, .made")) return;  // a tick's label ticks
       event.preventDefault();  // a tap on the name chooses the line; the keyboard stays down
       chosenByHand = true;
       choose(i);

@@ -57,12 +57,14 @@ def test_a_six_player_phase10_game_at_360_px(page: Page, look) -> None:
     for name, cards in left.items():
         expect(hand_row(page, name).locator(".hand-total")).to_have_text(str(sum(PHASE10_POINTS[c] for c in cards)))
     hand_row(page, "Bartholomew").get_by_role("checkbox").tap()  # Bartholomew laid his phase down too
-    look("hand-1-entry-no-tick")
-    page.get_by_role("button", name="Save hand 1").tap()
-    # Annabelle went out without her "made" tick: the sentence beside her line, nothing saved
-    expect(hand_row(page, "Annabelle").locator(".hand-error")).to_have_text("Annabelle went out, so Annabelle made phase 1; tick it.")
-    look("hand-1-entry-problem")
-    hand_row(page, "Annabelle").get_by_role("checkbox").tap()
+    # Annabelle went out, so she made her phase (RULES.md §8.6.4): ticked by that tap, and it stays ticked
+    annabelle = hand_row(page, "Annabelle").get_by_role("checkbox")
+    expect(annabelle).to_be_checked()
+    expect(annabelle).to_have_attribute("aria-disabled", "true")  # said held to a screen reader (and to Playwright)
+    annabelle.tap(force=True)
+    hand_row(page, "Annabelle").locator(".made").tap(force=True)  # the label too
+    expect(annabelle).to_be_checked()
+    look("hand-1-entry-out-made")
     page.get_by_role("button", name="Save hand 1").tap()
     expect(page.locator(".flash").first).to_have_text("Deal 1 saved.")
 
@@ -106,7 +108,7 @@ def test_masters_players_choose_their_phase_at_360_px(page: Page, look) -> None:
         page.locator(f"#hands-{index}-chosen_phase").select_option(label=f"Phase {phase}")
     tap_cards(page, "Annabelle", ["5", "W"])
     tap_cards(page, "Bartholomew", ["12"])
-    hand_row(page, "Cy").get_by_role("checkbox").tap()
+    expect(hand_row(page, "Cy").get_by_role("checkbox")).to_be_checked()  # Cy went out: made, no tap
     look("masters-entry")
     page.get_by_role("button", name="Save hand 1").tap()
     expect(page.locator(".flash").first).to_have_text("Deal 1 saved.")
@@ -117,3 +119,45 @@ def test_masters_players_choose_their_phase_at_360_px(page: Page, look) -> None:
     expect(board.locator("tbody td")).to_have_text(["30 P4", "10 P8", "0 P1 ✓"], use_inner_text=True)
     expect(board.locator(".phase-row td")).to_have_text(["0 made", "0 made", "1 made"])
     look("masters-after-hand-1")
+
+
+def tapping_who_went_out_ticks_made(page: Page, look, language: str) -> None:
+    """Issue 27, finding 3: the one who went out made their phase (RULES.md §8.6.4): their box is ticked by that
+    tap and can't be unticked while they are out; tapping another player gives the first box back as it was."""
+    page.goto("/games/new?ruleset=phase10")
+    for index, name in enumerate(NAMES[:3]):
+        page.locator(f"#seats-{index}-new_name").fill(name)
+    page.locator("#first_dealer").select_option(index=1)
+    page.locator("button.primary[type=submit]").last.tap()
+    page.locator(".phases-prompt a.button").first.tap()
+    expect(page.locator("#keypad")).to_be_visible()  # the screen's script is running
+    made = [hand_row(page, name).locator("input[name$='-made']") for name in NAMES[:3]]
+    for box in made:
+        expect(box).not_to_be_checked()
+    made[1].tap()  # Bartholomew laid his phase down
+    page.locator("input[name=went_out][value='0']").check(force=True)  # Annabelle went out
+    expect(made[0]).to_be_checked()
+    made[0].tap(force=True)  # a tap a player makes: Playwright would wait for a box said held (aria-disabled)
+    expect(made[0]).to_be_checked()  # held while she is out
+    hand_row(page, "Annabelle").locator(".made").tap(force=True)  # its label neither
+    expect(made[0]).to_be_checked()
+    look(f"made-held-{language}")
+    page.locator("input[name=went_out][value='1']").check(force=True)  # no: Bartholomew went out
+    expect(made[0]).not_to_be_checked()  # her box as it was before
+    expect(made[1]).to_be_checked()
+    made[0].tap()
+    expect(made[0]).to_be_checked()  # hers is free again
+    page.locator("input[name=went_out][value='2']").check(force=True)  # Cy
+    expect(made[1]).to_be_checked()  # ticked by hand before: kept
+    expect(made[2]).to_be_checked()
+
+
+@pytest.mark.browser_context_args(viewport=NARROW, screen=NARROW)
+def test_tapping_who_went_out_ticks_their_made_box_until_someone_else_is_tapped(page: Page, look) -> None:
+    tapping_who_went_out_ticks_made(page, look, "en")
+
+
+@pytest.mark.browser_context_args(viewport=NARROW, screen=NARROW, locale="es-CL")
+def test_in_spanish_tapping_who_went_out_ticks_their_made_box(page: Page, look, owners_language_forgotten) -> None:
+    tapping_who_went_out_ticks_made(page, look, "es")
+    expect(page.locator("html")).to_have_attribute("lang", "es")

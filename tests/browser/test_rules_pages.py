@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 import pytest
+from pages import table_reads
 from playwright.sync_api import Page, expect
 
 pytestmark = [pytest.mark.browser]
@@ -88,7 +89,9 @@ def expect_ruling(page: Page, answer: dict, set_word: str = "group") -> None:
     expect(ruling.locator(".verdict-head")).to_contain_text("✓ Legal go-down" if answer["legal"] else "✗ Not legal")
     problems = ruling.locator(".problems li")
     if answer["problems"]:
-        expect(problems).to_have_text(answer["problems"])
+        expect(problems).to_have_text([table_reads(problem) for problem in answer["problems"]])  # cards as read
+        said = problems.locator(".said")  # the API's sentence kept beside, where the sentence has a card
+        assert set(said.evaluate_all("nodes => nodes.map(n => n.dataset.sentence)")) <= set(answer["problems"])
     else:
         expect(problems).to_have_count(0)
     readings = ruling.locator(".readings li")
@@ -102,7 +105,7 @@ def expect_ruling(page: Page, answer: dict, set_word: str = "group") -> None:
         if "low" in meld:
             expect(reading).to_contain_text(f"{meld['low']} to {meld['high']}")
         for index, stands_for in meld.get("wilds", {}).items():
-            expect(reading).to_contain_text(f"{meld['cards'][int(index)]} stands for {stands_for}")
+            expect(reading).to_contain_text(table_reads(f", {meld['cards'][int(index)]} stands for {stands_for}")[2:])
 
 
 # ---------------------------------------------------------------------------
@@ -125,7 +128,7 @@ def test_checker_rules_on_tapped_melds_as_the_api_does(page: Page, look) -> None
     ruling = page.locator("#ruling")
     expect(ruling.locator(".verdict-head")).to_have_text("✓ Legal go-down for deal 2: One group of 3 and one run of 4")
     expect(ruling.locator(".readings li")).to_have_text(
-        ["Meld 1: group of 9s", "Meld 2: run of spades, 5 to 8, JK stands for 7S"]
+        ["Meld 1: group of 9s", table_reads("Meld 2: run of spades, 5 to 8, JK stands for 7S")]
     )
     expect_ruling(page, api_check(page, "contract", 2, "9C 9D 9S | 5S 6S JK 8S"))
     look("checker-disputed-meld-legal")
@@ -134,7 +137,7 @@ def test_checker_rules_on_tapped_melds_as_the_api_does(page: Page, look) -> None
     page.get_by_role("button", name="Remove 8S from meld 2").tap()
     expect(chosen(page, 2)).to_have_text(["5♠ ×", "6♠ ×", "joker ×"])
     expect(ruling.locator(".verdict-head")).to_contain_text("✗ Not legal")
-    expect(ruling.locator(".problems li")).to_have_text(["5S 6S JK is 3 cards; a run needs 4."])
+    expect(ruling.locator(".problems li")).to_have_text([table_reads("5S 6S JK is 3 cards; a run needs 4.")])
     expect_ruling(page, api_check(page, "contract", 2, "9C 9D 9S | 5S 6S JK"))
     look("checker-card-taken-back")
 
@@ -206,7 +209,7 @@ def test_a_games_house_rules_reach_its_checker(page: Page, look, seed_house_game
     tap_melds(page, "8C 8D 2S | QS QH QD")
     expect(page.locator("#melds")).to_have_value("8C 8D 2S | QS QH QD")
     expect(ruling.locator(".verdict-head")).to_contain_text("✗ Not legal for deal 1: Two sets of 3")
-    expect(ruling.locator(".problems li")).to_have_text(["8C 8D 2S mixes ranks; a set is cards of one rank."])
+    expect(ruling.locator(".problems li")).to_have_text([table_reads("8C 8D 2S mixes ranks; a set is cards of one rank.")])
     expect_ruling(page, api_check(page, "parlett", 1, "8C 8D 2S | QS QH QD"), "set")
     look("plain-parlett-checker")
 
@@ -333,7 +336,7 @@ def test_layoff_and_joker_rulings_by_typing(page: Page, look) -> None:
 
     rule_on(page, "5S 6S 7S 8S", "10S")
     expect(verdict.locator(".verdict-head")).to_have_text("✗ Not allowed")
-    expect(verdict.locator(".problems li")).to_have_text(["10S does not fit 5S 6S 7S 8S: it would leave a gap at 9S."])
+    expect(verdict.locator(".problems li")).to_have_text([table_reads("10S does not fit 5S 6S 7S 8S: it would leave a gap at 9S.")])
     expect(page.get_by_label("The meld on the table")).to_have_value("5S 6S 7S 8S")  # kept, to try another card
     look("layoff-refused")
 
@@ -360,7 +363,7 @@ def test_layoff_and_joker_rulings_by_typing(page: Page, look) -> None:
     look("exchange-allowed")
     rule_on(page, "9C 9D JK", "9S")
     expect(verdict.locator(".problems li")).to_have_text(
-        ["The joker in 9C 9D JK is dead: a joker in a group can't be taken."]
+        [table_reads("The joker in 9C 9D JK is dead: a joker in a group can't be taken.")]
     )
     rule_on(page, "5S 6S JK 8S", "7S", this_turn=True)
     expect(verdict.locator(".problems li")).to_have_text(
@@ -453,13 +456,13 @@ def test_layoff_page_speaks_the_rulesets_words_and_slides_continentals_joker(pag
     expect(page.locator("#kind option")).to_have_text(["Trio or run: work it out", "Trio", "Run"])
     verdict = page.locator("#ruling")
     rule_on(page, "10S JK JK", "JS")  # RULES.md §6.1: a trio of 10s, not a run
-    expect(verdict.locator(".problems li")).to_have_text(["JS is not a 10; a trio of 10s takes only 10s."])
+    expect(verdict.locator(".problems li")).to_have_text([table_reads("JS is not a 10; a trio of 10s takes only 10s.")])
     page.get_by_label("The meld on the table").fill("AS 2S 3S JK 5S")
     page.get_by_label("The card or cards to lay off").fill("4S")
     page.get_by_label("It is the player's own run (a joker slides to the end)").check()
     page.get_by_role("button", name="Rule on it").tap()
     expect(verdict.locator(".verdict-head")).to_have_text("✓ Allowed")
-    expect(verdict).to_contain_text("The meld becomes: run of spades, A to 6, JK stands for 6S.")
+    expect(verdict).to_contain_text(table_reads("The meld becomes: run of spades, A to 6, JK stands for 6S."))
     look("layoff-continental-slide")
 
     page.goto("/layoff?ruleset=progressive")
@@ -480,7 +483,7 @@ def test_layoff_fields_follow_a_change_of_rules_and_move_an_end_joker(page: Page
     page.get_by_label("The joker comes from the player's own run (optional)").fill("10S JS JK")
     page.get_by_role("button", name="Rule on it").tap()
     verdict = page.locator("#ruling")
-    expect(verdict.locator(".problems li")).to_have_text(["10S JS JK is a run of only three cards: its joker stays."])
+    expect(verdict.locator(".problems li")).to_have_text([table_reads("10S JS JK is a run of only three cards: its joker stays.")])
     look("layoff-continental-moved-joker")
 
     page.get_by_label("Rules").select_option("progressive")
@@ -509,3 +512,57 @@ def test_phase10_rules_cards_at_360_px(page: Page, look) -> None:
     page.get_by_role("link", name=re.compile(r"^Phase 10 Each player")).tap()
     expect(page.locator("dl.facts")).to_contain_text("Masters: choose your phase before each hand.")
     look("rules-card-phase10")
+
+
+# ---------------------------------------------------------------------------
+# Issue 27, finding 6: the checker's verdict is in view after every tap at 360×740
+
+PHONE_740 = {"width": 360, "height": 740}
+
+#: Whether a verdict a player can read is wholly on the screen: the ruling's own head, or the verdict bar held at
+#: the foot of the screen (shown while the ruling is off it).
+VERDICT_IN_VIEW = """() => {
+  const inView = (node) => {
+    if (!node) return false;
+    const style = getComputedStyle(node);
+    const box = node.getBoundingClientRect();
+    return style.visibility !== "hidden" && box.height > 0 && box.top >= 0 && box.bottom <= innerHeight;
+  };
+  const bar = document.querySelector("#verdict-bar .verdict-bar-line");
+  const shown = bar && getComputedStyle(document.getElementById("verdict-bar")).visibility !== "hidden";
+  return inView(document.querySelector("#ruling .verdict-head")) || (shown && inView(bar));
+}"""
+
+
+def tap_and_see_the_verdict(page: Page, cards: list[str]) -> None:
+    """Tap each card's key (found by its card, whatever the page's language calls it) and wait, at most 5 s, for a
+    verdict wholly on the screen once the answer is in."""
+    for card in cards:
+        before = page.locator("#checker-melds .chip").count()
+        page.locator(f".picker button[value='{card}']").tap()
+        expect(page.locator("#checker-melds .chip")).to_have_count(before + 1)
+        page.wait_for_function(VERDICT_IN_VIEW, timeout=5_000)
+
+
+@pytest.mark.browser_context_args(viewport=PHONE_740, screen=PHONE_740)
+def test_the_checkers_verdict_is_in_view_after_every_tap_at_360_by_740(page: Page, look) -> None:
+    page.goto("/check")
+    picker(page).evaluate("keys => keys.scrollIntoView({block: 'start'})")  # down at the keys, as a thumb is
+    tap_and_see_the_verdict(page, ["5H", "JK", "JK", "8H", "QS", "KC", "JK"])
+    expect(page.locator("#verdict-bar")).to_contain_text("✗ Not legal")
+    look("checker-verdict-bar")
+    picker(page).evaluate("keys => keys.scrollIntoView({block: 'end'})")  # the last keys at the foot of the screen
+    tap_and_see_the_verdict(page, ["9C", "2D"])
+    page.evaluate("scrollTo(0, 0)")  # back at the top, the melds in view
+    tap_and_see_the_verdict(page, ["AS"])
+    look("checker-verdict-top")
+
+
+@pytest.mark.browser_context_args(viewport=PHONE_740, screen=PHONE_740, locale="es-CL")
+def test_in_spanish_the_checkers_verdict_is_in_view_after_every_tap(page: Page, look, owners_language_forgotten) -> None:
+    page.goto("/check")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    page.locator(".picker").evaluate("keys => keys.scrollIntoView({block: 'start'})")
+    tap_and_see_the_verdict(page, ["5H", "JK", "8H", "9H"])
+    expect(page.locator("#verdict-bar")).to_contain_text("No vale")
+    look("checker-verdict-bar-es")

@@ -151,10 +151,13 @@
   /** The next hand's phase state after the hand in ``form``: its ticks (and Masters' chosen phases) taken; the
       table stays, and names the next hand's dealer (handRoles). */
   function nextPhaseState(state, form) {
+    var out = form.querySelector("input[name=went_out]:checked");
     var lines = Array.prototype.map.call(form.querySelectorAll(".hand-row[data-position]"), function (row) {
       var seat = row.dataset.position;
       var made = form.elements["hands-" + seat + "-made"], chosen = form.elements["hands-" + seat + "-chosen_phase"];
-      return { seat: seat, made: !!(made && made.checked), chosen: chosen && chosen.value ? parseInt(chosen.value, 10) : null };
+      // whoever went out made their phase (RULES.md §8.6.4), as the server takes it, ticked or not
+      var wentOut = !!(out && out.value === seat);
+      return { seat: seat, made: wentOut || !!(made && made.checked), chosen: chosen && chosen.value ? parseInt(chosen.value, 10) : null };
     });
     var after = window.RummyTally.afterHand(state, lines);
     return {
@@ -220,22 +223,6 @@
       if (!page) return null;
       return keepPage(here.replace(/\/deals\/\d+$/, "/deals/" + state.hand), nextEntryPage(page.html, state));
     }).catch(function () {});
-  }
-
-  /** The player who went out made their phase (RULES.md §8.6.4): the server would refuse the hand when it is
-      sent, and the hands drawn after it here would follow a tick the table forgot. Null when all is well, else
-      the seat and the server's own sentence, said beside the line before anything is kept. */
-  function untickedGoingOut(form, state) {
-    var out = form.querySelector("input[name=went_out]:checked");
-    var made = out && form.elements["hands-" + out.value + "-made"];
-    if (!made || made.checked) return null;  // nobody out (the stock ran out), or ticked
-    var seat = out.value, chosen = form.elements["hands-" + seat + "-chosen_phase"];
-    var phase = state.progression === "per_player" ? window.RummyTally.phaseOf(state, seat)
-      : chosen && chosen.value ? parseInt(chosen.value, 10) : null;
-    if (phase === null) return null;  // a Masters line with no phase chosen: the server says what is missing
-    var name = form.querySelector("#hand-" + seat + " .hand-name");
-    var who = name ? name.textContent.trim() : say("seat", "Seat {number}", { number: seat });
-    return { seat: seat, sentence: say("tickIt", "{name} went out, so {name} made phase {number}; tick it.", { name: who, number: phase }) };
   }
 
   /** The game page's prompt for the hand after those saved here: each player's phase, the dealer and who plays
@@ -417,14 +404,7 @@
           if (form.requestSubmit) form.requestSubmit(); else form.submit();
           return;
         }
-        var state = pagePhaseState(), unticked = state && untickedGoingOut(form, state);
-        if (unticked) {
-          var error = document.getElementById("hands-" + unticked.seat + "-error");
-          error.textContent = unticked.sentence;
-          error.hidden = false;
-          error.setAttribute("role", "alert");
-          return null;
-        }
+        var state = pagePhaseState();
         var next = state && nextPhaseState(state, form);
         return enqueue(root, form, next).then(function () {
           return keepNextHand(form, next);
