@@ -167,6 +167,7 @@ GAMES_LAYERS = (
     ("companion.games.offline",),
     ("companion.games.entry",),
     ("companion.games.deal_entry", "companion.games.life"),
+    ("companion.games.holding",),
     ("companion.games.errors",),
     ("companion.games.history", "companion.games.forms"),
     ("companion.games.state", "companion.games.changes", "companion.games.pagecache"),
@@ -176,7 +177,7 @@ GAMES_LAYERS = (
 
 The game page (routes) shows the offers the offline sync keeps (offline); both
 fill the entry page (entry), which asks the use cases (deal_entry, life); they
-raise errors and write the history, on the game's derived state (a per-player game's phases under it)."""
+hold the game's row before deciding (holding), raise errors and write the history, on the game's derived state (a per-player game's phases under it)."""
 
 
 def _climbing(edges: dict[str, set[str]], layers: tuple[tuple[str, ...], ...]) -> list[tuple[str, str]]:
