@@ -57,25 +57,18 @@ from companion.rules.progression import follow_game, judge_hand, played_hand
 from companion.rules.published import PUBLISHED_RULESETS
 from companion.rules.rulesets import Progression
 
-A_TIEBREAK = "awaits h-A: a tie-break hand is dealt, cut and played by the tied players only (RULES.md §8.7.14)"
-A_DIRECTION = "awaits h-A: dealer, cutter and first player follow the ruleset's direction (RULES.md §8.7.13)"
-B_NO_BUY_LINE = "awaits h-B: no May I / buy line where the ruleset has no buying"
 C_MANO = "awaits h-C: Phase 10 says «mano», never «ronda»"
 
 #: Games that end in a tie-break hand (RULES.md §8.7.14: among the tied players only).
 TIEBREAK_500 = {"phase10", "phase10-cards", "custom-per-player-ccw"}
 #: Games played counter-clockwise (RULES.md §8.7.13: the deal passes to the right).
 COUNTER_CLOCKWISE = {"carioca", "custom-ccw-deals-won", "custom-per-player-ccw"}
-#: Games with no buying at all (today's prompt still says "No May I in this deal").
+#: Games with no buying at all (their prompts say no "No May I in this deal").
 NO_BUYING = {"carioca", "custom-fixed-phases"}
 
 
 def ids(games):
     return [game.id for game in games]
-
-
-def marked(games, marks: dict[str, pytest.MarkDecorator]):
-    return [pytest.param(game, id=game.id, marks=[marks[game.id]] if game.id in marks else []) for game in games]
 
 
 FIXED = [game for game in GAMES if not game.per_player]
@@ -262,7 +255,7 @@ def contract_of(game: Game, phase: int) -> str:
     return PHASE10_CONTRACTS[phase]
 
 
-@pytest.mark.parametrize("game", marked(FIXED, {g: pytest.mark.xfail(strict=True, reason=B_NO_BUY_LINE) for g in NO_BUYING}))
+@pytest.mark.parametrize("game", FIXED, ids=ids(FIXED))
 def test_the_engine_reminds_each_deal_of_what_rules_md_implies(game: Game):
     ruleset = ruleset_of(game)
     for deal in game.deals:
@@ -412,7 +405,7 @@ def test_the_pages_replay_the_whole_game(form_client, no_csrf_app, game: Game):
     """Every prompt (its roles and reminders too, where no finding awaits: those are the tests below), every save,
     the scoreboard after each, the final order and the tie."""
     url = http_replay(form_client, no_csrf_app, game, roles=True,
-                      reminders=not game.per_player and game.id not in NO_BUYING)  # fmt: skip
+                      reminders=not game.per_player)  # fmt: skip
     assert final_order(form_client, url) == list(game.final)
     check_tie(form_client, url, game)
     if game.per_player:
@@ -434,10 +427,9 @@ def test_the_pages_replay_a_per_player_game_up_to_the_tie(form_client, no_csrf_a
     assert playing == set(first_tiebreak.lines)  # only the tied players have a line
 
 
-TIEBREAK_XFAIL: dict = {}  # h-A landed: every tie-break hand saves
 
 
-@pytest.mark.parametrize("game", marked([g for g in GAMES if g.id in TIEBREAK_500], TIEBREAK_XFAIL))
+@pytest.mark.parametrize("game", [g for g in GAMES if g.id in TIEBREAK_500], ids=sorted(TIEBREAK_500, key=[g.id for g in GAMES].index))
 def test_the_pages_replay_the_tiebreak_hand_and_name_the_winner(form_client, no_csrf_app, game: Game):
     """The whole game, every prompt's roles included (a second tie-break hand's dealer is the other tied player)."""
     url = http_replay(form_client, no_csrf_app, game, roles=True)
@@ -466,7 +458,6 @@ def test_every_prompt_names_the_dealer_cutter_and_first_player_rules_md_says(for
 NO_BUYING_GAMES = [game for game in GAMES if game.id in NO_BUYING]
 
 
-@pytest.mark.xfail(strict=True, reason=B_NO_BUY_LINE)
 @pytest.mark.parametrize("game", NO_BUYING_GAMES, ids=ids(NO_BUYING_GAMES))
 def test_every_prompt_reminds_what_the_deal_calls_for(form_client, no_csrf_app, game: Game):
     """In the games with no buying (the others' reminders are read in the replays above)."""
@@ -511,7 +502,6 @@ def test_the_spanish_phase10_prompt_never_says_ronda(form_client, no_csrf_app):
     assert "ronda" not in words(prompt).lower()
 
 
-@pytest.mark.xfail(strict=True, reason=B_NO_BUY_LINE)
 def test_the_spanish_carioca_prompt_has_no_may_i_line(form_client, no_csrf_app):
     from whole_games import CARIOCA
 

@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 from pages import parse
 from test_whole_games import (
-    B_NO_BUY_LINE,
     COUNTER_CLOCKWISE,
     NO_BUYING,
     line_entry,
@@ -130,7 +129,6 @@ def test_the_phone_keeps_each_later_deals_dealer_cutter_and_first_player(form_cl
     check_kept_prompts(game, pack, rest, roles=True, reminders=False)
 
 
-@pytest.mark.xfail(strict=True, reason=B_NO_BUY_LINE)
 @pytest.mark.parametrize("game", FIXED_NO_BUYING, ids=[g.id for g in FIXED_NO_BUYING])
 def test_the_phone_keeps_each_later_deals_reminders(form_client, no_csrf_app, game: Game):
     _url, pack, rest = offline_after_the_correction(form_client, no_csrf_app, game)
