@@ -5,9 +5,9 @@ Rulesets: a fixed schedule (from contract: 1 to 3 deals) or each player on their
 phases), played clockwise or counter-clockwise, with every tie-break their progression takes (fixed: none or
 most_deals_won; per player: none, most_deals_won or replay_last_phase). Points are drawn from a few values so
 that ties for the win come often. After every deal the stored game's totals (and phases) are the reference's;
-at the end its winners are. A tie-break hand (replay_last_phase) is checked as far as its call (who plays it):
-playing it through the use case awaits h-A's fix (RULES.md §8.7.14; the golden transcripts play it, marked
-xfail). The games played and the ties met are counted and printed.
+at the end its winners are. A tie-break hand (replay_last_phase) is played through the use case by the tied
+players only (RULES.md §8.7.14), and decides the game. The games played and the ties met are counted and
+printed.
 """
 
 from __future__ import annotations
@@ -123,12 +123,12 @@ def play_per_player(game, ruleset, seats: int, hands, counts: Counter) -> None:
         assert {p.seat: p.total for p in progress.players} == run.totals
         assert {p.seat: p.phase or 0 for p in progress.players} == {s: run.phase(s) for s in range(seats)}
     progress = game_state(game).progress
-    if run.tied:  # a tie-break hand is called: only the tied players play it
+    if run.tied:  # a tie-break hand is called: only the tied players play it (RULES.md §8.6.7, §8.7.14)
         assert sorted(progress.tiebreak) == sorted(run.tied)
-        assert sorted(seats_in_hand(game, len(game.deals) + 1)) == sorted(run.tied)
         counts["ties"] += 1
         counts["tie-break hands called"] += 1
-        return
+        play_tiebreak_hand(game, run, hands[0], counts)
+        progress = game_state(game).progress
     assert run.winners, "the game should have ended within the hands drawn"
     assert sorted(progress.winners) == sorted(run.winners)
     finished = [s for s in range(seats) if run.finished(s)]
@@ -136,6 +136,22 @@ def play_per_player(game, ruleset, seats: int, hands, counts: Counter) -> None:
     if sum(1 for s in finished if run.totals[s] == low) > 1:
         counts["ties"] += 1
         counts["ties broken by deals won" if len(run.winners) == 1 else "ties shared"] += 1
+
+
+def play_tiebreak_hand(game, run: PhaseRun, hand, counts: Counter) -> None:
+    """The tie-break hand, saved through the use case with a line for each tied player only; one of them goes out,
+    which decides the game (the reference's rule)."""
+    tied = list(run.tied)
+    number = len(game.deals) + 1
+    assert sorted(seats_in_hand(game, number)) == sorted(tied)
+    out_drawn, points, made = hand
+    out = tied[out_drawn % len(tied)]
+    flags = {s: made[s] or s == out for s in tied}
+    lines = [LineEntry(position=s, points="" if s == out else str(points[s]), made=flags[s]) for s in tied]
+    saved(game, number, out, lines)
+    run.hand({s: (flags[s], 0 if s == out else points[s]) for s in tied}, out)
+    counts["tie-break hands played"] += 1
+    assert {p.seat: p.total for p in game_state(game).progress.players} == run.totals
 
 
 def test_random_whole_games_follow_the_reference_runner(app, capsys):
@@ -166,4 +182,5 @@ def test_random_whole_games_follow_the_reference_runner(app, capsys):
         print("\nwhole games played through deal_entry:", dict(sorted(counts.items())))
     assert counts["games"] >= 100
     assert counts["ties broken by deals won"] >= 5 and counts["ties shared"] >= 5 and counts["tie-break hands called"] >= 5, counts
+    assert counts["tie-break hands played"] == counts["tie-break hands called"], counts
     assert sum(1 for key in counts if key.startswith(("fixed", "per_player"))) >= 8, counts  # most kinds of game met
