@@ -134,6 +134,8 @@ def test_a_kalooki_ace_typed_ac_on_a_spanish_score_form_is_red(form_client, make
     url = make_game(["Ana", "Beto", "Caro"], ruleset="kalooki")
     entry = parse(form_client.get(f"{url}/deals/1", headers=ES).get_data(as_text=True))
     assert entry.find("input", name="notation").attrs["value"] == "es"
+    keys = {key.attrs.get("aria-label"): key.attrs["data-key"] for key in entry.find(id="keypad").find_all("button")}
+    assert keys["As negro"] == "AP" and keys["As rojo"] == "AC"  # a tapped red ace is typed as the table types it
     data = {"went_out": "0", "hands-0-cards": "", "hands-1-cards": "AC", "hands-2-cards": "AT", "notation": "es"}
     assert form_client.post(f"{url}/deals/1", data=data, headers=ES).status_code == 303
     scores = [row.text for row in parse(form_client.get(url, headers=ES).get_data(as_text=True)).find(cls="scoreboard").find_all("td")]
