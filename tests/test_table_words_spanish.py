@@ -77,3 +77,56 @@ def test_no_page_calls_a_joker_a_guason(anon_client, client):
     assert "guas" not in home.casefold()
     assert words_a_table_would_not_say("Un guasón; dos Guasones.") == ["guasón", "Guasones"]
     assert "las K hacen de comodín y los comodines (JK) son saltos" in " ".join(home.split())
+
+
+# ---------------------------------------------------------------------------
+# Phase 10 is played in hands: «mano», never «ronda»
+
+
+def phase10_hand(client, url: str, number: int, made: set[int], points: list[int], *, version: str | None = None):
+    data = {"went_out": "0"}
+    for seat, scored in enumerate(points):
+        data[f"hands-{seat}-points"] = str(scored)
+        if seat in made:
+            data[f"hands-{seat}-made"] = "y"
+    if version:
+        data["version"] = version
+    response = client.post(f"{url}/deals/{number}", data=data, headers=ES)
+    assert response.status_code == 303, response.get_data(as_text=True)
+
+
+def page_text(doc) -> str:
+    return " ".join(doc.find("main").text.split())
+
+
+def test_a_phase_10_game_says_mano_where_it_said_ronda(make_game, form_client):
+    """The Chilean evening: "Ronda 2 corregida", "Deshacer la ronda 11" on a game played in hands."""
+    url = make_game(["Ana", "Beto", "Caro", "Dani"], ruleset="phase10")
+    phase10_hand(form_client, url, 1, {0, 1}, [0, 20, 30, 40])
+    first = spanish(form_client, url)
+    assert "Mano 1 guardada." in page_text(first)
+    phase10_hand(form_client, url, 2, {0}, [0, 15, 30, 40])
+    entry = spanish(form_client, f"{url}/deals/2")
+    version = entry.find("input", name="version").attrs["value"]
+    phase10_hand(form_client, url, 2, {0}, [0, 25, 30, 40], version=version)
+    doc = spanish(form_client, url)
+    text = page_text(doc)
+    assert "Mano 2 corregida." in text
+    assert "Deshacer la mano 2" in text and "Toca el número de una mano en el marcador para corregirla." in text
+    assert "Mano 2 corregida por Owner" in text or "Mano 2 corregida" in doc.find("details", cls="history").text
+    assert [term.text for term in doc.find("section", cls="prompt").find_all("dt")][0] == "Mano"
+    offline = doc.find(id="offline").attrs
+    assert offline["data-say-waiting"] == "Mano {deal}: guardada en este teléfono, esperando la conexión."
+    assert words_a_table_would_not_say(text + " " + " ".join(v for v in offline.values() if v), hands=True) == []
+    form_client.post(f"{url}/undo", data={"sure": "y", "deal": "2"}, headers=ES)
+    assert "Se deshizo la mano 2; queda en el historial." in page_text(spanish(form_client, url))
+    # the same words in English: a hand, not a deal
+    english = " ".join(parse(form_client.get(url).get_data(as_text=True)).find("main").text.split())
+    assert "Undo hand 1" in english and "Undo deal" not in english
+
+
+def test_a_fixed_game_still_says_ronda(make_game, form_client):
+    url = make_game(["Ana", "Beto", "Caro"], ruleset="carioca")
+    form_client.post(f"{url}/deals/1", data={"went_out": "0", "hands-0-cards": "", "hands-1-cards": "K", "hands-2-cards": "5"}, headers=ES)
+    text = page_text(spanish(form_client, url))
+    assert "Ronda 1 guardada." in text and "Deshacer la ronda 1" in text

@@ -908,6 +908,18 @@ class Ruleset:
         return DEAL_WORDS[0] if self.progression is Progression.FIXED else DEAL_WORDS[1]
 
     @property
+    def round_word(self) -> str:
+        """What one deal played at the table is called when it is counted: ``"deal"`` where everyone plays the
+        schedule's deal ("Deal 2 saved"), ``"hand"`` where each player plays their own phase, as Phase 10 says
+        ("Hand 2 saved"; a Spanish table's *ronda* and *mano*). Pages choose their whole sentences by it.
+
+        >>> from .catalogue import find_ruleset
+        >>> find_ruleset("contract").round_word
+        'deal'
+        """
+        return "deal" if self.progression is Progression.FIXED else "hand"
+
+    @property
     def colour_word(self) -> str:
         """What a colour group shares: a ``"colour"`` on the Phase 10 deck, a ``"suit"`` on a standard deck."""
         return COLOUR_WORDS[0] if self.deck is Deck.PHASE10 else COLOUR_WORDS[1]
