@@ -130,3 +130,24 @@ def test_a_fixed_game_still_says_ronda(make_game, form_client):
     form_client.post(f"{url}/deals/1", data={"went_out": "0", "hands-0-cards": "", "hands-1-cards": "K", "hands-2-cards": "5"}, headers=ES)
     text = page_text(spanish(form_client, url))
     assert "Ronda 1 guardada." in text and "Deshacer la ronda 1" in text
+
+
+# ---------------------------------------------------------------------------
+# The escala real by its name
+
+
+def test_the_checker_calls_an_escala_round_by_its_name_not_escalera(make_game, form_client):
+    url = make_game(["Ana", "Beto", "Caro"], ruleset="carioca", options=["escala-real"])
+    for number in range(1, 9):
+        form_client.post(f"{url}/deals/{number}", data={"went_out": "0", "hands-0-cards": "", "hands-1-cards": "K",
+                                                        "hands-2-cards": "5"})  # fmt: skip
+    game_id = url.rsplit("/", 1)[1]
+    royal = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
+    checked = spanish(form_client, f"/check?game={game_id}&melds={royal.replace(' ', '+')}")
+    text = " ".join(checked.find("main").text.split())
+    assert "Juego 1: escala real, de la A a la K, picas" in text
+    assert words_a_table_would_not_say(text, escalas=True) == []
+    laid = spanish(form_client, f"/layoff?game={game_id}&meld={royal.replace(' ', '+')}&cards=KH")
+    assert words_a_table_would_not_say(" ".join(laid.find("main").text.split()), escalas=True) == []
+    english = " ".join(parse(form_client.get(f"/check?game={game_id}&melds={royal.replace(' ', '+')}").get_data(as_text=True)).text.split())
+    assert "Meld 1: escala real, A to K, spades" in english
