@@ -180,7 +180,7 @@ def choices(user: object, league: League | None = None) -> list[Choice]:
         if c.versions and table_plays(of_version(c.latest))
     ]
     published = gettext("Published rules")
-    return found + [Choice(r.id, r.name, published) for r in builtins()]
+    return found + [Choice(r.id, r.said_name, published) for r in builtins()]
 
 
 def _group(user: object, custom: CustomRuleset) -> str:

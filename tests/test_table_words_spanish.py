@@ -151,3 +151,31 @@ def test_the_checker_calls_an_escala_round_by_its_name_not_escalera(make_game, f
     assert words_a_table_would_not_say(" ".join(laid.find("main").text.split()), escalas=True) == []
     english = " ".join(parse(form_client.get(f"/check?game={game_id}&melds={royal.replace(' ', '+')}").get_data(as_text=True)).text.split())
     assert "Meld 1: escala real, A to K, spades" in english
+
+
+# ---------------------------------------------------------------------------
+# Built-in names with English words, said in Spanish
+
+
+def test_built_in_names_with_english_words_are_said_in_spanish(anon_client, client, make_game, form_client):
+    rules = " ".join(spanish(anon_client, "/rules/").find("main").text.split())
+    assert "Phase 10 (cartas inglesas)" in rules and "¿Me la das?" in rules
+    assert words_a_table_would_not_say(rules) == []
+    card = spanish(anon_client, "/rules/phase10-cards")
+    assert card.find("h1").text == "Phase 10 (cartas inglesas)"
+    assert card.find("title").text.startswith("Reglas de Phase 10 (cartas inglesas)") or "Phase 10 (cartas inglesas)" in card.find("title").text
+    url = make_game(["Ana", "Beto", "Caro"], ruleset="phase10-cards")
+    assert spanish(form_client, url).find("h1").text == "Phase 10 (cartas inglesas)"
+    assert "«May I?»" in spanish(anon_client, "/rules/may-i").text  # a source's title, quoted
+    # English pages and the JSON API keep the names as written
+    assert parse(anon_client.get("/rules/phase10-cards").get_data(as_text=True)).find("h1").text == "Phase 10 (standard cards)"
+    names = {r["id"]: r["name"] for r in anon_client.get("/api/rulesets", headers=ES).get_json()["rulesets"]}
+    assert names["phase10-cards"] == "Phase 10 (standard cards)" and names["may-i"] == "May I?"
+
+
+def test_the_spanish_rules_list_keeps_the_published_rules_out_of_the_tables_own(anon_client):
+    """The list of a table's own rules filtered the published ones by their English group label: on a Spanish page
+    every published ruleset was listed again as «Las reglas de tu mesa»."""
+    doc = spanish(anon_client, "/rules/")
+    own = doc.find_all("ul", cls="cards-list")[1]
+    assert "Reglas publicadas" not in own.text and "Contract Rummy" not in own.text

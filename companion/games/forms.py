@@ -82,7 +82,7 @@ class NewGameForm(FlaskForm):
         for key in field.data or []:
             if key not in offered:
                 raise ValidationError(
-                    gettext("%(rules)s has no house rule “%(option)s”.", rules=ruleset.name, option=option_label(_OPTIONS[key]) if key in _OPTIONS else key)
+                    gettext("%(rules)s has no house rule “%(option)s”.", rules=ruleset.said_name, option=option_label(_OPTIONS[key]) if key in _OPTIONS else key)
                 )
 
 

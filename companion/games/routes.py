@@ -152,7 +152,7 @@ def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
                 form.seats,
                 _(
                     "%(rules)s is played by %(least)s to %(most)s players; you seated %(count)s.",
-                    rules=ruleset.name,
+                    rules=ruleset.said_name,
                     least=ruleset.min_players,
                     most=ruleset.max_players,
                     count=len(chosen),
@@ -181,7 +181,7 @@ def _rules_from_form(form: NewGameForm) -> tuple[Ruleset, CustomRulesetVersion |
     unknown = [key for key in form.options.data or [] if key not in offered]
     if unknown:  # the form checked only the published rulesets' house rules
         raise _FieldProblem(
-            form.options, _("%(rules)s has no house rule “%(option)s”.", rules=ruleset.name, option=unknown[0][:40])
+            form.options, _("%(rules)s has no house rule “%(option)s”.", rules=ruleset.said_name, option=unknown[0][:40])
         )
     return ruleset.with_options(*(form.options.data or [])), custom_version
 
@@ -283,7 +283,7 @@ def _start_seated(
     if not ruleset.plays(len(players)):
         errors["plays"] = _(
             "%(rules)s is played by %(least)s to %(most)s players; you ticked %(count)s.",
-            rules=ruleset.name,
+            rules=ruleset.said_name,
             least=ruleset.min_players,
             most=ruleset.max_players,
             count=len(players),

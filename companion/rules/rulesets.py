@@ -896,7 +896,7 @@ class Ruleset:
 
     def _deal_refusal(self, number: object) -> str:
         """The sentence for a deal (or phase) ``number`` outside the schedule: "Carioca has deals 1 to 8, not 9."."""
-        values = {"game": self.game_name or self.name, "last": len(self.deals), "number": repr(number)}
+        values = {"game": self.game_name or self.said_name, "last": len(self.deals), "number": repr(number)}
         if self.progression is Progression.FIXED:
             return say("%(game)s has deals 1 to %(last)s, not %(number)s.", **values)
         return say("%(game)s has phases 1 to %(last)s, not %(number)s.", **values)
@@ -906,6 +906,13 @@ class Ruleset:
         """What a deal of the schedule is called in a sentence: ``"deal"``, or ``"phase"`` where each player
         plays their own (RULES.md §8.0: "a per-player ruleset names the phase, not the deal")."""
         return DEAL_WORDS[0] if self.progression is Progression.FIXED else DEAL_WORDS[1]
+
+    @property
+    def said_name(self) -> str:
+        """The ruleset's name as a page says it, in the language in use: a built-in name holding English words is
+        said in the page's ("Phase 10 (standard cards)" is «Phase 10 (cartas inglesas)» in Spanish); any other name,
+        a table's own among them, as written. The JSON API answers with :attr:`name` itself."""
+        return say_word("ruleset name", self.name)
 
     @property
     def round_word(self) -> str:

@@ -53,7 +53,8 @@ from .picker import MAX_TEXT, MeldsText, apply_action, too_much_text
 def ruleset_choices(*, custom_only: bool = False) -> list[Choice]:
     """The rulesets to pick from: the reader's stored ones first, then the built-ins."""
     found = choices(current_user)
-    return [c for c in found if c.group != "Published rules"] if custom_only else found
+    published = gettext("Published rules")  # the group's label in the page's language, as choices() writes it
+    return [c for c in found if c.group != published] if custom_only else found
 
 bp = Blueprint("rules_ui", __name__)
 
@@ -141,7 +142,7 @@ def _chosen_rules(values, errors: dict[str, str]) -> tuple[Ruleset, int | None]:
     if players is None or not ruleset.plays(players):
         errors["players"] = gettext(
             "%(rules)s is played by %(least)s to %(most)s players.",
-            rules=ruleset.name,
+            rules=ruleset.said_name,
             least=ruleset.min_players,
             most=ruleset.max_players,
         )
@@ -155,7 +156,7 @@ def _deal_asked(value: str | None, ruleset: Ruleset, errors: dict[str, str]) -> 
         return None
     asked = parse_id(value)
     if asked is None or not 1 <= asked <= len(ruleset.deals):
-        errors["deal"] = gettext("%(rules)s has deals 1 to %(last)s.", rules=ruleset.name, last=len(ruleset.deals))
+        errors["deal"] = gettext("%(rules)s has deals 1 to %(last)s.", rules=ruleset.said_name, last=len(ruleset.deals))
         return None
     return asked
 
