@@ -170,6 +170,12 @@ class Choice:
     def name(self) -> str:
         return self.label
 
+    @property
+    def said_name(self) -> str:
+        """The label, as a ruleset's :attr:`~.rules.Ruleset.said_name` (a list may mix choices and rulesets): a
+        built-in's is said in the page's language already (:func:`choices`), a table's own as written."""
+        return self.label
+
 
 def choices(user: object, league: League | None = None) -> list[Choice]:
     """Every ruleset a reader may pick for a table: stored ones (a league's own first), then the built-ins;
