@@ -279,9 +279,10 @@ def _register_blueprints(app: Flask) -> None:
 def _register_page_filters(app: Flask) -> None:
     """The filters every page's templates use: card codes and contract symbols as a player reads them, a deal's
     contract and the rules card's facts in the page's language."""
-    from . import card_faces, contract_words, fact_words
+    from . import card_faces, card_letters, contract_words, fact_words
 
     card_faces.register(app)
+    card_letters.register(app)
     contract_words.register(app)
     fact_words.register(app)
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from flask_babel import pgettext
 from markupsafe import Markup, escape
 
 from .contract_words import part_words
@@ -38,7 +39,7 @@ from .i18n import N_
 if TYPE_CHECKING:
     from flask import Flask
 
-    from .rules import Deal, Ruleset
+    from .rules import Deal, Requirement, Ruleset
 
 #: A card's code in an engine sentence: a rank and a suit letter (``10H``) or ``JK``, standing alone as a word
 #: (not inside a name such as ``JK's`` or a quoted token such as ``'1X'``).
@@ -134,16 +135,33 @@ def card_faces(text: str, ruleset: Ruleset | None = None) -> Markup:
 
 
 def contract_parts(deal: Deal, set_word: str) -> list[dict[str, str]]:
-    """A deal's contract part by part: the engine's symbol (``S3``), the table's (``G3`` where a set is a group)
-    and the part in words ("group of 3"; in the page's language, "grupo de 3"). The offline prompt carries them as data (static/js/offline/page.js)."""
+    """A deal's contract part by part: the engine's symbol (``S3``), the table's (``G3`` where a set is a group;
+    in Spanish ``T3`` for a trío, ``E4`` for an escala) and the part in words ("group of 3"; in the page's language,
+    "grupo de 3"). The offline prompt carries them as data (static/js/offline/page.js)."""
     parts = []
     for requirement in deal.requirements:
         word = set_word if requirement.kind is MeldKind.SET else _PART_WORDS.get(requirement.kind, requirement.kind.value)
         words = word if requirement.kind is MeldKind.PAIR else f"{word} of {requirement.length}"
+        letter = word[0].upper()
         if not page_is_english():
-            words = part_words(requirement, set_word)
-        parts.append({"code": str(requirement), "face": f"{word[0].upper()}{requirement.length}", "words": words})
+            words, letter = part_words(requirement, set_word), symbol_letter(requirement, set_word)
+        parts.append({"code": str(requirement), "face": f"{letter}{requirement.length}", "words": words})
     return parts
+
+
+def symbol_letter(requirement: Requirement, set_word: str) -> str:
+    """The letter of a contract part's symbol on a page not in English, from the page's own word for it (a Spanish
+    table: T trío, G grupo, E escala, C color, P par; a ladder, a run of all 13 cards, is an escala too)."""
+    kind = requirement.kind
+    if kind is MeldKind.SET:
+        return pgettext("contract symbol", "T (trio)") if set_word == "trio" else pgettext("contract symbol", "G (group)")
+    if kind is MeldKind.RUN:
+        return pgettext("contract symbol", "R (run)")
+    if kind is MeldKind.COLOUR:
+        return pgettext("contract symbol", "C (colour group)")
+    if kind is MeldKind.PAIR:
+        return pgettext("contract symbol", "P (pair)")
+    return pgettext("contract symbol", "L (ladder)")
 
 
 def contract_symbols(deal: Deal, set_word: str) -> Markup:

@@ -170,6 +170,12 @@ class Choice:
     def name(self) -> str:
         return self.label
 
+    @property
+    def said_name(self) -> str:
+        """The label, as a ruleset's :attr:`~.rules.Ruleset.said_name` (a list may mix choices and rulesets): a
+        built-in's is said in the page's language already (:func:`choices`), a table's own as written."""
+        return self.label
+
 
 def choices(user: object, league: League | None = None) -> list[Choice]:
     """Every ruleset a reader may pick for a table: stored ones (a league's own first), then the built-ins;
@@ -180,7 +186,7 @@ def choices(user: object, league: League | None = None) -> list[Choice]:
         if c.versions and table_plays(of_version(c.latest))
     ]
     published = gettext("Published rules")
-    return found + [Choice(r.id, r.name, published) for r in builtins()]
+    return found + [Choice(r.id, r.said_name, published) for r in builtins()]
 
 
 def _group(user: object, custom: CustomRuleset) -> str:

@@ -170,7 +170,7 @@ def test_a_ladder_said_so_takes_no_lay_off_in_spanish():
     with in_spanish():
         ruling = check_lay_off(ruleset, parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"), parse_cards("AH"),
                                kind=MeldKind.LADDER)  # fmt: skip
-    assert ruling.problems == ("A una escalera no se le colocan cartas: su ronda termina cuando se baja.",)
+    assert ruling.problems == ("A este juego no se le colocan cartas: su ronda termina cuando se baja.",)  # never «escalera» (issue 27)
 
 
 def test_thirteen_cards_without_a_ladder_deal_are_read_as_before():

@@ -155,8 +155,8 @@ def test_phase_10s_own_lines_in_spanish(page_app):
     assert facts["winner"][1].startswith("El total más bajo entre los jugadores que hicieron todas las fases;")
     assert facts["skips"][1].startswith("Un salto (SKIP) se descarta para que el jugador que nombres pierda su próximo turno;")
     assert facts["options"][1] == (
-        "Los grupos pueden ser solo de comodines; Dejar cartas desde el turno siguiente a tu fase; "
-        "Masters: elige tu fase antes de cada mano."
+        "Ninguna elegida; una mesa puede elegir: Los grupos pueden ser solo de comodines; Dejar cartas desde el turno "
+        "siguiente a tu fase; Masters: elige tu fase antes de cada mano."
     )
     masters = spanish_facts(page_app, PUBLISHED["phase10"].with_options("masters"))
     assert masters["game_end"][1] == "Después de la mano en que alguien hace su última fase: las 10 hechas."

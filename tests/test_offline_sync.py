@@ -453,7 +453,7 @@ def test_a_phase10_hand_recorded_on_two_phones_is_a_conflict_and_the_tables_choi
     assert "both entries are on the game page for the table to choose" in answer["message"]
     assert sync(phone, game, 2, phase10_hand(1, {0: (False, 30), 1: (True, 0), 2: (True, 5)})).get_json()["status"] == "saved"
     page = parse(phone.get(url).get_data(as_text=True))
-    assert page.find(cls="offer").find("h2").text == "Deal 1 was recorded on two phones"
+    assert page.find(cls="offer").find("h2").text == "Hand 1 was recorded on two phones"
     phases = [" ".join(item.text.split()) for item in page.find(cls="phase-list").find_all("li")]
     assert phases == [  # on the recorded hand 1, Ben made phase 1 only in hand 2
         "Ann Phase 2 One set of 3 and one run of 4",

@@ -87,11 +87,39 @@ def test_the_card_says_what_a_skip_does_on_either_deck(client):
 
 
 def test_the_card_lists_the_house_options_masters_among_them(client):
+    """As choices, never as rules in play (issue 27: a game with none chosen listed all three as «Reglas de la casa»)."""
     text = page_text(client, "/rules/phase10")
     assert (
-        "House options Groups may be all wilds; Hit from the turn after your phase; Masters: choose your phase "
-        "before each hand."
+        "House options None chosen; a table may choose: Groups may be all wilds; Hit from the turn after your phase; "
+        "Masters: choose your phase before each hand."
     ) in text
+
+
+def test_a_games_card_names_only_the_house_rules_it_chose(form_client):
+    plain = page_text(form_client, start_game_via_form(form_client, ["Ann", "Ben", "Cy"], ruleset="phase10") + "/rules")
+    assert "House options None chosen;" in plain and "House rules chosen" not in plain
+    masters = page_text(form_client, start_game_via_form(form_client, ["Ann", "Ben", "Cy"], ruleset="phase10",
+                                                         options=["masters"]) + "/rules")
+    assert "House rules chosen Masters: choose your phase before each hand." in masters
+    assert "Groups may be all wilds" not in masters.split("House rules chosen")[1]
+    spanish = " ".join(parse(form_client.get(start_game_via_form(form_client, ["Ann", "Ben", "Cy"], ruleset="phase10")
+                                             + "/rules", headers={"Accept-Language": "es"}).get_data(as_text=True)).text.split())
+    assert "Reglas de la casa Ninguna elegida; una mesa puede elegir:" in spanish
+
+
+@pytest.mark.parametrize(("language", "heading", "line"), [
+    ("en", "Players Packs Wilds Cards", "Wild cards Wilds (W): 8 in each deck."),
+    ("es", "Jugadores Barajas Comodines Cartas", "Comodines Comodines (W): 8 en cada mazo."),
+])  # fmt: skip
+def test_the_phase10_decks_wilds_are_counted_not_called_jokers(anon_client, language, heading, line):
+    """Issue 27: «Comodines 0» for a deck with 8 Wild cards."""
+    doc = parse(anon_client.get("/rules/phase10", headers={"Accept-Language": language}).get_data(as_text=True))
+    packs = doc.find_all("table", cls="schedule")[1]
+    assert " ".join(packs.find("thead").text.split()) == heading
+    assert [" ".join(row.text.split()) for row in packs.find("tbody").find_all("tr")][:2] == ["2 1 8 108", "3 1 8 108"]
+    assert line in " ".join(doc.text.split())
+    cards = parse(anon_client.get("/rules/phase10-cards").get_data(as_text=True)).find_all("table", cls="schedule")[1]
+    assert " ".join(cards.find("thead").text.split()) == "Players Packs Jokers Cards"  # standard packs: 4 jokers, the Skips
 
 
 def test_runs_ignore_colour_and_sets_ignore_colour_in_words():

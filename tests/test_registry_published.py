@@ -98,7 +98,7 @@ def test_the_rules_facts_of_the_fields_a_ruleset_object_may_now_choose():
     def facts(ruleset):
         return {fact.key: fact.text for fact in rules_facts(ruleset)}
 
-    assert (facts(PHASE10)["wilds"], facts(PHASE10)["aces"]) == ("Wilds.", "Low only: 1-2-3-4; a run ends at 12.")
+    assert (facts(PHASE10)["wilds"], facts(PHASE10)["aces"]) == ("Wilds (W): 8 in each deck.", "Low only: 1-2-3-4; a run ends at 12.")
     assert (facts(PHASE10_CARDS)["wilds"], facts(PHASE10_CARDS)["aces"]) == ("Kings.", "Low only: A-2-3-4; a run ends at Q.")
     low = ruleset_from_definition({"base": "contract", "name": "Low aces", "aces": "low_only"})
     assert (facts(low)["wilds"], facts(low)["aces"]) == ("Jokers.", "Low only: A-2-3-4, never J-Q-K-A.")

@@ -171,7 +171,7 @@ GAMES_LAYERS = (
     ("companion.games.errors",),
     ("companion.games.history", "companion.games.forms"),
     ("companion.games.state", "companion.games.changes", "companion.games.pagecache"),
-    ("companion.games.phases",),
+    ("companion.games.phases", "companion.games.round_words"),
 )
 """The games package from the pages down: a module imports only modules of the layers below its own.
 

@@ -3,14 +3,8 @@ through the engine, through the pages over HTTP, and in Spanish where the words 
 
 The phone's offline code replays them too: tests/test_whole_games_offline.py (under node).
 
-Some replays fail today only because of findings other helpers are fixing; they are marked ``xfail(strict=True)``
-naming the finding, so the mark goes once the fix is merged:
-
-- h-A (a): a tie-break hand is dealt, cut and played by the tied players only (§8.7.14); saving it answers 500
-  when the cutter by seat order is not tied.
-- h-A (b): dealer, cutter and first player follow the ruleset's ``direction`` (§8.7.13).
-- h-B: no May I / buy line where the ruleset has no buying.
-- h-C: Phase 10's pages say «mano», never «ronda».
+The four findings the replays first met (a tie-break hand's 500 and the direction of the deal, a May I line where
+no one buys, «ronda» in Phase 10) are fixed; their replays pass.
 """
 
 from __future__ import annotations
@@ -57,7 +51,6 @@ from companion.rules.progression import follow_game, judge_hand, played_hand
 from companion.rules.published import PUBLISHED_RULESETS
 from companion.rules.rulesets import Progression
 
-C_MANO = "awaits h-C: Phase 10 says «mano», never «ronda»"
 
 #: Games that end in a tie-break hand (RULES.md §8.7.14: among the tied players only).
 TIEBREAK_500 = {"phase10", "phase10-cards", "custom-per-player-ccw"}
@@ -491,7 +484,6 @@ def test_the_spanish_prompt_says_the_deal_in_the_tables_words(form_client, no_cs
             break
 
 
-@pytest.mark.xfail(strict=True, reason=C_MANO)
 def test_the_spanish_phase10_prompt_never_says_ronda(form_client, no_csrf_app):
     from whole_games import PHASE10
 

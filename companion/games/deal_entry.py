@@ -29,6 +29,7 @@ from ..rules.seats import cutter_side
 from .errors import ALREADY_RECORDED, CHANGED_SINCE, GameError, StaleEntryError
 from .holding import hold_game
 from .history import deal_facts, judged_facts, log_change, pending_offers, same_scores, who_and_when
+from .round_words import counted
 from .phases import game_progress, per_player, seat_names, seats_in_hand, stored_hands
 from .state import roles
 
@@ -96,9 +97,11 @@ def entry_refusal(game: Game, deal_number: int, existing: DealResult | None) -> 
     if game.game_status is GameStatus.ABANDONED:
         return _("This game was abandoned; its scores can't change.")
     if existing is None and deal_number != len(game.deals) + 1:
-        return _("Deal %(next)s is the next to enter, not deal %(number)s.", next=len(game.deals) + 1, number=deal_number)
+        return counted(game.ruleset, N_("Deal %(next)s is the next to enter, not deal %(number)s."),
+                       N_("Hand %(next)s is the next to enter, not hand %(number)s."), next=len(game.deals) + 1, number=deal_number)  # fmt: skip
     if existing is None and game.game_status is GameStatus.FINISHED:
-        return _("This game ended after deal %(number)s: undo that deal to play on.", number=len(game.deals))
+        return counted(game.ruleset, N_("This game ended after deal %(number)s: undo that deal to play on."),
+                       N_("This game ended after hand %(number)s: undo that hand to play on."), number=len(game.deals))  # fmt: skip
     return None
 
 
@@ -195,8 +198,11 @@ def enter_deal(game: Game, deal_number: int, sent: DealSent, *, by: int | None, 
     except GameError as problem:
         db.session.rollback()
         return EntryResult(EntryOutcome.REFUSED, judgement, str(problem))
-    said = _("Deal %(number)s saved.") if existing is None else _("Deal %(number)s corrected.")
-    return EntryResult(EntryOutcome.SAVED, judgement, said % {"number": deal_number})
+    if existing is None:
+        said = counted(game.ruleset, N_("Deal %(number)s saved."), N_("Hand %(number)s saved."), number=deal_number)
+    else:
+        said = counted(game.ruleset, N_("Deal %(number)s corrected."), N_("Hand %(number)s corrected."), number=deal_number)
+    return EntryResult(EntryOutcome.SAVED, judgement, said)
 
 
 def _not_ready(game: Game, judgement: DealJudgement, sent: DealSent, existing: DealResult | None) -> EntryResult | None:
@@ -257,7 +263,7 @@ def save_deal(
         db.session.expire_all()
         recorded = db.session.scalar(select(DealResult).where(DealResult.game_id == game.id, DealResult.number == deal_number))
         what = ALREADY_RECORDED if old is None else CHANGED_SINCE
-        raise StaleEntryError(deal_number, what, recorded) from None
+        raise StaleEntryError(deal_number, what, recorded, round_word=game.ruleset.round_word) from None
     return result
 
 
@@ -269,9 +275,9 @@ def _deal_to_write(game: Game, deal_number: int, version: int | None) -> DealRes
     """
     existing = game.deal_result(deal_number)
     if version is None and existing is not None:
-        raise StaleEntryError(deal_number, ALREADY_RECORDED, existing)
+        raise StaleEntryError(deal_number, ALREADY_RECORDED, existing, round_word=game.ruleset.round_word)
     if version is not None and (existing is None or existing.version != version):
-        raise StaleEntryError(deal_number, CHANGED_SINCE, existing)
+        raise StaleEntryError(deal_number, CHANGED_SINCE, existing, round_word=game.ruleset.round_word)
     refusal = entry_refusal(game, deal_number, existing)
     if refusal is not None:
         raise GameError(refusal)
@@ -351,6 +357,7 @@ def undo_last_deal(game: Game, number: int | None, *, by: int | None = None) -> 
     except GameError:
         db.session.rollback()
         raise
+    taken_back_already = _already_undone(game, last.number)  # said before the commit: a failed one expires the rows
     log_change(game, last.number, "undone", deal_facts(last), None, by=by)
     _back_on_the_counter(game, last)
     game.deals.remove(last)
@@ -362,8 +369,12 @@ def undo_last_deal(game: Game, number: int | None, *, by: int | None = None) -> 
         db.session.commit()
     except (StaleDataError, IntegrityError):  # another phone took this deal back first
         db.session.rollback()
-        raise GameError(_("Deal %(number)s was already undone.", number=number)) from None
+        raise GameError(taken_back_already) from None
     return last.number
+
+
+def _already_undone(game: Game, number: int) -> str:
+    return counted(game.ruleset, N_("Deal %(number)s was already undone."), N_("Hand %(number)s was already undone."), number=number)
 
 
 def _deal_to_undo(game: Game, number: int | None) -> DealResult:
@@ -371,16 +382,17 @@ def _deal_to_undo(game: Game, number: int | None) -> DealResult:
     if game.game_status is GameStatus.ABANDONED:
         raise GameError(_("This game was abandoned."))
     if not game.deals and number is None:
-        raise GameError(_("There is no deal to undo yet."))
+        raise GameError(counted(game.ruleset, N_("There is no deal to undo yet."), N_("There is no hand to undo yet.")))
     if number is None:
         raise GameError(_("The page was out of date: reload it and try again."))
     if not game.deals or game.deals[-1].number < number:
-        raise GameError(_("Deal %(number)s was already undone.", number=number))
+        raise GameError(_already_undone(game, number))
     last = game.deals[-1]
     if last.number != number:
-        raise GameError(
-            _("Deal %(number)s is not the last deal any more (deal %(last)s is): reload the page.", number=number, last=last.number)
-        )
+        raise GameError(counted(
+            game.ruleset, N_("Deal %(number)s is not the last deal any more (deal %(last)s is): reload the page."),
+            N_("Hand %(number)s is not the last hand any more (hand %(last)s is): reload the page."), number=number, last=last.number,
+        ))  # fmt: skip
     return last
 
 
@@ -416,20 +428,28 @@ def receive_entry(
     existing = game.deal_result(deal_number)
     offered = judged_facts(judgement)
     if existing is not None and same_scores(deal_facts(existing), offered):
+        said = _recorded_like_this(game, deal_number)  # said before the rollback, which expires the rows
         db.session.rollback()  # nothing to write: the game's row (held by enter_deal) is let go
-        return EntryOutcome.ALREADY, _("Deal %(number)s was already recorded like this.", number=deal_number)
+        return EntryOutcome.ALREADY, said
     if _offered_already(game, deal_number, offered):
-        db.session.rollback()
-        return EntryOutcome.CONFLICT, _(
-            "Deal %(number)s is waiting for the table to choose between two entries.", number=deal_number
+        said = counted(
+            game.ruleset, N_("Deal %(number)s is waiting for the table to choose between two entries."),
+            N_("Hand %(number)s is waiting for the table to choose between two entries."), number=deal_number,
         )
+        db.session.rollback()
+        return EntryOutcome.CONFLICT, said
     try:
         save_deal(game, deal_number, judgement, version=version if existing is not None else None, by=by)
     except StaleEntryError as stale:
         if stale.recorded is None:  # taken back meanwhile: nothing to choose between, try again as a new entry
             raise
         return _offer_beside_recorded(game, deal_number, offered, stale, by)
-    return EntryOutcome.SAVED, _("Deal %(number)s saved.", number=deal_number)
+    return EntryOutcome.SAVED, counted(game.ruleset, N_("Deal %(number)s saved."), N_("Hand %(number)s saved."), number=deal_number)
+
+
+def _recorded_like_this(game: Game, deal_number: int) -> str:
+    return counted(game.ruleset, N_("Deal %(number)s was already recorded like this."),
+                   N_("Hand %(number)s was already recorded like this."), number=deal_number)  # fmt: skip
 
 
 def _offered_already(game: Game, deal_number: int, offered: dict) -> bool:
@@ -455,11 +475,12 @@ def _offer_beside_recorded(
         raise stale
     if same_scores(deal_facts(recorded), offered):
         db.session.rollback()
-        return EntryOutcome.ALREADY, _("Deal %(number)s was already recorded like this.", number=deal_number)
+        return EntryOutcome.ALREADY, _recorded_like_this(game, deal_number)
     if _offered_already(game, deal_number, offered):
         db.session.rollback()
-        return EntryOutcome.CONFLICT, _(
-            "Deal %(number)s is waiting for the table to choose between two entries.", number=deal_number
+        return EntryOutcome.CONFLICT, counted(
+            game.ruleset, N_("Deal %(number)s is waiting for the table to choose between two entries."),
+            N_("Hand %(number)s is waiting for the table to choose between two entries."), number=deal_number,
         )
     log_change(game, deal_number, "offered", {**deal_facts(recorded), "version": recorded.version}, offered, by=by)
     db.session.commit()

@@ -10,13 +10,15 @@ from flask_babel import gettext as _
 from wtforms import SelectChoice
 
 from ..card_faces import contract_parts
+from ..card_letters import page_notation
 from ..contract_words import contract_text
 from ..fact_words import reminders_in_words
 from ..models import DealResult, Game
-from ..rules import Deal, Deck, Ruleset
+from ..rules import Deal, Deck, Notation, Ruleset
+from ..rules.cards import JOKER_SPELLINGS_IN, SUIT_SPELLINGS_IN
 from ..rules.deal_score import STOCK, HandTextError, LineEntry, adjustments, score_line
 from ..rules.guide import deal_reminders, exact_cut_size
-from ..rules.tally import keypad_keys
+from ..rules.tally import keypad_keys, ranks_written
 from ..rules.speech import say, speaking_english
 from .deal_entry import DealSent, buys_in_deal
 from .forms import DealEntryForm, HandForm
@@ -42,14 +44,14 @@ def deal_sent(game: Game, form: DealEntryForm) -> DealSent:
     """The posted (and validated) score form as the entry use case takes it: a line a seat, in seat order."""
     return DealSent(
         went_out=form.went_out.data,
-        lines=[_line_entry(seat.position, hand.form) for seat, hand in zip(game.seats, form.hands, strict=False)],
+        lines=[_line_entry(seat.position, hand.form, form_notation(form)) for seat, hand in zip(game.seats, form.hands, strict=False)],
         version=form.version.data,
         confirmed=bool(form.confirm.data),
         confirm_finished=bool(form.confirm_finished.data),
     )
 
 
-def _line_entry(position: int, line: HandForm) -> LineEntry:
+def _line_entry(position: int, line: HandForm, notation: Notation) -> LineEntry:
     ticked = frozenset(name for name in ("exact_cut", "one_turn_out") if getattr(line, name).data)
     return LineEntry(
         position=position,
@@ -58,7 +60,18 @@ def _line_entry(position: int, line: HandForm) -> LineEntry:
         ticked=ticked,
         made=bool(line.made.data),
         chosen_phase=line.chosen_phase.data,
+        notation=notation,
     )
+
+
+def entry_notation(form: DealEntryForm) -> Notation:
+    """The letters the score form's card boxes are written in: the posted form's own, else the page's."""
+    return form_notation(form) if form.notation.data else page_notation()
+
+
+def form_notation(form: DealEntryForm) -> Notation:
+    """The suit letters the form's cards were typed in (its hidden ``notation``, the page's); API.md's without it."""
+    return Notation.SPANISH if form.notation.data == Notation.SPANISH.value else Notation.ENGLISH
 
 
 def form_messages(errors: object) -> list[str]:
@@ -83,7 +96,7 @@ def _prefill(form: DealEntryForm, game: Game, existing: DealResult) -> None:
             if hand.cards is None:
                 line.points.data = str(hand.points)
             else:
-                line.cards.data = hand.cards
+                line.cards.data = ranks_written(hand.cards, page_notation())
             line.exact_cut.data = hand.exact_cut
             line.one_turn_out.data = hand.one_turn_out
             line.made.data = hand.made
@@ -97,7 +110,7 @@ def entry_context(game: Game, number: int, form: DealEntryForm, existing: DealRe
     state = game_state(game)
     went_out = form.went_out.data
     lines = [
-        _line_score(ruleset, _line_entry(seat.position, hand.form), out=went_out == str(seat.position))
+        _line_score(ruleset, _line_entry(seat.position, hand.form, entry_notation(form)), out=went_out == str(seat.position))
         for seat, hand in zip(game.seats, form.hands, strict=False)
     ]
     before = [
@@ -117,7 +130,8 @@ def entry_context(game: Game, number: int, form: DealEntryForm, existing: DealRe
         "lines": lines,
         "before": before,
         "after": [total + (line.total or 0) for total, line in zip(before, lines, strict=False)],
-        "tally_rules": tally_rules(ruleset),
+        "tally_rules": tally_rules(ruleset, entry_notation(form)),
+        "notation": entry_notation(form),
         "phase_state": phase_state(game, number) if existing is None else None,
     }
 
@@ -226,6 +240,7 @@ TALLY_MESSAGES = (
     "%(token)s is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here).",
     "In “%(word)s”, the 1 is not a card: type A for an ace, or 10 for a ten.",
     "In “%(word)s”, the 0 is not a card: a ten is 10 or T.",
+    "In “%(word)s”, the 0 is not a card: a ten is 10.",
     "In “%(word)s”, “%(rest)s” is not a card: a rank is A, 2-10, J, Q, K or JK (suits don't matter here).",
     "That is more than any hand holds: a hand is at most %(most)s cards.",
     "“%(word)s” reads like a number: type the cards with spaces (%(spaced)s), or the points in the points box.",
@@ -236,20 +251,32 @@ TALLY_MESSAGES = (
     "Points can't be negative: type the cards left, or their points.",
     "%(points)s points is more than any hand can hold.",
     "An ace scores by its colour here: type AS or AC for a black ace (%(black)s), AH or AD for a red ace (%(red)s).",
+    "An ace scores by its colour here: type AP or AT for a black ace (%(black)s), AC or AD for a red ace (%(red)s).",
     "Enter the cards left or their points, not both.",
 )  # fmt: skip
 """The engine's sentences the phone's tally says too, word for word (static/js/tally.js): their translations go to
 the phone with the rules, so it says them in the page's language with no server to ask."""
 
 
-def tally_rules(ruleset: Ruleset) -> dict[str, object]:
-    """The ruleset's card points and adjustments as data for the phone's tally (static/js/tally.js), and on a page
-    not in English the tally's sentences in its language."""
+def tally_letters(notation: Notation) -> dict[str, object]:
+    """The suit letters the phone's tally reads typed cards in, where they are not API.md's (a Spanish page's P C D
+    T): each letter's suit, the joker's spellings, and whether T is a ten."""
+    if notation is Notation.ENGLISH:
+        return {}
+    suits = {letter: suit.value for letter, suit in SUIT_SPELLINGS_IN[notation].items() if letter.isalpha()}
+    return {"letters": {"notation": notation.value, "suits": suits, "jokers": sorted(JOKER_SPELLINGS_IN[notation])}}
+
+
+def tally_rules(ruleset: Ruleset, notation: Notation = Notation.ENGLISH) -> dict[str, object]:
+    """The ruleset's card points and adjustments as data for the phone's tally (static/js/tally.js), on a page
+    not in English the tally's sentences in its language, and the suit letters its cards are typed in
+    (``notation``)."""
     # the deck only where it is not the standard one: the phone then reads Phase 10's cards (W, SKIP, 1 to 12)
     deck = {"deck": ruleset.deck.value} if ruleset.deck is not Deck.STANDARD else {}
     words = {} if speaking_english() else {"words": {message: say(message) for message in TALLY_MESSAGES}}
     return {
         **deck,
+        **tally_letters(notation),
         "points": ruleset.points.as_dict(),
         "adjustments": [{"field": a.field, "points": a.points} for a in adjustments(ruleset)],
         **words,
@@ -268,7 +295,7 @@ class LineShown:
 
 def _line_score(ruleset: Ruleset, entry: LineEntry, *, out: bool) -> LineShown:
     try:
-        line = score_line(ruleset, cards=entry.cards, points=entry.points, out=out, ticked=entry.ticked)
+        line = score_line(ruleset, cards=entry.cards, points=entry.points, out=out, ticked=entry.ticked, notation=entry.notation)
     except HandTextError as error:
         return LineShown(None, str(error))
     return LineShown(line.total, None)

@@ -30,8 +30,8 @@ class StaleEntryError(GameError):
     so the time can be shown in the phone's own time zone.
     """
 
-    def __init__(self, deal_number: int, what: str, recorded: DealResult | None) -> None:
-        super().__init__(_stale_sentence(deal_number, what, recorded))
+    def __init__(self, deal_number: int, what: str, recorded: DealResult | None, *, round_word: str = "deal") -> None:
+        super().__init__(_stale_sentence(deal_number, what, recorded, round_word))
         self.deal_number = deal_number
         """The deal's number."""
         self.what = what
@@ -40,9 +40,12 @@ class StaleEntryError(GameError):
         """The deal as recorded now (``None`` when it was taken back meanwhile)."""
 
 
-def _stale_sentence(deal_number: int, what: str, recorded: DealResult | None) -> str:
-    """The stale entry's sentence, whole, in the page's language."""
+def _stale_sentence(deal_number: int, what: str, recorded: DealResult | None, round_word: str) -> str:
+    """The stale entry's sentence, whole, in the page's language; a hand's where the ruleset plays hands
+    (``round_word``, Phase 10)."""
     who = who_and_when(recorded)
+    if round_word == "hand":
+        return _stale_hand_sentence(deal_number, what, who)
     if what == ALREADY_RECORDED:
         if who is None:
             return gettext("Deal %(number)s was already recorded.", number=deal_number)
@@ -52,3 +55,14 @@ def _stale_sentence(deal_number: int, what: str, recorded: DealResult | None) ->
     return gettext(
         "Deal %(number)s was changed since you opened it by %(name)s at %(time)s UTC.", number=deal_number, **who
     )
+
+
+def _stale_hand_sentence(number: int, what: str, who: dict[str, str] | None) -> str:
+    """A stale entry's sentence for a hand (Phase 10)."""
+    if what == ALREADY_RECORDED:
+        if who is None:
+            return gettext("Hand %(number)s was already recorded.", number=number)
+        return gettext("Hand %(number)s was already recorded by %(name)s at %(time)s UTC.", number=number, **who)
+    if who is None:
+        return gettext("Hand %(number)s was changed since you opened it.", number=number)
+    return gettext("Hand %(number)s was changed since you opened it by %(name)s at %(time)s UTC.", number=number, **who)

@@ -9,6 +9,7 @@ from wtforms import (
     BooleanField,
     FieldList,
     FormField,
+    HiddenField,
     RadioField,
     SelectChoice,
     SelectMultipleField,
@@ -81,7 +82,7 @@ class NewGameForm(FlaskForm):
         for key in field.data or []:
             if key not in offered:
                 raise ValidationError(
-                    gettext("%(rules)s has no house rule “%(option)s”.", rules=ruleset.name, option=option_label(_OPTIONS[key]) if key in _OPTIONS else key)
+                    gettext("%(rules)s has no house rule “%(option)s”.", rules=ruleset.said_name, option=option_label(_OPTIONS[key]) if key in _OPTIONS else key)
                 )
 
 
@@ -130,6 +131,8 @@ class DealEntryForm(FlaskForm):
     version = BoundedIntegerField(
         widget=HiddenInput(), low=1, high=MAX_ID, message=N_("The form was out of date: open the deal again.")
     )
+    #: The suit letters the cards are typed in: the page's ("es": P C D T); without it, API.md's letters.
+    notation = HiddenField()
 
     def validate_hands(self, field: NumberedFieldList) -> None:
         # FieldList packs the posted entries together, so hands-0 and hands-2 would become the first two

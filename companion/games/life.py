@@ -149,7 +149,7 @@ def change_buys(game: Game, position: int, delta: int) -> int:
                 name=seat.player.name,
                 count=count,
                 buy=name,
-                rules=ruleset.name,
+                rules=ruleset.said_name,
             )
         )
     touch(game)
@@ -166,7 +166,7 @@ def _seat_that_may_buy(game: Game, number: int, position: int, delta: int) -> Se
         raise GameError(gettext("That player is not at this table."))
     ruleset = game.ruleset
     if delta > 0 and not ruleset.deal(number).buys.allowed:
-        raise GameError(gettext("No %(buy)s in deal %(number)s of %(rules)s.", buy=buy_word(ruleset.buy_name), number=number, rules=ruleset.name))
+        raise GameError(gettext("No %(buy)s in deal %(number)s of %(rules)s.", buy=buy_word(ruleset.buy_name), number=number, rules=ruleset.said_name))
     return seat
 
 

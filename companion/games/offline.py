@@ -19,6 +19,7 @@ from werkzeug.wrappers import Response
 from ..auth.access import can_change_game, refusal
 from ..card_faces import ranks_in_words
 from ..extensions import db
+from ..i18n import N_
 from ..models import Change, Game, GameStatus
 from ..rules.deal_score import hand_total
 from . import bp
@@ -26,6 +27,7 @@ from .deal_entry import EntryOutcome, EntryResult, enter_deal, settle_offer
 from .entry import deal_sent, entry_context, entry_form, form_messages, prompt_facts
 from .errors import GameError
 from .history import pending_offers
+from .round_words import counted
 from .state import game_state
 from .forms import MAX_DEALS, ConfirmForm
 from .phases import per_player
@@ -167,12 +169,13 @@ def settle(game_id: int, change_id: int, choice: str) -> Response:
         except GameError as problem:
             flash(str(problem), "error")
         else:
-            chose = (
-                _("Deal %(number)s: the table chose the entry sent later. Both are in the history.")
-                if choice == "use"
-                else _("Deal %(number)s: the table chose the entry recorded first. Both are in the history.")
-            )
-            flash(chose % {"number": offer.deal_number}, "info")
+            if choice == "use":
+                chose = counted(game.ruleset, N_("Deal %(number)s: the table chose the entry sent later. Both are in the history."),
+                                N_("Hand %(number)s: the table chose the entry sent later. Both are in the history."), number=offer.deal_number)  # fmt: skip
+            else:
+                chose = counted(game.ruleset, N_("Deal %(number)s: the table chose the entry recorded first. Both are in the history."),
+                                N_("Hand %(number)s: the table chose the entry recorded first. Both are in the history."), number=offer.deal_number)  # fmt: skip
+            flash(chose, "info")
     return redirect(url_for("games.show", game_id=game.id), code=303)
 
 

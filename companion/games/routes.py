@@ -36,6 +36,7 @@ from .deal_entry import EntryOutcome, EntryResult, buys_in_deal, enter_deal, ent
 from .entry import deal_sent, entry_context, entry_form, hand_phases
 from .errors import GameError
 from .history import history_rows
+from .round_words import counted
 from .pagecache import page_cache
 from ..validation import parse_id
 from .forms import RANDOM_DEALER, ConfirmForm, DealEntryForm, NewGameForm, UndoForm
@@ -151,7 +152,7 @@ def _start_from_form(form: NewGameForm, known: list[Player]) -> Game | None:
                 form.seats,
                 _(
                     "%(rules)s is played by %(least)s to %(most)s players; you seated %(count)s.",
-                    rules=ruleset.name,
+                    rules=ruleset.said_name,
                     least=ruleset.min_players,
                     most=ruleset.max_players,
                     count=len(chosen),
@@ -180,7 +181,7 @@ def _rules_from_form(form: NewGameForm) -> tuple[Ruleset, CustomRulesetVersion |
     unknown = [key for key in form.options.data or [] if key not in offered]
     if unknown:  # the form checked only the published rulesets' house rules
         raise _FieldProblem(
-            form.options, _("%(rules)s has no house rule “%(option)s”.", rules=ruleset.name, option=unknown[0][:40])
+            form.options, _("%(rules)s has no house rule “%(option)s”.", rules=ruleset.said_name, option=unknown[0][:40])
         )
     return ruleset.with_options(*(form.options.data or [])), custom_version
 
@@ -282,7 +283,7 @@ def _start_seated(
     if not ruleset.plays(len(players)):
         errors["plays"] = _(
             "%(rules)s is played by %(least)s to %(most)s players; you ticked %(count)s.",
-            rules=ruleset.name,
+            rules=ruleset.said_name,
             least=ruleset.min_players,
             most=ruleset.max_players,
             count=len(players),
@@ -492,11 +493,12 @@ def undo(game_id: int) -> WerkzeugResponse:
     if not form.validate_on_submit():
         flash(_("The page was out of date: reload it and try again."), "error")
     elif not form.sure.data:
-        flash(_("Tick “Yes, I'm sure” to undo the last deal."), "error")
+        flash(counted(game.ruleset, N_("Tick “Yes, I'm sure” to undo the last deal."), N_("Tick “Yes, I'm sure” to undo the last hand.")), "error")
     else:
         try:
             number = undo_last_deal(game, form.deal.data, by=current_user.id)
-            flash(_("Deal %(number)s was taken back; it is in the history.", number=number), "info")
+            flash(counted(game.ruleset, N_("Deal %(number)s was taken back; it is in the history."),
+                          N_("Hand %(number)s was taken back; it is in the history."), number=number), "info")  # fmt: skip
         except GameError as problem:
             flash(str(problem), "error")
     return redirect(url_for("games.show", game_id=game.id), code=303)
@@ -531,7 +533,8 @@ def end_early(game_id: int) -> WerkzeugResponse:
     else:
         try:
             life.end_early(game, by=current_user.id)
-            flash(_("The game ended after deal %(number)s; it counts as played.", number=len(game.deals)), "info")
+            flash(counted(game.ruleset, N_("The game ended after deal %(number)s; it counts as played."),
+                          N_("The game ended after hand %(number)s; it counts as played."), number=len(game.deals)), "info")  # fmt: skip
         except GameError as problem:
             flash(str(problem), "error")
     return redirect(url_for("games.show", game_id=game.id), code=303)

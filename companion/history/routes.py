@@ -27,6 +27,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import TextAreaField
 
+from ..downloads import attachment
 from ..extensions import csrf, db
 from ..i18n import N_
 from ..leagues.routes import _league_to_change
@@ -225,7 +226,7 @@ def _bgstats_download(games: list[Game], filename: str) -> WerkzeugResponse:
     return Response(
         json.dumps(bgstats_file(games), ensure_ascii=False, indent=1),
         mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        headers={"Content-Disposition": attachment(filename)},
     )
 
 

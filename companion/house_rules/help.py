@@ -214,7 +214,7 @@ def examples() -> dict[str, str]:
 @functools.lru_cache(maxsize=8)  # one entry per language the pages speak
 def _examples(language: str) -> dict[str, str]:
     """:func:`examples` for ``language`` (the words come from the catalogue of the page asking: one list per language)."""
-    definitions = [(r.name, ruleset_to_definition(r)) for r in registry.builtins()]
+    definitions = [(r.said_name, ruleset_to_definition(r)) for r in registry.builtins()]
     found: dict[str, str] = {}
     for key, shown in _SHOWN.items():
         by_value: dict[str, list[str]] = {}

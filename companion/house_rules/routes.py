@@ -12,6 +12,7 @@ from flask_login import current_user
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ..auth.access import can_change_league, can_change_rules, changeable_leagues, rules_refusal
+from ..downloads import attachment, file_stem
 from ..extensions import db
 from ..htmx import is_htmx
 from ..models import CustomRuleset, League
@@ -289,9 +290,8 @@ def export(custom_id: int) -> Response:
         abort(404)
     version = found
     body = json.dumps(version.definition, indent=2, ensure_ascii=False) + "\n"
-    filename = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in custom.name).strip("-").lower() or "rules"
     response = Response(body, mimetype="application/json")
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}.json"'
+    response.headers["Content-Disposition"] = attachment(f"{file_stem(custom.name) or 'rules'}.json")
     return response
 
 

@@ -20,6 +20,7 @@ from flask_login import current_user
 from markupsafe import Markup
 
 from ..auth.access import can_change_league, refusal
+from ..downloads import attachment, file_stem
 from ..extensions import db
 from ..i18n import N_
 from ..links import public_url
@@ -464,7 +465,7 @@ def export_csv(league_id: int, kind: str) -> WerkzeugResponse:
     return Response(
         makers[kind](league),
         mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        headers={"Content-Disposition": attachment(filename)},
     )
 
 
@@ -481,12 +482,11 @@ def backup(league_id: int) -> WerkzeugResponse:
     return Response(
         json.dumps(league_backup(league), ensure_ascii=False, indent=1),
         mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{_slug(league.name)}-backup.json"'},
+        headers={"Content-Disposition": attachment(f"{_slug(league.name)}-backup.json")},
     )
 
 
 def _slug(name: str) -> str:
-    import re
-
-    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "league"
+    """The league's name at the start of its files' names, its letters kept (``familia-gonzález``)."""
+    return file_stem(name) or "league"
 

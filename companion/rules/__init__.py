@@ -26,7 +26,7 @@ The wider family (RULES.md §8):
 - **hit**: Phase 10's word for laying off.
 """
 
-from .cards import JOKER, Card, CardSyntaxError, Colour, Deck, Rank, Special, Suit, format_cards, parse_cards, pretty_cards
+from .cards import JOKER, Card, CardSyntaxError, Colour, Deck, Notation, Rank, Special, Suit, format_cards, parse_cards, pretty_cards
 from .definition import RulesetDefinitionError, ruleset_from_definition, ruleset_to_definition
 from .godown import GoDownRuling, MeldReading, Problem, ProblemKind, check_go_down
 from .catalogue import DEFAULT_RULESET_ID, RULESETS, find_ruleset
@@ -66,5 +66,5 @@ __all__ = [
     "check_go_down", "find_ruleset", "format_cards", "parse_cards", "pretty_cards", "score_hand", "settle",
     "ExchangeRuling", "LayOffProblem", "LayOffProblemKind", "LayOffRuling", "check_joker_exchange", "check_lay_off",
     "RulesetDefinitionError", "ruleset_from_definition", "ruleset_to_definition",
-    "Colour", "Deck", "GameEnd", "Progression", "RunSuit", "Skips", "Special", "Tiebreak", "Winner",
+    "Colour", "Deck", "Notation", "GameEnd", "Progression", "RunSuit", "Skips", "Special", "Tiebreak", "Winner",
 ]  # fmt: skip

@@ -11,6 +11,14 @@ Card.parse('10H')
 >>> [str(card) for card in parse_cards("5♠ 6s, jk")]
 ['5S', '6S', 'JK']
 
+A Spanish table types its suits with its own letters (:class:`Notation`): P picas, C corazones, D diamantes,
+T tréboles. A page reads what is typed on it in the page's notation; the JSON API reads API.md's letters only.
+
+>>> [str(card) for card in parse_cards("7C 10P AT", notation=Notation.SPANISH)]
+['7H', '10S', 'AC']
+>>> format_cards(parse_cards("7H 10S AC JK"), Notation.SPANISH)
+'7C 10P AT JK'
+
 Phase 10's own deck (RULES.md §8, API.md "Phase 10 deck") is read in its
 own notation, named by the ruleset's :class:`Deck`: a number 1 to 12 and a
 colour (``7R``, ``12g``), a wild (``W``) or a skip (``SKIP``).
@@ -73,6 +81,15 @@ class Suit(enum.StrEnum):
     def said_one(self) -> str:
         """One card's suit in the language in use: ``"spade"`` ("7H is not a spade"), in Spanish ``"pica"``."""
         return _SUIT_WORDS[self][0] if speaking_english() else say_word("word", _SUIT_WORDS[self][0])
+
+
+class Notation(enum.StrEnum):
+    """The letters a player types a card's suit with (the suit symbols ♠ ♥ ♦ ♣ are read in every notation)."""
+
+    ENGLISH = "en"
+    """API.md's: S spades, H hearts, D diamonds, C clubs (and T for a ten)."""
+    SPANISH = "es"
+    """A Spanish table's: P picas (♠), C corazones (♥), D diamantes (♦), T tréboles (♣); a joker is JK or comodín."""
 
 
 class Colour(enum.StrEnum):
@@ -181,7 +198,8 @@ _RANK_LABELS = {rank: str(rank.value) for rank in Rank} | {
     Rank.QUEEN: "Q",
     Rank.KING: "K",
 }
-_LABEL_RANKS = {label: rank for rank, label in _RANK_LABELS.items()} | {"T": Rank.TEN}
+_RANK_LABELS_ONLY = {label: rank for rank, label in _RANK_LABELS.items()}
+_LABEL_RANKS = _RANK_LABELS_ONLY | {"T": Rank.TEN}
 _RANK_WORDS = {
     Rank.ACE: mark_word("word", "ace"),
     Rank.JACK: mark_word("word", "jack"),
@@ -211,17 +229,35 @@ SUIT_SPELLINGS = {
 }  # fmt: skip
 JOKER_SPELLINGS = frozenset({"JK", "JOKER", "*"})
 
+#: Each notation's letter for each suit, as a card is written back to the player who typed it.
+SUIT_LETTERS: dict[Notation, dict[Suit, str]] = {
+    Notation.ENGLISH: {suit: suit.value for suit in Suit},
+    Notation.SPANISH: {Suit.SPADES: "P", Suit.HEARTS: "C", Suit.DIAMONDS: "D", Suit.CLUBS: "T"},
+}
+_SYMBOL_SPELLINGS = {spelling: suit for spelling, suit in SUIT_SPELLINGS.items() if not spelling.isalpha()}
+#: Every spelling of a suit in each notation: its letters and the symbols.
+SUIT_SPELLINGS_IN: dict[Notation, dict[str, Suit]] = {
+    notation: {letter: suit for suit, letter in letters.items()} | _SYMBOL_SPELLINGS for notation, letters in SUIT_LETTERS.items()
+}
+#: Every spelling of a joker in each notation (a Spanish table's comodín too).
+JOKER_SPELLINGS_IN: dict[Notation, frozenset[str]] = {
+    Notation.ENGLISH: JOKER_SPELLINGS, Notation.SPANISH: JOKER_SPELLINGS | {"COMODÍN", "COMODIN"},
+}
+
 _COLOUR_SPELLINGS = {colour.value: colour for colour in Colour}
 _SPECIAL_SPELLINGS = {"W": Special.WILD, "WILD": Special.WILD, "SKIP": Special.SKIP, "SK": Special.SKIP}
 _PHASE10_NUMBERED = re.compile(r"(1[0-2]|[1-9])([RBGY])")
 
 
-def _not_a_card(token: str, deck: Deck | None) -> str:
+def _not_a_card(token: str, deck: Deck | None, notation: Notation = Notation.ENGLISH) -> str:
     """The sentence for a token that is no card of ``deck`` (standard notation unless the Phase 10 deck), with
-    the shape a card has there, in the language in use."""
+    the shape a card has there in ``notation``, in the language in use."""
     if deck is Deck.PHASE10:
         return say("%(token)s is not a card: a Phase 10 card is a number 1 to 12 and a colour (R, B, G or Y), like 7R "
                    "or 12G, or W or SKIP.", token=token)  # fmt: skip
+    if notation is Notation.SPANISH:
+        return say("%(token)s is not a card: a card is a rank (A, 2-10, J, Q, K) and a suit's letter (P picas, C corazones, "
+                   "D diamantes, T tréboles) or symbol (♠ ♥ ♦ ♣), like 10C or Q♠, or a joker (JK).", token=token)  # fmt: skip
     return say("%(token)s is not a card: a card is a rank (A, 2-10 or T, J, Q, K) and a suit (S, H, D, C or ♠ ♥ ♦ ♣), "
                "like 10H or Q♠, or a joker (JK).", token=token)  # fmt: skip
 
@@ -278,8 +314,9 @@ class Card:
         return 53 + (self.rank - 1) * 4 + "RBGY".index(self.colour.value), f"{int(self.rank)}{self.colour.value}"
 
     @classmethod
-    def parse(cls, token: str, deck: Deck | None = None) -> Card:
-        """The card a token names, in any accepted notation of ``deck``.
+    def parse(cls, token: str, deck: Deck | None = None, notation: Notation = Notation.ENGLISH) -> Card:
+        """The card a token names, in any accepted notation of ``deck``, a standard card's suit in ``notation``'s
+        letters (``"7C"`` is the 7 of clubs in English, of corazones (hearts) in Spanish).
 
         Raises :class:`CardSyntaxError` quoting the token when it is not a
         card. ``deck`` ``None`` reads standard notation and refuses any other
@@ -303,23 +340,22 @@ class Card:
         companion.rules.cards.CardNotationError: W is a Phase 10 card; this ruleset uses standard cards such as 7H, 10S or JK.
         """
         if not isinstance(token, str):
-            raise CardSyntaxError(_not_a_card(repr(token), deck))
+            raise CardSyntaxError(_not_a_card(repr(token), deck, notation))
         text = token.strip().upper()
-        standard = _standard_card(text)
+        standard = _standard_card(text, notation)
         phase10 = _phase10_card(text) if deck is not None else None
         if deck is Deck.PHASE10:
             if phase10 is not None:
                 return phase10
             if standard is not None:
                 raise CardNotationError(say("%(card)s is a standard card; Phase 10 cards are a number 1 to 12 and a "
-                                            "colour R, B, G or Y (7R), W or SKIP.", card=standard))  # fmt: skip
-            raise CardSyntaxError(_not_a_card(repr(token.strip()), deck))
+                                            "colour R, B, G or Y (7R), W or SKIP.", card=standard.written(notation)))  # fmt: skip
+            raise CardSyntaxError(_not_a_card(repr(token.strip()), deck, notation))
         if standard is not None:
             return standard
         if phase10 is not None:
-            raise CardNotationError(say("%(card)s is a Phase 10 card; this ruleset uses standard cards such as 7H, 10S "
-                                        "or JK.", card=phase10))  # fmt: skip
-        raise CardSyntaxError(_not_a_card(repr(token.strip()), None))
+            raise CardNotationError(_a_phase10_card(phase10, notation))
+        raise CardSyntaxError(_not_a_card(repr(token.strip()), None, notation))
 
     @property
     def is_joker(self) -> bool:
@@ -392,6 +428,16 @@ class Card:
             return self._text
         return f"{self.rank.label}{self.suit.symbol}"
 
+    def written(self, notation: Notation = Notation.ENGLISH) -> str:
+        """The card as ``notation`` writes it: ``str(card)`` in English, ``"7C"`` for the 7 of hearts in Spanish.
+
+        >>> Card.parse("7H").written(Notation.SPANISH), Card.parse("JK").written(Notation.SPANISH)
+        ('7C', 'JK')
+        """
+        if notation is Notation.ENGLISH or self.rank is None or self.suit is None:
+            return self._text
+        return f"{self.rank.label}{SUIT_LETTERS[notation][self.suit]}"
+
     def __str__(self) -> str:
         return self._text
 
@@ -414,13 +460,23 @@ class Card:
         return self._index < other._index
 
 
-def _standard_card(text: str) -> Card | None:
-    """The standard card an upper-case token names, or ``None``."""
-    if text in JOKER_SPELLINGS:
+def _standard_card(text: str, notation: Notation = Notation.ENGLISH) -> Card | None:
+    """The standard card an upper-case token names in ``notation``, or ``None`` (a ten is ``T`` in English only:
+    a Spanish T is tréboles)."""
+    if text in JOKER_SPELLINGS_IN[notation]:
         return JOKER
-    if len(text) >= 2 and text[-1] in SUIT_SPELLINGS and text[:-1] in _LABEL_RANKS:
-        return _CARDS[(_LABEL_RANKS[text[:-1]], SUIT_SPELLINGS[text[-1]])]
+    suits = SUIT_SPELLINGS_IN[notation]
+    ranks = _LABEL_RANKS if notation is Notation.ENGLISH else _RANK_LABELS_ONLY
+    if len(text) >= 2 and text[-1] in suits and text[:-1] in ranks:
+        return _CARDS[(ranks[text[:-1]], suits[text[-1]])]
     return None
+
+
+def _a_phase10_card(card: Card, notation: Notation) -> str:
+    """The sentence for a Phase 10 card typed where a ruleset reads standard cards, its examples in ``notation``."""
+    if notation is Notation.SPANISH:
+        return say("%(card)s is a Phase 10 card; this ruleset uses standard cards such as 7C, 10P or JK.", card=card)
+    return say("%(card)s is a Phase 10 card; this ruleset uses standard cards such as 7H, 10S or JK.", card=card)
 
 
 def _phase10_card(text: str) -> Card | None:
@@ -458,8 +514,9 @@ PHASE10_COPIES: dict[Card, int] = {card: 2 for card in _PHASE10_NUMBERS.values()
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
-def parse_cards(cards: str | Iterable[str], deck: Deck | None = None) -> tuple[Card, ...]:
-    """Cards from a text (separated by spaces or commas) or a list of tokens, in ``deck``'s notation.
+def parse_cards(cards: str | Iterable[str], deck: Deck | None = None, notation: Notation = Notation.ENGLISH) -> tuple[Card, ...]:
+    """Cards from a text (separated by spaces or commas) or a list of tokens, in ``deck``'s notation (a standard
+    card's suit in ``notation``'s letters).
 
     Raises :class:`CardSyntaxError` quoting the first token that is not a card
     (``deck`` as in :meth:`Card.parse`).
@@ -475,15 +532,17 @@ def parse_cards(cards: str | Iterable[str], deck: Deck | None = None) -> tuple[C
         tokens: Iterable[str] = [token for token in _SEPARATORS.split(cards) if token]
     else:
         tokens = cards
-    return tuple(Card.parse(token, deck) for token in tokens)
+    return tuple(Card.parse(token, deck, notation) for token in tokens)
 
 
-def format_cards(cards: Iterable[Card]) -> str:
-    """Cards in canonical notation, separated by spaces.
+def format_cards(cards: Iterable[Card], notation: Notation = Notation.ENGLISH) -> str:
+    """Cards in canonical notation (``notation``'s suit letters), separated by spaces.
 
     >>> format_cards(parse_cards("th jk 2c"))
     '10H JK 2C'
     """
+    if notation is not Notation.ENGLISH:
+        return " ".join([card.written(notation) for card in cards])
     return " ".join([card._text for card in cards])  # str(card), inlined: every sentence about a meld names its cards
 
 

@@ -13,7 +13,7 @@ import dataclasses
 import math
 from collections.abc import Iterable
 
-from .speech import mark
+from .speech import mark, mark_word
 from .rulesets import (
     AceRule,
     BuyRule,
@@ -192,7 +192,7 @@ COMBINATION = Ruleset(
 MAY_I = dataclasses.replace(
     CONTRACT,
     id="may-i",
-    name="May I?",
+    name=mark_word("ruleset name", "May I?"),  # a Spanish page: «¿Me la das?», as the table asks it
     summary=mark("Contract Rummy with longer melds allowed, contiguous runs allowed, and jokers worth 25."),
     supply=tuple(
         TableSupply(min_players=n, max_players=n, packs=math.ceil(n / 2), jokers=2 * math.ceil(n / 2)) for n in range(3, 9)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .cards import Deck
+from .cards import Deck, Notation
 from .rulesets import Progression, Ruleset
 from .scoring import ace_colour_sentence, rank_points
 from .seats import Side
@@ -145,16 +145,18 @@ def _wrong_cutter(cutter: str, side: Side | None) -> str:
     return say("Only %(cutter)s cut this deal.", cutter=cutter)
 
 
-def read_cards(text: str, deck: Deck = Deck.STANDARD, *, ace_suits: bool = False) -> tuple[str, ...]:
+def read_cards(
+    text: str, deck: Deck = Deck.STANDARD, *, ace_suits: bool = False, notation: Notation = Notation.ENGLISH
+) -> tuple[str, ...]:
     """The ranks left in a hand, typed with or without spaces (see :func:`~.tally.read_hand`), at most 50; on the
     Phase 10 deck its numbers, W and SKIP (:func:`~.tally.read_phase10_hand`); with ``ace_suits`` (the ace scores
-    by its colour) an ace keeps its suit (``"AH"``).
+    by its colour) an ace keeps its suit (``"AH"``), typed in ``notation``'s suit letters.
 
     Raises :class:`~.tally.HandTextError` with a sentence for the player.
     """
     if len(text or "") > MAX_HAND_TEXT:
         raise HandTextError(say("That is more than any hand holds: a hand is at most %(most)s cards.", most=MAX_HAND_CARDS))
-    ranks = read_phase10_hand(text or "") if deck is Deck.PHASE10 else read_hand(text or "", ace_suits=ace_suits)
+    ranks = read_phase10_hand(text or "") if deck is Deck.PHASE10 else read_hand(text or "", ace_suits=ace_suits, notation=notation)
     if len(ranks) > MAX_HAND_CARDS:
         raise HandTextError(say("%(count)s cards is more than any hand holds: a hand is at most %(most)s cards.",
                                 count=len(ranks), most=MAX_HAND_CARDS))  # fmt: skip
@@ -206,11 +208,13 @@ class LineScore:
 
 
 def score_line(
-    ruleset: Ruleset, *, cards: str = "", points: str = "", out: bool = False, ticked: Collection[str] = ()
+    ruleset: Ruleset, *, cards: str = "", points: str = "", out: bool = False, ticked: Collection[str] = (),
+    notation: Notation = Notation.ENGLISH,
 ) -> LineScore:
     """A line of the score form as it will be saved: the cards left or their points, plus its adjustments.
 
-    A player who went out holds nothing (whatever the line says: :func:`judge_deal` asks to clear it).
+    A player who went out holds nothing (whatever the line says: :func:`judge_deal` asks to clear it). The cards'
+    suits are read in ``notation``'s letters (a page's; the JSON API's are API.md's).
     Raises :class:`~.tally.HandTextError` with the sentence shown beside the line.
     """
     chosen = frozenset(ticked)
@@ -223,9 +227,9 @@ def score_line(
     if points:
         typed = read_points(points)
         return LineScore(ranks=None, typed=typed, points=typed, adjustment=adjustment, ticked=chosen)
-    ranks = read_cards(cards, ruleset.deck, ace_suits=ruleset.points.split_ace)
+    ranks = read_cards(cards, ruleset.deck, ace_suits=ruleset.points.split_ace, notation=notation)
     if ruleset.points.split_ace and "A" in ranks:
-        raise HandTextError(ace_colour_sentence(ruleset))
+        raise HandTextError(ace_colour_sentence(ruleset, notation))
     return LineScore(ranks=ranks, typed=None, points=rank_points(ruleset, ranks), adjustment=adjustment, ticked=chosen)
 
 
@@ -245,6 +249,8 @@ class LineEntry:
     """Whether the player made their phase in this hand (the "made" tick; per-player games, RULES.md §8.6)."""
     chosen_phase: int | None = None
     """The phase the player chose before the hand (Phase 10 Masters); ``None`` where it is derived."""
+    notation: Notation = Notation.ENGLISH
+    """The suit letters the cards were typed in: a Spanish page's (P C D T) or API.md's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,7 +378,8 @@ def _judged_line(ruleset: Ruleset, table: DealTable, entry: LineEntry, out: int 
         name = table.names[entry.position]
         problem = say("%(name)s went out, so %(name)s has no cards left: clear this line.", name=name)
     else:  # a line that can't be read says so alone: its bonuses are judged once it is read
-        line = score_line(ruleset, cards=entry.cards, points=entry.points, out=went_out, ticked=entry.ticked)
+        line = score_line(ruleset, cards=entry.cards, points=entry.points, out=went_out, ticked=entry.ticked,
+                          notation=entry.notation)
     # named only for an exact cut ticked on another line (the cutter plays the hand: seats.hand_roles)
     cutter = None if entry.position == table.cutter or "exact_cut" not in entry.ticked else table.names[table.cutter]
     problem = bonus_problem(ruleset, entry.ticked, went_out=went_out, cutter=cutter, side=table.cutter_side) or problem

@@ -227,16 +227,17 @@ class MeldReading:
             data["high"] = self._label(self.high)
         return data
 
-    def describe(self, set_word: str = "set") -> str:
+    def describe(self, set_word: str = "set", run_word: str = "run") -> str:
         """The reading in words, in the language in use: ``"run of spades, 5 to 8, JK stands for 7S"``, ``"group
         of 9s"``; in Spanish ``"escala de picas, de 5 a 8, JK hace de 7S"``, ``"grupo de 9"``.
 
-        ``set_word`` is what the ruleset calls a set (group, book, trio).
+        ``set_word`` is what the ruleset calls a set (group, book, trio), ``run_word`` a run: where runs are escalas
+        (Carioca) a ladder is called by its name, ``"escala real, A to K, hearts"``, never a ladder (escalera).
         """
         if self.kind is MeldKind.RUN:
             text = self._run_words(set_word)
         elif self.kind is MeldKind.LADDER:
-            text = self._ladder_words()
+            text = self._ladder_words(run_word)
         elif self.kind is MeldKind.COLOUR:
             text = self._colour_words()
         else:
@@ -263,9 +264,13 @@ class MeldReading:
         name = self.colour.said_plural if isinstance(self.colour, Suit) else say_word("word", self.colour.name.lower())
         return say("colour group of %(colour)s", colour=name)
 
-    def _ladder_words(self) -> str:
-        """A ladder's reading in words: ``"ladder, A to K, hearts"``, ``"ladder, A to K, red"``."""
-        parts = [say("ladder, A to K")]
+    def _ladder_words(self, run_word: str = "run") -> str:
+        """A ladder's reading in words: ``"ladder, A to K, hearts"``, ``"ladder, A to K, red"``; where runs are
+        escalas, by its escala's name: ``"escala real, A to K, hearts"``."""
+        if run_word == "escala" and self.rule is not None:
+            parts = [say("%(name)s, A to K", name=say_word("word", _ESCALA_NAMES[self.rule]))]
+        else:
+            parts = [say("ladder, A to K")]
         if self.suit:
             parts.append(self.suit.said_plural)
         if self.shade:

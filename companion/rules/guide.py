@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Deck
+from .cards import PHASE10_COPIES, WILD, Deck
 from .speech import mark_word, say, say_n, say_text, say_word, speaking_english
 from .words import and_list, number_word, sentence
 from .rulesets import (
@@ -40,6 +40,9 @@ class SetupCard:
     total_cards: int
     wilds: str
     buying: str
+    wild_cards: int = 0
+    """The cards printed as wilds in the packs: the Phase 10 deck's Wilds, 8 a deck (a standard pack's wilds are its
+    jokers, counted in ``jokers``, or cards of a rank)."""
 
 
 def setup_card(ruleset: Ruleset, players: int) -> SetupCard:
@@ -52,6 +55,7 @@ def setup_card(ruleset: Ruleset, players: int) -> SetupCard:
         total_cards=(108 if ruleset.deck is Deck.PHASE10 else 52) * table.packs + table.jokers,
         wilds=say("Wild cards: %(wilds)s.", wilds=ruleset.wild_words),
         buying=_buying_summary(ruleset),
+        wild_cards=PHASE10_COPIES[WILD] * table.packs if ruleset.deck is Deck.PHASE10 else 0,
     )
 
 
@@ -285,6 +289,14 @@ def _points_part(group: list[str], kind: str, values: dict[str, int]) -> str:
     return say("%(ranks)s face value", ranks=span) if kind == "face" and len(group) > 1 else f"{span} {values[group[0]]}"
 
 
+def _wilds_text(ruleset: Ruleset) -> str:
+    """The wild cards in a line: the ruleset's wild words ("Jokers and twos."), or on the Phase 10 deck its Wilds
+    and how many each deck holds (never "Wilds." alone: a Spanish table calls jokers and Wilds both comodines)."""
+    if ruleset.deck is Deck.PHASE10:
+        return say("Wilds (W): %(count)s in each deck.", count=PHASE10_COPIES[WILD])
+    return f"{sentence(ruleset.wild_words)}."
+
+
 def _supply_text(ruleset: Ruleset) -> str:
     parts = []
     for supply in ruleset.supply:
@@ -336,7 +348,7 @@ def rules_facts(ruleset: Ruleset) -> tuple[Fact, ...]:
     facts = [
         Fact("players", say("Players"), say("%(low)s to %(high)s.", low=ruleset.min_players, high=ruleset.max_players)),
         Fact("supply", say("Packs and jokers"), _supply_text(ruleset) + "."),
-        Fact("wilds", say("Wild cards"), f"{sentence(ruleset.wild_words)}."),
+        Fact("wilds", say("Wild cards"), _wilds_text(ruleset)),
         _deals_fact(ruleset),
         Fact("set_word", say("A set is called"), sentence(say("A %(set)s.", set=_set_word(ruleset)))),
         Fact("exact", say("Going down"), going_down),
@@ -467,9 +479,18 @@ def _game_facts(ruleset: Ruleset) -> list[Fact]:
     if ruleset.skips is not Skips.NONE:
         facts.append(Fact("skips", say("Skip cards"), _skips_text(ruleset)))
     if ruleset.options:
-        labels = "; ".join(say_text(option.label) for option in ruleset.options)
-        facts.append(Fact("options", say("House options"), f"{labels}."))
+        facts.append(_options_fact(ruleset))
     return facts
+
+
+def _options_fact(ruleset: Ruleset) -> Fact:
+    """The house options: those chosen, where the ruleset is a game's with some (RULES.md §8.1); else the ones a
+    table may choose, said as choices, never as rules in play."""
+    chosen = [option for option in ruleset.options if option.key in ruleset.chosen_options]
+    if chosen:
+        return Fact("options", say("House rules chosen"), "; ".join(say_text(option.label) for option in chosen) + ".")
+    labels = "; ".join(say_text(option.label) for option in ruleset.options)
+    return Fact("options", say("House options"), say("None chosen; a table may choose: %(options)s.", options=labels))
 
 
 def _tiebreak_text(ruleset: Ruleset) -> str:

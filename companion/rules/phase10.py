@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from .speech import mark
+from .speech import mark, mark_word
 from .cards import Deck, parse_cards  # noqa: F401  (parse_cards: for the doctests)
 from .rulesets import (
     PHASE10_POINT_KEYS,
@@ -122,7 +122,7 @@ PHASE10 = Ruleset(
 PHASE10_CARDS = dataclasses.replace(
     PHASE10,
     id="phase10-cards",
-    name="Phase 10 (standard cards)",
+    name=mark_word("ruleset name", "Phase 10 (standard cards)"),
     summary=mark("Phase 10 with two standard packs: A to Q are 1 to 12, suits are the colours, kings are wild, jokers are Skips."),
     supply=(TableSupply(min_players=2, max_players=6, packs=2, jokers=4),),
     deck=Deck.STANDARD,

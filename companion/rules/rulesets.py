@@ -897,7 +897,7 @@ class Ruleset:
 
     def _deal_refusal(self, number: object) -> str:
         """The sentence for a deal (or phase) ``number`` outside the schedule: "Carioca has deals 1 to 8, not 9."."""
-        values = {"game": self.game_name or self.name, "last": len(self.deals), "number": repr(number)}
+        values = {"game": self.game_name or self.said_name, "last": len(self.deals), "number": repr(number)}
         if self.progression is Progression.FIXED:
             return say("%(game)s has deals 1 to %(last)s, not %(number)s.", **values)
         return say("%(game)s has phases 1 to %(last)s, not %(number)s.", **values)
@@ -907,6 +907,25 @@ class Ruleset:
         """What a deal of the schedule is called in a sentence: ``"deal"``, or ``"phase"`` where each player
         plays their own (RULES.md §8.0: "a per-player ruleset names the phase, not the deal")."""
         return DEAL_WORDS[0] if self.progression is Progression.FIXED else DEAL_WORDS[1]
+
+    @property
+    def said_name(self) -> str:
+        """The ruleset's name as a page says it, in the language in use: a built-in name holding English words is
+        said in the page's ("Phase 10 (standard cards)" is «Phase 10 (cartas inglesas)» in Spanish); any other name,
+        a table's own among them, as written. The JSON API answers with :attr:`name` itself."""
+        return say_word("ruleset name", self.name)
+
+    @property
+    def round_word(self) -> str:
+        """What one deal played at the table is called when it is counted: ``"deal"`` where everyone plays the
+        schedule's deal ("Deal 2 saved"), ``"hand"`` where each player plays their own phase, as Phase 10 says
+        ("Hand 2 saved"; a Spanish table's *ronda* and *mano*). Pages choose their whole sentences by it.
+
+        >>> from .catalogue import find_ruleset
+        >>> find_ruleset("contract").round_word
+        'deal'
+        """
+        return "deal" if self.progression is Progression.FIXED else "hand"
 
     @property
     def colour_word(self) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Rank, Suit, parse_cards
+from .cards import Card, Notation, Rank, Suit, parse_cards
 from .rulesets import Ruleset
 from .speech import say
 
@@ -58,14 +58,18 @@ class AceColourError(ValueError):
     """A hand given by ranks holds an ace without its suit where the ace scores by its colour."""
 
 
-def ace_colour_sentence(ruleset: Ruleset) -> str:
-    """What the table is asked where an ace scores by its colour and one is typed without its suit.
+def ace_colour_sentence(ruleset: Ruleset, notation: Notation = Notation.ENGLISH) -> str:
+    """What the table is asked where an ace scores by its colour and one is typed without its suit (the suits in
+    ``notation``'s letters).
 
     >>> from .kalooki import KALOOKI
     >>> ace_colour_sentence(KALOOKI)
     'An ace scores by its colour here: type AS or AC for a black ace (15), AH or AD for a red ace (1).'
     """
     black, red = ruleset.card_points(Card(Rank.ACE, Suit.SPADES)), ruleset.card_points(Card(Rank.ACE, Suit.HEARTS))
+    if notation is Notation.SPANISH:
+        return say("An ace scores by its colour here: type AP or AT for a black ace (%(black)s), AC or AD for a red ace "
+                   "(%(red)s).", black=black, red=red)  # fmt: skip
     return say("An ace scores by its colour here: type AS or AC for a black ace (%(black)s), AH or AD for a red ace "
                "(%(red)s).", black=black, red=red)  # fmt: skip
 

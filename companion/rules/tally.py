@@ -20,7 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from .cards import JOKER_SPELLINGS, SUIT_SPELLINGS, CardSyntaxError
+from .cards import JOKER_SPELLINGS_IN, SUIT_LETTERS, SUIT_SPELLINGS_IN, CardSyntaxError, Notation, Suit
 from .cards import Deck
 from .rulesets import PHASE10_POINT_KEYS, POINT_KEYS, Deal, Ruleset, TableSupply, buy_said
 from .scoring import rank_points
@@ -45,6 +45,8 @@ __all__ = [
 #: The keypad's keys, in order: A, 2 .. 10, J, Q, K, JK.
 RANK_KEYS = POINT_KEYS
 _RANK_ALIASES = {key: key for key in RANK_KEYS} | {"T": "10", "1": "A"}
+#: The ranks each notation reads: a ten is ``T`` too in English; a Spanish T is tréboles.
+_RANK_ALIASES_IN = {Notation.ENGLISH: _RANK_ALIASES, Notation.SPANISH: {k: v for k, v in _RANK_ALIASES.items() if k != "T"}}
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
@@ -101,11 +103,12 @@ def read_phase10_hand(text: str) -> tuple[str, ...]:
     return tuple(cards)
 
 
-def parse_ranks(text: str | Iterable[str], *, ace_suits: bool = False) -> tuple[str, ...]:
+def parse_ranks(text: str | Iterable[str], *, ace_suits: bool = False, notation: Notation = Notation.ENGLISH) -> tuple[str, ...]:
     """The ranks of a hand from text (``"K Q 7 jk"``, ``"10h, 3c"``) or tokens, canonical.
 
     With ``ace_suits`` (a ruleset scoring the ace by its colour, Kalooki) an
-    ace typed with its suit keeps it: ``"ah"`` is ``"AH"``.
+    ace typed with its suit keeps it: ``"ah"`` is ``"AH"``. A suit is read in ``notation``'s letters (a Spanish
+    ``"AC"`` is the ace of corazones, ``"AH"``).
 
     Raises :class:`~.cards.CardSyntaxError` quoting the first token that is
     not a rank or a card.
@@ -118,27 +121,42 @@ def parse_ranks(text: str | Iterable[str], *, ace_suits: bool = False) -> tuple[
     companion.rules.cards.CardSyntaxError: 'X' is not a rank: a rank is A, 2-10, J, Q, K or JK (suits don't matter here).
     >>> parse_ranks("ah A♠ k", ace_suits=True)
     ('AH', 'AS', 'K')
+    >>> parse_ranks("ac at 10p", ace_suits=True, notation=Notation.SPANISH)
+    ('AH', 'AC', '10')
     """
     tokens = [t for t in _SEPARATORS.split(text) if t] if isinstance(text, str) else list(text)
+    aliases, suits = _RANK_ALIASES_IN[notation], SUIT_SPELLINGS_IN[notation]
     ranks = []
     for token in tokens:
         if not isinstance(token, str):
             raise CardSyntaxError(_not_a_rank(repr(token)))
         word = token.strip().upper()
-        if word in JOKER_SPELLINGS:
+        if word in JOKER_SPELLINGS_IN[notation]:
             ranks.append("JK")
-        elif word in _RANK_ALIASES:
-            ranks.append(_RANK_ALIASES[word])
-        elif len(word) >= 2 and word[-1] in SUIT_SPELLINGS and word[:-1] in _RANK_ALIASES and word[:-1] not in ("1", "JK"):
-            ranks.append(_suited(_RANK_ALIASES[word[:-1]], word[-1], ace_suits))
+        elif word in aliases:
+            ranks.append(aliases[word])
+        elif len(word) >= 2 and word[-1] in suits and word[:-1] in aliases and word[:-1] not in ("1", "JK"):
+            ranks.append(_suited(aliases[word[:-1]], suits[word[-1]].value, ace_suits))
         else:
             raise CardSyntaxError(_not_a_rank(repr(token.strip())))
     return tuple(ranks)
 
 
 def _suited(rank: str, suit: str | None, ace_suits: bool) -> str:
-    """A rank as the tally keeps it: an ace with its suit letter where aces score by colour (``"AH"``)."""
-    return f"A{SUIT_SPELLINGS[suit].value}" if ace_suits and rank == "A" and suit else rank
+    """A rank as the tally keeps it: an ace with its suit's canonical letter (``suit``) where aces score by colour
+    (``"AH"``)."""
+    return f"A{suit}" if ace_suits and rank == "A" and suit else rank
+
+
+def ranks_written(ranks: str, notation: Notation) -> str:
+    """Ranks as the tally keeps them (``"K AH 7"``), written for a player who types ``notation``'s suit letters: an
+    ace kept with its suit gets that notation's letter (``"K AC 7"`` in Spanish, the ace of corazones).
+
+    >>> ranks_written("K AH AS 7", Notation.SPANISH)
+    'K AC AP 7'
+    """
+    letters = SUIT_LETTERS[notation]
+    return " ".join(f"A{letters[Suit(token[1])]}" if token in _SUITED_ACES else token for token in ranks.split())
 
 
 def rank_of(token: str) -> str:
@@ -156,12 +174,13 @@ class HandTextError(CardSyntaxError):
 
 # A card in a run typed without spaces: a rank (10, T, 2-9, A, J, Q, K), optionally followed by a suit that
 # is ignored, or a joker (JK, JOKER, *). "JK" is always the joker: a jack and a king are typed "J K" or "KJ".
-_COMPACT_CARD = re.compile(
-    r"(JOKER|JK|\*)|(10|[2-9TAJQK])([" + "".join(sorted(SUIT_SPELLINGS)) + r"])?"
-)
+_COMPACT_CARD = {
+    Notation.ENGLISH: re.compile(r"(JOKER|JK|\*)|(10|[2-9TAJQK])([" + "".join(sorted(SUIT_SPELLINGS_IN[Notation.ENGLISH])) + r"])?"),
+    Notation.SPANISH: re.compile(r"(JOKER|JK|\*)|(10|[2-9AJQK])([" + "".join(sorted(SUIT_SPELLINGS_IN[Notation.SPANISH])) + r"])?"),
+}  # fmt: skip
 
 
-def read_hand(text: str, *, ace_suits: bool = False) -> tuple[str, ...]:
+def read_hand(text: str, *, ace_suits: bool = False, notation: Notation = Notation.ENGLISH) -> tuple[str, ...]:
     """The ranks of a hand typed with or without spaces or commas: ``"K994A2"``, ``"kq7jk"``, ``"10 10 j"``, ``"T"``.
 
     Words separated by spaces, commas or semicolons are read one by one. A
@@ -170,7 +189,8 @@ def read_hand(text: str, *, ace_suits: bool = False) -> tuple[str, ...]:
     is read as cards written together, where ``JK`` is always a joker. Text
     that could mean two things gets a sentence instead of a guess: a word of
     digits alone (``"25"``: 25 points, or a 2 and a 5?) and a ``1`` inside a
-    word (an ace, or the start of a 10?). Raises :class:`HandTextError`.
+    word (an ace, or the start of a 10?). Suits are read in ``notation``'s letters ("7T" is a 7 of tréboles in
+    Spanish, a 7 and a ten in English). Raises :class:`HandTextError`.
 
     >>> read_hand("K994A2")
     ('K', '9', '9', '4', 'A', '2')
@@ -186,7 +206,7 @@ def read_hand(text: str, *, ace_suits: bool = False) -> tuple[str, ...]:
     ranks: list[str] = []
     for word in (w for w in _SEPARATORS.split(text or "") if w):
         try:
-            ranks.extend(parse_ranks([word], ace_suits=ace_suits))
+            ranks.extend(parse_ranks([word], ace_suits=ace_suits, notation=notation))
             continue
         except CardSyntaxError:
             pass
@@ -198,30 +218,32 @@ def read_hand(text: str, *, ace_suits: bool = False) -> tuple[str, ...]:
                                         "points in the points box.", word=word, spaced=spaced))  # fmt: skip
             raise HandTextError(say("“%(word)s” reads like a number: type the cards with spaces between them, or the "
                                     "points in the points box.", word=word))  # fmt: skip
-        ranks.extend(_read_word(word, upper, ace_suits))
+        ranks.extend(_read_word(word, upper, ace_suits, notation))
     return tuple(ranks)
 
 
-def _read_word(word: str, upper: str, ace_suits: bool = False) -> list[str]:
+def _read_word(word: str, upper: str, ace_suits: bool = False, notation: Notation = Notation.ENGLISH) -> list[str]:
     """The ranks of one word of cards typed together (see :func:`read_hand`)."""
     if len(upper) != len(word):  # a letter that upper-cases to two ("ǰ" is J and a caron) is no card
         raise HandTextError(_not_a_rank(repr(word)))
     ranks = []
     at = 0
     while at < len(upper):
-        match = _COMPACT_CARD.match(upper, at)
+        match = _COMPACT_CARD[notation].match(upper, at)
         if match is None:
             bad = word[at]
             if at == 0:
                 raise HandTextError(_not_a_rank(repr(word)))
             if bad == "1":
                 raise HandTextError(say("In “%(word)s”, the 1 is not a card: type A for an ace, or 10 for a ten.", word=word))
+            if bad == "0" and notation is Notation.SPANISH:
+                raise HandTextError(say("In “%(word)s”, the 0 is not a card: a ten is 10.", word=word))
             if bad == "0":
                 raise HandTextError(say("In “%(word)s”, the 0 is not a card: a ten is 10 or T.", word=word))
             raise HandTextError(say("In “%(word)s”, “%(rest)s” is not a card: a rank is A, 2-10, J, Q, K or JK (suits "
                                     "don't matter here).", word=word, rest=word[at:]))  # fmt: skip
         joker, rank, suit = match.groups()
-        ranks.append("JK" if joker else _suited(_RANK_ALIASES[rank], suit, ace_suits))
+        ranks.append("JK" if joker else _suited(_RANK_ALIASES[rank], suit and SUIT_SPELLINGS_IN[notation][suit].value, ace_suits))
         at = match.end()
     return ranks
 

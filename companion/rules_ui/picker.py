@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..rules import Card, CardSyntaxError, Deck, parse_cards
+from ..rules import Card, CardSyntaxError, Deck, Notation, format_cards, parse_cards
 from ..validation import parse_whole_number
 
 
@@ -36,28 +36,30 @@ class MeldsText:
     error: str | None = None
     raw: str = ""
     """The text as typed, kept when it has an error so it can be corrected."""
+    notation: Notation = Notation.ENGLISH
+    """The suit letters the text is read and written in (a Spanish page's: ``7C`` is the 7 of corazones)."""
 
     @classmethod
-    def parse(cls, text: str | None, deck: Deck = Deck.STANDARD) -> MeldsText:
+    def parse(cls, text: str | None, deck: Deck = Deck.STANDARD, notation: Notation = Notation.ENGLISH) -> MeldsText:
         """``"5S 6S JK 8S | 9H 10H"`` as melds; a trailing ``|`` (or new line) starts an empty meld.
 
         A slash or a new line splits melds too (``"5S 6S JK 8S / 9H 10H"``, or a line each): ``|`` is hard to
         find on a phone's keyboard. An empty meld before the last one (a blank line) is no meld.
         """
         if text and len(text) > MAX_TEXT:
-            return cls(((),), too_much_text(), raw="")
+            return cls(((),), too_much_text(), raw="", notation=notation)
         parts = _MELD_BREAKS.split(text or "")
         melds = []
         for part in parts:
             try:
-                melds.append(parse_cards(part, deck=deck))
+                melds.append(parse_cards(part, deck=deck, notation=notation))
             except CardSyntaxError as error:
-                return cls(tuple(melds), str(error), raw=text or "")  # the engine's sentence, ready to show
-        return cls(tuple(meld for meld in melds[:-1] if meld) + tuple(melds[-1:]))
+                return cls(tuple(melds), str(error), raw=text or "", notation=notation)  # the engine's sentence, ready to show
+        return cls(tuple(meld for meld in melds[:-1] if meld) + tuple(melds[-1:]), notation=notation)
 
     @property
     def text(self) -> str:
-        return f" {SEPARATOR} ".join(" ".join(str(card) for card in meld) for meld in self.melds).strip()
+        return f" {SEPARATOR} ".join(format_cards(meld, self.notation) for meld in self.melds).strip()
 
     @property
     def display(self) -> str:
@@ -73,7 +75,7 @@ class MeldsText:
         """The card added to the meld being built (the last one)."""
         melds = list(self.melds) or [()]
         melds[-1] = melds[-1] + (card,)
-        return MeldsText(tuple(melds))
+        return MeldsText(tuple(melds), notation=self.notation)
 
     def remove(self, meld_index: int, card_index: int) -> MeldsText:
         """A chosen card taken away again; an out-of-date index changes nothing."""
@@ -82,13 +84,13 @@ class MeldsText:
         meld = self.melds[meld_index]
         melds = list(self.melds)
         melds[meld_index] = meld[:card_index] + meld[card_index + 1 :]
-        return MeldsText(tuple(melds))
+        return MeldsText(tuple(melds), notation=self.notation)
 
     def next_meld(self) -> MeldsText:
         """Start another meld (unless the one being built is still empty)."""
         if self.melds and not self.melds[-1]:
             return self
-        return MeldsText(self.melds + ((),))
+        return MeldsText(self.melds + ((),), notation=self.notation)
 
 
 def apply_action(state: MeldsText, form: dict[str, str], deck: Deck = Deck.STANDARD) -> MeldsText:
@@ -97,7 +99,7 @@ def apply_action(state: MeldsText, form: dict[str, str], deck: Deck = Deck.STAND
     While the typed text has an error only ``clear`` acts (it is the way out); other taps wait for the fix.
     """
     if "clear" in form:
-        return MeldsText(((),))
+        return MeldsText(((),), notation=state.notation)
     if state.error:
         return state
     if "next" in form:

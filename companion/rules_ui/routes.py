@@ -22,6 +22,7 @@ from ..contract_words import contract_text
 from ..extensions import db
 from ..fact_words import fact_label, fact_text
 from ..htmx import is_htmx
+from ..card_letters import typed_notation
 from ..i18n import N_
 from .. import registry
 from ..registry import Choice, choices, find_ruleset
@@ -34,6 +35,7 @@ from ..rules import (
     Deck,
     JokerReclaim,
     MeldKind,
+    Notation,
     Rank,
     Ruleset,
     Suit,
@@ -52,7 +54,8 @@ from .picker import MAX_TEXT, MeldsText, apply_action, too_much_text
 def ruleset_choices(*, custom_only: bool = False) -> list[Choice]:
     """The rulesets to pick from: the reader's stored ones first, then the built-ins."""
     found = choices(current_user)
-    return [c for c in found if c.group != "Published rules"] if custom_only else found
+    published = gettext("Published rules")  # the group's label in the page's language, as choices() writes it
+    return [c for c in found if c.group != published] if custom_only else found
 
 bp = Blueprint("rules_ui", __name__)
 
@@ -140,7 +143,7 @@ def _chosen_rules(values, errors: dict[str, str]) -> tuple[Ruleset, int | None]:
     if players is None or not ruleset.plays(players):
         errors["players"] = gettext(
             "%(rules)s is played by %(least)s to %(most)s players.",
-            rules=ruleset.name,
+            rules=ruleset.said_name,
             least=ruleset.min_players,
             most=ruleset.max_players,
         )
@@ -154,7 +157,7 @@ def _deal_asked(value: str | None, ruleset: Ruleset, errors: dict[str, str]) -> 
         return None
     asked = parse_id(value)
     if asked is None or not 1 <= asked <= len(ruleset.deals):
-        errors["deal"] = gettext("%(rules)s has deals 1 to %(last)s.", rules=ruleset.name, last=len(ruleset.deals))
+        errors["deal"] = gettext("%(rules)s has deals 1 to %(last)s.", rules=ruleset.said_name, last=len(ruleset.deals))
         return None
     return asked
 
@@ -172,11 +175,12 @@ def _colour_keys() -> dict[str, object]:
     }
 
 
-def _cards(text: str, deck: Deck = Deck.STANDARD) -> tuple[Card, ...]:
-    """Cards typed in a box, in the deck's notation, at most :data:`MAX_TEXT` characters of them."""
+def _cards(text: str, deck: Deck = Deck.STANDARD, notation: Notation = Notation.ENGLISH) -> tuple[Card, ...]:
+    """Cards typed in a box, in the deck's notation and ``notation``'s suit letters, at most :data:`MAX_TEXT`
+    characters of them."""
     if len(text) > MAX_TEXT:
         raise CardSyntaxError(too_much_text())
-    return parse_cards(text, deck=deck)
+    return parse_cards(text, deck=deck, notation=notation)
 
 
 def _values():  # noqa: ANN202
@@ -192,9 +196,10 @@ def checker() -> ResponseReturnValue:
     """Is this a legal go-down? Tap or type the melds; the ruling follows every change."""
     values = _values()
     table = _table(values)
-    state = _checker_melds(values, table.ruleset.deck)
+    notation = typed_notation(values, "melds", "remaining")
+    state = _checker_melds(values, table.ruleset.deck, notation)
     remaining_text = values.get("remaining", "")
-    remaining, remaining_error = _remaining(remaining_text, table.ruleset.deck)
+    remaining, remaining_error = _remaining(remaining_text, table.ruleset.deck, notation)
     ruling, too_big = None, None
     if state.filled and not state.error and not remaining_error and not table.errors:
         try:
@@ -219,21 +224,21 @@ def checker() -> ResponseReturnValue:
     return render_template(template, **context), _status(table.errors or state.error or remaining_error or too_big)
 
 
-def _checker_melds(values, deck: Deck) -> MeldsText:  # noqa: ANN001 - a request's MultiDict
+def _checker_melds(values, deck: Deck, notation: Notation) -> MeldsText:  # noqa: ANN001 - a request's MultiDict
     """The checker's melds, in the deck's notation, after the button pressed (one empty meld to fill when there
     are none)."""
-    state = MeldsText.parse(values.get("melds"), deck)
+    state = MeldsText.parse(values.get("melds"), deck, notation)
     if request.method == "POST":
         state = apply_action(state, values, deck)
     if not state.melds and not state.error:
-        state = MeldsText(((),))
+        state = MeldsText(((),), notation=notation)
     return state
 
 
-def _remaining(text: str, deck: Deck) -> tuple[tuple[Card, ...] | None, str | None]:
+def _remaining(text: str, deck: Deck, notation: Notation) -> tuple[tuple[Card, ...] | None, str | None]:
     """The cards left in hand after going down (``None``: not typed), or the sentence saying why they can't be read."""
     try:
-        return (_cards(text, deck) if text.strip() else None), None
+        return (_cards(text, deck, notation) if text.strip() else None), None
     except CardSyntaxError as error:
         return None, str(error)
 
@@ -252,7 +257,7 @@ def helper() -> ResponseReturnValue:
     """Can this hand meet the deal's contract? The melds to lay down and the points left."""
     values = _values()
     table = _table(values)
-    state = MeldsText.parse(values.get("hand"), table.ruleset.deck)
+    state = MeldsText.parse(values.get("hand"), table.ruleset.deck, typed_notation(values, "hand"))
     if request.method == "POST" and "next" not in values:
         state = apply_action(state, values, table.ruleset.deck)
     state, hand = _one_hand(state)
@@ -282,9 +287,9 @@ def _one_hand(state: MeldsText) -> tuple[MeldsText, tuple[Card, ...]]:
     """The picker's cards as one hand (none, with a sentence, past :data:`MAX_HAND`)."""
     hand = tuple(card for meld in state.melds for card in meld)
     if len(hand) > MAX_HAND:
-        state = MeldsText(((),), f"A hand holds at most {MAX_HAND} cards; this one has {len(hand)}.", state.text)
+        state = MeldsText(((),), f"A hand holds at most {MAX_HAND} cards; this one has {len(hand)}.", state.text, state.notation)
         hand = ()
-    return MeldsText((hand,), state.error, state.raw), hand
+    return MeldsText((hand,), state.error, state.raw, state.notation), hand
 
 
 def _solved(table: Table, hand: tuple[Card, ...]) -> tuple[Any, bool, str | None]:
@@ -358,6 +363,8 @@ class LayoffAsked:
     """The box the card keys fill: ``meld`` (the meld on the table) or ``cards`` (laid off, or offered)."""
     deck: Deck = Deck.STANDARD
     """The notation the boxes are read in: the rules' deck (Phase 10's own, or standard cards)."""
+    notation: Notation = Notation.ENGLISH
+    """The suit letters the boxes are written in (the form's ``notation``: a Spanish page's P C D T)."""
 
     @classmethod
     def read(cls, values) -> LayoffAsked:  # noqa: ANN001 - a request's MultiDict
@@ -370,6 +377,7 @@ class LayoffAsked:
             own_run=values.get("own_run") == "y",
             moved_from_text=values.get("moved_from", ""),
             into="cards" if values.get("into") == "cards" else "meld",
+            notation=typed_notation(values, "meld", "cards", "moved_from"),
         )
 
     @property
@@ -380,13 +388,14 @@ class LayoffAsked:
         """The form's values under the names the page's template reads, and each box's cards to show as chips."""
         return {"mode": self.mode, "meld_text": self.meld_text, "cards_text": self.cards_text, "kind": self.kind_text,
                 "this_turn": self.this_turn, "own_run": self.own_run, "moved_from_text": self.moved_from_text,
-                "into": self.into, "chips": {box: _readable(self.box_text(box), self.deck) or () for box in _BOXES}}  # fmt: skip
+                "into": self.into, "notation": self.notation,
+                "chips": {box: _readable(self.box_text(box), self.deck, self.notation) or () for box in _BOXES}}  # fmt: skip
 
     def box_text(self, box: str) -> str:
         return self.meld_text if box == "meld" else self.cards_text
 
     def _with_box(self, box: str, cards: tuple[Card, ...]) -> LayoffAsked:
-        text = format_cards(cards)
+        text = format_cards(cards, self.notation)
         return replace(self, meld_text=text) if box == "meld" else replace(self, cards_text=text)
 
     def after_tap(self, values) -> LayoffAsked | None:  # noqa: ANN001 - a request's MultiDict
@@ -407,7 +416,7 @@ class LayoffAsked:
 
     def _added(self, token: str) -> LayoffAsked:
         """``token``'s card added to the box the keys fill; a joker is taken with one card, so it replaces the card offered."""
-        held = _readable(self.box_text(self.into), self.deck)
+        held = _readable(self.box_text(self.into), self.deck, self.notation)
         try:
             card = Card.parse(token, self.deck)
         except CardSyntaxError:
@@ -421,7 +430,7 @@ class LayoffAsked:
     def _removed(self, tapped: str) -> LayoffAsked:
         box, _, index_text = tapped.partition(":")
         index = parse_whole_number(index_text, low=0, high=999)
-        held = _readable(self.box_text(box), self.deck) if box in _BOXES else None
+        held = _readable(self.box_text(box), self.deck, self.notation) if box in _BOXES else None
         if held is None or index is None or index >= len(held):
             return self  # an out-of-date or forged tap changes nothing
         return self._with_box(box, held[:index] + held[index + 1 :])
@@ -429,17 +438,17 @@ class LayoffAsked:
     def readable(self, errors: dict[str, str]) -> None:
         """A sentence in ``errors`` beside each box whose typed cards can't be read (an empty box is fine while tapping)."""
         for box in _BOXES:
-            _read_cards(self.box_text(box), box, errors, self.deck)
+            _read_cards(self.box_text(box), box, errors, self.deck, self.notation)
 
     def cards(
         self, ruleset: Ruleset, errors: dict[str, str]
     ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...] | None]:
         """The meld, the cards offered and (where jokers slide) where a joker moved from; a sentence in ``errors``
         beside each box that is empty or can't be read."""
-        meld = _read_cards(self.meld_text, "meld", errors, self.deck)
+        meld = _read_cards(self.meld_text, "meld", errors, self.deck, self.notation)
         if meld == ():
             errors["meld"] = gettext("Type the meld on the table, like “5S 6S 7S 8S”.")
-        cards = _read_cards(self.cards_text, "cards", errors, self.deck)
+        cards = _read_cards(self.cards_text, "cards", errors, self.deck, self.notation)
         if cards == ():
             errors["cards"] = gettext(_NO_CARDS[self.mode])
         elif cards is not None and self.mode == "exchange" and len(cards) != 1:
@@ -450,7 +459,7 @@ class LayoffAsked:
         """Where jokers slide, the meld a joker was moved from (``None``: not typed, or not these rules)."""
         slides = ruleset.reclaim is JokerReclaim.SLIDE and self.mode != "exchange"
         if slides and self.moved_from_text.strip():
-            return _read_cards(self.moved_from_text, "moved_from", errors, self.deck)
+            return _read_cards(self.moved_from_text, "moved_from", errors, self.deck, self.notation)
         return None
 
     def ruling(
@@ -474,18 +483,18 @@ class LayoffAsked:
 _BOXES = ("meld", "cards")
 
 
-def _readable(text: str, deck: Deck) -> tuple[Card, ...] | None:
+def _readable(text: str, deck: Deck, notation: Notation) -> tuple[Card, ...] | None:
     """The cards typed in a box, or ``None`` when they can't be read."""
     try:
-        return _cards(text, deck)
+        return _cards(text, deck, notation)
     except CardSyntaxError:
         return None
 
 
-def _read_cards(text: str, key: str, errors: dict[str, str], deck: Deck) -> tuple[Card, ...] | None:
+def _read_cards(text: str, key: str, errors: dict[str, str], deck: Deck, notation: Notation) -> tuple[Card, ...] | None:
     """The cards typed in box ``key``; ``None``, with the sentence in ``errors``, when they can't be read."""
     try:
-        return _cards(text, deck)
+        return _cards(text, deck, notation)
     except CardSyntaxError as error:
         errors[key] = str(error)
         return None

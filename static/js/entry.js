@@ -117,7 +117,7 @@
     if (key === "clear") {
       text = "";
     } else if (key === "back") {
-      var read = Tally.readHand(text);
+      var read = Tally.readHand(text, false, rules.letters);  // in the page's suit letters (a Spanish 7T is one card)
       text = read.error ? text.split(/\s+/).slice(0, -1).join(" ") : read.ranks.slice(0, -1).join(" ");
     } else {
       text = text ? text + " " + key : key;

@@ -7,7 +7,10 @@
 
    The rules come from the page as data (a <script type="application/json">), never as code:
      { "points": {"A": 15, "2": 2, ..., "JK": 50},   (or "A_black": 15, "A_red": 1 where the ace scores by its colour)
-       "adjustments": [{"field": "exact_cut", "points": -50}, ...] }
+       "adjustments": [{"field": "exact_cut", "points": -50}, ...],
+       "letters": {"notation": "es", "suits": {"P": "S", "C": "H", "D": "D", "T": "C"}, "jokers": [...]} }
+   where "letters" (on a Spanish page only) are the suit letters the cards are typed in (entry.py tally_letters): a
+   Spanish "7T" is a 7 of tréboles, an English one a 7 and a ten.
    Plain functions, no DOM: the entry screen (entry.js) and the offline queue use them, the queue also for the
    phases of a Phase 10 game's hands kept on the phone (afterHand, at the end). */
 (function (root) {
@@ -18,7 +21,8 @@
   var SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
   var SEPARATORS = new RegExp("[" + SPACE + ",;]+");
   var EDGE_SPACE = new RegExp("^[" + SPACE + "]+|[" + SPACE + "]+$", "g");
-  var SUITS = "SHDC\u2660\u2664\u2665\u2661\u2666\u2662\u2663\u2667";
+  var SYMBOLS = "\u2660\u2664\u2665\u2661\u2666\u2662\u2663\u2667";
+  var SUITS = "SHDC" + SYMBOLS;
   var RANKS = { A: "A", "1": "A", T: "10", J: "J", Q: "Q", K: "K", "10": "10" };
   for (var n = 2; n <= 9; n++) RANKS[String(n)] = String(n);
   var JOKERS = { JK: true, JOKER: true, "*": true };
@@ -43,6 +47,21 @@
   }
   // One card in a word typed without spaces: a joker, or a rank and perhaps a suit (ignored).
   var COMPACT = new RegExp("^(?:(JOKER|JK|\\*)|(10|[2-9TAJQK])([" + SUITS + "])?)");
+
+  // API.md's letters, and each other notation as the page gives it (rules.letters): its suit letters, its jokers,
+  // and T is no ten (a Spanish T is tréboles). The symbols are read in every notation.
+  var ENGLISH = { suits: SUITS, letterOf: SUIT_LETTERS, ranks: RANKS, jokers: JOKERS, compact: COMPACT, spanish: false };
+  function lettersOf(given) {
+    if (!given) return ENGLISH;
+    var letterOf = {}, jokers = {}, ranks = {};
+    Object.keys(SUIT_LETTERS).forEach(function (key) { if (SYMBOLS.indexOf(key) >= 0) letterOf[key] = SUIT_LETTERS[key]; });
+    Object.keys(given.suits).forEach(function (letter) { letterOf[letter] = given.suits[letter]; });
+    given.jokers.forEach(function (spelling) { jokers[spelling] = true; });
+    Object.keys(RANKS).forEach(function (rank) { if (rank !== "T") ranks[rank] = RANKS[rank]; });
+    var suits = Object.keys(given.suits).join("") + SYMBOLS;
+    var compact = new RegExp("^(?:(JOKER|JK|\\*)|(10|[2-9AJQK])([" + suits + "])?)");
+    return { suits: suits, letterOf: letterOf, ranks: ranks, jokers: jokers, compact: compact, spanish: given.notation === "es" };
+  }
   var MAX_HAND_CARDS = 50, MAX_HAND_TEXT = 200, MAX_TYPED_POINTS = 2000, POINTS_READ = 1e9;
   // What Python's repr writes as an escape: str.isprintable() is false for these (a space aside).
   var UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
@@ -56,15 +75,19 @@
   function length(text) { return Array.from(text).length; }
 
   /** A rank as the tally keeps it: an ace with its suit letter where aces score by colour ("AH"); tally.py _suited. */
-  function suited(rank, suit, aceSuits) { return aceSuits && rank === "A" && suit ? "A" + SUIT_LETTERS[suit] : rank; }
+  function suited(rank, suit, aceSuits, letters) {
+    return aceSuits && rank === "A" && suit ? "A" + (letters || ENGLISH).letterOf[suit] : rank;
+  }
 
   /** One word that is a single card in any notation ("10h", "joker", "1"), or null. */
-  function wholeCard(word, aceSuits) {
+  function wholeCard(word, aceSuits, letters) {
     var upper = strip(word).toUpperCase();
-    if (own(JOKERS, upper)) return "JK";
-    if (own(RANKS, upper)) return RANKS[upper];
+    if (own(letters.jokers, upper)) return "JK";
+    if (own(letters.ranks, upper)) return letters.ranks[upper];
     var chars = Array.from(upper), last = chars.pop(), head = chars.join("");
-    if (chars.length >= 1 && SUITS.indexOf(last) >= 0 && own(RANKS, head) && head !== "1") return suited(RANKS[head], last, aceSuits);
+    if (chars.length >= 1 && letters.suits.indexOf(last) >= 0 && own(letters.ranks, head) && head !== "1") {
+      return suited(letters.ranks[head], last, aceSuits, letters);
+    }
     return null;
   }
 
@@ -94,29 +117,32 @@
   }
 
   /** The ranks of one word of cards typed together ("K994A2"): {ranks} or {error}. */
-  function readWord(word, aceSuits) {
+  function readWord(word, aceSuits, notation) {
     var ranks = [];
     var letters = Array.from(word), uppers = Array.from(word.toUpperCase()), at = 0;
     // a letter that upper-cases to two ("ǰ" is J and a caron) is no card
     if (letters.length !== uppers.length) return { error: notARank(pyRepr(word)) };
     while (at < uppers.length) {
-      var match = COMPACT.exec(uppers.slice(at).join(""));
+      var match = notation.compact.exec(uppers.slice(at).join(""));
       if (!match) {
         var bad = letters[at], rest = letters.slice(at).join("");
         if (at === 0) return { error: notARank(pyRepr(word)) };
         if (bad === "1") return { error: say("In \u201c%(word)s\u201d, the 1 is not a card: type A for an ace, or 10 for a ten.", { word: word }) };
+        if (bad === "0" && notation.spanish) return { error: say("In \u201c%(word)s\u201d, the 0 is not a card: a ten is 10.", { word: word }) };
         if (bad === "0") return { error: say("In \u201c%(word)s\u201d, the 0 is not a card: a ten is 10 or T.", { word: word }) };
         return { error: say("In \u201c%(word)s\u201d, \u201c%(rest)s\u201d is not a card: " + SHAPE + ".", { word: word, rest: rest }) };
       }
-      ranks.push(match[1] ? "JK" : suited(RANKS[match[2]], match[3], aceSuits));
+      ranks.push(match[1] ? "JK" : suited(RANKS[match[2]], match[3], aceSuits, notation));
       at += length(match[0]);
     }
     return { ranks: ranks };
   }
 
   /** {ranks: [...]} for a hand's text (at most 50 cards, 200 characters), or {error: "a sentence"}; with aceSuits
-      (the ace scores by its colour) an ace typed with its suit keeps it ("ah" is "AH"). */
-  function readHand(text, aceSuits) {
+      (the ace scores by its colour) an ace typed with its suit keeps it ("ah" is "AH"); ``given`` the suit letters
+      typed in (rules.letters: a Spanish page's), API.md's without them. */
+  function readHand(text, aceSuits, given) {
+    var letters = lettersOf(given);
     text = String(text || "");
     if (length(text) > MAX_HAND_TEXT) {
       return { error: say("That is more than any hand holds: a hand is at most %(most)s cards.", { most: MAX_HAND_CARDS }) };
@@ -126,7 +152,7 @@
     for (var w = 0; w < words.length; w++) {
       var word = words[w];
       if (!word) continue;
-      var card = wholeCard(word, aceSuits);
+      var card = wholeCard(word, aceSuits, letters);
       if (card) { ranks.push(card); continue; }
       var upper = word.toUpperCase();
       if (/^[0-9]+$/.test(upper)) {
@@ -136,7 +162,7 @@
         }
         return { error: say("\u201c%(word)s\u201d reads like a number: type the cards with spaces between them, or the points in the points box.", { word: word }) };
       }
-      var read = readWord(word, aceSuits);
+      var read = readWord(word, aceSuits, letters);
       if (read.error) return read;
       ranks = ranks.concat(read.ranks);
     }
@@ -196,6 +222,10 @@
 
   /** What the table is asked where an ace scores by its colour and one is typed without its suit (scoring.py). */
   function aceColourSentence(rules) {
+    if (rules.letters && rules.letters.notation === "es") {
+      return say("An ace scores by its colour here: type AP or AT for a black ace (%(black)s), AC or AD for a red ace (%(red)s).",
+        { black: rules.points.A_black, red: rules.points.A_red });
+    }
     return say("An ace scores by its colour here: type AS or AC for a black ace (%(black)s), AH or AD for a red ace (%(red)s).",
       { black: rules.points.A_black, red: rules.points.A_red });
   }
@@ -232,7 +262,7 @@
         points = read.points;
       } else {
         var split = splitAce(rules);
-        var hand = rules.deck === "phase10" ? readPhase10Hand(cards) : readHand(cards, split);
+        var hand = rules.deck === "phase10" ? readPhase10Hand(cards) : readHand(cards, split, rules.letters);
         if (hand.error) return hand;
         if (split && hand.ranks.indexOf("A") >= 0) return { error: aceColourSentence(rules) };
         points = rankPoints(rules, hand.ranks);

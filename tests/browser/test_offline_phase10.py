@@ -64,7 +64,7 @@ def test_offline_phase10_two_hands_with_made_ticks_then_the_server_shows_the_sam
     prompt.get_by_role("link", name="Enter scores for hand 1").click()
     expect(page.locator("h1")).to_have_text("Scores for hand 1")
     enter_hand(page, 0, {1: "11 3", 2: "W 12 5"}, made={1})  # Ben 10 + 5, Cy 25 + 10 + 5; Ann's made by going out
-    expect(page.locator("#offline-status")).to_contain_text(f"Deal 1: {WAITING}.")
+    expect(page.locator("#offline-status")).to_contain_text(f"Hand 1: {WAITING}.")
 
     # the game page, from the phone's store, prompts hand 2 from those ticks: made moves on, not made repeats
     expect(prompt.locator("[data-prompt='count']")).to_have_text("Hand 2")
@@ -75,7 +75,7 @@ def test_offline_phase10_two_hands_with_made_ticks_then_the_server_shows_the_sam
     expect(prompt.locator("[data-prompt='first']")).to_have_text("Cy")
     expect(prompt.locator("[data-prompt='cutter']")).to_have_text("Ann")  # on the dealer's right (tally.js handRoles)
     expect(page.locator(".waiting-totals")).to_have_text(
-        "Totals with the deal saved on this phone (not sent yet): Ann 0, Ben 15, Cy 40."
+        "Totals with the hand saved on this phone (not sent yet): Ann 0, Ben 15, Cy 40."
     )
     look("phase10-offline-hand-2-prompt", page=page)
 
@@ -92,14 +92,14 @@ def test_offline_phase10_two_hands_with_made_ticks_then_the_server_shows_the_sam
     look("phase10-offline-hand-2-entry", page=page)
     # Ben goes out on phase 2, Cy makes phase 1, Ann misses phase 2
     enter_hand(page, 1, {0: "SKIP 10", 2: "1"}, made={1, 2})  # Ann 15 + 10, Cy 5
-    expect(page.locator("#offline-status")).to_contain_text(f"Deal 2: {WAITING}.")
+    expect(page.locator("#offline-status")).to_contain_text(f"Hand 2: {WAITING}.")
     expect(prompt.locator("[data-prompt='count']")).to_have_text("Hand 3")
     expect(prompt.locator(".phase-list li")).to_have_text(
         [f"Ann Phase 2 {PHASE_2}", f"Ben Phase 3 {PHASE_3}", f"Cy Phase 2 {PHASE_2}"], use_inner_text=True
     )
     expect(prompt.get_by_role("link", name="Enter scores for hand 3")).to_be_visible()
     expect(page.locator(".waiting-totals")).to_have_text(
-        "Totals with the 2 deals saved on this phone (not sent yet): Ann 25, Ben 15, Cy 45."
+        "Totals with the 2 hands saved on this phone (not sent yet): Ann 25, Ben 15, Cy 45."
     )
     assert recorded(live_app, game)[0] == []
 
@@ -134,7 +134,7 @@ def test_offline_the_hand_in_which_someone_makes_phase_10_offers_no_next_hand(br
     go_offline(context, page)
     prompt.get_by_role("link", name="Enter scores for hand 10").click()
     enter_hand(page, 0, {1: "3", 2: "4"}, made={0})
-    expect(page.locator("#offline-status")).to_contain_text(f"Deal 10: {WAITING}.")
+    expect(page.locator("#offline-status")).to_contain_text(f"Hand 10: {WAITING}.")
     expect(page.locator("[data-offline-added='phases']")).to_have_text(
         "Someone made their last phase in hand 10, so the game ends there: the server names the winner,"
         " or calls a tie-break hand, once the connection is back."
@@ -161,7 +161,7 @@ def test_offline_masters_each_player_chooses_from_the_phases_the_phone_knows_are
     for seat, phase in {0: "4", 1: "2", 2: "1"}.items():
         page.locator(f"#hands-{seat}-chosen_phase").select_option(phase)
     enter_hand(page, 0, {1: "3", 2: "4"}, made={0, 2})  # Ann makes phase 4, Cy phase 1, Ben misses phase 2
-    expect(page.locator("#offline-status")).to_contain_text(f"Deal 1: {WAITING}.")
+    expect(page.locator("#offline-status")).to_contain_text(f"Hand 1: {WAITING}.")
     expect(prompt.locator(".phase-list li")).to_have_text(
         [
             "Ann Chooses a phase Not made yet: 1, 2, 3, 5, 6, 7, 8, 9, 10",
@@ -179,7 +179,7 @@ def test_offline_masters_each_player_chooses_from_the_phases_the_phone_knows_are
     for seat, phase in {0: "1", 1: "2", 2: "9"}.items():
         page.locator(f"#hands-{seat}-chosen_phase").select_option(phase)
     enter_hand(page, 1, {0: "5", 2: "6"}, made={1})  # Ben goes out on phase 2
-    expect(page.locator("#offline-status")).to_contain_text(f"Deal 2: {WAITING}.")
+    expect(page.locator("#offline-status")).to_contain_text(f"Hand 2: {WAITING}.")
 
     context.set_offline(False)
     until_sent(page)

@@ -66,7 +66,7 @@ def test_a_six_player_phase10_game_at_360_px(page: Page, look) -> None:
     expect(annabelle).to_be_checked()
     look("hand-1-entry-out-made")
     page.get_by_role("button", name="Save hand 1").tap()
-    expect(page.locator(".flash").first).to_have_text("Deal 1 saved.")
+    expect(page.locator(".flash").first).to_have_text("Hand 1 saved.")
 
     expect(prompt.locator(".deal-count")).to_have_text("Hand 2")
     expect(prompt.locator(".phase-list li")).to_have_text(
@@ -111,7 +111,7 @@ def test_masters_players_choose_their_phase_at_360_px(page: Page, look) -> None:
     expect(hand_row(page, "Cy").get_by_role("checkbox")).to_be_checked()  # Cy went out: made, no tap
     look("masters-entry")
     page.get_by_role("button", name="Save hand 1").tap()
-    expect(page.locator(".flash").first).to_have_text("Deal 1 saved.")
+    expect(page.locator(".flash").first).to_have_text("Hand 1 saved.")
     expect(prompt.locator(".phase-list li").nth(2)).to_have_text(
         "Cy Chooses a phase Not made yet: 2, 3, 4, 5, 6, 7, 8, 9, 10", use_inner_text=True
     )

@@ -1,12 +1,15 @@
 """Every page in Spanish on the narrowest phone (360 px): none scrolls sideways, axe finds nothing serious, and
 the rendered text holds no English words of the app's own (issue 20: "a browser test walks every page at 360 px
-in Spanish ... and finds no English UI words in the rendered text; axe runs on each").
+in Spanish ... and finds no English UI words in the rendered text; axe runs on each"), and no word a Chilean table
+wouldn't say (issue 27, tests/spanish_table_words.py): no guasón, no ronda in a Phase 10 game, no escalera for
+Carioca's escalas, contract symbols in Spanish letters (T3 E4, never S3 R4 L13), built-in names in Spanish.
 
 The walk covers each page a family reaches (GET routes that answer HTML), signed in and, for the watch links,
 the invitation and the sign-in page, signed out; a game of Contract Rummy with a deal played and a ruling on the
 checker, helper and lay-off pages, Phase 10 and Carioca games, a league with a finished game, a custom ruleset.
 What may stay in another language is named here: people's and leagues' names, the games' own names (Contract
-Rummy, May I?, Phase 10, Carioca), card notation, the app's name and the switch's "English".
+Rummy, Phase 10, Carioca; "Phase 10 (standard cards)" and "May I?" are said in Spanish), card notation, the app's
+name and the switch's "English".
 Each page's width at 360 px is printed (``-s``) for the issue's closing note.
 """
 
@@ -16,6 +19,8 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from tests.spanish_table_words import words_a_table_would_not_say
 
 pytestmark = [pytest.mark.browser]
 
@@ -41,8 +46,8 @@ ENGLISH_WORDS = frozenset(
 #: language switch's English, sources' site names.
 KEPT = [
     *NAMES, LEAGUE, CUSTOM, "Rummy Companion", "English", "Contract Rummy", "Liverpool Rummy", "Parlett's Contract Rummy",
-    "Contract Rummy (Wikipedia)", "Combination Rummy", "May I?", "Shanghai Rummy", "Shanghai (Deb Kolsov)",
-    "Shanghai", "Continental Rummy", "Continental", "Progressive Rummy", "Phase 10 (standard cards)", "Phase 10",
+    "Contract Rummy (Wikipedia)", "Combination Rummy", "Shanghai Rummy", "Shanghai (Deb Kolsov)",
+    "Shanghai", "Continental Rummy", "Continental", "Progressive Rummy", "Phase 10",
     "Carioca (Chile)", "Kalooki (Jamaica)", "Masters", "Fundex",
 ]  # fmt: skip
 _QUOTED = re.compile(r"«[^»]*»")  # a word mentioned, not used: «wild card», the English a ruleset's sentences say
@@ -59,6 +64,9 @@ def english_words_left(text: str, names: tuple[str, ...] = ()) -> list[str]:
     text = _CARD.sub(" ", _SITE.sub(" ", _QUOTED.sub(" ", text)))
     return [word for word in _WORD.findall(text) if word.lower() in ENGLISH_WORDS]
 
+
+#: The contract symbols a page draws (``data-face``, drawn by the stylesheet, so not in the text a script reads).
+DRAWN_SYMBOLS = "() => [...document.querySelectorAll('.contract-part')].map((part) => part.dataset.face).join(' ')"
 
 #: A page's text as a reader reads it, without what is English on purpose: a word marked ``lang="en"`` (a
 #: ruleset's English word offered as a choice) and a file format's sample (``code``, ``pre``).
@@ -105,7 +113,11 @@ def family(live_app) -> dict[str, object]:
         contract = life.start_game(RULESETS["contract"], players[:3], 0)
         play(contract, 1, ["", "K Q", "5 5"])
         phase10 = life.start_game(find_published_ruleset("phase10"), players, 0)
-        carioca = life.start_game(find_published_ruleset("carioca"), players[:3], 0)
+        hand = [LineEntry(position=0, made=True), *(LineEntry(position=i, cards="12 W") for i in range(1, 4))]
+        deal_entry.save_deal(phase10, 1, deal_entry.judge_entry(phase10, 1, "0", hand))  # "Mano 1 anotada"
+        carioca = life.start_game(find_published_ruleset("carioca").with_options("escala-real"), players[:3], 0)
+        for number in range(1, 9):  # on to the escala real
+            play(carioca, number, ["", "K Q", "5 5"])
         definition = ruleset_to_definition(RULESETS["contract"])
         definition["name"] = CUSTOM
         custom = house_rules.save(definition, user=owner)
@@ -135,7 +147,12 @@ def signed_in_pages(ids: dict[str, object]) -> list[tuple[str, str]]:
         ("phase10-game", f"/games/{ids['phase10']}"),
         ("phase10-entry", f"/games/{ids['phase10']}/deals/1"),
         ("carioca-game", f"/games/{ids['carioca']}"),
-        ("carioca-entry", f"/games/{ids['carioca']}/deals/1"),
+        ("carioca-entry", f"/games/{ids['carioca']}/deals/9"),
+        ("carioca-rules", f"/games/{ids['carioca']}/rules"),
+        ("checker-escala-real", f"/check?game={ids['carioca']}&melds=AS+2S+3S+4S+5S+6S+7S+8S+9S+10S+JS+QS+KS"),
+        ("checker-typed-spanish", "/check?ruleset=carioca&deal=2&melds=7C+8C+9C+10C+%7C+4P+4D+4T&notation=es"),
+        ("phase10-cards-rules", "/rules/phase10-cards"),
+        ("rules-may-i", "/rules/may-i"),
         ("abandoned", "/games/abandoned"),
         ("checker-ruling", "/check?ruleset=contract&deal=2&melds=5S+6S+8S+9S+10S+%7C+9C+9D"),
         ("checker-phase10", "/check?ruleset=phase10&deal=1&melds=1R+1B+1G+%7C+2R+2B"),
@@ -186,8 +203,17 @@ def typed_names(live_app) -> tuple[str, ...]:
         )
 
 
+def table_words_left(label: str, text: str, symbols: str) -> list[str]:
+    """The words a Chilean table wouldn't say in a page's text and its drawn contract symbols: a ronda on a Phase 10
+    game's pages (counted in hands), an escalera on Carioca's."""
+    hands = label.startswith(("phase10", "rules-phase10", "checker-phase10"))
+    escalas = label.startswith(("carioca", "checker-escala", "rules-carioca"))
+    return words_a_table_would_not_say(text, hands=hands, escalas=escalas) + words_a_table_would_not_say(symbols, symbols=True)
+
+
 def walk(page: Page, look, pages: list[tuple[str, str]], names: tuple[str, ...]) -> dict[str, list[str]]:
-    """Each page opened, looked at (screenshot, sideways scroll, axe) and read; the English words each holds."""
+    """Each page opened, looked at (screenshot, sideways scroll, axe) and read; the English words each holds, and
+    the words a Chilean table wouldn't say."""
     left: dict[str, list[str]] = {}
     for label, url in pages:
         page.goto(url)
@@ -199,7 +225,9 @@ def walk(page: Page, look, pages: list[tuple[str, str]], names: tuple[str, ...])
         look(label)
         width = page.evaluate("document.documentElement.scrollWidth")
         print(f"{label}: {width} px wide at 360 px")
-        lines = [line for line in page.evaluate(READ_TEXT).splitlines() if english_words_left(line, names)]
+        text = page.evaluate(READ_TEXT)
+        lines = [line for line in text.splitlines() if english_words_left(line, names)]
+        lines += [f"not the table's word: {word}" for word in table_words_left(label, text, page.evaluate(DRAWN_SYMBOLS))]
         if lines:
             left[f"{label} ({url})"] = lines[:6]  # the lines holding English, to find them by
     return left
@@ -229,3 +257,13 @@ def test_the_english_word_finder_keeps_names_and_cards():
     assert english_words_left("La ronda 2 needs a run of 4.") == ["needs", "run", "of"]
     assert english_words_left("Kitchen Table rules (Ana)", ("Kitchen Table rules",)) == []
     assert english_words_left("Cómo llaman las frases en inglés a un comodín: «wild card» o «joker».") == []
+
+
+def test_the_table_word_finder_flags_what_a_chilean_table_wouldnt_say():
+    assert table_words_left("home", "Los guasones son saltos.", "") == ["guasones"]
+    assert table_words_left("phase10-game", "Deshacer la ronda 11", "G3 E4") == ["ronda"]
+    assert table_words_left("contract-game", "Deshacer la ronda 2", "G3 G3") == []
+    assert table_words_left("carioca-game", "Juego 1: escalera, de la A a la K", "E13") == ["escalera"]
+    assert table_words_left("rules-contract", "Fases", "S3 R4 L13") == ["S3", "R4", "L13"]
+    assert table_words_left("rules", "Phase 10 (standard cards)", "") == ["Phase 10 (standard cards)"]
+    assert table_words_left("rules-phase10", "la ronda", "C7") == ["ronda"]

@@ -74,3 +74,17 @@ test("Kalooki asks again for an ace without its suit, in the engine's words", ()
     error: "An ace scores by its colour here: type AS or AC for a black ace (15), AH or AD for a red ace (1).",
   });
 });
+
+test("a hand typed in a Spanish table's suit letters scores as tests/golden/tally_spanish.json says", () => {
+  const spanish = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "golden", "tally_spanish.json"), "utf8"));
+  const points = { contract: golden.rulesets.contract.points, kalooki: KALOOKI.points };
+  for (const row of spanish.rows) {
+    const rules = { points: points[row.ruleset], adjustments: [], letters: spanish.letters };
+    const got = tally.scoreLine(rules, { cards: row.cards });
+    const shown = got.error ? { error: got.error } : { points: got.points };
+    assert.deepEqual(shown, row.expect, row.ruleset + ": " + row.cards);
+  }
+  // without the letters (an English page), the same keys read API.md's: 7T is a 7 and a ten, AC a black ace
+  assert.equal(tally.scoreLine({ points: golden.rulesets.contract.points, adjustments: [] }, { cards: "7T" }).points, 17);
+  assert.equal(tally.scoreLine(KALOOKI, { cards: "AC" }).points, 15);
+});
