@@ -28,7 +28,7 @@ def game_page(client, url):
 
 
 def prompt_roles(client, url) -> str:
-    """The prompt's roles as read out: "Deal 10 cards each Dealer Dee Cuts Ann Plays first Ann"."""
+    """The prompt's roles as read out: "Hand 10 cards each Dealer Dee Cuts Ann Plays first Ann"."""
     return " ".join(game_page(client, url).find(cls="roles").text.split())
 
 
@@ -76,14 +76,14 @@ def test_a_phase10_tie_where_the_cutter_to_be_is_not_tied_is_saved_and_decided(f
         save(form_client, url, number, lines, out)
     page = game_page(form_client, url)
     assert "Ann and Dee are tied on 50: they play one more hand." in page.find(cls="phases-prompt").text
-    assert prompt_roles(form_client, url) == "Deal 10 cards each Dealer Dee Cuts Ann Plays first Ann"
+    assert prompt_roles(form_client, url) == "Hand 10 cards each Dealer Dee Cuts Ann Plays first Ann"
     entry = parse(form_client.get(f"{url}/deals/11").get_data(as_text=True))
     assert "dealer Dee" in entry.find(cls="meta").text
     # hand 11: the stock runs out, neither makes phase 10: another tie-break hand (§8.6.7), Ann and Dee on 70
     save(form_client, url, 11, {0: (False, 20), 3: (False, 20)}, None)
     assert "Ann and Dee are tied on 70: they play one more hand." in game_page(form_client, url).text
     # hand 12: the deal passes on from Dee to the next tied player clockwise, Ann; Dee cuts and plays first
-    assert prompt_roles(form_client, url) == "Deal 10 cards each Dealer Ann Cuts Dee Plays first Dee"
+    assert prompt_roles(form_client, url) == "Hand 10 cards each Dealer Ann Cuts Dee Plays first Dee"
     save(form_client, url, 12, {0: (True, 0), 3: (False, 15)}, 0)
     doc = game_page(form_client, url)
     assert "Ann wins" in doc.find(cls="winner-named").text
@@ -179,12 +179,12 @@ def test_a_custom_phase10_played_counter_clockwise_breaks_its_tie_to_the_right(f
     11; the next tied player to Ann's right, Dee, plays first and cuts. Then hand 12 passes from Ann to Dee."""
     ruleset = build_custom(form_client, no_csrf_app, "phase10", "Phase 10 to the right", direction="counterclockwise")
     url = start_game_via_form(form_client, FOUR, ruleset=ruleset, first_dealer="0")
-    assert prompt_roles(form_client, url) == "Deal 10 cards each Dealer Ann Cuts Ben Plays first Dee"
+    assert prompt_roles(form_client, url) == "Hand 10 cards each Dealer Ann Cuts Ben Plays first Dee"
     for number, (lines, out) in enumerate(first_ten_hands(), start=1):
         save(form_client, url, number, lines, out)
-    assert prompt_roles(form_client, url) == "Deal 10 cards each Dealer Ann Cuts Dee Plays first Dee"
+    assert prompt_roles(form_client, url) == "Hand 10 cards each Dealer Ann Cuts Dee Plays first Dee"
     save(form_client, url, 11, {0: (False, 20), 3: (False, 20)}, None)
-    assert prompt_roles(form_client, url) == "Deal 10 cards each Dealer Dee Cuts Ann Plays first Ann"
+    assert prompt_roles(form_client, url) == "Hand 10 cards each Dealer Dee Cuts Ann Plays first Ann"
     save(form_client, url, 12, {0: (False, 5), 3: (True, 0)}, 3)
     assert "Dee wins" in game_page(form_client, url).find(cls="winner-named").text
 

@@ -55,7 +55,7 @@ def test_the_tiebreak_prompt_names_only_the_tied_players_and_the_hand_decides_th
     prompt = page.locator(".phases-prompt")
     expect(prompt.locator(".deal-count")).to_have_text("Tie-break hand")
     expect(prompt.locator("#prompt-heading")).to_have_text("Ann and Dee are tied on 50: they play one more hand.")
-    expect(prompt.locator(".roles dt")).to_have_text(["Deal", "Dealer", "Cuts", "Plays first"])
+    expect(prompt.locator(".roles dt")).to_have_text(["Hand", "Dealer", "Cuts", "Plays first"])
     expect(prompt.locator(".roles dd")).to_have_text(["10 cards each", "Dee", "Ann", "Ann"])
     expect(prompt.locator(".phase-list li")).to_have_count(2)
     look("tiebreak-prompt")
