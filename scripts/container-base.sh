@@ -8,7 +8,7 @@ BASE=$(sed -n 's/^FROM //p' "$(dirname "$0")/../Containerfile" | head -n 1)
 command -v podman >/dev/null 2>&1 || { echo "podman is not installed: the container test will be skipped"; exit 0; }
 export CONTAINERS_CONF="${CONTAINERS_CONF:-$(dirname "$0")/../tests/containers.conf}"
 podman image exists "$BASE" && exit 0
-SOURCES=$(ls /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null | head -n 1)
+SOURCES=$(ls /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null | head -n 1 || true)  # one may be missing
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 echo "Building the container test's base image $BASE from Debian's packages (mmdebstrap)"
