@@ -58,11 +58,12 @@ GRACE_VARIABLE = "COMPANION_REQUEST_GRACE_SECONDS"
 
 def largest_route_body() -> int:
     """The largest body any route takes: the app's own limit, or a route's larger one (a league backup's
-    upload, the JSON API's). The server refuses more (413) before reading it; each route still checks its own."""
+    upload, a history import's, the JSON API's). The server refuses more (413) before reading it; each route still checks its own."""
     from .api.routes import API_MAX_BODY
+    from .history.routes import REQUEST_LIMIT as HISTORY_IMPORT_BODY
     from .leagues.backup_routes import _FORM_OVERHEAD, MAX_FILE_BYTES
 
-    return max(API_MAX_BODY, MAX_FILE_BYTES + _FORM_OVERHEAD)
+    return max(API_MAX_BODY, HISTORY_IMPORT_BODY, MAX_FILE_BYTES + _FORM_OVERHEAD)
 
 
 def _number(environ: Mapping[str, str], name: str, default: float) -> float:

@@ -24,18 +24,9 @@ from companion.history import pending, service
 from companion.history.paper import MAX_SHEET_BYTES, read_sheet
 from companion.leagues.service import add_member, create_league
 from companion.models import Game
+from test_history_import import SHEET
 
-GAME = """Game, {day}, Contract Rummy
-Deal, Ann, Bob, Cat
-1, 15, 0, 40
-2, 0, 25, 5
-3, 30, 10, 0
-4, 0, 45, 20
-5, 65, 0, 35
-6, 20, 55, 0
-7, 0, 40, 85
-Total, 130, 175, 185
-"""
+GAME = SHEET.replace("2024-12-25", "{day}")  # test_history_import's sheet, one game a day
 
 
 def sheet_of(games: int) -> str:

@@ -200,3 +200,18 @@ def test_bgstats_plays_count_in_games_and_wins_but_not_per_deal_or_going_out(fam
     assert record.per_deal == pytest.approx(130 / 7)
     (contract,) = [c for c in contract_records(family.id, ann, Season.all_time(), None) if c.symbols == "S3 S3"]
     assert (contract.deals, contract.average_penalty) == (1, 15)
+
+
+def test_an_imported_tiebreak_hand_is_dealt_by_a_tied_player(family) -> None:
+    """RULES.md §8.7.14 on a sheet: Ann, Cat and Bob sit in that order (seats 0, 1, 2; Ann deals hand 1, the deal
+    passes left, so Ann deals hand 10 too: (10 - 1) mod 3 = 0). Ann and Bob tie as above while Cat, between them,
+    makes nothing. The deal passing round the whole table would give hand 11 to Cat, who sits it out; among the
+    tied players it goes from Ann to the next tied player on her left, Bob (seat 2)."""
+    sheet = "Game, 2025-01-07, Phase 10\nDeal, Ann, Cat, Bob\n" + "".join(
+        f"{n}, {'0*' if n % 2 else '10*'}, 20, {'10*' if n % 2 else '0*'}\n" for n in range(1, 11)
+    ) + "11, 0*, -, 25\n"
+    result = service.preview(family, read_sheet(sheet), {})
+    assert result.problems == []
+    service.store(family, result, "paper score sheet")
+    (game,) = stored_games()
+    assert [deal.dealer for deal in game.deals] == [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 2]

@@ -381,11 +381,12 @@ def test_a_length_over_the_largest_route_limit_is_refused_before_the_body(serve)
 
 def test_the_servers_body_cap_is_at_least_every_routes_and_can_be_raised_not_lowered():
     from companion.api.routes import API_MAX_BODY
+    from companion.history.routes import REQUEST_LIMIT
     from companion.leagues.backup_routes import _FORM_OVERHEAD, MAX_FILE_BYTES
 
     settings, bounds = companion_server.configure({})
     cap = settings["max_request_body_size"] - 1  # waitress refuses a length equal to its setting
-    assert cap >= max(API_MAX_BODY, MAX_FILE_BYTES + _FORM_OVERHEAD, 64 * 1024)
+    assert cap >= max(API_MAX_BODY, REQUEST_LIMIT, MAX_FILE_BYTES + _FORM_OVERHEAD, 64 * 1024)
     assert bounds.held_per_address >= cap + 64 * 1024  # the largest request (body and head) can always arrive
     _, least = companion_server.configure({"COMPANION_HELD_BYTES": str(2 * (cap + 64 * 1024))})
     assert least.held_per_address == cap + 64 * 1024
