@@ -65,6 +65,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
+    from . import autobackup
+
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL")
         or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite'}",
@@ -95,8 +97,8 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # The secret of the one-time link that makes the owner's account; `flask serve` makes it and prints the link.
         SETUP_TOKEN=os.environ.get("COMPANION_SETUP_TOKEN") or None,
         # The automatic backups kept (companion.autobackup): the newest daily ones, and one a week for so many weeks.
-        BACKUP_KEEP_DAILY=_count_setting("COMPANION_BACKUP_DAILY", 7),
-        BACKUP_KEEP_WEEKLY=_count_setting("COMPANION_BACKUP_WEEKLY", 4),
+        BACKUP_KEEP_DAILY=_count_setting("COMPANION_BACKUP_DAILY", autobackup.KEEP_DAILY),
+        BACKUP_KEEP_WEEKLY=_count_setting("COMPANION_BACKUP_WEEKLY", autobackup.KEEP_WEEKLY),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -27,6 +27,7 @@ import logging
 import os
 import re
 import threading
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -174,9 +175,8 @@ def start(app) -> threading.Thread:  # noqa: ANN001
                     log.info("Backed up the database to %s", made)
             except Exception:  # a full disk must not stop the server; it is said in the log, and tried again
                 log.exception("The daily backup failed; trying again in an hour")
-            stop.wait(CHECK_EVERY.total_seconds())
+            time.sleep(CHECK_EVERY.total_seconds())
 
-    stop = threading.Event()
     thread = threading.Thread(target=loop, name="daily-backup", daemon=True)
     thread.start()
     return thread
